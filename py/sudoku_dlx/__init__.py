@@ -1,0 +1,29 @@
+"""sudoku_dlx: sudoku of every size as exact cover, solved with dancing links.
+
+>>> from sudoku_dlx import solve
+>>> result = solve("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+>>> result.status
+'unique'
+"""
+
+from .dlx import ExactCover, SearchStats
+from .grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
+from .solver import SolveResult, count_solutions, solve
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BOX_SHAPES",
+    "ExactCover",
+    "InvalidPuzzleError",
+    "Puzzle",
+    "SearchStats",
+    "Shape",
+    "SolveResult",
+    "count_solutions",
+    "find_clash",
+    "format_grid",
+    "parse",
+    "read_puzzles",
+    "solve",
+]
