@@ -1,0 +1,119 @@
+"""Benchmarks: time solvers on the same puzzles and print a table.
+
+The table follows the seeds and tdoku: per solver, how many puzzles, mean,
+median, min and max milliseconds, mean, median and max search nodes, and the
+share of puzzles solved without a guess, with the command and the machine.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .backtrack import backtrack_solutions
+from .grid import Puzzle
+from .solver import solve
+
+__all__ = ["SOLVERS", "Row", "machine", "measure", "sample", "table"]
+
+
+@dataclass
+class Row:
+    """One solver's results on a set of puzzles."""
+
+    solver: str
+    ms: list[float]
+    nodes: list[int]
+    no_guess: int | None  # None: the solver has no notion of a guess
+    unfinished: int
+
+    def cells(self) -> list[str]:
+        ms, nodes = self.ms, self.nodes
+        return [
+            self.solver,
+            str(len(ms)),
+            f"{statistics.fmean(ms):.3f}",
+            f"{statistics.median(ms):.3f}",
+            f"{min(ms):.3f}",
+            f"{max(ms):.3f}",
+            f"{statistics.fmean(nodes):.1f}",
+            f"{statistics.median(nodes):g}",
+            str(max(nodes)),
+            "-" if self.no_guess is None else f"{100 * self.no_guess / len(ms):.1f}",
+            f"{sum(ms) / 1000:.2f}",
+            str(self.unfinished),
+        ]
+
+
+HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes",
+          "median nodes", "max nodes", "no guess %", "total s", "unfinished"]
+
+
+def _dlx(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
+    result = solve(puzzle, limit)
+    return result.stats.nodes, result.stats.guesses, True
+
+
+def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
+    _, stats, finished = backtrack_solutions(puzzle, limit, max_nodes)
+    return stats.nodes, None, finished
+
+
+#: name -> function(puzzle, limit, max_nodes) -> (nodes, guesses or None, finished)
+SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int | None, bool]]] = {
+    "dlx": _dlx,
+    "backtrack": _backtrack,
+}
+
+
+def sample(puzzles: Sequence[Puzzle], n: int, seed: int) -> list[Puzzle]:
+    """``n`` puzzles drawn at random with ``seed`` (all of them, in order, if n is 0 or too big)."""
+    if not n or n >= len(puzzles):
+        return list(puzzles)
+    return random.Random(seed).sample(list(puzzles), n)
+
+
+def measure(solver: str, puzzles: Sequence[Puzzle], limit: int, max_nodes: int) -> Row:
+    """Run ``solver`` on every puzzle; a backtracking search over ``max_nodes`` counts as unfinished."""
+    run = SOLVERS[solver]
+    ms, nodes = [], []
+    no_guess: int | None = 0
+    unfinished = 0
+    for puzzle in puzzles:
+        start = time.perf_counter()
+        count, guesses, finished = run(puzzle, limit, max_nodes)
+        ms.append((time.perf_counter() - start) * 1000)
+        nodes.append(count)
+        if guesses is None:
+            no_guess = None
+        elif no_guess is not None:
+            no_guess += guesses == 0
+        unfinished += not finished
+    return Row(solver, ms, nodes, no_guess, unfinished)
+
+
+def machine() -> str:
+    """One line naming the machine and the Python that ran the benchmark."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()}; "
+            f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})")
+
+
+def table(rows: Sequence[Row]) -> str:
+    """A Markdown table of the rows."""
+    lines = [HEADER] + [row.cells() for row in rows]
+    widths = [max(len(line[k]) for line in lines) for k in range(len(HEADER))]
+    out = ["| " + " | ".join(cell.rjust(w) for cell, w in zip(line, widths)) + " |" for line in lines]
+    out.insert(1, "|" + "|".join("-" * (w + 1) + ":" for w in widths) + "|")
+    return "\n".join(out)

@@ -1,0 +1,132 @@
+"""The command line: ``python -m sudoku_dlx solve|bench ...``.
+
+Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
+when some input was not a puzzle, 2 for a usage error (unreadable file, bad
+option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import bench
+from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
+from .solver import solve
+
+__all__ = ["main"]
+
+
+def _read(source: str) -> str:
+    """The text of a file, of standard input for ``-``, or ``source`` itself
+    when it is no file name but looks like a puzzle."""
+    if source == "-":
+        return sys.stdin.read()
+    try:
+        with open(source, encoding="utf-8") as file:
+            return file.read()
+    except FileNotFoundError:
+        if len(source) >= 16 and "/" not in source:
+            return source
+        raise
+
+
+def _emit(record: dict) -> None:
+    print(json.dumps(record, separators=(",", ":")))
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
+    invalid = 0
+    for text in read_puzzles(_read(args.source)):
+        try:
+            puzzle = parse(text, args.size)
+        except InvalidPuzzleError as error:
+            invalid += 1
+            if args.json:
+                _emit({"puzzle": text, "status": "invalid", "solutions": [], "nodes": 0, "ms": 0.0,
+                       "error": str(error), "cells": list(error.cells)})
+            else:
+                print(f"invalid: {error}")
+            continue
+        result = solve(puzzle, args.limit)
+        if args.json:
+            _emit({
+                "puzzle": str(puzzle),
+                "status": result.status,
+                "solutions": [str(s) for s in result.solutions],
+                "nodes": result.stats.nodes,
+                "guesses": result.stats.guesses,
+                "updates": result.stats.updates,
+                "ms": round(result.ms, 3),
+                "error": result.reason,
+                "cells": list(result.clash),
+            })
+        elif result.status == "none":
+            print(f"none: {result.reason}")
+        elif args.pretty:
+            print(format_grid(result.solutions[0]) + "\n")
+        else:
+            suffix = "" if result.status == "unique" else f"  ({result.status}: {len(result.solutions)} found)"
+            print(f"{result.solutions[0]}{suffix}")
+    return 1 if invalid else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Time the chosen solvers on the same sample of a puzzle file and print the table."""
+    puzzles, invalid = [], 0
+    for text in read_puzzles(_read(args.file)):
+        try:
+            puzzles.append(parse(text))
+        except InvalidPuzzleError:
+            invalid += 1
+    chosen = bench.sample(puzzles, args.n, args.seed)
+    rows = [bench.measure(name, chosen, args.limit, args.max_nodes) for name in args.solver]
+    print(f"{args.file}: {len(chosen)} of {len(puzzles)} puzzles (seed {args.seed}), limit {args.limit}"
+          + (f", {invalid} invalid lines skipped" if invalid else ""))
+    print(f"machine: {bench.machine()}")
+    print(bench.table(rows))
+    return 0
+
+
+def _solvers(text: str) -> list[str]:
+    names = text.split(",")
+    for name in names:
+        if name not in bench.SOLVERS:
+            raise argparse.ArgumentTypeError(f"unknown solver {name!r}; choose from {', '.join(bench.SOLVERS)}")
+    return names
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m sudoku_dlx", description=__doc__.split("\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    p = commands.add_parser("solve", help="solve puzzles: one result per puzzle, in order")
+    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, - for standard input, or a puzzle")
+    p.add_argument("--limit", type=int, default=2, help="look for at most N solutions (0: all; default 2)")
+    p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--pretty", action="store_true", help="print solutions as grids")
+    p.set_defaults(run=cmd_solve)
+
+    p = commands.add_parser("bench", help="time solvers on the puzzles of a file")
+    p.add_argument("file")
+    p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all)")
+    p.add_argument("--seed", type=int, default=1, help="the sample's seed")
+    p.add_argument("--limit", type=int, default=2, help="solutions to look for (2 proves uniqueness)")
+    p.add_argument("--solver", type=_solvers, default=["dlx"], help="dlx, backtrack, or both: dlx,backtrack")
+    p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
+    p.set_defaults(run=cmd_bench)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except OSError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
