@@ -418,22 +418,34 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
     assert box["width"] <= 375 and box["x"] >= 0
     background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
     assert background == "rgb(21, 24, 29)"
-    page.screenshot(path=tmp_path / "phone-dark.png", full_page=True)
+    page.screenshot(path=os.environ.get("PHONE_SCREENSHOT", tmp_path / "phone-dark.png"), full_page=True)
 
 
 def test_screenshot(app, tmp_path):
-    """Saves the README's screenshot when UPDATE_SCREENSHOT=1 (else to a temp dir)."""
+    """Saves the README's screenshot when UPDATE_SCREENSHOT=1 (else to a temp dir):
+    statistics of a solve, three right entries and one marked mistake."""
     open_puzzle(app, HARDEST)
-    blanks = [i for i, s in enumerate(HARDEST) if s == "."]
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("Solved: the solution is unique.")
+    button(app, "Undo").click()
     solution = web.solve(HARDEST)["solutions"][0]
+    blanks = [i for i, s in enumerate(HARDEST) if s == "."]
     for index in blanks[:3]:
         cell(app, index).click()
         app.keyboard.type(solution[index])
-    cell(app, blanks[3]).click()
-    app.keyboard.type(solution[blanks[0]] if solution[blanks[0]] != solution[blanks[3]] else "9")
+    line = grid_line(app)
+
+    def unclashing_mistakes(cell):
+        peers = {line[i] for i in range(81) if i // 9 == cell // 9 or i % 9 == cell % 9
+                 or (i // 27, i % 9 // 3) == (cell // 27, cell % 9 // 3)}
+        return [d for d in "123456789" if d not in peers and d != solution[cell]]
+
+    wrong = next(i for i in blanks[3:] if unclashing_mistakes(i))
+    cell(app, wrong).click()
+    app.keyboard.type(unclashing_mistakes(wrong)[0])
     button(app, "Check").click()
-    expect(message(app)).to_contain_text("mistake")
-    app.set_viewport_size({"width": 1040, "height": 760})
+    expect(message(app)).to_have_text("1 mistake marked.")
+    app.set_viewport_size({"width": 1040, "height": 800})
     target = ROOT / "docs" / "screenshot.png" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path / "shot.png"
     app.screenshot(path=target)
     assert target.stat().st_size > 10_000
