@@ -83,9 +83,9 @@ class SolveResult:
 def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     """Solve ``puzzle`` (a :class:`Puzzle` or any text :func:`parse` takes).
 
-    ``limit`` caps how many solutions are looked for (0: all); 2 is enough to
-    tell ``unique`` from ``multiple``. Raises ``InvalidPuzzleError`` on text
-    that is no puzzle.
+    ``limit`` caps how many solutions are looked for (0: all); it is at least 2,
+    which is enough to tell ``unique`` from ``multiple``. Raises
+    ``InvalidPuzzleError`` on text that is no puzzle.
     """
     start = time.perf_counter()
     if isinstance(puzzle, str):
@@ -97,7 +97,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
         digit = puzzle.shape.symbol(puzzle.digits[a])
         reason = f"{cell_name(a, n)} and {cell_name(b, n)} both have {digit}"
         return SolveResult(puzzle, "none", [], ms=_ms(start), reason=reason, clash=clash)
-    found, stats = solutions(puzzle, limit)
+    found, stats = solutions(puzzle, limit and max(limit, 2))
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     reason = "no digit fits without a contradiction" if not found else ""
     return SolveResult(
@@ -107,7 +107,9 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
 
 def count_solutions(puzzle: Puzzle | str, limit: int = 0) -> int:
     """How many solutions ``puzzle`` has, counting up to ``limit`` (0: all)."""
-    return len(solve(puzzle, limit).solutions)
+    if isinstance(puzzle, str):
+        puzzle = parse(puzzle)
+    return 0 if find_clash(puzzle) else len(solutions(puzzle, limit)[0])
 
 
 def _ms(start: float) -> float:
