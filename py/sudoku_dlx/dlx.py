@@ -171,13 +171,13 @@ class ExactCover:
                 selected.add(top[x])
                 self.stats.updates += cover(top[x])
 
-    def _cover_function(self, low: list[int] | None = None):
+    def _cover_function(self, low: list[int] | None = None, empty: list[int] | None = None):
         """``cover(i)``: hide item ``i`` and every option containing it; returns the
         link updates. Items left with fewer than two options are appended to ``low``."""
         up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
         left, right = self.left, self.right
-        low = [] if low is None else low
-        note = low.append
+        note = ([] if low is None else low).append
+        note_empty = ([] if empty is None else empty).append
 
         def cover(i: int) -> int:
             updates = 0
@@ -193,7 +193,10 @@ class ExactCover:
                     s = size[t] - 1
                     size[t] = s
                     if s < 2:
-                        note(t)
+                        if s:
+                            note(t)
+                        else:
+                            note_empty(t)
                 updates += len(others)
                 p = down[p]
             right[left[i]] = right[i]
@@ -231,8 +234,9 @@ class ExactCover:
         down, top, size, rest, back = self.down, self.top, self.size, self.rest, self.back
         left, right = self.left, self.right
         option_of, n_primary = self.option_of, self.n_primary
-        low: list[int] = []  # items whose options fell below two since the last backtrack
-        cover, uncover = self._cover_function(low), self._uncover_function()
+        low: list[int] = []  # items left with one option since the last backtrack
+        empty: list[int] = []  # items left with none
+        cover, uncover = self._cover_function(low, empty), self._uncover_function()
         updates = tried = 0
         # One frame per level: [item, its option nodes, index of the next one to try].
         frames: list[list] = []
@@ -249,13 +253,17 @@ class ExactCover:
                     # Choose the primary item with the fewest options (MRV): an
                     # item just noted as low if there is one, else by a scan.
                     best = 2
-                    still = []
-                    for j in low:
-                        if size[j] < 2 and j <= n_primary and right[left[j]] == j:
-                            still.append(j)
-                            if size[j] < best:
-                                i, best = j, size[j]
-                    low[:] = still
+                    while empty:
+                        j = empty.pop()
+                        if j <= n_primary and right[left[j]] == j:
+                            best = 0
+                            break
+                    else:
+                        while low:
+                            j = low.pop()
+                            if size[j] == 1 and j <= n_primary and right[left[j]] == j:
+                                i, best = j, 1
+                                break
                     if best == 2:
                         best = size[i]
                         j = right[i]
@@ -284,6 +292,7 @@ class ExactCover:
                         for q in back[nodes[k - 1]]:
                             uncover(top[q])
                         low.clear()
+                        empty.clear()
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
@@ -294,6 +303,7 @@ class ExactCover:
                         break
                     uncover(i)
                     low.clear()
+                    empty.clear()
                     frames.pop()
                     chosen.pop()
                 else:
