@@ -160,66 +160,69 @@ class ExactCover:
         """
         up, down, top, rest, first = self.up, self.down, self.top, self.rest, self.first
         selected = self.selected_items
-        cover = self._cover_function()
+        cover = self._cover_function([], [])
         for option in options:
             if not 0 <= option < len(first):
                 raise ValueError(f"there is no option {option}")
             nodes = (first[option], *rest[first[option]])
             if any(top[x] in selected or down[up[x]] != x for x in nodes):
                 raise ValueError(f"option {option} shares an item with a selected option")
-            for x in nodes:
-                selected.add(top[x])
-                self.stats.updates += cover(top[x])
+            selected.update(top[x] for x in nodes)
+            self.stats.updates += cover(nodes)
 
-    def _cover_function(self, low: list[int] | None = None, empty: list[int] | None = None):
-        """``cover(i)``: hide item ``i`` and every option containing it; returns the
-        link updates. Items left with fewer than two options are appended to ``low``."""
+    def _cover_function(self, low: list[int], empty: list[int]):
+        """``cover(nodes)``: cover the item of each node (a header is its own item's
+        node), hiding every option that contains it; returns the link updates.
+        Items left with one option are appended to ``low``, with none to ``empty``."""
         up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
         left, right = self.left, self.right
-        note = ([] if low is None else low).append
-        note_empty = ([] if empty is None else empty).append
+        note_low, note_empty = low.append, empty.append
 
-        def cover(i: int) -> int:
+        def cover(nodes: tuple[int, ...]) -> int:
             updates = 0
-            p = down[i]
-            while p != i:
-                others = rest[p]
-                for q in others:
-                    u = up[q]
-                    d = down[q]
-                    down[u] = d
-                    up[d] = u
-                    t = top[q]
-                    s = size[t] - 1
-                    size[t] = s
-                    if s < 2:
-                        if s:
-                            note(t)
-                        else:
-                            note_empty(t)
-                updates += len(others)
-                p = down[p]
-            right[left[i]] = right[i]
-            left[right[i]] = left[i]
+            for x in nodes:
+                i = top[x]
+                p = down[i]
+                while p != i:
+                    others = rest[p]
+                    for q in others:
+                        u = up[q]
+                        d = down[q]
+                        down[u] = d
+                        up[d] = u
+                        t = top[q]
+                        s = size[t] - 1
+                        size[t] = s
+                        if s < 2:
+                            if s:
+                                note_low(t)
+                            else:
+                                note_empty(t)
+                    updates += len(others)
+                    p = down[p]
+                right[left[i]] = right[i]
+                left[right[i]] = left[i]
             return updates
 
         return cover
 
     def _uncover_function(self):
-        """``uncover(i)``: undo ``cover(i)``, restoring links in reverse order."""
+        """``uncover(nodes)``: undo ``cover`` of the same nodes given in reverse order."""
         up, down, top, size, back = self.up, self.down, self.top, self.size, self.back
         left, right = self.left, self.right
 
-        def uncover(i: int) -> None:
-            right[left[i]] = i
-            left[right[i]] = i
-            p = up[i]
-            while p != i:
-                for q in back[p]:
-                    up[down[q]] = q
-                    down[up[q]] = q
-                    size[top[q]] += 1
-                p = up[p]
+        def uncover(nodes: tuple[int, ...]) -> None:
+            for x in nodes:
+                i = top[x]
+                right[left[i]] = i
+                left[right[i]] = i
+                p = up[i]
+                while p != i:
+                    for q in back[p]:
+                        up[down[q]] = q
+                        down[up[q]] = q
+                        size[top[q]] += 1
+                    p = up[p]
 
         return uncover
 
@@ -231,7 +234,7 @@ class ExactCover:
         generator finishes or is closed.
         """
         stats = self.stats
-        down, top, size, rest, back = self.down, self.top, self.size, self.rest, self.back
+        down, size, rest, back = self.down, self.size, self.rest, self.back
         left, right = self.left, self.right
         option_of, n_primary = self.option_of, self.n_primary
         low: list[int] = []  # items left with one option since the last backtrack
@@ -250,8 +253,8 @@ class ExactCover:
                     if limit and stats.solutions >= limit:
                         return
                 else:
-                    # Choose the primary item with the fewest options (MRV): an
-                    # item just noted as low if there is one, else by a scan.
+                    # Choose the primary item with the fewest options (MRV): one
+                    # just left with none or one if there is one, else by a walk.
                     best = 2
                     while empty:
                         j = empty.pop()
@@ -272,7 +275,7 @@ class ExactCover:
                                 i, best = j, size[j]
                             j = right[j]
                     if best:
-                        updates += cover(i)
+                        updates += cover((i,))
                         nodes = []
                         x = down[i]
                         while x != i:
@@ -289,21 +292,17 @@ class ExactCover:
                     frame = frames[-1]
                     i, nodes, k = frame
                     if k:
-                        for q in back[nodes[k - 1]]:
-                            uncover(top[q])
+                        uncover(back[nodes[k - 1]])
                         low.clear()
                         empty.clear()
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
                         chosen[-1] = x
-                        for q in rest[x]:
-                            updates += cover(top[q])
+                        updates += cover(rest[x])
                         tried += 1
                         break
-                    uncover(i)
-                    low.clear()
-                    empty.clear()
+                    uncover((i,))
                     frames.pop()
                     chosen.pop()
                 else:
@@ -315,6 +314,5 @@ class ExactCover:
             while frames:
                 i, nodes, k = frames.pop()
                 if k:
-                    for q in back[nodes[k - 1]]:
-                        uncover(top[q])
-                uncover(i)
+                    uncover(back[nodes[k - 1]])
+                uncover((i,))
