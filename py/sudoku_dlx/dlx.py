@@ -104,6 +104,10 @@ class ExactCover:
         self.first: list[int] = []  # first node of each option
         self.selected_items: set[int] = set()
         self.shared = False  # True once copy() has shared the options
+        # Items noted by cover as left with one option, or with none (they may be
+        # out of date: the search checks an item before it takes it).
+        self.low: list[int] = []
+        self.empty: list[int] = []
         self.stats = SearchStats()
 
     def add_option(self, items: Iterable[int]) -> int:
@@ -146,7 +150,7 @@ class ExactCover:
         only the links are copied). Neither may add options afterwards."""
         twin = ExactCover.__new__(ExactCover)
         twin.__dict__.update(self.__dict__)
-        for name in ("up", "down", "size", "left", "right", "selected_items"):
+        for name in ("up", "down", "size", "left", "right", "selected_items", "low", "empty"):
             setattr(twin, name, getattr(self, name).copy())
         twin.stats = SearchStats()
         self.shared = twin.shared = True
@@ -160,7 +164,7 @@ class ExactCover:
         """
         up, down, top, rest, first = self.up, self.down, self.top, self.rest, self.first
         selected = self.selected_items
-        cover = self._cover_function([], [])
+        cover = self._cover_function()
         for option in options:
             if not 0 <= option < len(first):
                 raise ValueError(f"there is no option {option}")
@@ -170,13 +174,13 @@ class ExactCover:
             selected.update(top[x] for x in nodes)
             self.stats.updates += cover(nodes)
 
-    def _cover_function(self, low: list[int], empty: list[int]):
+    def _cover_function(self):
         """``cover(nodes)``: cover the item of each node (a header is its own item's
         node), hiding every option that contains it; returns the link updates.
-        Items left with one option are appended to ``low``, with none to ``empty``."""
+        Items left with one option are noted in ``low``, with none in ``empty``."""
         up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
         left, right = self.left, self.right
-        note_low, note_empty = low.append, empty.append
+        note_low, note_empty = self.low.append, self.empty.append
 
         def cover(nodes: tuple[int, ...]) -> int:
             updates = 0
@@ -237,9 +241,8 @@ class ExactCover:
         down, size, rest, back = self.down, self.size, self.rest, self.back
         left, right = self.left, self.right
         option_of, n_primary = self.option_of, self.n_primary
-        low: list[int] = []  # items left with one option since the last backtrack
-        empty: list[int] = []  # items left with none
-        cover, uncover = self._cover_function(low, empty), self._uncover_function()
+        low, empty = self.low, self.empty
+        cover, uncover = self._cover_function(), self._uncover_function()
         updates = tried = 0
         # One frame per level: [item, its option nodes, index of the next one to try].
         frames: list[list] = []
@@ -258,7 +261,7 @@ class ExactCover:
                     best = 2
                     while empty:
                         j = empty.pop()
-                        if j <= n_primary and right[left[j]] == j:
+                        if not size[j] and j <= n_primary and right[left[j]] == j:
                             best = 0
                             break
                     else:
@@ -293,8 +296,6 @@ class ExactCover:
                     i, nodes, k = frame
                     if k:
                         uncover(back[nodes[k - 1]])
-                        low.clear()
-                        empty.clear()
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
