@@ -29,12 +29,21 @@ headers; nodes follow. For every index ``x``:
 * ``size[i]``: how many options item ``i`` still has.
 
 ``rest[x]`` is the tuple of the other nodes of ``x``'s option in cyclic order
-after ``x``; walking it forwards hides the option and backwards restores it.
+after ``x``, and ``back[x]`` the same reversed: walking ``rest`` hides the
+option, walking ``back`` restores it.
 
 The search is iterative (an explicit stack of levels, no recursion) so it runs
 within the small stack of Python in a browser. It chooses the primary item with
-the fewest remaining options (minimum remaining values) and can visit the
-options of that item in a seeded random order.
+the fewest remaining options (minimum remaining values). Covering notes every
+item whose count falls below two, so the common forced choice (an item with one
+option left, or none: a dead end) is found without walking the item list; the
+walk happens only when every item has two or more options. Options of the
+chosen item can be tried in a seeded random order (for generating).
+
+What makes it fast in Python: the links are plain lists of ints read through
+local variables; ``rest``/``back`` tuples turn the inner loops into ``for``
+loops over tuples; a problem can be built once and copied (only the links are
+copied) and its fixed choices made with :meth:`ExactCover.select`.
 """
 
 from __future__ import annotations
@@ -89,67 +98,137 @@ class ExactCover:
             self.left[i] = i - 1 if i else n_primary
             self.right[i] = i + 1 if i < n_primary else 0
         self.rest: list[tuple[int, ...]] = [()] * (n + 1)
+        self.back: list[tuple[int, ...]] = [()] * (n + 1)  # rest, reversed
         self.option_of: list[int] = [-1] * (n + 1)
         self.options: list[tuple[int, ...]] = []
+        self.first: list[int] = []  # first node of each option
+        self.selected_items: set[int] = set()
+        self.shared = False  # True once copy() has shared the options
+        # Items noted by cover as left with one option, or with none (they may be
+        # out of date: the search checks an item before it takes it).
+        self.low: list[int] = []
+        self.empty: list[int] = []
         self.stats = SearchStats()
 
     def add_option(self, items: Iterable[int]) -> int:
         """Add an option made of distinct item numbers (0-based); return its number."""
-        items = tuple(items)
-        if len(set(items)) != len(items):
-            raise ValueError(f"option {items} names an item twice")
-        for item in items:
-            if not 0 <= item < self.n_items:
-                raise ValueError(f"item {item} is out of range 0..{self.n_items - 1}")
-        number = len(self.options)
-        self.options.append(items)
+        self.add_options([items])
+        return len(self.options) - 1
+
+    def add_options(self, options: Iterable[Iterable[int]]) -> None:
+        """Add many options at once (the fast way to build a problem)."""
+        if self.shared:
+            raise ValueError("a problem that shares its options with a copy cannot take more")
         up, down, top, size = self.up, self.down, self.top, self.size
-        first = len(top)
-        nodes = range(first, first + len(items))
-        for x, item in zip(nodes, items):
-            header = item + 1
-            last = up[header]
-            up.append(last)
-            down.append(header)
-            down[last] = x
-            up[header] = x
-            top.append(header)
-            size[header] += 1
-            self.option_of.append(number)
-        self.left.extend(nodes)  # unused for nodes; keeps every list the same length
-        self.right.extend(nodes)
-        for k in range(len(items)):
-            self.rest.append(tuple(nodes[k + 1:]) + tuple(nodes[:k]))
-        return number
+        rest, back, option_of, n = self.rest, self.back, self.option_of, self.n_items
+        for items in options:
+            items = tuple(items)
+            if len(set(items)) != len(items) or (items and not 0 <= min(items) <= max(items) < n):
+                raise ValueError(f"option {items} must name distinct items in 0..{n - 1}")
+            number = len(self.options)
+            self.options.append(items)
+            first = len(top)
+            self.first.append(first)
+            nodes = tuple(range(first, first + len(items)))
+            for x, item in zip(nodes, items):
+                header = item + 1
+                last = up[header]
+                up.append(last)
+                down.append(header)
+                down[last] = x
+                up[header] = x
+                top.append(header)
+                size[header] += 1
+                rest.append(nodes[x - first + 1:] + nodes[:x - first])
+                back.append(rest[-1][::-1])
+                option_of.append(number)
+        self.left.extend(range(len(self.left), len(top)))  # nodes have no horizontal item links
+        self.right.extend(range(len(self.right), len(top)))
 
-    def _cover(self, i: int) -> None:
-        up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
-        p = down[i]
-        while p != i:
-            for q in rest[p]:
-                u = up[q]
-                d = down[q]
-                down[u] = d
-                up[d] = u
-                size[top[q]] -= 1
-            self.stats.updates += len(rest[p])
-            p = down[p]
-        left, right = self.left, self.right
-        right[left[i]] = right[i]
-        left[right[i]] = left[i]
+    def copy(self) -> ExactCover:
+        """An independent problem in the same state, sharing the options (cheap:
+        only the links are copied). Neither may add options afterwards."""
+        twin = ExactCover.__new__(ExactCover)
+        twin.__dict__.update(self.__dict__)
+        for name in ("up", "down", "size", "left", "right", "selected_items", "low", "empty"):
+            setattr(twin, name, getattr(self, name).copy())
+        twin.stats = SearchStats()
+        self.shared = twin.shared = True
+        return twin
 
-    def _uncover(self, i: int) -> None:
+    def select(self, options: Iterable[int]) -> None:
+        """Cover the items of ``options`` before searching, as if chosen (givens, say).
+
+        Solutions found later leave selected options out. Raises ``ValueError`` if
+        an option shares an item with one selected before.
+        """
+        up, down, top, rest, first = self.up, self.down, self.top, self.rest, self.first
+        selected = self.selected_items
+        cover = self._cover_function()
+        for option in options:
+            if not 0 <= option < len(first):
+                raise ValueError(f"there is no option {option}")
+            nodes = (first[option], *rest[first[option]])
+            if any(top[x] in selected or down[up[x]] != x for x in nodes):
+                raise ValueError(f"option {option} shares an item with a selected option")
+            selected.update(top[x] for x in nodes)
+            self.stats.updates += cover(nodes)
+
+    def _cover_function(self):
+        """``cover(nodes)``: cover the item of each node (a header is its own item's
+        node), hiding every option that contains it; returns the link updates.
+        Items left with one option are noted in ``low``, with none in ``empty``."""
         up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
         left, right = self.left, self.right
-        right[left[i]] = i
-        left[right[i]] = i
-        p = up[i]
-        while p != i:
-            for q in reversed(rest[p]):
-                up[down[q]] = q
-                down[up[q]] = q
-                size[top[q]] += 1
-            p = up[p]
+        note_low, note_empty = self.low.append, self.empty.append
+
+        def cover(nodes: tuple[int, ...]) -> int:
+            updates = 0
+            for x in nodes:
+                i = top[x]
+                p = down[i]
+                while p != i:
+                    others = rest[p]
+                    for q in others:
+                        u = up[q]
+                        d = down[q]
+                        down[u] = d
+                        up[d] = u
+                        t = top[q]
+                        s = size[t] - 1
+                        size[t] = s
+                        if s < 2:
+                            if s:
+                                note_low(t)
+                            else:
+                                note_empty(t)
+                    updates += len(others)
+                    p = down[p]
+                right[left[i]] = right[i]
+                left[right[i]] = left[i]
+            return updates
+
+        return cover
+
+    def _uncover_function(self):
+        """``uncover(nodes)``: undo ``cover`` of the same nodes given in reverse order."""
+        up, down, top, size, back = self.up, self.down, self.top, self.size, self.back
+        left, right = self.left, self.right
+
+        def uncover(nodes: tuple[int, ...]) -> None:
+            for x in nodes:
+                i = top[x]
+                right[left[i]] = i
+                left[right[i]] = i
+                p = up[i]
+                while p != i:
+                    for q in back[p]:
+                        up[down[q]] = q
+                        down[up[q]] = q
+                        size[top[q]] += 1
+                    p = up[p]
+
+        return uncover
 
     def search(self, limit: int = 0, rng: random.Random | None = None) -> Iterator[list[int]]:
         """Yield solutions as lists of option numbers, at most ``limit`` (0: all).
@@ -159,16 +238,17 @@ class ExactCover:
         generator finishes or is closed.
         """
         stats = self.stats
-        up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
-        right = self.right
-        option_of = self.option_of
-        cover, uncover = self._cover, self._uncover
-        # One frame per level: [item, candidate nodes, index of the next one].
+        down, size, rest, back = self.down, self.size, self.rest, self.back
+        left, right = self.left, self.right
+        option_of, n_primary = self.option_of, self.n_primary
+        low, empty = self.low, self.empty
+        cover, uncover = self._cover_function(), self._uncover_function()
+        updates = tried = 0
+        # One frame per level: [item, its option nodes, index of the next one to try].
         frames: list[list] = []
         chosen: list[int] = []
         try:
             while True:
-                # Choose the primary item with the fewest options (MRV).
                 i = right[0]
                 if i == 0:
                     stats.solutions += 1
@@ -176,14 +256,29 @@ class ExactCover:
                     if limit and stats.solutions >= limit:
                         return
                 else:
-                    best = size[i]
-                    j = right[i]
-                    while j and best > 1:
-                        if size[j] < best:
-                            i, best = j, size[j]
-                        j = right[j]
+                    # Choose the primary item with the fewest options (MRV): one
+                    # just left with none or one if there is one, else by a walk.
+                    best = 2
+                    while empty:
+                        j = empty.pop()
+                        if not size[j] and j <= n_primary and right[left[j]] == j:
+                            best = 0
+                            break
+                    else:
+                        while low:
+                            j = low.pop()
+                            if size[j] == 1 and j <= n_primary and right[left[j]] == j:
+                                i, best = j, 1
+                                break
+                    if best == 2:
+                        best = size[i]
+                        j = right[i]
+                        while j and best > 1:
+                            if size[j] < best:
+                                i, best = j, size[j]
+                            j = right[j]
                     if best:
-                        cover(i)
+                        updates += cover((i,))
                         nodes = []
                         x = down[i]
                         while x != i:
@@ -200,26 +295,25 @@ class ExactCover:
                     frame = frames[-1]
                     i, nodes, k = frame
                     if k:
-                        for q in reversed(rest[nodes[k - 1]]):
-                            uncover(top[q])
+                        uncover(back[nodes[k - 1]])
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
                         chosen[-1] = x
-                        for q in rest[x]:
-                            cover(top[q])
-                        stats.nodes += 1
+                        updates += cover(rest[x])
+                        tried += 1
                         break
-                    uncover(i)
+                    uncover((i,))
                     frames.pop()
                     chosen.pop()
                 else:
                     return
         finally:
+            stats.updates += updates
+            stats.nodes += tried
             # Closed early (limit reached or caller stopped): undo every level.
             while frames:
                 i, nodes, k = frames.pop()
                 if k:
-                    for q in reversed(rest[nodes[k - 1]]):
-                        uncover(top[q])
-                uncover(i)
+                    uncover(back[nodes[k - 1]])
+                uncover((i,))

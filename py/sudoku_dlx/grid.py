@@ -80,6 +80,11 @@ class Shape:
         return r // self.box_rows * self.box_rows + c // self.box_cols
 
     @cached_property
+    def box_of(self) -> tuple[int, ...]:
+        """The box of every cell."""
+        return tuple(self.box(x) for x in range(self.cells))
+
+    @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
         """All units: the ``n`` rows, then the ``n`` columns, then the ``n`` boxes."""
         n = self.n

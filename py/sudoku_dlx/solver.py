@@ -1,12 +1,14 @@
 """Sudoku as exact cover, solved with :mod:`sudoku_dlx.dlx`.
 
-The reduction: every blank cell needs a digit (a *cell* item), and every row,
-column and box needs each digit it lacks (*row-digit*, *col-digit* and
-*box-digit* items). Placing digit ``d`` in cell ``x`` is the option made of the
-four items it satisfies. The givens are covered before any link is built: an
-item a given already satisfies is never created, and only the (cell, digit)
-pairs no given rules out become options. A 9x9 puzzle thus has at most 324 items
-and 729 options, and a 17-clue one far fewer.
+The reduction: every cell needs a digit (a *cell* item), and every row, column
+and box needs each digit once (*row-digit*, *col-digit* and *box-digit* items).
+Placing digit ``d`` in cell ``x`` is the option made of the four items it
+satisfies: 4n² items and n³ options, 324 and 729 for 9x9.
+
+The links of the empty grid are built once per shape. A puzzle starts from a
+copy of them (a few list copies) and covers its givens first, so the search
+sees only the items still open and the options still possible, as if only those
+had been built.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from functools import cache
 
 from .dlx import ExactCover, SearchStats
-from .grid import Puzzle, cell_name, find_clash, parse
+from .grid import Puzzle, Shape, cell_name, find_clash, parse
 
 __all__ = ["SolveResult", "count_solutions", "solutions", "solve"]
 
@@ -28,61 +31,35 @@ def solutions(
 
     The givens must not clash (see :func:`~sudoku_dlx.grid.find_clash`).
     """
-    problem, placements = _exact_cover(puzzle)
+    shape = puzzle.shape
+    n = shape.n
+    problem = _full_problem(shape).copy()
+    problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
     found = []
     for chosen in problem.search(limit, rng):
         digits = list(puzzle.digits)
         for option in chosen:
-            cell, digit = placements[option]
-            digits[cell] = digit
+            cell, d = divmod(option, n)
+            digits[cell] = d + 1
         found.append(tuple(digits))
     return found, problem.stats
 
 
-def _exact_cover(puzzle: Puzzle) -> tuple[ExactCover, list[tuple[int, int]]]:
-    """The exact-cover problem of the blank cells, and each option's (cell, digit)."""
-    shape = puzzle.shape
+@cache
+def _full_problem(shape: Shape) -> ExactCover:
+    """The exact cover of the empty grid: option ``cell * n + digit - 1`` places
+    ``digit`` in ``cell`` and covers the items cell, row-digit, col-digit and
+    box-digit (``n * n`` of each kind, numbered in that order; the order breaks
+    ties in the search's choice of item)."""
     n = shape.n
-    digits = puzzle.digits
-    rows = [set() for _ in range(n)]
-    cols = [set() for _ in range(n)]
-    boxes = [set() for _ in range(n)]
-    blanks = []
-    for cell, d in enumerate(digits):
-        r, c, b = cell // n, cell % n, shape.box(cell)
-        if d:
-            rows[r].add(d)
-            cols[c].add(d)
-            boxes[b].add(d)
-        else:
-            blanks.append((cell, r, c, b))
-    item_of: dict[tuple[int, int, int], int] = {}  # (kind, unit or cell, digit) -> item
-
-    def item(key: tuple[int, int, int]) -> int:
-        number = item_of.get(key)
-        if number is None:
-            number = item_of[key] = len(item_of)
-        return number
-
-    everything = range(1, n + 1)
-    for kind, placed in ((1, rows), (2, cols), (3, boxes)):
-        for unit, present in enumerate(placed):
-            for d in everything:
-                if d not in present:
-                    item((kind, unit, d))
-    for cell, *_ in blanks:
-        item((0, cell, 0))
-    problem = ExactCover(len(item_of))
-    placements = []
-    for cell, r, c, b in blanks:
-        used = rows[r] | cols[c] | boxes[b]
-        for d in everything:
-            if d not in used:
-                problem.add_option(
-                    (item_of[0, cell, 0], item_of[1, r, d], item_of[2, c, d], item_of[3, b, d])
-                )
-                placements.append((cell, d))
-    return problem, placements
+    nn = n * n
+    problem = ExactCover(4 * nn)
+    problem.add_options(
+        (cell, nn + cell // n * n + d, 2 * nn + cell % n * n + d, 3 * nn + shape.box(cell) * n + d)
+        for cell in range(nn)
+        for d in range(n)
+    )
+    return problem
 
 
 @dataclass
@@ -106,9 +83,9 @@ class SolveResult:
 def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     """Solve ``puzzle`` (a :class:`Puzzle` or any text :func:`parse` takes).
 
-    ``limit`` caps how many solutions are looked for (0: all); 2 is enough to
-    tell ``unique`` from ``multiple``. Raises ``InvalidPuzzleError`` on text
-    that is no puzzle.
+    ``limit`` caps how many solutions are looked for (0: all); it is at least 2,
+    which is enough to tell ``unique`` from ``multiple``. Raises
+    ``InvalidPuzzleError`` on text that is no puzzle.
     """
     start = time.perf_counter()
     if isinstance(puzzle, str):
@@ -120,7 +97,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
         digit = puzzle.shape.symbol(puzzle.digits[a])
         reason = f"{cell_name(a, n)} and {cell_name(b, n)} both have {digit}"
         return SolveResult(puzzle, "none", [], ms=_ms(start), reason=reason, clash=clash)
-    found, stats = solutions(puzzle, limit)
+    found, stats = solutions(puzzle, limit and max(limit, 2))
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     reason = "no digit fits without a contradiction" if not found else ""
     return SolveResult(
@@ -130,7 +107,9 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
 
 def count_solutions(puzzle: Puzzle | str, limit: int = 0) -> int:
     """How many solutions ``puzzle`` has, counting up to ``limit`` (0: all)."""
-    return len(solve(puzzle, limit).solutions)
+    if isinstance(puzzle, str):
+        puzzle = parse(puzzle)
+    return 0 if find_clash(puzzle) else len(solutions(puzzle, limit)[0])
 
 
 def _ms(start: float) -> float:
