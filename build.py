@@ -134,6 +134,8 @@ def project_wheel() -> tuple[str, bytes]:
     if scripts:
         lines = ["[console_scripts]"] + [f"{key} = {value}" for key, value in scripts.items()]
         files[f"{dist_info}/entry_points.txt"] = ("\n".join(lines) + "\n").encode()
+    # Sources sorted, then the .dist-info files sorted, then RECORD last.
+    files = dict(sorted(files.items(), key=lambda item: (item[0].startswith(dist_info), item[0])))
     record = [f"{path},sha256={_record_hash(data)},{len(data)}" for path, data in files.items()]
     files[f"{dist_info}/RECORD"] = ("\n".join(record + [f"{dist_info}/RECORD,,"]) + "\n").encode()
 
