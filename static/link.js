@@ -7,7 +7,7 @@
 //   stats=1     show the solve statistics (on by default outside embed)
 import { BLANK, parseOneLine } from "./grid.js";
 
-export const SANDBOX = "allow-scripts allow-same-origin";
+const SANDBOX = "allow-scripts allow-same-origin";
 
 const OFF = ["0", "false", "no"];
 

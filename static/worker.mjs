@@ -32,8 +32,9 @@ async function start() {
   if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (run python3 build.py)`);
   const build = await response.json();
   const pyodide = await loadPyodide({ indexURL: vendor.href });
-  status("loading", "Loading micropip…");
-  const loaded = await pyodide.loadPackage(new URL(build.micropip, vendor).href);
+  const loaded = await pyodide.loadPackage(new URL(build.micropip, vendor).href, {
+    messageCallback: (text) => status("loading", text),
+  });
   if (!loaded.length) throw new Error(`micropip did not load from ${build.micropip}`);
   status("loading", "Installing sudoku_dlx…");
   await pyodide.pyimport("micropip").install(new URL(build.wheel, vendor).href);
