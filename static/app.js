@@ -272,7 +272,10 @@ function setUp() {
     importText(event.clipboardData.getData("text"));
   });
   document.addEventListener("keydown", (event) => {
-    if (!(event.ctrlKey || event.metaKey) || isTextField(event.target)) return;
+    if (isTextField(event.target)) return;
+    // Typing after pressing a button still goes to the selected cell.
+    if (!$("grid").contains(event.target)) board.keydown(event);
+    if (!(event.ctrlKey || event.metaKey)) return;
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) change("undo");
     else if (key === "y" || (key === "z" && event.shiftKey)) change("redo");
