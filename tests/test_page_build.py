@@ -6,13 +6,10 @@ import base64
 import hashlib
 import io
 import re
-import sys
 import zipfile
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py is a script at the repository root)
+import build
+
 
 
 def test_wheel_is_reproducible_and_its_record_is_true():

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
+import build
 import pytest
 from conftest import is_solution, lines
 from sudoku_dlx.grid import BOX_SHAPES
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-import build  # noqa: E402  (build.py is a script at the repository root)
 
 # Lower than any search depth below: a recursive search would raise RecursionError
 # here, and in a browser worker it would crash the whole worker.
