@@ -120,10 +120,11 @@ def brute_force(n_primary: int, n_secondary: int, options) -> set[frozenset[int]
 
 @st.composite
 def small_problems(draw):
-    """Up to 5 primary and 2 secondary items, up to 9 options."""
+    """Up to 5 primary and 2 secondary items, up to 9 options, each with a primary
+    item (as DLX requires: an option of secondary items only is never chosen)."""
     n_primary, n_secondary = draw(st.integers(1, 5)), draw(st.integers(0, 2))
-    item = st.integers(0, n_primary + n_secondary - 1)
-    options = draw(st.lists(st.sets(item, min_size=1).map(sorted), max_size=9))
+    option = st.tuples(st.integers(0, n_primary - 1), st.sets(st.integers(0, n_primary + n_secondary - 1)))
+    options = draw(st.lists(option.map(lambda o: sorted(o[1] | {o[0]})), max_size=9))
     return n_primary, n_secondary, options
 
 
