@@ -191,6 +191,12 @@ def test_count_and_limit():
     assert all(is_solution(str(s), puzzle, (2, 2)) for s in result.solutions)
 
 
+def test_limit_one_still_tells_multiple_from_unique():
+    puzzle = lines("9x9/serg_multi_solution_10000.txt", 1)[0]
+    assert solve(puzzle, limit=1).status == "multiple"
+    assert count_solutions(puzzle, limit=1) == 1
+
+
 def test_solve_takes_a_puzzle_or_text_and_reports_work():
     text = lines("9x9/norvig_top95.txt", 1)[0]
     from_text, from_puzzle = solve(text), solve(parse(text))
