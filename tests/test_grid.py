@@ -307,3 +307,24 @@ def test_parse_near_puzzle_text(text, size):
         return
     assert parse(format_grid(puzzle)) == puzzle
     assert size is None or puzzle.n == size
+
+
+@st.composite
+def laid_out(draw):
+    """A puzzle's symbols (upper or lower case, . or 0 for blanks) with any separators between them."""
+    n = draw(st.sampled_from(sorted(BOX_SHAPES)[:-1]))
+    symbols = draw(st.lists(st.sampled_from(".0" + SYMBOLS[:n] + SYMBOLS[9:n].lower()), min_size=n * n, max_size=n * n))
+    gaps = draw(st.lists(st.sampled_from([" ", "  ", "\t", " | ", "|", "\n", " +", "-", "\n------+---\n"]),
+                         min_size=n * n - 1, max_size=n * n - 1))
+    text = symbols[0] + "".join(gap + symbol for gap, symbol in zip(gaps, symbols[1:]))
+    return n, "".join(symbols), text
+
+
+@settings(max_examples=150, deadline=None)
+@given(laid_out())
+def test_separators_and_whitespace_do_not_change_the_puzzle(case):
+    n, bare, text = case
+    puzzle = parse(text)
+    assert puzzle.n == n
+    assert puzzle == parse(bare)
+    assert str(puzzle) == bare.upper().replace("0", ".")
