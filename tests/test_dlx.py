@@ -201,6 +201,40 @@ def test_stats_count_the_work():
     assert ec.stats.nodes > 0 and ec.stats.updates > 0 and ec.stats.guesses > 0
 
 
+def test_select_fixes_options_before_the_search():
+    ec = problem(7, KNUTH)
+    ec.select([3])  # {A, D}
+    selected = snapshot(ec)
+    assert as_sets(ec.search()) == {frozenset({0, 4})}  # the rest: {C,E,F}, {B,G}
+    assert snapshot(ec) == selected
+
+    ec = problem(7, KNUTH)
+    ec.select([1])  # {A, D, G} is in no solution
+    assert list(ec.search()) == []
+
+
+def test_select_refuses_a_clash_or_an_unknown_option():
+    ec = problem(7, KNUTH)
+    ec.select([3])
+    with pytest.raises(ValueError, match="shares an item"):
+        ec.select([1])  # A again
+    with pytest.raises(ValueError, match="no option 6"):
+        ec.select([6])
+
+
+def test_copy_is_independent_and_freezes_the_options():
+    ec = problem(7, KNUTH)
+    before = snapshot(ec)
+    twin = ec.copy()
+    twin.select([0])  # {C, E, F}
+    assert as_sets(twin.search()) == {frozenset({3, 4})}
+    assert snapshot(ec) == before
+    assert as_sets(ec.search()) == {frozenset({0, 3, 4})}
+    for copy_or_original in (ec, twin):
+        with pytest.raises(ValueError):
+            copy_or_original.add_option([0])
+
+
 @pytest.mark.parametrize(
     "n_primary, option",
     [(3, (0, 0)), (3, (3,)), (3, (-1,)), (2, (1, 5))],

@@ -283,6 +283,11 @@ def test_blanked_solutions_are_solved_consistently(n, rng, share):
         assert str(result.solutions[0]) == solution
 
 
+def test_the_backtracking_solver_stops_at_its_node_cap():
+    found, stats, finished = backtrack_solutions(parse(lines("9x9/norvig_top95.txt", 1)[0]), max_nodes=50)
+    assert (found, stats.nodes, finished) == ([], 50, False)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.dictionaries(st.integers(0, 15), st.integers(1, 4), max_size=8))
 def test_4x4_counts_agree_with_the_backtracking_solver(clues):
