@@ -1,0 +1,251 @@
+"""The generic exact-cover engine on problems that are not sudoku.
+
+Every count here is checked against an answer known from elsewhere (Knuth's
+paper, the N-queens and domino-tiling sequences) or against brute force.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sudoku_dlx.dlx import ExactCover
+
+LINKS = ("up", "down", "left", "right", "size")
+
+
+def problem(n_primary: int, options, n_secondary: int = 0) -> ExactCover:
+    ec = ExactCover(n_primary, n_secondary)
+    for option in options:
+        ec.add_option(option)
+    return ec
+
+
+def snapshot(ec: ExactCover) -> dict[str, list[int]]:
+    return {name: list(getattr(ec, name)) for name in LINKS}
+
+
+def as_sets(solutions) -> set[frozenset[int]]:
+    return {frozenset(s) for s in solutions}
+
+
+# Knuth, "Dancing Links" (2000), the example matrix: items A-G, six options.
+A, B, C, D, E, F, G = range(7)
+KNUTH = [(C, E, F), (A, D, G), (B, C, F), (A, D), (B, G), (D, E, G)]
+
+
+def test_knuth_example_has_its_one_solution():
+    ec = problem(7, KNUTH)
+    found = list(ec.search())
+    assert len(found) == 1
+    assert as_sets(found) == {frozenset({0, 3, 4})}  # {C,E,F}, {A,D}, {B,G}
+    assert ec.stats.solutions == 1
+    assert ec.stats.nodes >= 3
+
+
+def test_option_numbers_follow_the_order_of_adding():
+    ec = ExactCover(3)
+    assert [ec.add_option(o) for o in ([0], [1, 2], [0, 1])] == [0, 1, 2]
+
+
+def queens(n: int) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """N-queens: rows and columns primary, the 2n-1 + 2n-1 diagonals secondary."""
+    ec = ExactCover(2 * n, 2 * (2 * n - 1))
+    squares = []
+    for r in range(n):
+        for c in range(n):
+            ec.add_option([r, n + c, 2 * n + r + c, 2 * n + (2 * n - 1) + r - c + n - 1])
+            squares.append((r, c))
+    return ec, squares
+
+
+def is_queens_solution(n: int, placed: list[tuple[int, int]]) -> bool:
+    return (
+        len(placed) == n
+        and len({r for r, _ in placed}) == n
+        and len({c for _, c in placed}) == n
+        and len({r + c for r, c in placed}) == n
+        and len({r - c for r, c in placed}) == n
+    )
+
+
+@pytest.mark.parametrize("n, count", [(1, 1), (2, 0), (3, 0), (4, 2), (5, 10), (6, 4), (8, 92)])
+def test_n_queens_counts_with_secondary_diagonals(n, count):
+    ec, squares = queens(n)
+    found = list(ec.search())
+    assert len(found) == count == ec.stats.solutions
+    assert len(as_sets(found)) == count  # all different
+    for solution in found:
+        assert is_queens_solution(n, [squares[o] for o in solution])
+
+
+def test_n_queens_with_random_order_finds_the_same_solutions():
+    ec, _ = queens(6)
+    plain = as_sets(ec.search())
+    shuffled = as_sets(queens(6)[0].search(rng=random.Random(7)))
+    assert plain == shuffled and len(plain) == 4
+
+
+def dominoes(rows: int, cols: int) -> ExactCover:
+    """Tilings of a rows x cols board by dominoes: the cells are the items."""
+    ec = ExactCover(rows * cols)
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols:
+                ec.add_option([r * cols + c, r * cols + c + 1])
+            if r + 1 < rows:
+                ec.add_option([r * cols + c, (r + 1) * cols + c])
+    return ec
+
+
+@pytest.mark.parametrize("rows, cols, count", [(2, 1, 1), (2, 8, 34), (3, 3, 0), (3, 4, 11), (4, 4, 36), (6, 6, 6728)])
+def test_domino_tilings(rows, cols, count):
+    assert sum(1 for _ in dominoes(rows, cols).search()) == count
+
+
+def brute_force(n_primary: int, n_secondary: int, options) -> set[frozenset[int]]:
+    """Every set of options covering each primary item once and no secondary item twice."""
+    found = set()
+    for k in range(len(options) + 1):
+        for chosen in combinations(range(len(options)), k):
+            covered = [item for o in chosen for item in options[o]]
+            if len(covered) == len(set(covered)) and set(range(n_primary)) <= set(covered):
+                found.add(frozenset(chosen))
+    return found
+
+
+@st.composite
+def small_problems(draw):
+    """Up to 5 primary and 2 secondary items, up to 9 options, each with a primary
+    item (as DLX requires: an option of secondary items only is never chosen)."""
+    n_primary, n_secondary = draw(st.integers(1, 5)), draw(st.integers(0, 2))
+    option = st.tuples(st.integers(0, n_primary - 1), st.sets(st.integers(0, n_primary + n_secondary - 1)))
+    options = draw(st.lists(option.map(lambda o: sorted(o[1] | {o[0]})), max_size=9))
+    return n_primary, n_secondary, options
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_problems(), st.integers(0, 3), st.booleans())
+def test_search_agrees_with_brute_force_and_restores_links(case, limit, shuffle):
+    n_primary, n_secondary, options = case
+    ec = problem(n_primary, options, n_secondary)
+    before = snapshot(ec)
+    expected = brute_force(n_primary, n_secondary, options)
+    found = list(ec.search(limit, random.Random(limit) if shuffle else None))
+    assert len(found) == len(set(map(frozenset, found)))  # no solution twice
+    assert as_sets(found) <= expected
+    assert len(found) == (min(limit, len(expected)) if limit else len(expected))
+    assert snapshot(ec) == before
+
+
+def test_no_items_has_one_empty_solution():
+    assert list(ExactCover(0).search()) == [[]]
+
+
+def test_an_item_without_options_has_no_solution():
+    ec = problem(3, [(0, 1)])
+    assert list(ec.search()) == []
+
+
+def test_secondary_items_need_not_be_covered():
+    ec = problem(1, [(0,), (0, 1)], n_secondary=1)
+    assert as_sets(ec.search()) == {frozenset({0}), frozenset({1})}
+
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        lambda: problem(7, KNUTH),
+        lambda: queens(6)[0],
+        lambda: queens(8)[0],
+        lambda: dominoes(4, 4),
+    ],
+    ids=["knuth", "queens6", "queens8", "dominoes4x4"],
+)
+def test_links_are_restored_after_full_early_and_closed_searches(build):
+    ec = build()
+    before = snapshot(ec)
+    total = sum(1 for _ in ec.search())
+    assert snapshot(ec) == before, "after a full search"
+
+    for limit in (1, 2):
+        list(ec.search(limit))
+        assert snapshot(ec) == before, f"after a search stopped by limit={limit}"
+
+    search = ec.search()
+    next(search)  # suspended at a solution: every primary item is covered
+    assert snapshot(ec) != before
+    search.close()
+    assert snapshot(ec) == before, "after closing the generator"
+
+    list(ec.search(rng=random.Random(3)))
+    assert snapshot(ec) == before, "after a random-order search"
+    assert sum(1 for _ in ec.search()) == total, "a second search finds the same"
+
+
+def test_closing_an_unstarted_search_changes_nothing():
+    ec = problem(7, KNUTH)
+    before = snapshot(ec)
+    ec.search().close()
+    assert snapshot(ec) == before
+
+
+def test_stats_count_the_work():
+    ec, _ = queens(8)
+    assert len(list(ec.search(limit=5))) == 5
+    assert ec.stats.solutions == 5
+    assert ec.stats.nodes > 0 and ec.stats.updates > 0 and ec.stats.guesses > 0
+
+
+def test_select_fixes_options_before_the_search():
+    ec = problem(7, KNUTH)
+    ec.select([3])  # {A, D}
+    selected = snapshot(ec)
+    assert as_sets(ec.search()) == {frozenset({0, 4})}  # the rest: {C,E,F}, {B,G}
+    assert snapshot(ec) == selected
+
+    ec = problem(7, KNUTH)
+    ec.select([1])  # {A, D, G} is in no solution
+    assert list(ec.search()) == []
+
+
+def test_select_refuses_a_clash_or_an_unknown_option():
+    ec = problem(7, KNUTH)
+    ec.select([3])
+    with pytest.raises(ValueError, match="shares an item"):
+        ec.select([1])  # A again
+    with pytest.raises(ValueError, match="no option 6"):
+        ec.select([6])
+
+
+def test_copy_is_independent_and_freezes_the_options():
+    ec = problem(7, KNUTH)
+    before = snapshot(ec)
+    twin = ec.copy()
+    twin.select([0])  # {C, E, F}
+    assert as_sets(twin.search()) == {frozenset({3, 4})}
+    assert snapshot(ec) == before
+    assert as_sets(ec.search()) == {frozenset({0, 3, 4})}
+    for copy_or_original in (ec, twin):
+        with pytest.raises(ValueError):
+            copy_or_original.add_option([0])
+
+
+@pytest.mark.parametrize(
+    "n_primary, option",
+    [(3, (0, 0)), (3, (3,)), (3, (-1,)), (2, (1, 5))],
+)
+def test_bad_options_are_refused(n_primary, option):
+    with pytest.raises(ValueError, match="item"):
+        ExactCover(n_primary).add_option(option)
+
+
+def test_negative_item_counts_are_refused():
+    with pytest.raises(ValueError):
+        ExactCover(-1)
+    with pytest.raises(ValueError):
+        ExactCover(2, -1)
