@@ -111,7 +111,10 @@ class ExactCover:
         self.stats = SearchStats()
 
     def add_option(self, items: Iterable[int]) -> int:
-        """Add an option made of distinct item numbers (0-based); return its number."""
+        """Add an option made of distinct item numbers (0-based); return its number.
+
+        The search chooses options through their primary items: an option of
+        secondary items only is never part of a solution."""
         self.add_options([items])
         return len(self.options) - 1
 
