@@ -104,6 +104,10 @@ class ExactCover:
         self.first: list[int] = []  # first node of each option
         self.selected_items: set[int] = set()
         self.shared = False  # True once copy() has shared the options
+        # Items noted by cover as left with one option, or with none (they may be
+        # out of date: the search checks an item before it takes it).
+        self.low: list[int] = []
+        self.empty: list[int] = []
         self.stats = SearchStats()
 
     def add_option(self, items: Iterable[int]) -> int:
@@ -146,7 +150,7 @@ class ExactCover:
         only the links are copied). Neither may add options afterwards."""
         twin = ExactCover.__new__(ExactCover)
         twin.__dict__.update(self.__dict__)
-        for name in ("up", "down", "size", "left", "right", "selected_items"):
+        for name in ("up", "down", "size", "left", "right", "selected_items", "low", "empty"):
             setattr(twin, name, getattr(self, name).copy())
         twin.stats = SearchStats()
         self.shared = twin.shared = True
@@ -167,56 +171,62 @@ class ExactCover:
             nodes = (first[option], *rest[first[option]])
             if any(top[x] in selected or down[up[x]] != x for x in nodes):
                 raise ValueError(f"option {option} shares an item with a selected option")
-            for x in nodes:
-                selected.add(top[x])
-                self.stats.updates += cover(top[x])
+            selected.update(top[x] for x in nodes)
+            self.stats.updates += cover(nodes)
 
-    def _cover_function(self, low: list[int] | None = None):
-        """``cover(i)``: hide item ``i`` and every option containing it; returns the
-        link updates. Items left with fewer than two options are appended to ``low``."""
+    def _cover_function(self):
+        """``cover(nodes)``: cover the item of each node (a header is its own item's
+        node), hiding every option that contains it; returns the link updates.
+        Items left with one option are noted in ``low``, with none in ``empty``."""
         up, down, top, size, rest = self.up, self.down, self.top, self.size, self.rest
         left, right = self.left, self.right
-        low = [] if low is None else low
-        note = low.append
+        note_low, note_empty = self.low.append, self.empty.append
 
-        def cover(i: int) -> int:
+        def cover(nodes: tuple[int, ...]) -> int:
             updates = 0
-            p = down[i]
-            while p != i:
-                others = rest[p]
-                for q in others:
-                    u = up[q]
-                    d = down[q]
-                    down[u] = d
-                    up[d] = u
-                    t = top[q]
-                    s = size[t] - 1
-                    size[t] = s
-                    if s < 2:
-                        note(t)
-                updates += len(others)
-                p = down[p]
-            right[left[i]] = right[i]
-            left[right[i]] = left[i]
+            for x in nodes:
+                i = top[x]
+                p = down[i]
+                while p != i:
+                    others = rest[p]
+                    for q in others:
+                        u = up[q]
+                        d = down[q]
+                        down[u] = d
+                        up[d] = u
+                        t = top[q]
+                        s = size[t] - 1
+                        size[t] = s
+                        if s < 2:
+                            if s:
+                                note_low(t)
+                            else:
+                                note_empty(t)
+                    updates += len(others)
+                    p = down[p]
+                right[left[i]] = right[i]
+                left[right[i]] = left[i]
             return updates
 
         return cover
 
     def _uncover_function(self):
-        """``uncover(i)``: undo ``cover(i)``, restoring links in reverse order."""
+        """``uncover(nodes)``: undo ``cover`` of the same nodes given in reverse order."""
         up, down, top, size, back = self.up, self.down, self.top, self.size, self.back
         left, right = self.left, self.right
 
-        def uncover(i: int) -> None:
-            right[left[i]] = i
-            left[right[i]] = i
-            p = up[i]
-            while p != i:
-                for q in back[p]:
-                    up[down[q]] = q
-                    down[up[q]] = q
-                    size[top[q]] += 1
-                p = up[p]
+        def uncover(nodes: tuple[int, ...]) -> None:
+            for x in nodes:
+                i = top[x]
+                right[left[i]] = i
+                left[right[i]] = i
+                p = up[i]
+                while p != i:
+                    for q in back[p]:
+                        up[down[q]] = q
+                        down[up[q]] = q
+                        size[top[q]] += 1
+                    p = up[p]
 
         return uncover
 
@@ -228,11 +238,11 @@ class ExactCover:
         generator finishes or is closed.
         """
         stats = self.stats
-        down, top, size, rest, back = self.down, self.top, self.size, self.rest, self.back
+        down, size, rest, back = self.down, self.size, self.rest, self.back
         left, right = self.left, self.right
         option_of, n_primary = self.option_of, self.n_primary
-        low: list[int] = []  # items whose options fell below two since the last backtrack
-        cover, uncover = self._cover_function(low), self._uncover_function()
+        low, empty = self.low, self.empty
+        cover, uncover = self._cover_function(), self._uncover_function()
         updates = tried = 0
         # One frame per level: [item, its option nodes, index of the next one to try].
         frames: list[list] = []
@@ -246,16 +256,20 @@ class ExactCover:
                     if limit and stats.solutions >= limit:
                         return
                 else:
-                    # Choose the primary item with the fewest options (MRV): an
-                    # item just noted as low if there is one, else by a scan.
+                    # Choose the primary item with the fewest options (MRV): one
+                    # just left with none or one if there is one, else by a walk.
                     best = 2
-                    still = []
-                    for j in low:
-                        if size[j] < 2 and j <= n_primary and right[left[j]] == j:
-                            still.append(j)
-                            if size[j] < best:
-                                i, best = j, size[j]
-                    low[:] = still
+                    while empty:
+                        j = empty.pop()
+                        if not size[j] and j <= n_primary and right[left[j]] == j:
+                            best = 0
+                            break
+                    else:
+                        while low:
+                            j = low.pop()
+                            if size[j] == 1 and j <= n_primary and right[left[j]] == j:
+                                i, best = j, 1
+                                break
                     if best == 2:
                         best = size[i]
                         j = right[i]
@@ -264,7 +278,7 @@ class ExactCover:
                                 i, best = j, size[j]
                             j = right[j]
                     if best:
-                        updates += cover(i)
+                        updates += cover((i,))
                         nodes = []
                         x = down[i]
                         while x != i:
@@ -281,19 +295,15 @@ class ExactCover:
                     frame = frames[-1]
                     i, nodes, k = frame
                     if k:
-                        for q in back[nodes[k - 1]]:
-                            uncover(top[q])
-                        low.clear()
+                        uncover(back[nodes[k - 1]])
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
                         chosen[-1] = x
-                        for q in rest[x]:
-                            updates += cover(top[q])
+                        updates += cover(rest[x])
                         tried += 1
                         break
-                    uncover(i)
-                    low.clear()
+                    uncover((i,))
                     frames.pop()
                     chosen.pop()
                 else:
@@ -305,6 +315,5 @@ class ExactCover:
             while frames:
                 i, nodes, k = frames.pop()
                 if k:
-                    for q in back[nodes[k - 1]]:
-                        uncover(top[q])
-                uncover(i)
+                    uncover(back[nodes[k - 1]])
+                uncover((i,))
