@@ -79,6 +79,21 @@ class Generated:
     def clues(self) -> int:
         return self.puzzle.clues
 
+    def record(self) -> dict:
+        """The JSON-able fields (of ``web.generate`` and ``generate --json``)."""
+        return {
+            "puzzle": str(self.puzzle),
+            "solution": str(self.solution),
+            "size": self.puzzle.n,
+            "clues": self.clues,
+            "seed": self.seed,
+            "symmetry": self.symmetry,
+            "minimal": self.minimal,
+            "attempts": self.attempts,
+            "searches": self.searches,
+            "ms": round(self.ms, 3),
+        }
+
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
     """The cells of an ``n`` x ``n`` grid grouped by ``symmetry``, in order of their first cell."""
@@ -126,7 +141,7 @@ def plan(size: int = 9, symmetry: str = "random", seed: int | None = None) -> Pl
         raise InvalidPuzzleError(f"unknown symmetry {symmetry!r}; choose from {names}")
     if seed is None:
         seed = random.randrange(2**31)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
+    elif not _is_number(seed, int):
         raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
     rng = random.Random(seed)
     if symmetry == "random":
@@ -158,11 +173,11 @@ def generate(
     A bad argument raises ``InvalidPuzzleError``.
     """
     start = time.perf_counter()
-    if time_budget is not None and not time_budget > 0:
-        raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget}")
+    if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
+        raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
     shape, symmetry, seed, solution, order = plan(size, symmetry, seed)
-    if target_clues is not None and not 0 <= target_clues <= shape.cells:
-        raise InvalidPuzzleError(f"target_clues must be 0..{shape.cells}, not {target_clues}")
+    if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
+        raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
     deadline = None if time_budget is None else start + time_budget
     digger = _Digger(shape, solution, deadline, target_clues or 0, stop_at_failure=not minimal)
     digger.dig(_full_problem(shape).copy(), order)
@@ -176,6 +191,10 @@ def generate(
         digger.searches,
         (time.perf_counter() - start) * 1000,
     )
+
+
+def _is_number(value: object, kind: type | tuple[type, ...] = (int, float)) -> bool:
+    return isinstance(value, kind) and not isinstance(value, bool)
 
 
 class _Digger:
