@@ -117,9 +117,19 @@ def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
 
 
 def complete_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
-    """A random complete grid: the engine's first solution of the empty grid, options in ``rng`` order."""
-    found, _ = solutions(Puzzle(shape, (0,) * shape.cells), 1, rng)
-    return found[0]
+    """A random complete grid: the engine's first solution of the empty grid, options in ``rng`` order.
+
+    A search that needs more than ``4 * cells`` guesses starts over (the usual
+    need is under one guess per cell); this cuts the rare runs of seconds for
+    25x25 and keeps the result a function of ``rng``.
+    """
+    empty = Puzzle(shape, (0,) * shape.cells)
+    while True:
+        try:
+            found, _ = solutions(empty, 1, _Steer(rng, max_guesses=4 * shape.cells))
+            return found[0]
+        except _Stop:
+            pass
 
 
 class Plan(NamedTuple):
@@ -210,7 +220,7 @@ class _Digger:
         self.deadline = deadline
         self.target = target
         self.stop_at_failure = stop_at_failure
-        self.clock = None if deadline is None else _Clock(deadline)
+        self.clock = None if deadline is None else _Steer(until=deadline)
         self.stopped = False  # no more removals: budget spent, target reached, or first failure
         self.skipped = False  # some orbit was left untried
         self.attempts = 0
@@ -256,7 +266,7 @@ class _Digger:
             self.digits[x] = 0
         try:
             unique = not self.second_solution(problem, orbit)
-        except _OutOfTime:  # undecided: the orbit stays
+        except _Stop:  # undecided: the orbit stays
             unique = False
             self.stopped = self.skipped = True
         for x in orbit:
@@ -287,18 +297,24 @@ class _Digger:
         return False
 
 
-class _OutOfTime(Exception):
-    """The time budget ran out during a search."""
+class _Stop(Exception):
+    """A search ran out of time or of guesses."""
 
 
-class _Clock:
-    """Given to the search as its ``rng``: leaves the option order alone, but ends
-    the search with :class:`_OutOfTime` after ``deadline`` (the search calls
-    ``shuffle`` at each guess; the links are restored when it ends)."""
+class _Steer:
+    """Given to the engine's search as its ``rng`` (the search calls ``shuffle`` at
+    each guess): shuffles with ``rng`` if there is one, and ends the search with
+    :class:`_Stop` after ``max_guesses`` guesses (0: no limit) or once the clock
+    passes ``until`` (None: never). The search restores its links as it ends."""
 
-    def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
+    def __init__(self, rng: random.Random | None = None, until: float | None = None, max_guesses: int = 0) -> None:
+        self.rng = rng
+        self.until = until
+        self.guesses_left = max_guesses or -1
 
     def shuffle(self, nodes: list[int]) -> None:
-        if time.perf_counter() > self.deadline:
-            raise _OutOfTime
+        self.guesses_left -= 1
+        if not self.guesses_left or (self.until is not None and time.perf_counter() > self.until):
+            raise _Stop
+        if self.rng is not None:
+            self.rng.shuffle(nodes)
