@@ -8,21 +8,13 @@
    more clues only adds solutions), so one pass leaves a *minimal* puzzle: no
    remaining orbit can go.
 
-The uniqueness test. The clues before a removal have one solution ``S``; a
-second solution after removing orbit ``x1..xk`` must differ from ``S`` in some
-``xi``, and agree with ``S`` in ``x1..x(i-1)``. So the removal is safe unless,
-for some ``i`` and some candidate ``d != S[xi]`` of ``xi``, the clues with
-``x1..x(i-1)`` set as in ``S`` and ``xi = d`` have a solution. A cell whose
-peers leave it no other candidate needs no search at all, and a wrong digit is
-usually refuted within a few nodes.
-
-Sharing the work. Each test starts from the engine's problem with the clues
-selected. The clues at the test of an orbit are those kept before it plus all
-orbits not yet tried. Splitting the orbits into halves, the second half's clues
-are selected once for all tests of the first half, and the first half's kept
-clues once for all tests of the second half, so each clue is selected about
-log2(orbits) times instead of once per test. (The recursion is only that deep:
-at most 10 levels for 25x25.)
+The uniqueness test is a DLX search for two solutions of the clues without
+the orbit, in the engine's problem with those clues selected. The clues at the
+test of an orbit are those kept before it plus all orbits not yet tried.
+Splitting the orbits into halves, the second half's clues are selected once for
+all tests of the first half, and the first half's kept clues once for all tests
+of the second half, so each clue is selected about log2(orbits) times instead
+of once per test. (The recursion is only that deep: at most 10 levels for 25x25.)
 """
 
 from __future__ import annotations
@@ -63,7 +55,7 @@ class Generated:
 
     ``minimal``: every remaining clue orbit was tried and must stay (False when
     ``target_clues``, the time budget or ``minimal=False`` stopped the removal
-    early). ``attempts``: orbits tried; ``searches``: DLX searches run for them.
+    early). ``attempts``: orbits tried, one DLX search each.
     """
 
     puzzle: Puzzle
@@ -72,7 +64,6 @@ class Generated:
     symmetry: str
     minimal: bool
     attempts: int
-    searches: int
     ms: float
 
     @property
@@ -90,7 +81,6 @@ class Generated:
             "symmetry": self.symmetry,
             "minimal": self.minimal,
             "attempts": self.attempts,
-            "searches": self.searches,
             "ms": round(self.ms, 3),
         }
 
@@ -198,7 +188,6 @@ def generate(
         symmetry,
         not digger.skipped,
         digger.attempts,
-        digger.searches,
         (time.perf_counter() - start) * 1000,
     )
 
@@ -213,7 +202,6 @@ class _Digger:
     def __init__(self, shape: Shape, solution: tuple[int, ...], deadline: float | None,
                  target: int, stop_at_failure: bool) -> None:
         self.n = shape.n
-        self.peers = shape.peers
         self.solution = solution
         self.digits = list(solution)
         self.clues = shape.cells
@@ -224,7 +212,6 @@ class _Digger:
         self.stopped = False  # no more removals: budget spent, target reached, or first failure
         self.skipped = False  # some orbit was left untried
         self.attempts = 0
-        self.searches = 0
 
     def option(self, cell: int, digit: int) -> int:
         return cell * self.n + digit - 1
@@ -241,9 +228,6 @@ class _Digger:
         if self.stopped:
             self.skipped = True
             return group
-        if self.stopped:
-            self.skipped = True
-            return group
         if len(group) == 1:
             return [] if self.remove(problem, group[0]) else group
         half = len(group) // 2
@@ -255,46 +239,28 @@ class _Digger:
         return kept + self.dig(problem, second)
 
     def remove(self, problem: ExactCover, orbit: tuple[int, ...]) -> bool:
-        """Remove ``orbit`` from the clues if the solution stays unique; say whether it was."""
+        """Remove ``orbit`` from the clues if the solution stays unique; say whether it was.
+
+        ``problem`` has every clue but the orbit's selected."""
         if not self.stopped and self.deadline is not None and time.perf_counter() > self.deadline:
             self.stopped = True
         if self.stopped or self.clues - len(orbit) < self.target:
             self.skipped = True
             return False
         self.attempts += 1
+        try:
+            unique = sum(1 for _ in problem.search(2, self.clock)) == 1
+        except _Stop:  # undecided: the orbit stays
+            self.stopped = self.skipped = True
+            return False
+        if not unique:
+            self.stopped = self.stop_at_failure
+            return False
         for x in orbit:
             self.digits[x] = 0
-        try:
-            unique = not self.second_solution(problem, orbit)
-        except _Stop:  # undecided: the orbit stays
-            unique = False
-            self.stopped = self.skipped = True
-        for x in orbit:
-            self.digits[x] = 0 if unique else self.solution[x]
-        if unique:
-            self.clues -= len(orbit)
-            self.stopped = self.clues == self.target
-        elif self.stop_at_failure:
-            self.stopped = True
-        return unique
-
-    def second_solution(self, problem: ExactCover, orbit: tuple[int, ...]) -> bool:
-        """Whether the clues, whose ``orbit`` is blank in ``digits``, have a solution
-        other than the known one (see the module's docstring). Fills the orbit back in."""
-        digits, solution = self.digits, self.solution
-        fixed: list[int] = []  # the orbit's cells before x, set as in the solution
-        for x in orbit:
-            taken = {digits[p] for p in self.peers[x]}
-            for d in range(1, self.n + 1):
-                if d != solution[x] and d not in taken:
-                    trial = problem.copy()
-                    trial.select(fixed + [self.option(x, d)])
-                    self.searches += 1
-                    if next(trial.search(1, self.clock), None) is not None:
-                        return True
-            digits[x] = solution[x]
-            fixed.append(self.option(x, solution[x]))
-        return False
+        self.clues -= len(orbit)
+        self.stopped = self.clues == self.target
+        return True
 
 
 class _Stop(Exception):
@@ -304,17 +270,18 @@ class _Stop(Exception):
 class _Steer:
     """Given to the engine's search as its ``rng`` (the search calls ``shuffle`` at
     each guess): shuffles with ``rng`` if there is one, and ends the search with
-    :class:`_Stop` after ``max_guesses`` guesses (0: no limit) or once the clock
+    :class:`_Stop` at its ``max_guesses``-th guess (0: no limit) or once the clock
     passes ``until`` (None: never). The search restores its links as it ends."""
 
     def __init__(self, rng: random.Random | None = None, until: float | None = None, max_guesses: int = 0) -> None:
         self.rng = rng
         self.until = until
-        self.guesses_left = max_guesses or -1
+        self.max_guesses = max_guesses
+        self.guesses = 0
 
     def shuffle(self, nodes: list[int]) -> None:
-        self.guesses_left -= 1
-        if not self.guesses_left or (self.until is not None and time.perf_counter() > self.until):
+        self.guesses += 1
+        if self.guesses == self.max_guesses or (self.until is not None and time.perf_counter() > self.until):
             raise _Stop
         if self.rng is not None:
             self.rng.shuffle(nodes)
