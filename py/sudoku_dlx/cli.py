@@ -118,9 +118,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def _bench_generate(args: argparse.Namespace) -> int:
     """Generate ``--n`` puzzles per size (seeds from ``--seed``) with each method; print the table."""
-    rows = [bench.measure_generation(size, method, args.symmetry, range(args.seed, args.seed + (args.n or 10)),
-                                     args.budget or None)
-            for size in args.generate for method in args.method]
+    seeds = range(args.seed, args.seed + (args.n or 10))
+    try:
+        rows = [bench.measure_generation(size, method, args.symmetry, seeds, args.budget or None)
+                for size in args.generate for method in args.method]
+    except InvalidPuzzleError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
           f"time budget {args.budget or 'none'} s (dlx only)")
     print(f"machine: {bench.machine()}")
