@@ -171,7 +171,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="seed of the first puzzle (default: random)")
     p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
                    help="symmetry of the clue pattern (default: random, chosen by the seed)")
-    p.add_argument("--clues", type=int, default=None, help="stop removing clues at N")
+    p.add_argument("--clues", type=int, default=None,
+                   help="stop removing clues at N (fewer clues do not by themselves make a harder puzzle)")
     p.add_argument("--not-minimal", action="store_true", help="stop at the first clue that must stay")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
                    help=f"seconds per puzzle before the best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
