@@ -175,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop removing clues at N (fewer clues do not by themselves make a harder puzzle)")
     p.add_argument("--not-minimal", action="store_true", help="stop at the first clue that must stay")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                   help=f"seconds of clue removal per puzzle, then the best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
+                   help=f"seconds of clue removal per puzzle, then the best so far is returned "
+                        f"(0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--pretty", action="store_true", help="print puzzles as grids")
     p.set_defaults(run=cmd_generate)
