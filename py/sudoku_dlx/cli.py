@@ -63,7 +63,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 "updates": result.stats.updates,
                 "ms": round(result.ms, 3),
                 "error": result.reason,
-                "cells": list(result.clash),
+                "cells": list(result.clash or result.no_candidate),
             })
         elif result.status == "none":
             print(f"none: {result.reason}")

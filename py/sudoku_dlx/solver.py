@@ -68,7 +68,8 @@ class SolveResult:
 
     ``status`` is ``unique``, ``multiple`` or ``none``; ``solutions`` holds up to
     ``limit`` of them (two different ones for ``multiple``); ``reason`` says why
-    there is none when the givens clash, naming the two cells.
+    there is none: ``clash`` holds two givens that clash, ``no_candidate`` the
+    blank cells no digit fits.
     """
 
     puzzle: Puzzle
@@ -78,6 +79,7 @@ class SolveResult:
     ms: float = 0.0
     reason: str = ""
     clash: tuple[int, ...] = ()
+    no_candidate: tuple[int, ...] = ()
 
 
 def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
@@ -99,9 +101,23 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
         return SolveResult(puzzle, "none", [], ms=_ms(start), reason=reason, clash=clash)
     found, stats = solutions(puzzle, limit and max(limit, 2))
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
-    reason = "no digit fits without a contradiction" if not found else ""
+    stuck = _no_candidate(puzzle) if not found else ()
+    if stuck:
+        reason = f"{cell_name(stuck[0], puzzle.n)} has no candidate: its row, column and box hold every digit"
+    else:
+        reason = "every way of filling the grid runs into a contradiction" if not found else ""
     return SolveResult(
-        puzzle, status, [Puzzle(puzzle.shape, s) for s in found], stats, _ms(start), reason
+        puzzle, status, [Puzzle(puzzle.shape, s) for s in found], stats, _ms(start), reason,
+        no_candidate=stuck,
+    )
+
+
+def _no_candidate(puzzle: Puzzle) -> tuple[int, ...]:
+    """The blank cells whose peers hold every digit."""
+    digits, peers, n = puzzle.digits, puzzle.shape.peers, puzzle.n
+    return tuple(
+        cell for cell, d in enumerate(digits)
+        if not d and len({digits[p] for p in peers[cell]} - {0}) == n
     )
 
 

@@ -52,7 +52,7 @@ def solve(text: str, size: int = 0, limit: int = 2) -> dict:
         "status": result.status,
         "solutions": [str(s) for s in result.solutions],
         "reason": result.reason,
-        "cells": list(result.clash),
+        "cells": list(result.clash or result.no_candidate),
         "nodes": result.stats.nodes,
         "guesses": result.stats.guesses,
         "ms": round(result.ms, 3),

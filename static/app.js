@@ -1,0 +1,290 @@
+// The page: wires the grid, the toolbar, links and storage to the Python worker.
+// Python never runs here; every engine call goes through PythonClient.
+import { Board } from "./board.js";
+import { Cancelled, PythonClient } from "./client.js";
+import { Game } from "./game.js";
+import { BLANK, cellName, parseOneLine, shapeFor } from "./grid.js";
+import { embedSnippet, readOptions, readPuzzle, shareLink, withoutPuzzle } from "./link.js";
+
+const $ = (id) => document.getElementById(id);
+const root = document.documentElement;
+const options = readOptions(new URL(location.href));
+const storageKey = options.embed
+  ? `sudoku-dlx:embed:${readPuzzle(new URL(location.href)).puzzle ?? ""}`
+  : "sudoku-dlx:page";
+const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
+
+// Storage may be missing or refuse (private mode, sandbox, quota): the page then
+// simply forgets on reload.
+const storage = {
+  read() {
+    try {
+      return JSON.parse(localStorage.getItem(storageKey)) ?? {};
+    } catch {
+      return {};
+    }
+  },
+  write(game) {
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(game));
+    } catch {
+      // Nothing to do: the grid itself is unaffected.
+    }
+  },
+};
+
+let python = "loading";
+let loadingSince = 0;
+const game = new Game(storage.read());
+const board = new Board($("grid"), $("keypad"), enter);
+const client = new PythonClient(pythonStatus);
+
+function say(text) {
+  $("message").textContent = text;
+}
+
+function pythonStatus({ state, text }) {
+  python = state;
+  root.dataset.python = state;
+  if (state === "loading") loadingSince ??= performance.now();
+  const took = state === "ready" ? ` (${((performance.now() - loadingSince) / 1000).toFixed(1)} s)` : "";
+  if (state !== "loading") loadingSince = null;
+  $("python-status").textContent = text + took;
+  updateButtons();
+}
+
+function updateButtons() {
+  for (const button of document.querySelectorAll("[data-needs-python]")) {
+    button.disabled = python !== "ready" || client.busy;
+  }
+  buttons.stop.disabled = !client.busy;
+  buttons.undo.disabled = !game.past.length;
+  buttons.redo.disabled = !game.future.length;
+}
+
+// Redraws and remembers the game after any change.
+function update() {
+  board.draw(game);
+  $("size").value = game.n;
+  storage.write(game);
+  const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
+  history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
+  updateButtons();
+}
+
+// Runs a Game method that may change the game; a change clears the marks.
+function change(method, ...args) {
+  const changed = game[method](...args);
+  if (changed) {
+    board.flagged.clear();
+    update();
+  }
+  return changed;
+}
+
+function enter(cell, symbol) {
+  if (game.isGiven(cell)) say(`${cellName(cell, game.n)} is a given.`);
+  else change("enter", cell, symbol);
+}
+
+// Sends one request to Python; returns {result, trip} or null (message shown).
+async function run(type, args, busyText) {
+  say(busyText);
+  const started = performance.now();
+  const reply = client.request(type, args);
+  updateButtons();
+  try {
+    return { result: await reply, trip: performance.now() - started };
+  } catch (error) {
+    say(error instanceof Cancelled ? "Stopped." : `Python error: ${error.message}`);
+    return null;
+  } finally {
+    updateButtons();
+  }
+}
+
+function showStats(result, trip) {
+  const values = {
+    status: result.error ? "not a puzzle" : result.status,
+    solutions: result.solutions?.length ?? "–",
+    nodes: result.nodes?.toLocaleString("en") ?? "–",
+    guesses: result.guesses?.toLocaleString("en") ?? "–",
+    ms: result.ms === undefined ? "–" : `${result.ms} ms`,
+    trip: `${Math.round(trip)} ms`,
+  };
+  for (const [name, value] of Object.entries(values)) {
+    document.querySelector(`[data-stat="${name}"]`).textContent = value;
+  }
+}
+
+function changedMeanwhile() {
+  say("The grid changed meanwhile; press the button again.");
+}
+
+async function solve() {
+  const puzzle = game.puzzle;
+  const reply = await run("solve", { text: puzzle, size: game.n }, "Solving…");
+  if (!reply) return;
+  const { result, trip } = reply;
+  showStats(result, trip);
+  if (game.puzzle !== puzzle) return changedMeanwhile();
+  if (result.error) {
+    board.flag(result.cells, game);
+    say(`Cannot solve: ${result.error}`);
+  } else if (result.status === "none") {
+    board.flag(result.cells, game);
+    say(`No solution: ${result.reason}.`);
+  } else {
+    change("fill", result.solutions[0]);
+    say(result.status === "unique"
+      ? "Solved: the solution is unique."
+      : `More than one solution (found ${result.solutions.length}, then stopped looking); showing one.`);
+  }
+}
+
+async function check() {
+  const { givens, entries } = game;
+  const reply = await run("solve", { text: givens, size: game.n }, "Checking…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.givens !== givens || game.entries !== entries) return changedMeanwhile();
+  if (result.error || result.status === "none") {
+    board.flag(result.cells, game);
+    say(`The puzzle has no solution: ${result.error ?? result.reason}.`);
+  } else if (result.status === "unique") {
+    const solution = result.solutions[0];
+    const mistakes = [...entries].flatMap((s, cell) => (s !== BLANK && s !== solution[cell] ? [cell] : []));
+    const left = [...game.line].filter((s) => s === BLANK).length;
+    board.flag(mistakes, game);
+    say(mistakes.length ? `${mistakes.length} mistake${mistakes.length > 1 ? "s" : ""} marked.`
+      : left ? `No mistakes so far; ${left} cells to go.` : "Solved: every cell is right.");
+  } else {
+    // Several solutions: the entries are fine while at least one solution agrees with them all.
+    const again = await run("solve", { text: game.puzzle, size: game.n, limit: 1 }, "Checking…");
+    if (!again) return;
+    if (game.givens !== givens || game.entries !== entries) return changedMeanwhile();
+    if (again.result.status === "none") {
+      board.flag(again.result.cells, game);
+      say(`Your entries leave no solution: ${again.result.reason}.`);
+    } else {
+      say("No mistakes: this puzzle has more than one solution, and one agrees with all your entries.");
+    }
+  }
+}
+
+// Reads pasted or imported text as a new puzzle; a bad text leaves the grid as it was.
+async function importText(text) {
+  if (options.readonly) return say("This puzzle is read-only.");
+  if (!text.trim()) return say("Nothing to import: the text is empty.");
+  // Before Python is ready the one-line form is read here; anything else waits for Python.
+  let parsed = python === "ready" ? null : parseOneLine(text);
+  if (parsed?.puzzle) {
+    parsed.shape = shapeFor(parsed.size);
+  } else {
+    const waiting = python === "ready" ? "Reading the puzzle…" : "Reading the puzzle once Python is ready…";
+    const reply = await run("parse_puzzle", { text }, waiting);
+    if (!reply) return;
+    parsed = reply.result;
+    parsed.shape = { n: parsed.size, boxRows: parsed.box_rows, boxCols: parsed.box_cols };
+  }
+  if (parsed.error) return say(`Not a puzzle: ${parsed.error}`);
+  change("load", parsed.shape, parsed.puzzle);
+  const clues = parsed.puzzle.replaceAll(BLANK, "").length;
+  say(`Loaded a ${parsed.size}×${parsed.size} puzzle with ${clues} givens.`);
+}
+
+// Opens the puzzle a link carries; a malformed link opens an empty grid and says why.
+function openLink(url) {
+  const link = readPuzzle(url);
+  if (link.puzzle) {
+    const differs = link.puzzle !== game.givens || (link.entries && link.entries !== game.entries);
+    if (differs) change("load", shapeFor(link.size), link.puzzle, link.entries);
+  } else if (link.error) {
+    change("load", shapeFor(9));
+  }
+  if (link.error) say(link.error);
+}
+
+function showShare() {
+  const entries = $("share-entries").checked ? game.entries : "";
+  $("share-link").value = shareLink(location.href, game.givens, entries);
+  $("share-panel").hidden = false;
+}
+
+async function share() {
+  showShare();
+  try {
+    await navigator.clipboard.writeText($("share-link").value);
+    say("Link copied to the clipboard.");
+  } catch {
+    $("share-link").select();
+    say("Copy the link shown under “Link to this puzzle”.");
+  }
+}
+
+function showEmbed() {
+  $("embed-snippet").value = embedSnippet(location.href, game.givens, {
+    readonly: $("embed-readonly").checked,
+    stats: $("embed-stats").checked,
+    buttons: $("embed-buttons").checked,
+  });
+  $("embed-panel").hidden = false;
+  say("The embed snippet is shown under “Paste this into a web page”.");
+}
+
+const actions = {
+  solve,
+  check,
+  clear: () => change("clear") && say("Cleared your entries."),
+  undo: () => change("undo"),
+  redo: () => change("redo"),
+  stop: () => client.cancel(),
+  share,
+  embed: showEmbed,
+};
+
+function isTextField(target) {
+  return target instanceof Element && Boolean(target.closest("input, textarea, select"));
+}
+
+function setUp() {
+  root.classList.toggle("embed", options.embed);
+  root.classList.toggle("readonly", options.readonly);
+  $("stats").hidden = !options.stats;
+  if (options.buttons) {
+    for (const [name, button] of Object.entries(buttons)) button.hidden = !options.buttons.has(name);
+    $("toolbar").hidden = options.buttons.size === 0;
+  }
+  for (const [name, button] of Object.entries(buttons)) button.addEventListener("click", () => actions[name]());
+  $("size").addEventListener("change", () => {
+    const n = Number($("size").value);
+    if (change("load", shapeFor(n))) say(`A new empty ${n}×${n} grid.`);
+  });
+  $("import").addEventListener("submit", (event) => {
+    event.preventDefault();
+    importText($("import-text").value);
+  });
+  $("share-entries").addEventListener("change", showShare);
+  for (const id of ["embed-readonly", "embed-stats", "embed-buttons"]) $(id).addEventListener("change", showEmbed);
+  document.addEventListener("paste", (event) => {
+    if (isTextField(event.target)) return;
+    event.preventDefault();
+    importText(event.clipboardData.getData("text"));
+  });
+  document.addEventListener("keydown", (event) => {
+    if (isTextField(event.target)) return;
+    // Typing after pressing a button still goes to the selected cell.
+    if (!$("grid").contains(event.target)) board.keydown(event);
+    if (!(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) change("undo");
+    else if (key === "y" || (key === "z" && event.shiftKey)) change("redo");
+    else return;
+    event.preventDefault();
+  });
+  window.addEventListener("hashchange", () => openLink(new URL(location.href)));
+  openLink(new URL(location.href));
+  update();
+}
+
+setUp();

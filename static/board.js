@@ -1,0 +1,122 @@
+// The grid and keypad in the DOM. Draws a Game; reports what the player does
+// through callbacks. Text goes in with textContent only.
+import { BLANK, SYMBOLS, clashes, symbolFor } from "./grid.js";
+
+const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
+const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+export class Board {
+  // onEnter(cell, symbol) is called when the player types (symbol BLANK erases).
+  constructor(gridElement, keypadElement, onEnter) {
+    this.grid = gridElement;
+    this.keypad = keypadElement;
+    this.onEnter = onEnter;
+    this.cells = [];
+    this.selected = 0;
+    this.flagged = new Set();
+    this.grid.addEventListener("keydown", (event) => this.keydown(event));
+    this.grid.addEventListener("click", (event) => {
+      const cell = event.target.closest("[data-cell]");
+      if (cell) this.select(Number(cell.dataset.cell));
+    });
+    // Keypad buttons keep the focus on the grid so typing goes on where it was.
+    this.keypad.addEventListener("mousedown", (event) => event.preventDefault());
+    this.keypad.addEventListener("click", (event) => {
+      const key = event.target.closest("button")?.dataset.symbol;
+      if (key !== undefined) this.onEnter(this.selected, key);
+    });
+  }
+
+  // Builds the cells and keypad for a shape (only when the shape changes).
+  layout({ n, boxRows, boxCols }) {
+    if (this.shapeKey === `${n}:${boxRows}x${boxCols}`) return;
+    this.shapeKey = `${n}:${boxRows}x${boxCols}`;
+    this.n = n;
+    this.grid.style.setProperty("--n", n);
+    this.grid.dataset.size = n;
+    const rows = [];
+    this.cells = [];
+    for (let r = 0; r < n; r++) {
+      const row = document.createElement("div");
+      row.setAttribute("role", "row");
+      for (let c = 0; c < n; c++) {
+        const cell = document.createElement("div");
+        cell.setAttribute("role", "gridcell");
+        cell.dataset.cell = r * n + c;
+        cell.tabIndex = -1;
+        if ((c + 1) % boxCols === 0 && c + 1 < n) cell.classList.add("box-right");
+        if ((r + 1) % boxRows === 0 && r + 1 < n) cell.classList.add("box-bottom");
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      rows.push(row);
+    }
+    this.grid.replaceChildren(...rows);
+    const keys = [...SYMBOLS.slice(0, n)].map((symbol) => keyButton(symbol, symbol, `Enter ${symbol}`));
+    keys.push(keyButton(BLANK, "Erase", "Erase the cell"));
+    this.keypad.replaceChildren(...keys);
+    this.keypad.style.setProperty("--keys", Math.min(n + 1, n > 9 ? 9 : 10));
+    this.selected = Math.min(this.selected, n * n - 1);
+  }
+
+  draw(game) {
+    this.layout(game.shape);
+    const line = game.line;
+    const clash = clashes(game.shape, line);
+    this.cells.forEach((element, cell) => {
+      const symbol = line[cell] === BLANK ? "" : line[cell];
+      const kind = game.isGiven(cell) ? "given" : game.isShown(cell) ? "solution" : symbol ? "entry" : "";
+      element.textContent = symbol;
+      element.toggleAttribute("data-given", kind === "given");
+      element.toggleAttribute("data-solution", kind === "solution");
+      element.toggleAttribute("data-clash", clash.has(cell));
+      element.toggleAttribute("data-flagged", this.flagged.has(cell));
+      element.tabIndex = cell === this.selected ? 0 : -1;
+      element.setAttribute("aria-selected", String(cell === this.selected));
+      const [r, c] = [Math.floor(cell / this.n) + 1, (cell % this.n) + 1];
+      const notes = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked"].filter(Boolean);
+      element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${notes.map((x) => `, ${x}`).join("")}`);
+    });
+  }
+
+  // Marks cells the current message is about (mistakes, cells of a contradiction).
+  flag(cells, game) {
+    this.flagged = new Set(cells);
+    this.draw(game);
+  }
+
+  select(cell, focus = true) {
+    this.cells[this.selected]?.setAttribute("tabindex", "-1");
+    this.cells[this.selected]?.setAttribute("aria-selected", "false");
+    this.selected = cell;
+    this.cells[cell].tabIndex = 0;
+    this.cells[cell].setAttribute("aria-selected", "true");
+    if (focus) this.cells[cell].focus();
+  }
+
+  keydown(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const move = MOVES[event.key];
+    if (move) {
+      const r = Math.min(this.n - 1, Math.max(0, Math.floor(this.selected / this.n) + move[0]));
+      const c = Math.min(this.n - 1, Math.max(0, (this.selected % this.n) + move[1]));
+      this.select(r * this.n + c);
+    } else if (ERASE_KEYS.includes(event.key)) {
+      this.onEnter(this.selected, BLANK);
+    } else if (symbolFor(event.key, this.n)) {
+      this.onEnter(this.selected, symbolFor(event.key, this.n));
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+}
+
+function keyButton(symbol, text, label) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.symbol = symbol;
+  button.textContent = text;
+  button.setAttribute("aria-label", label);
+  return button;
+}

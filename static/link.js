@@ -1,0 +1,75 @@
+// Links: what a URL asks for (a puzzle, entries, embed options) and the links the
+// page hands out. Share links are `#p=<puzzle>[&e=<entries>]`; sudokuwiki's
+// `?bd=<81 digits>` is read too. Options live in the query string:
+//   embed=1     compact layout for an <iframe>
+//   buttons=0   no toolbar; buttons=solve,check shows only those
+//   readonly=1  the puzzle cannot be replaced (no paste, import or size change)
+//   stats=1     show the solve statistics (on by default outside embed)
+import { BLANK, parseOneLine } from "./grid.js";
+
+const SANDBOX = "allow-scripts allow-same-origin";
+
+const OFF = ["0", "false", "no"];
+
+function flag(params, name, otherwise) {
+  return params.has(name) ? !OFF.includes(params.get(name).toLowerCase()) : otherwise;
+}
+
+export function readOptions(url) {
+  const params = url.searchParams;
+  const embed = flag(params, "embed", false);
+  const list = params.get("buttons");
+  return {
+    embed,
+    // null: every button; otherwise the set of button names to show.
+    buttons: list === null || ["", "1", "true", "yes"].includes(list.toLowerCase())
+      ? null
+      : new Set(list.toLowerCase().split(",").map((name) => name.trim()).filter((name) => name && !OFF.includes(name))),
+    readonly: flag(params, "readonly", false),
+    stats: flag(params, "stats", !embed),
+  };
+}
+
+// The puzzle a URL carries: {} for none, {puzzle, size, entries?} or {error}.
+export function readPuzzle(url) {
+  const hash = new URLSearchParams(url.hash.slice(1));
+  const text = hash.get("p") ?? url.searchParams.get("bd");
+  if (text === null) return {};
+  const parsed = parseOneLine(text);
+  if (parsed.error) return { error: `The link's puzzle is not valid: ${parsed.error}.` };
+  const e = hash.get("e");
+  if (e === null) return parsed;
+  const entries = parseOneLine(e);
+  if (entries.error || entries.size !== parsed.size) {
+    return { ...parsed, error: "The link's entries are not valid, so only its puzzle was opened." };
+  }
+  // An entry never sits on a given.
+  const kept = Array.from(entries.puzzle, (s, cell) => (parsed.puzzle[cell] === BLANK ? s : BLANK)).join("");
+  return { ...parsed, entries: kept };
+}
+
+// `url` without its puzzle: no #p/#e hash and no ?bd, other options kept.
+export function withoutPuzzle(url) {
+  const bare = new URL(url);
+  bare.searchParams.delete("bd");
+  bare.hash = "";
+  return bare;
+}
+
+export function shareLink(url, givens, entries) {
+  const link = withoutPuzzle(url);
+  link.hash = `p=${givens}` + (entries && entries.replaceAll(BLANK, "") ? `&e=${entries}` : "");
+  return link.href;
+}
+
+// An <iframe> snippet that embeds this page with `options` ({readonly, stats, buttons}).
+export function embedSnippet(url, givens, options) {
+  const link = new URL(shareLink(url, givens));
+  link.search = "";
+  link.searchParams.set("embed", "1");
+  if (options.readonly) link.searchParams.set("readonly", "1");
+  if (options.stats) link.searchParams.set("stats", "1");
+  if (!options.buttons) link.searchParams.set("buttons", "0");
+  return `<iframe src="${link.href.replaceAll("&", "&amp;")}" title="Sudoku" width="420" height="560" ` +
+    `sandbox="${SANDBOX}" style="border:0;max-width:100%"></iframe>`;
+}

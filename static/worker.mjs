@@ -1,0 +1,58 @@
+// The one place Python runs: loads Pyodide once, installs the project wheel with
+// micropip, then answers requests {id, type, args} with {id, result} or {id, error}.
+// `type` names a function of sudoku_dlx.web listed in its __all__; only JSON text
+// crosses between JS and Python. Progress goes out as {type: "status", state, text}.
+import { loadPyodide } from "./vendor/pyodide.mjs";
+
+const vendor = new URL("./vendor/", import.meta.url);
+
+// call(type, args_json) -> JSON text of {"result": ...} or {"error": "..."}.
+const SHIM = `
+import json
+from sudoku_dlx import web
+
+def call(kind, args):
+    if kind not in web.__all__:
+        return json.dumps({"error": f"unknown request type {kind!r}"})
+    try:
+        return json.dumps({"result": getattr(web, kind)(**json.loads(args))})
+    except Exception as error:
+        return json.dumps({"error": f"{type(error).__name__}: {error}"})
+
+call
+`;
+
+function status(state, text) {
+  postMessage({ type: "status", state, text });
+}
+
+async function start() {
+  status("loading", "Loading Python…");
+  const response = await fetch(new URL("build.json", vendor), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (run python3 build.py)`);
+  const build = await response.json();
+  const pyodide = await loadPyodide({ indexURL: vendor.href });
+  const loaded = await pyodide.loadPackage(new URL(build.micropip, vendor).href, {
+    messageCallback: (text) => status("loading", text),
+  });
+  if (!loaded.length) throw new Error(`micropip did not load from ${build.micropip}`);
+  status("loading", "Installing sudoku_dlx…");
+  await pyodide.pyimport("micropip").install(new URL(build.wheel, vendor).href);
+  return pyodide.runPython(SHIM);
+}
+
+const ready = start();
+ready.then(
+  () => status("ready", "Python is ready."),
+  (error) => status("error", `Python failed to load: ${error.message}`),
+);
+
+self.onmessage = async ({ data: { id, type, args } }) => {
+  try {
+    const call = await ready;
+    postMessage({ id, ...JSON.parse(call(type, JSON.stringify(args ?? {}))) });
+  } catch (error) {
+    // A fatal Pyodide error (e.g. the stack overflowed) leaves this worker unusable.
+    postMessage({ id, error: error.message, fatal: Boolean(error.pyodide_fatal_error) || undefined });
+  }
+};

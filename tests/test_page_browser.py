@@ -1,0 +1,502 @@
+"""The page in real headless Chromium (Debian's), driven by Playwright, served by
+`build.py serve`. One server and one browser for the whole module; one page with
+Python loaded is shared by the tests that need Python, which change its puzzle
+through the #p= link (that loads no page, so Python stays loaded)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import build
+from conftest import lines
+from playwright.sync_api import Page, expect, sync_playwright
+from sudoku_dlx import web
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+READY_MS = 60_000
+HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
+MULTIPLE = lines("9x9/serg_multi_solution_10000.txt", 1)[0]
+NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has
+STRESS = [row.split("\t")[0] for row in lines("25x25/course_tcgaryau_25x25.tsv") if "gave_up" in row]
+SIXTEEN = lines("16x16/vukr_16x16_1000.txt", 1)[0]
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert match, f"build.py serve said: {line!r}"
+    yield match.group(0)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+class Watch:
+    """Everything the pages asked the network for, and every console error."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context):
+        context.on("request", lambda request: self.urls.append(request.url))
+        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        context.on("weberror", lambda error: self.errors.append(str(error.error)))
+
+
+@pytest.fixture(scope="module")
+def watch():
+    return Watch()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install -y chromium"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def open_page(browser, server, watch, path="index.html", **options) -> Page:
+    """A page in a fresh context (its own storage), watched."""
+    context = browser.new_context(**options)
+    watch.attach(context)
+    page = context.new_page()
+    page.goto(server + path)
+    return page
+
+
+@pytest.fixture
+def new_page(browser, server, watch):
+    """new_page(path, **context options); closed after the test, so no page left
+    loading Python slows the next tests down."""
+    pages = []
+
+    def new(path="index.html", **options):
+        pages.append(open_page(browser, server, watch, path, **options))
+        return pages[-1]
+
+    yield new
+    for page in pages:
+        page.context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_errors_and_no_outside_requests(watch):
+    errors, urls = len(watch.errors), len(watch.urls)
+    yield
+    assert watch.errors[errors:] == [], "console errors"
+    outside = [url for url in watch.urls[urls:]
+               if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).hostname != "127.0.0.1"]
+    assert outside == [], "requests that left 127.0.0.1"
+
+
+@pytest.fixture(scope="module")
+def app(browser, server, watch) -> Page:
+    page = open_page(browser, server, watch)
+    wait_ready(page)
+    yield page
+    page.context.close()
+
+
+def wait_ready(page):
+    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
+
+
+def cell(page, index):
+    return page.locator(f'[data-cell="{index}"]')
+
+
+def grid_line(page) -> str:
+    texts = page.locator("[data-cell]").all_text_contents()
+    return "".join(text or "." for text in texts)
+
+
+def message(page):
+    return page.get_by_role("status")
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def open_puzzle(page, puzzle):
+    """Opens `puzzle` through the link (no page load) and clears the entries."""
+    page.evaluate("puzzle => { location.hash = 'p=' + puzzle }", puzzle)
+    expect(page.locator("[data-given]")).to_have_count(len(puzzle) - puzzle.count("."))
+    if button(page, "Clear").is_enabled():
+        button(page, "Clear").click()
+    expect(page.locator("[data-cell]")).to_have_count(len(puzzle))
+    assert grid_line(page) == puzzle
+
+
+def paste(page, text):
+    page.locator('[data-cell="0"]').evaluate(
+        """(cell, text) => {
+            const data = new DataTransfer();
+            data.setData("text/plain", text);
+            cell.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+        }""",
+        text,
+    )
+
+
+def test_grid_is_usable_before_python_is_ready(new_page):
+    page = new_page()
+    cell(page, 0).click()
+    page.keyboard.type("7")
+    expect(cell(page, 0)).to_have_text("7")
+    assert page.locator("html").get_attribute("data-python") == "loading"
+    expect(button(page, "Solve")).to_be_disabled()
+    wait_ready(page)
+    expect(button(page, "Solve")).to_be_enabled()
+    expect(cell(page, 0)).to_have_text("7")
+
+
+def test_page_declares_its_content_security_policy(new_page, server):
+    page = new_page()
+    policy = page.locator('meta[http-equiv="Content-Security-Policy"]').get_attribute("content")
+    assert "default-src 'self'" in policy and "script-src 'self' 'wasm-unsafe-eval'" in policy
+    assert "unsafe-inline" not in policy and "unsafe-eval'" not in policy.replace("wasm-unsafe-eval'", "")
+    worker = page.request.get(server + "static/worker.mjs")
+    assert worker.headers["content-type"].startswith("text/javascript")
+    assert worker.headers["content-security-policy"] == policy  # the worker runs under it too
+
+
+def test_python_loads_only_from_the_page_origin(app, watch, server):
+    loaded = [url for url in watch.urls if url.startswith(server + "static/vendor/")]
+    assert any(url.endswith("pyodide.asm.wasm") for url in loaded)
+    assert any(url.endswith(".whl") and "sudoku_dlx" in url for url in loaded)
+
+
+def test_typing_marks_clashes_and_undo_redo(app):
+    open_puzzle(app, "." * 81)
+    cell(app, 0).click()
+    app.keyboard.type("5")
+    app.keyboard.press("ArrowRight")
+    app.keyboard.type("5")
+    expect(cell(app, 1)).to_have_text("5")
+    expect(app.locator("[data-clash]")).to_have_count(2)
+    assert "clashes" in cell(app, 1).get_attribute("aria-label")
+    button(app, "Undo").click()
+    expect(cell(app, 1)).to_have_text("")
+    expect(app.locator("[data-clash]")).to_have_count(0)
+    app.keyboard.press("Control+z")
+    expect(cell(app, 0)).to_have_text("")
+    button(app, "Redo").click()
+    app.keyboard.press("Control+y")
+    expect(cell(app, 1)).to_have_text("5")
+    cell(app, 1).click()
+    app.keyboard.press("Backspace")
+    expect(cell(app, 1)).to_have_text("")
+    app.get_by_role("button", name="Enter 3").click()
+    expect(cell(app, 1)).to_have_text("3")
+
+
+def test_givens_cannot_be_typed_over_and_are_labelled(app):
+    open_puzzle(app, HARDEST)
+    cell(app, 0).click()
+    app.keyboard.type("1")
+    expect(cell(app, 0)).to_have_text(HARDEST[0])
+    expect(message(app)).to_contain_text("r1c1 is a given")
+    assert cell(app, 0).get_attribute("aria-label") == f"Row 1, column 1: {HARDEST[0]}, given"
+    assert cell(app, 2).get_attribute("aria-label") == "Row 1, column 3: empty"
+
+
+def test_paste_good_and_bad(app):
+    open_puzzle(app, "." * 81)
+    grid = "1 2 | . .\n. . | 1 2\n----+----\n2 1 | . .\n. . | 2 1\n"
+    paste(app, grid)
+    expect(message(app)).to_contain_text("Loaded a 4×4 puzzle with 8 givens")
+    expect(app.locator("[data-cell]")).to_have_count(16)
+    assert grid_line(app) == "12....1221....21"
+    cell(app, 2).click()
+    app.keyboard.type("3")
+    paste(app, "12x" + "." * 78)
+    expect(message(app)).to_contain_text("Not a puzzle: unexpected character 'x' at position 3 (r1c3)")
+    assert grid_line(app) == "123...1221....21"  # unchanged, entry kept
+    app.locator("#import-text").fill("<img src=x onerror=alert(1)>")
+    app.get_by_role("button", name="Load").click()
+    expect(message(app)).to_contain_text("Not a puzzle:")
+    expect(message(app).locator("img")).to_have_count(0)
+    assert grid_line(app) == "123...1221....21"
+
+
+def test_solve_unique(app):
+    open_puzzle(app, HARDEST)
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("Solved: the solution is unique.")
+    assert grid_line(app) == web.solve(HARDEST)["solutions"][0]
+    expect(app.locator("[data-solution]")).to_have_count(HARDEST.count("."))
+    expect(app.locator('[data-stat="status"]')).to_have_text("unique")
+    assert int(app.locator('[data-stat="nodes"]').text_content().replace(",", "")) > 0
+    button(app, "Undo").click()
+    assert grid_line(app) == HARDEST
+
+
+def test_solve_multiple(app):
+    open_puzzle(app, MULTIPLE)
+    button(app, "Solve").click()
+    expect(message(app)).to_contain_text("More than one solution (found 2")
+    assert grid_line(app) in web.solve(MULTIPLE)["solutions"]
+
+
+def test_solve_none_says_why_and_marks(app):
+    open_puzzle(app, "11" + "." * 79)
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("No solution: r1c1 and r1c2 both have 1.")
+    expect(app.locator("[data-flagged]")).to_have_count(2)
+    open_puzzle(app, NO_SOLUTION)
+    button(app, "Solve").click()
+    expect(message(app)).to_contain_text("No solution: ")
+    assert grid_line(app) == NO_SOLUTION
+
+
+def test_solve_sixteen(app):
+    open_puzzle(app, SIXTEEN)
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("Solved: the solution is unique.")
+    assert grid_line(app) == web.solve(SIXTEEN)["solutions"][0]
+
+
+def test_check_marks_mistakes(app):
+    open_puzzle(app, HARDEST)
+    solution = web.solve(HARDEST)["solutions"][0]
+    blanks = [i for i, s in enumerate(HARDEST) if s == "."]
+    right, wrong = blanks[0], blanks[1]
+    wrong_digit = "9" if solution[wrong] != "9" else "8"
+    cell(app, right).click()
+    app.keyboard.type(solution[right])
+    cell(app, wrong).click()
+    app.keyboard.type(wrong_digit)
+    button(app, "Check").click()
+    expect(message(app)).to_have_text("1 mistake marked.")
+    expect(app.locator("[data-flagged]")).to_have_count(1)
+    assert app.locator("[data-flagged]").get_attribute("data-cell") == str(wrong)
+    app.keyboard.press("Backspace")  # focus is on Check; the key still goes to the selected cell
+    expect(app.locator("[data-flagged]")).to_have_count(0)
+    expect(cell(app, wrong)).to_have_text("")
+    button(app, "Check").click()
+    expect(message(app)).to_have_text(f"No mistakes so far; {len(blanks) - 1} cells to go.")
+
+
+def test_clear_keeps_givens(app):
+    open_puzzle(app, HARDEST)
+    blank = HARDEST.index(".")
+    cell(app, blank).click()
+    app.keyboard.type("4")
+    button(app, "Clear").click()
+    expect(message(app)).to_have_text("Cleared your entries.")
+    assert grid_line(app) == HARDEST
+
+
+def long_run() -> str:
+    """A 25x25 puzzle (one its source's solver gave up on) that the engine cannot
+    solve within a second on CPython, so it runs longer still in the browser."""
+    for puzzle in STRESS:
+        try:
+            subprocess.run([sys.executable, "-c", "import sys; from sudoku_dlx import web; web.solve(sys.argv[1])",
+                            puzzle], cwd=ROOT / "py", timeout=1, check=True)
+        except subprocess.TimeoutExpired:
+            return puzzle
+    pytest.fail("the engine now solves every stress puzzle within a second: give this test a harder one")
+
+
+def test_stop_cancels_a_long_run_and_python_comes_back(app):
+    puzzle = long_run()
+    open_puzzle(app, puzzle)
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("Solving…")
+    expect(button(app, "Stop")).to_be_enabled()
+    app.wait_for_timeout(500)
+    blank = puzzle.index(".")
+    cell(app, blank).click()  # the page still answers while Python works
+    app.keyboard.type("P")
+    expect(cell(app, blank)).to_have_text("P")
+    button(app, "Stop").click()
+    expect(message(app)).to_have_text("Stopped.")
+    expect(cell(app, blank)).to_have_text("P")
+    expect(button(app, "Stop")).to_be_disabled()
+    wait_ready(app)
+    open_puzzle(app, HARDEST)
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("Solved: the solution is unique.")
+
+
+def test_share_link_reopens_the_puzzle_and_entries(app, new_page, server):
+    open_puzzle(app, HARDEST)
+    blank = HARDEST.index(".")
+    cell(app, blank).click()
+    app.keyboard.type("6")
+    button(app, "Share").click()
+    expect(message(app)).to_contain_text(re.compile("link", re.IGNORECASE))
+    app.locator("#share-entries").check()
+    link = app.locator("#share-link").input_value()
+    entries = "." * blank + "6" + "." * (80 - blank)
+    assert link == f"{server}index.html#p={HARDEST}&e={entries}"
+    other = new_page(link.removeprefix(server))
+    expect(other.locator("[data-given]")).to_have_count(81 - HARDEST.count("."))
+    assert grid_line(other) == HARDEST[:blank] + "6" + HARDEST[blank + 1:]
+    assert other.locator(f'[data-cell="{blank}"]').get_attribute("data-given") is None
+
+
+def test_sudokuwiki_bd_form(new_page, server):
+    page = new_page(f"index.html?bd={HARDEST.replace('.', '0')}")
+    expect(page.locator("[data-given]")).to_have_count(81 - HARDEST.count("."))
+    assert grid_line(page) == HARDEST
+    assert page.url == f"{server}index.html#p={HARDEST}"
+
+
+def test_malformed_link_opens_an_empty_grid_with_a_message(new_page):
+    page = new_page("index.html#p=12x<b>hi</b>")
+    expect(message(page)).to_contain_text("The link's puzzle is not valid")
+    expect(page.locator("[data-cell]")).to_have_count(81)
+    assert grid_line(page) == "." * 81
+    expect(message(page).locator("b")).to_have_count(0)
+
+
+def test_embed_snippet_and_options(app, new_page, server):
+    open_puzzle(app, HARDEST)
+    button(app, "Embed").click()
+    snippet = app.locator("#embed-snippet").input_value()
+    assert snippet.startswith("<iframe ") and 'sandbox="allow-scripts allow-same-origin"' in snippet
+    src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
+    assert src == f"{server}index.html?embed=1&readonly=1#p={HARDEST}"
+    page = new_page("index.html?embed=1&buttons=solve,check&stats=1#p=" + HARDEST)
+    expect(button(page, "Solve")).to_be_visible()
+    expect(button(page, "Share")).to_be_hidden()
+    expect(page.locator("header")).to_be_hidden()
+    expect(page.locator("#stats")).to_be_visible()
+    bare = new_page("index.html?embed=1&buttons=0&readonly=1#p=" + HARDEST)
+    expect(bare.get_by_role("toolbar")).to_be_hidden()
+    paste(bare, MULTIPLE)
+    expect(message(bare)).to_have_text("This puzzle is read-only.")
+    assert grid_line(bare) == HARDEST
+
+
+def test_works_in_a_sandboxed_iframe(new_page):
+    page = new_page("tests/pages/sandboxed.html")
+    frame = page.frame_locator("#embedded")
+    expect(frame.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
+    expect(frame.locator("[data-given]")).to_have_count(17)
+    frame.get_by_role("button", name="Solve", exact=True).click()
+    expect(frame.get_by_role("status")).to_have_text("Solved: the solution is unique.")
+
+
+def test_reload_keeps_entries_and_history(new_page):
+    page = new_page(f"index.html#p={HARDEST}")
+    blanks = [i for i, s in enumerate(HARDEST) if s == "."]
+    for index, digit in zip(blanks[:2], "12"):
+        cell(page, index).click()
+        page.keyboard.type(digit)
+    button(page, "Undo").click()
+    page.reload()
+    expect(cell(page, blanks[0])).to_have_text("1")
+    expect(cell(page, blanks[1])).to_have_text("")
+    button(page, "Redo").click()
+    expect(cell(page, blanks[1])).to_have_text("2")
+
+
+def test_works_without_storage(new_page):
+    page = new_page()
+    page.context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('no', 'SecurityError'); }})"
+    )
+    page.reload()
+    cell(page, 4).click()
+    page.keyboard.type("9")
+    expect(cell(page, 4)).to_have_text("9")
+    button(page, "Undo").click()
+    expect(cell(page, 4)).to_have_text("")
+
+
+def test_phone_width_and_dark_scheme(new_page, tmp_path):
+    page = new_page(f"index.html#p={HARDEST}", viewport={"width": 375, "height": 740}, color_scheme="dark")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    box = page.locator("#grid").bounding_box()
+    assert box["width"] <= 375 and box["x"] >= 0
+    background = page.evaluate("getComputedStyle(document.documentElement).backgroundColor")
+    assert background == "rgb(21, 24, 29)"
+    page.screenshot(path=os.environ.get("PHONE_SCREENSHOT", tmp_path / "phone-dark.png"), full_page=True)
+
+
+def test_screenshot(app, tmp_path):
+    """Saves the README's screenshot when UPDATE_SCREENSHOT=1 (else to a temp dir):
+    statistics of a solve, three right entries and one marked mistake."""
+    open_puzzle(app, HARDEST)
+    button(app, "Solve").click()
+    expect(message(app)).to_have_text("Solved: the solution is unique.")
+    button(app, "Undo").click()
+    solution = web.solve(HARDEST)["solutions"][0]
+    blanks = [i for i, s in enumerate(HARDEST) if s == "."]
+    for index in blanks[:3]:
+        cell(app, index).click()
+        app.keyboard.type(solution[index])
+    line = grid_line(app)
+
+    def unclashing_mistakes(cell):
+        peers = {line[i] for i in range(81) if i // 9 == cell // 9 or i % 9 == cell % 9
+                 or (i // 27, i % 9 // 3) == (cell // 27, cell % 9 // 3)}
+        return [d for d in "123456789" if d not in peers and d != solution[cell]]
+
+    wrong = next(i for i in blanks[3:] if unclashing_mistakes(i))
+    cell(app, wrong).click()
+    app.keyboard.type(unclashing_mistakes(wrong)[0])
+    button(app, "Check").click()
+    expect(message(app)).to_have_text("1 mistake marked.")
+    app.set_viewport_size({"width": 1040, "height": 800})
+    target = ROOT / "docs" / "screenshot.png" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path / "shot.png"
+    app.screenshot(path=target)
+    assert target.stat().st_size > 10_000
+
+
+def test_size_selector_and_letters(app):
+    open_puzzle(app, "." * 81)
+    app.locator("#size").select_option("16")
+    expect(app.locator("[data-cell]")).to_have_count(256)
+    expect(app.locator("#keypad button")).to_have_count(17)
+    cell(app, 0).click()
+    app.keyboard.type("g")
+    expect(cell(app, 0)).to_have_text("G")
+    app.keyboard.press("ArrowDown")
+    app.keyboard.type("H")  # not a 16x16 symbol
+    expect(cell(app, 16)).to_have_text("")
+    button(app, "Undo").click()
+    button(app, "Undo").click()
+    expect(app.locator("[data-cell]")).to_have_count(81)
+
+
+def test_dist_works_under_a_sub_path(browser, watch, tmp_path):
+    build.dist(tmp_path / "some" / "sub" / "path")
+    handler = functools.partial(build.Handler, directory=str(tmp_path))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        server.csp, server.verbose = build.content_security_policy(), False
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        page = open_page(browser, base, watch, f"some/sub/path/index.html#p={HARDEST}")
+        try:
+            wait_ready(page)
+            button(page, "Solve").click()
+            expect(message(page)).to_have_text("Solved: the solution is unique.")
+        finally:
+            page.context.close()
+            server.shutdown()
