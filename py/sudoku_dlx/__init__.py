@@ -7,6 +7,7 @@
 """
 
 from .dlx import ExactCover, SearchStats
+from .generator import SYMMETRIES, Generated, generate
 from .grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
 from .solver import SolveResult, count_solutions, solve
 
@@ -15,14 +16,17 @@ __version__ = "0.1.0"
 __all__ = [
     "BOX_SHAPES",
     "ExactCover",
+    "Generated",
     "InvalidPuzzleError",
     "Puzzle",
+    "SYMMETRIES",
     "SearchStats",
     "Shape",
     "SolveResult",
     "count_solutions",
     "find_clash",
     "format_grid",
+    "generate",
     "parse",
     "read_puzzles",
     "solve",

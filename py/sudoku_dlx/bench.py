@@ -13,14 +13,17 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .backtrack import backtrack_solutions
+from .dig import dig
+from .generator import generate, plan
 from .grid import Puzzle
 from .solver import solve
 
-__all__ = ["SOLVERS", "Row", "machine", "measure", "sample", "table"]
+__all__ = ["GENERATORS", "SOLVERS", "GenerationRow", "Row", "machine", "measure", "measure_generation",
+           "sample", "table"]
 
 
 @dataclass
@@ -72,6 +75,71 @@ SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int | None, bool]]] =
 }
 
 
+@dataclass
+class GenerationRow:
+    """One generation method's results for one size."""
+
+    size: int
+    method: str
+    ms: list[float]
+    clues: list[int]
+    minimal: int  # how many came out minimal
+
+    def cells(self) -> list[str]:
+        ms = self.ms
+        return [
+            f"{self.size}x{self.size}",
+            self.method,
+            str(len(ms)),
+            f"{statistics.fmean(ms):.1f}",
+            f"{statistics.median(ms):.1f}",
+            f"{min(ms):.1f}",
+            f"{max(ms):.1f}",
+            f"{statistics.fmean(self.clues):.1f}",
+            f"{min(self.clues)}-{max(self.clues)}",
+            str(self.minimal),
+        ]
+
+
+GENERATION_HEADER = ["size", "method", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean clues",
+                     "clues", "minimal"]
+
+
+def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
+    made = generate(size, symmetry, seed, time_budget=budget)
+    return made.puzzle, made.minimal
+
+
+def _digger(method: str) -> Callable[[int, str, int, float | None], tuple[Puzzle, bool]]:
+    def run(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
+        shape, _, _, solution, order = plan(size, symmetry, seed)
+        return dig(shape, solution, order, method), True
+    return run
+
+
+#: name -> function(size, symmetry, seed, time budget) -> (puzzle, minimal). Given the
+#: same seed all make the same puzzle (the baselines ignore the budget).
+GENERATORS: dict[str, Callable[[int, str, int, float | None], tuple[Puzzle, bool]]] = {
+    "dlx": _generate_dlx,
+    "count": _digger("count"),
+    "naive": _digger("naive"),
+}
+
+
+def measure_generation(size: int, method: str, symmetry: str, seeds: Iterable[int],
+                       budget: float | None) -> GenerationRow:
+    """Generate one puzzle per seed with ``method``, timing each (grid filling included)."""
+    run = GENERATORS[method]
+    ms, clues, minimal = [], [], 0
+    for seed in seeds:
+        start = time.perf_counter()
+        puzzle, is_minimal = run(size, symmetry, seed, budget)
+        ms.append((time.perf_counter() - start) * 1000)
+        clues.append(puzzle.clues)
+        minimal += is_minimal
+    return GenerationRow(size, method, ms, clues, minimal)
+
+
 def sample(puzzles: Sequence[Puzzle], n: int, seed: int) -> list[Puzzle]:
     """``n`` puzzles drawn at random with ``seed`` (all of them, in order, if n is 0 or too big)."""
     if not n or n >= len(puzzles):
@@ -112,10 +180,10 @@ def machine() -> str:
             f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})")
 
 
-def table(rows: Sequence[Row]) -> str:
+def table(rows: Sequence[Row | GenerationRow], header: Sequence[str] = HEADER) -> str:
     """A Markdown table of the rows."""
-    lines = [HEADER] + [row.cells() for row in rows]
-    widths = [max(len(line[k]) for line in lines) for k in range(len(HEADER))]
+    lines = [list(header)] + [row.cells() for row in rows]
+    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
     out = ["| " + " | ".join(cell.rjust(w) for cell, w in zip(line, widths)) + " |" for line in lines]
     out.insert(1, "|" + "|".join("-" * (w + 1) + ":" for w in widths) + "|")
     return "\n".join(out)

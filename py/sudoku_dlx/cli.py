@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_dlx solve|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from . import bench
+from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
 from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
 from .solver import solve
 
@@ -74,8 +75,32 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 1 if invalid else 0
 
 
+def cmd_generate(args: argparse.Namespace) -> int:
+    """``--count`` puzzles, one per line; with ``--seed S`` their seeds are S, S+1, ..."""
+    for k in range(args.count):
+        seed = None if args.seed is None else args.seed + k
+        try:
+            made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None)
+        except InvalidPuzzleError as error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
+        if args.json:
+            _emit(made.record())
+        elif args.pretty:
+            print(format_grid(made.puzzle) + "\n")
+        else:
+            print(made.puzzle)
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Time the chosen solvers on the same sample of a puzzle file and print the table."""
+    """Time the chosen solvers on the same sample of a puzzle file and print the table
+    (or, with ``--generate``, time generation)."""
+    if args.generate:
+        return _bench_generate(args)
+    if args.file is None:
+        print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
+        return 2
     puzzles, invalid = [], 0
     for text in read_puzzles(_read(args.file)):
         try:
@@ -91,12 +116,41 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _solvers(text: str) -> list[str]:
-    names = text.split(",")
-    for name in names:
-        if name not in bench.SOLVERS:
-            raise argparse.ArgumentTypeError(f"unknown solver {name!r}; choose from {', '.join(bench.SOLVERS)}")
+def _bench_generate(args: argparse.Namespace) -> int:
+    """Generate ``--n`` puzzles per size (seeds from ``--seed``) with each method; print the table."""
+    seeds = range(args.seed, args.seed + (args.n or 10))
+    try:
+        rows = [bench.measure_generation(size, method, args.symmetry, seeds, args.budget or None)
+                for size in args.generate for method in args.method]
+    except InvalidPuzzleError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
+          f"time budget {args.budget or 'none'} s (dlx only)")
+    print(f"machine: {bench.machine()}")
+    print(bench.table(rows, bench.GENERATION_HEADER))
+    return 0
+
+
+def _names(choices: Sequence[str], kind: str):
+    """An argparse type: a comma-separated list of names from ``choices``."""
+    def names(text: str) -> list[str]:
+        chosen = text.split(",")
+        for name in chosen:
+            if name not in choices:
+                raise argparse.ArgumentTypeError(f"unknown {kind} {name!r}; choose from {', '.join(choices)}")
+        return chosen
     return names
+
+
+def _sizes(text: str) -> list[int]:
+    try:
+        return [int(size) for size in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"sizes must be integers separated by commas, not {text!r}") from None
+
+
+_solvers = _names(tuple(bench.SOLVERS), "solver")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -111,10 +165,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pretty", action="store_true", help="print solutions as grids")
     p.set_defaults(run=cmd_solve)
 
-    p = commands.add_parser("bench", help="time solvers on the puzzles of a file")
-    p.add_argument("file")
-    p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all)")
-    p.add_argument("--seed", type=int, default=1, help="the sample's seed")
+    p = commands.add_parser("generate", help="generate unique puzzles: one per line")
+    p.add_argument("--size", type=int, default=9, help="grid size (default 9)")
+    p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, default=None, help="seed of the first puzzle (default: random)")
+    p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
+                   help="symmetry of the clue pattern (default: random, chosen by the seed)")
+    p.add_argument("--clues", type=int, default=None,
+                   help="stop removing clues at N (fewer clues do not by themselves make a harder puzzle)")
+    p.add_argument("--not-minimal", action="store_true", help="stop at the first clue that must stay")
+    p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
+                   help=f"seconds of clue removal per puzzle, then the best so far is returned "
+                        f"(0: none; default {DEFAULT_BUDGET:g})")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--pretty", action="store_true", help="print puzzles as grids")
+    p.set_defaults(run=cmd_generate)
+
+    p = commands.add_parser("bench", help="time solvers on the puzzles of a file, or generation")
+    p.add_argument("file", nargs="?", default=None)
+    p.add_argument("--generate", type=_sizes, default=None, metavar="SIZES",
+                   help="time generation for these sizes (e.g. 9,16) instead of solving a file")
+    p.add_argument("--method", type=_names(tuple(bench.GENERATORS), "method"), default=["dlx"],
+                   help=f"with --generate: {', '.join(bench.GENERATORS)}, or several: dlx,naive")
+    p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
+                   help="with --generate: the symmetry (default random)")
+    p.add_argument("--budget", type=float, default=0.0,
+                   help="with --generate: time budget of dlx in seconds (0: none, the default)")
+    p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
+    p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for (2 proves uniqueness)")
     p.add_argument("--solver", type=_solvers, default=["dlx"], help="dlx, backtrack, or both: dlx,backtrack")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")

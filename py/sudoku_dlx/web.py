@@ -7,10 +7,12 @@ exceptions, so the page can show the message and mark the cells.
 
 from __future__ import annotations
 
+from .generator import DEFAULT_BUDGET
+from .generator import generate as _generate
 from .grid import InvalidPuzzleError, Puzzle, parse
 from .solver import solve as _solve
 
-__all__ = ["parse_puzzle", "solve"]
+__all__ = ["generate", "parse_puzzle", "solve"]
 
 
 def _puzzle(text: str, size: int) -> Puzzle:
@@ -55,3 +57,21 @@ def solve(text: str, size: int = 0, limit: int = 2) -> dict:
         "guesses": result.stats.guesses,
         "ms": round(result.ms, 3),
     }
+
+
+def generate(
+    size: int = 9,
+    symmetry: str = "random",
+    seed: int | None = None,
+    minimal: bool = True,
+    target_clues: int | None = None,
+    time_budget: float | None = DEFAULT_BUDGET,
+) -> dict:
+    """A new unique puzzle (see :func:`sudoku_dlx.generator.generate`); ``seed`` and
+    ``symmetry`` in the answer reproduce it."""
+    try:
+        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget)
+    except InvalidPuzzleError as error:
+        return _error(error)
+    return made.record()
+

@@ -1,0 +1,222 @@
+"""Generation: unique, minimal, symmetric, reproducible, within its time budget."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from conftest import is_solution
+
+from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
+from sudoku_dlx.cli import main
+from sudoku_dlx.dig import dig
+from sudoku_dlx.generator import plan
+from sudoku_dlx.solver import solutions
+
+#: Each symmetry's map of (row, col), written here apart from the package's.
+MAPS = {
+    "none": lambda r, c, n: (r, c),
+    "rotational": lambda r, c, n: (n - 1 - r, n - 1 - c),
+    "quarter": lambda r, c, n: (c, n - 1 - r),
+    "horizontal": lambda r, c, n: (n - 1 - r, c),
+    "vertical": lambda r, c, n: (r, n - 1 - c),
+    "diagonal": lambda r, c, n: (c, r),
+    "antidiagonal": lambda r, c, n: (n - 1 - c, n - 1 - r),
+}
+
+
+def blanked(puzzle: Puzzle, cells: set[int]) -> Puzzle:
+    return Puzzle(puzzle.shape, tuple(0 if x in cells else d for x, d in enumerate(puzzle.digits)))
+
+
+def clue_cells(puzzle: Puzzle) -> set[int]:
+    return {x for x, d in enumerate(puzzle.digits) if d}
+
+
+def orbit_of(cell: int, n: int, symmetry: str) -> set[int]:
+    step = MAPS[symmetry]
+    r, c = divmod(cell, n)
+    orbit = {cell}
+    for _ in range(4):
+        r, c = step(r, c, n)
+        orbit.add(r * n + c)
+    return orbit
+
+
+def check_unique(made) -> None:
+    """One solution, the one returned, and a valid grid that completes the puzzle."""
+    puzzle, solution = made.puzzle, made.solution
+    shape = puzzle.shape
+    assert is_solution(str(solution), str(puzzle), (shape.box_rows, shape.box_cols))
+    found, _ = solutions(puzzle, 2)
+    assert found == [solution.digits]
+
+
+def check_symmetric(puzzle: Puzzle, symmetry: str) -> None:
+    n = puzzle.n
+    step = MAPS[symmetry]
+    for x in range(n * n):
+        r, c = step(*divmod(x, n), n)
+        assert bool(puzzle.digits[x]) == bool(puzzle.digits[r * n + c]), (symmetry, x)
+
+
+def check_minimal(made) -> None:
+    """Removing any remaining clue orbit leaves a puzzle with two solutions."""
+    puzzle = made.puzzle
+    for x in clue_cells(puzzle):
+        found, _ = solutions(blanked(puzzle, orbit_of(x, puzzle.n, made.symmetry)), 2)
+        assert len(found) == 2, (str(puzzle), x)
+
+
+PINNED_SYMMETRY = "horizontal"
+PINNED_PUZZLE = "..21..49.9.18...7...4.6.8.......6.4.8...7.........4.5...7.9.3..5.32...6...86..92."
+
+SMALL = [n for n in BOX_SHAPES if n <= 9]  # 4, 6, 8, 9
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+@pytest.mark.parametrize("size", SMALL)
+def test_small_sizes_unique_minimal_symmetric(size, symmetry):
+    for seed in range(3 if size == 9 else 5):
+        made = generate(size, symmetry, seed, time_budget=None)
+        assert (made.seed, made.symmetry, made.minimal) == (seed, symmetry, True)
+        check_unique(made)
+        check_symmetric(made.puzzle, symmetry)
+        check_minimal(made)
+
+
+def test_many_9x9_seeds_unique_and_symmetric():
+    for seed in range(100, 130):
+        made = generate(9, seed=seed)
+        assert made.symmetry in SYMMETRIES and made.minimal
+        check_unique(made)
+        check_symmetric(made.puzzle, made.symmetry)
+
+
+@pytest.mark.parametrize("size", [12, 16])
+def test_larger_sizes_unique_and_symmetric(size):
+    # minimal=False stops at the first orbit that must stay: quick, still unique.
+    for symmetry in ("rotational", "quarter", "diagonal"):
+        made = generate(size, symmetry, 7, minimal=False)
+        check_unique(made)
+        check_symmetric(made.puzzle, symmetry)
+        assert made.clues < size * size
+
+
+def test_not_minimal_keeps_a_superset_of_the_minimal_clues():
+    for seed in range(5):
+        full = generate(9, "none", seed)
+        quick = generate(9, "none", seed, minimal=False)
+        check_unique(quick)
+        assert quick.solution == full.solution
+        assert clue_cells(full.puzzle) <= clue_cells(quick.puzzle)
+        assert quick.clues >= full.clues
+
+
+def test_25x25_within_its_time_budget_is_unique_and_not_minimal():
+    start = time.perf_counter()
+    plan(25, "rotational", 3)
+    fill = time.perf_counter() - start  # the grid is filled before the budget can cut anything
+    start = time.perf_counter()
+    made = generate(25, "rotational", 3, time_budget=1.0)
+    elapsed = time.perf_counter() - start
+    assert elapsed < fill * 1.5 + 1.0 + 0.3  # the budget starts after the fill
+    assert not made.minimal
+    assert made.clues < 625
+    check_unique(made)
+    check_symmetric(made.puzzle, "rotational")
+
+
+def test_budget_cut_on_16x16_is_unique_and_not_minimal():
+    made = generate(16, "none", 2, time_budget=0.15)
+    assert not made.minimal and made.ms < 1000
+    assert made.clues < 256
+    assert made.solution.digits == plan(16, "none", 2).solution
+    check_unique(made)
+
+
+def test_same_seed_same_puzzle_and_drawn_seed_reproduces():
+    assert generate(9, seed=42).puzzle == generate(9, seed=42).puzzle
+    assert generate(9, seed=1).puzzle != generate(9, seed=2).puzzle
+    made = generate(6)
+    again = generate(6, "random", made.seed)
+    assert (again.puzzle, again.symmetry) == (made.puzzle, made.symmetry)
+
+
+def test_seeded_output_is_fixed():
+    # Pins random.Random's stream (the same on CPython and in Pyodide) and the
+    # engine's search order: if this changes, every shared link changes.
+    made = generate(9, seed=2024)
+    assert made.symmetry == PINNED_SYMMETRY
+    assert str(made.puzzle) == PINNED_PUZZLE
+
+
+def test_target_clues_stops_there():
+    for seed in range(5):
+        made = generate(9, "none", seed, target_clues=40)
+        assert made.clues == 40 and not made.minimal
+        check_unique(made)
+    made = generate(9, "quarter", 1, target_clues=39)  # orbits of 4 (and the centre)
+    assert 39 <= made.clues < 43
+    check_unique(made)
+
+
+def test_same_puzzle_as_the_baseline_diggers():
+    # Three independent uniqueness tests decide every orbit the same way.
+    for seed in range(3):
+        made = generate(9, "rotational", seed, time_budget=None)
+        shape, _, _, solution, order = plan(9, "rotational", seed)
+        assert Puzzle(shape, solution) == made.solution
+        assert dig(shape, solution, order, "count") == made.puzzle
+        assert dig(shape, solution, order, "naive") == made.puzzle
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"size": 7}, "unsupported size 7"),
+    ({"symmetry": "spiral"}, "unknown symmetry 'spiral'"),
+    ({"seed": "x"}, "seed must be an integer"),
+    ({"target_clues": 82}, "target_clues must be an integer 0..81"),
+    ({"time_budget": 0}, "time_budget must be a positive number"),
+])
+def test_bad_arguments(kwargs, words):
+    with pytest.raises(InvalidPuzzleError, match=words):
+        generate(**kwargs)
+    answer = web.generate(**kwargs)
+    assert words in answer["error"] and answer["cells"] == []
+
+
+def test_web_generate_fields():
+    answer = web.generate(9, "diagonal", 5)
+    assert json.loads(json.dumps(answer)) == answer
+    assert answer["seed"] == 5 and answer["symmetry"] == "diagonal" and answer["minimal"] is True
+    assert answer["puzzle"] == str(generate(9, "diagonal", 5).puzzle)
+    assert answer["clues"] == sum(ch != "." for ch in answer["puzzle"])
+    assert "generate" in web.__all__
+
+
+def test_cli_generate_json(capsys):
+    assert main(["generate", "--size", "6", "--count", "3", "--seed", "10", "--symmetry", "vertical", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["seed"] for r in records] == [10, 11, 12]
+    for r in records:
+        assert {"puzzle", "solution", "clues", "seed", "minimal", "ms", "symmetry"} <= r.keys()
+        assert r["puzzle"] == str(generate(6, "vertical", r["seed"]).puzzle)
+
+
+def test_cli_generate_plain_and_errors(capsys):
+    assert main(["generate", "--count", "2", "--seed", "3", "--clues", "36"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [str(generate(9, seed=s, target_clues=36).puzzle) for s in (3, 4)]
+    assert main(["generate", "--size", "7"]) == 2
+    assert "unsupported size 7" in capsys.readouterr().err
+
+
+def test_cli_bench_generate(capsys):
+    assert main(["bench", "--generate", "4,6", "--n", "3", "--method", "dlx,count,naive"]) == 0
+    out = capsys.readouterr().out
+    rows = [line for line in out.splitlines() if line.startswith("|") and "x" in line.split("|")[1]]
+    assert len(rows) == 6 and "median ms" in out
+    assert main(["bench"]) == 2
+    assert main(["bench", "--generate", "7"]) == 2
+    assert "unsupported size 7" in capsys.readouterr().err
