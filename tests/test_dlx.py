@@ -249,3 +249,14 @@ def test_negative_item_counts_are_refused():
         ExactCover(-1)
     with pytest.raises(ValueError):
         ExactCover(2, -1)
+
+
+def test_stop_ends_the_search_at_a_guess_and_restores_the_links():
+    ec, _ = queens(8)
+    before = snapshot(ec)
+    found = list(ec.search(stop=lambda stats: stats.guesses >= 3))
+    assert ec.stats.stopped and ec.stats.guesses == 3
+    assert len(found) < 92
+    assert snapshot(ec) == before
+    ec, _ = queens(8)
+    assert len(list(ec.search(stop=lambda stats: False))) == 92 and not ec.stats.stopped

@@ -49,7 +49,7 @@ copied) and its fixed choices made with :meth:`ExactCover.select`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 __all__ = ["ExactCover", "SearchStats"]
@@ -61,13 +61,14 @@ class SearchStats:
 
     ``nodes``: options tried; ``updates``: link updates made by cover;
     ``guesses``: levels whose chosen item had two or more options;
-    ``solutions``: solutions visited.
+    ``solutions``: solutions visited; ``stopped``: the ``stop`` test ended the search.
     """
 
     nodes: int = 0
     updates: int = 0
     guesses: int = 0
     solutions: int = 0
+    stopped: bool = False
 
 
 class ExactCover:
@@ -233,12 +234,19 @@ class ExactCover:
 
         return uncover
 
-    def search(self, limit: int = 0, rng: random.Random | None = None) -> Iterator[list[int]]:
+    def search(
+        self,
+        limit: int = 0,
+        rng: random.Random | None = None,
+        stop: Callable[[SearchStats], bool] | None = None,
+    ) -> Iterator[list[int]]:
         """Yield solutions as lists of option numbers, at most ``limit`` (0: all).
 
         With ``rng`` the options of each chosen item are tried in random order.
-        ``self.stats`` counts the work. The links are fully restored when the
-        generator finishes or is closed.
+        ``stop`` is asked at each guess, with the statistics so far, whether to
+        end the search there (a time or guess budget); if it says so,
+        ``stats.stopped`` is set. ``self.stats`` counts the work. The links are
+        fully restored when the generator finishes, stops or is closed.
         """
         stats = self.stats
         down, size, rest, back = self.down, self.size, self.rest, self.back
@@ -281,16 +289,19 @@ class ExactCover:
                                 i, best = j, size[j]
                             j = right[j]
                     if best:
+                        if best > 1:
+                            stats.guesses += 1
+                            if stop is not None and stop(stats):
+                                stats.stopped = True
+                                return
                         updates += cover((i,))
                         nodes = []
                         x = down[i]
                         while x != i:
                             nodes.append(x)
                             x = down[x]
-                        if best > 1:
-                            stats.guesses += 1
-                            if rng is not None:
-                                rng.shuffle(nodes)
+                        if best > 1 and rng is not None:
+                            rng.shuffle(nodes)
                         frames.append([i, nodes, 0])
                         chosen.append(0)
                 # Advance to the next option at the deepest level that has one.

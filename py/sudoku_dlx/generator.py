@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from .dlx import ExactCover
 from .grid import InvalidPuzzleError, Puzzle, Shape, shape_for
-from .solver import _full_problem, solutions
+from .solver import exact_cover, solutions
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
 
@@ -114,12 +114,11 @@ def complete_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     25x25 and keeps the result a function of ``rng``.
     """
     empty = Puzzle(shape, (0,) * shape.cells)
+    most = 4 * shape.cells
     while True:
-        try:
-            found, _ = solutions(empty, 1, _Steer(rng, max_guesses=4 * shape.cells))
+        found, stats = solutions(empty, 1, rng, stop=lambda stats: stats.guesses >= most)
+        if not stats.stopped:
             return found[0]
-        except _Stop:
-            pass
 
 
 class Plan(NamedTuple):
@@ -181,7 +180,7 @@ def generate(
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
     deadline = None if time_budget is None else time.perf_counter() + time_budget
     digger = _Digger(shape, solution, deadline, target_clues or 0, stop_at_failure=not minimal)
-    digger.dig(_full_problem(shape).copy(), order)
+    digger.dig(exact_cover(shape).copy(), order)
     return Generated(
         Puzzle(shape, tuple(digger.digits)),
         Puzzle(shape, solution),
@@ -209,7 +208,7 @@ class _Digger:
         self.deadline = deadline
         self.target = target
         self.stop_at_failure = stop_at_failure
-        self.clock = None if deadline is None else _Steer(until=deadline)
+        self.clock = None if deadline is None else lambda stats: time.perf_counter() > deadline
         self.stopped = False  # no more removals: budget spent, target reached, or first failure
         self.skipped = False  # some orbit was left untried
         self.attempts = 0
@@ -249,9 +248,8 @@ class _Digger:
             self.skipped = True
             return False
         self.attempts += 1
-        try:
-            unique = sum(1 for _ in problem.search(2, self.clock)) == 1
-        except _Stop:  # undecided: the orbit stays
+        unique = sum(1 for _ in problem.search(2, stop=self.clock)) == 1
+        if problem.stats.stopped:  # undecided: the orbit stays
             self.stopped = self.skipped = True
             return False
         if not unique:
@@ -262,27 +260,3 @@ class _Digger:
         self.clues -= len(orbit)
         self.stopped = self.clues == self.target
         return True
-
-
-class _Stop(Exception):
-    """A search ran out of time or of guesses."""
-
-
-class _Steer:
-    """Given to the engine's search as its ``rng`` (the search calls ``shuffle`` at
-    each guess): shuffles with ``rng`` if there is one, and ends the search with
-    :class:`_Stop` at its ``max_guesses``-th guess (0: no limit) or once the clock
-    passes ``until`` (None: never). The search restores its links as it ends."""
-
-    def __init__(self, rng: random.Random | None = None, until: float | None = None, max_guesses: int = 0) -> None:
-        self.rng = rng
-        self.until = until
-        self.max_guesses = max_guesses
-        self.guesses = 0
-
-    def shuffle(self, nodes: list[int]) -> None:
-        self.guesses += 1
-        if self.guesses == self.max_guesses or (self.until is not None and time.perf_counter() > self.until):
-            raise _Stop
-        if self.rng is not None:
-            self.rng.shuffle(nodes)

@@ -15,28 +15,33 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
 from .dlx import ExactCover, SearchStats
 from .grid import Puzzle, Shape, cell_name, find_clash, parse
 
-__all__ = ["SolveResult", "count_solutions", "solutions", "solve"]
+__all__ = ["SolveResult", "count_solutions", "exact_cover", "solutions", "solve"]
 
 
 def solutions(
-    puzzle: Puzzle, limit: int = 0, rng: random.Random | None = None
+    puzzle: Puzzle,
+    limit: int = 0,
+    rng: random.Random | None = None,
+    stop: Callable[[SearchStats], bool] | None = None,
 ) -> tuple[list[tuple[int, ...]], SearchStats]:
     """The completions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics.
 
-    The givens must not clash (see :func:`~sudoku_dlx.grid.find_clash`).
+    ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must not
+    clash (see :func:`~sudoku_dlx.grid.find_clash`).
     """
     shape = puzzle.shape
     n = shape.n
-    problem = _full_problem(shape).copy()
+    problem = exact_cover(shape).copy()
     problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
     found = []
-    for chosen in problem.search(limit, rng):
+    for chosen in problem.search(limit, rng, stop):
         digits = list(puzzle.digits)
         for option in chosen:
             cell, d = divmod(option, n)
@@ -46,11 +51,12 @@ def solutions(
 
 
 @cache
-def _full_problem(shape: Shape) -> ExactCover:
+def exact_cover(shape: Shape) -> ExactCover:
     """The exact cover of the empty grid: option ``cell * n + digit - 1`` places
     ``digit`` in ``cell`` and covers the items cell, row-digit, col-digit and
     box-digit (``n * n`` of each kind, numbered in that order; the order breaks
-    ties in the search's choice of item)."""
+    ties in the search's choice of item). Built once per shape and shared:
+    :meth:`~ExactCover.copy` it before selecting or searching."""
     n = shape.n
     nn = n * n
     problem = ExactCover(4 * nn)
