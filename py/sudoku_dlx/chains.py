@@ -1,0 +1,583 @@
+"""Chains: the techniques that follow implications from candidate to candidate.
+
+Glossary (beyond :mod:`sudoku_dlx.logic`'s)
+--------------------------------------------
+node
+    A candidate assumed true (*on*, written ``r1c2=7``) or false (*off*,
+    ``r1c2<>7``), coded ``(cell * n + digit - 1) * 2 + on``.
+strong link
+    Two candidates of which one must be true: the only two places of a digit in
+    a unit (an *x* link) or the only two digits of a cell (a *y* link). If one
+    is off the other is on.
+weak link
+    Two candidates that cannot both be true: one digit in two cells that see
+    each other, or two digits of one cell. If one is on the other is off.
+chain
+    Implications alternating along links. Assuming a candidate on and reaching
+    it off proves it false; assuming it off and reaching it on proves it true.
+dynamic
+    Propagation that also removes the candidates it turns off, so that later
+    singles see them gone (Sudoku Explainer's dynamic chains).
+
+Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
+:func:`length_bonus` of the chain's node count (for several chains, the sum of
+their nodes): forcing X-chain 6.6 (a skyscraper, two-string kite or turbot fish
+is the 6-node one), forcing chain mixing cells and units 7.0, nishio 7.5,
+multiple forcing chains 8.0, dynamic forcing chains 8.5. Each technique returns
+its lowest-scoring step. Search is iterative (no recursion) and works for every
+grid size.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from .logic import Board, Step
+
+__all__ = [
+    "TECHNIQUES",
+    "dynamic_forcing_chains",
+    "forcing_chain",
+    "forcing_chains",
+    "length_bonus",
+    "nishio",
+    "simple_colouring",
+    "turbot_fish",
+    "x_chain",
+    "xy_chain",
+]
+
+
+def length_bonus(nodes: int) -> float:
+    """SE's score added for a chain of ``nodes`` nodes: 0.1 each time
+    ``nodes - 2`` passes a ceiling that starts at 4 and grows by x3/2 and x4/3
+    in turn (4, 6, 8, 12, 16, 24, 32, ...)."""
+    length, ceil, tenths = nodes - 2, 4, 0
+    while length > ceil:
+        ceil = ceil * 3 // 2 if tenths % 2 == 0 else ceil * 4 // 3
+        tenths += 1
+    return tenths / 10
+
+
+def _score(base: float, nodes: int) -> float:
+    return round(base + length_bonus(nodes), 1)
+
+
+XY_BASE = 6.6
+
+
+def _pair(mask: int) -> bool:
+    """True if ``mask`` holds exactly two digits."""
+    rest = mask & (mask - 1)
+    return bool(rest) and not rest & (rest - 1)
+
+
+class _Links:
+    """The implications between the nodes of a board: ``x`` allows the links of
+    a digit's places in a unit, ``y`` those of a cell's digits."""
+
+    def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
+        self.board = board
+        self.n = board.n
+        self.x = x
+        self.y = y
+        self._static: dict[int, list[int]] = {}
+
+    def static(self, node: int) -> list[int]:
+        """The nodes ``node`` implies on the board's own candidates (remembered)."""
+        found = self._static.get(node)
+        if found is None:
+            found = self._static[node] = [new for new, _ in self.implied(node, self.board.candidates)]
+        return found
+
+    def implied(self, node: int, candidates: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """The nodes ``node`` implies given ``candidates``, each with the off
+        nodes it also rests on: the candidates a dynamic propagation removed
+        from the cell or unit where it became a single (none while
+        ``candidates`` are still the board's)."""
+        board, n = self.board, self.n
+        cell, d0 = divmod(node >> 1, n)
+        bit = 1 << d0
+        found = []
+        if node & 1:
+            if self.y:
+                others = candidates[cell] & ~bit
+                while others:
+                    low = others & -others
+                    found.append(((cell * n + low.bit_length() - 1) << 1, ()))
+                    others ^= low
+            for peer in board.peers[cell]:
+                if candidates[peer] & bit:
+                    found.append(((peer * n + d0) << 1, ()))
+            return found
+        start = board.candidates
+        mask = candidates[cell]
+        if self.y and _pair(mask):
+            other = mask & ~bit
+            gone = start[cell] & ~mask
+            hidden = []
+            while gone:
+                low = gone & -gone
+                hidden.append((cell * n + low.bit_length() - 1) << 1)
+                gone ^= low
+            found.append((((cell * n + other.bit_length() - 1) << 1) | 1, tuple(hidden)))
+        if self.x:
+            for unit in board.units_of[cell]:
+                places = [q for q in board.units[unit] if candidates[q] & bit]
+                if len(places) == 2:
+                    other = places[0] if places[1] == cell else places[1]
+                    hidden = tuple(
+                        (q * n + d0) << 1 for q in board.units[unit] if start[q] & bit and not candidates[q] & bit
+                    )
+                    found.append((((other * n + d0) << 1) | 1, hidden))
+        return found
+
+
+class _Outcome:
+    """What assuming one node leads to: ``parents`` maps every node reached to
+    the nodes it follows from (the first is the link it came by);
+    ``conflict`` is the ``(on, off)`` pair of a candidate reached both ways."""
+
+    __slots__ = ("parents", "conflict")
+
+    def __init__(self, parents: dict[int, tuple[int, ...]], conflict: tuple[int, int] | None = None) -> None:
+        self.parents = parents
+        self.conflict = conflict
+
+    def ancestors(self, node: int) -> int:
+        """How many nodes ``node`` rests on, itself included (SE's complexity)."""
+        seen = {node}
+        todo = [node]
+        parents = self.parents
+        while todo:
+            for parent in parents[todo.pop()]:
+                if parent not in seen:
+                    seen.add(parent)
+                    todo.append(parent)
+        return len(seen)
+
+    def path(self, node: int) -> list[int]:
+        """The chain from the assumption to ``node`` along first parents."""
+        path = [node]
+        parents = self.parents
+        while parents[path[-1]]:
+            path.append(parents[path[-1]][0])
+        path.reverse()
+        return path
+
+
+def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:
+    """Everything assuming ``start`` implies, taking on-nodes first as SE does,
+    until nothing more follows or a candidate is both on and off. A dynamic
+    propagation removes each candidate it turns off."""
+    n = links.n
+    candidates = links.board.candidates[:] if dynamic else links.board.candidates
+    parents: dict[int, tuple[int, ...]] = {start: ()}
+    ons: deque[int] = deque()
+    offs: deque[int] = deque()
+    (ons if start & 1 else offs).append(start)
+    while ons or offs:
+        node = ons.popleft() if ons else offs.popleft()
+        for new, hidden in links.implied(node, candidates) if dynamic else ((new, ()) for new in links.static(node)):
+            if new in parents:
+                continue
+            parents[new] = (node, *hidden)
+            if new ^ 1 in parents:
+                return _Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
+            (ons if new & 1 else offs).append(new)
+        if dynamic and not node & 1:
+            cell, d0 = divmod(node >> 1, n)
+            candidates[cell] &= ~(1 << d0)
+    return _Outcome(parents)
+
+
+def _shortest(links: _Links, start: int, bound: float) -> tuple[int, _Outcome] | None:
+    """The shortest static chain from ``start`` back to its opposite, by
+    breadth-first search, if it is shorter than ``bound`` in
+    :func:`length_bonus`: its node count and the search's outcome."""
+    goal = start ^ 1
+    deepest = float("inf")
+    if bound < deepest:
+        deepest = 0
+        while length_bonus(deepest + 2) < bound:
+            deepest += 1
+    parents: dict[int, tuple[int, ...]] = {start: ()}
+    queue = deque([(start, 0)])
+    while queue:
+        node, depth = queue.popleft()
+        if depth >= deepest:
+            break
+        for new in links.static(node):
+            if new == goal:
+                parents[new] = (node,)
+                return depth + 2, _Outcome(parents)
+            if new not in parents:
+                parents[new] = (node,)
+                queue.append((new, depth + 1))
+    return None
+
+
+def _node_text(board: Board, node: int) -> str:
+    cell, d0 = divmod(node >> 1, board.n)
+    return f"{board.name(cell)}{'=' if node & 1 else '<>'}{board.symbol(d0 + 1)}"
+
+
+def _chain_text(board: Board, path: list[int]) -> str:
+    return " -> ".join(_node_text(board, node) for node in path)
+
+
+def _cells(board: Board, nodes) -> tuple[int, ...]:
+    return tuple(dict.fromkeys((node >> 1) // board.n for node in nodes))
+
+
+def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
+    """The placements, eliminations and their words for nodes proved true."""
+    placements = tuple(divmod(node >> 1, board.n) for node in nodes if node & 1)
+    placements = tuple((cell, d0 + 1) for cell, d0 in placements)
+    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(node >> 1, board.n) for node in nodes if not node & 1))
+    words = ", ".join(f"{board.name(c)}={board.symbol(d)}" for c, d in placements)
+    if eliminations:
+        words = ", ".join(filter(None, (words, board.removal(eliminations))))
+    return placements, eliminations, words
+
+
+def _single_chain(board: Board, links: _Links, base: float) -> Step | None:
+    """The lowest-scoring chain of ``links`` from a candidate to its opposite:
+    on to off eliminates it, off to on places it."""
+    n = board.n
+    best = None
+    bound = float("inf")
+    for cell in board.blanks():
+        for digit in board.digits(cell):
+            node = (cell * n + digit - 1) << 1
+            for start in (node | 1, node) if links.x else (node | 1,):
+                found = _shortest(links, start, bound)
+                if found:
+                    nodes, outcome = found
+                    best = (nodes, outcome.path(start ^ 1))
+                    bound = length_bonus(nodes)
+                    if bound == 0:
+                        break
+            if bound == 0:
+                break
+        if bound == 0:
+            break
+    if best is None:
+        return None
+    nodes, path = best
+    placements, eliminations, words = _conclusion(board, [path[-1]])
+    name = _chain_name(board, path)
+    return Step(
+        name, _score(base, nodes), f"{name}: {_chain_text(board, path)}, so {words}.",
+        placements, eliminations, _cells(board, path),
+    )
+
+
+def _chain_name(board: Board, path: list[int]) -> str:
+    """X-chain (one digit), XY-chain (every strong link inside a cell) or forcing chain."""
+    n = board.n
+    if len({(node >> 1) % n for node in path}) == 1:
+        return f"X-chain on {board.symbol((path[0] >> 1) % n + 1)}"
+    strong = [(a, b) for a, b in zip(path, path[1:]) if b & 1]
+    if all((a >> 1) // n == (b >> 1) // n for a, b in strong):
+        return "XY-chain"
+    return "Forcing chain"
+
+
+def x_chain(board: Board) -> Step | None:
+    """Shortest X-chain: one digit's places linked strongly in units and weakly
+    between units (a 6-node one is a turbot fish). SE forcing X-chain: 6.6 + length."""
+    return _single_chain(board, _Links(board, y=False), 6.6)
+
+
+def xy_chain(board: Board) -> Step | None:
+    """Shortest XY-chain: cells of two candidates, each linked to the next by a
+    shared digit: XY_BASE + length."""
+    return _single_chain(board, _Links(board, x=False), XY_BASE)
+
+
+def forcing_chain(board: Board) -> Step | None:
+    """Shortest forcing chain (alternating inference chain) mixing links of
+    units and of cells: SE's forcing chain, 7.0 + length."""
+    return _single_chain(board, _Links(board), 7.0)
+
+
+def _strong_pairs(board: Board, digit: int) -> list[tuple[int, int, int]]:
+    """The units where ``digit`` has exactly two places: ``(unit, cell, cell)``."""
+    found = []
+    for unit in range(3 * board.n):
+        places = board.places(unit, digit)
+        if len(places) == 2:
+            found.append((unit, *places))
+    return found
+
+
+def turbot_fish(board: Board) -> Step | None:
+    """Two strong links of one digit whose near ends see each other: a far end
+    holds the digit, so no cell seeing both far ends can. Both links in rows or
+    both in columns: skyscraper; a row and a column through one box: two-string
+    kite; else turbot fish. The 6-node forcing X-chain of SE: 6.6."""
+    n = board.n
+    peers = board.peers
+    for digit in range(1, n + 1):
+        pairs = _strong_pairs(board, digit)
+        for i, (unit1, a1, b1) in enumerate(pairs):
+            for unit2, a2, b2 in pairs[i + 1:]:
+                for near1, far1 in ((a1, b1), (b1, a1)):
+                    for near2, far2 in ((a2, b2), (b2, a2)):
+                        if len({near1, far1, near2, far2}) < 4 or near2 not in peers[near1]:
+                            continue
+                        targets = [
+                            x for x in peers[far1] & peers[far2] if board.has(x, digit) and x not in (near1, near2)
+                        ]
+                        if targets:
+                            return _turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets)
+    return None
+
+
+def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[int, int], targets: list[int]) -> Step:
+    n = board.n
+    kinds = {unit // n for unit in units}
+    if len(kinds) == 1 and kinds != {2}:
+        name = "Skyscraper"
+    elif kinds == {0, 1}:
+        name = "Two-string kite"
+    else:
+        name = "Turbot fish"
+    eliminations = tuple((x, digit) for x in sorted(targets))
+    far1, near1, near2, far2 = (board.name(x) for x in cells)
+    d = board.symbol(digit)
+    text = (
+        f"{name} on {d}: {far1}={d} or {near1}={d} ({board.unit_name(units[0])}), "
+        f"{near2}={d} or {far2}={d} ({board.unit_name(units[1])}), and {near1} sees {near2}, "
+        f"so {far1} or {far2} is {d}: {board.removal(eliminations)}."
+    )
+    return Step(name, 6.6, text, (), eliminations, cells, units)
+
+
+def simple_colouring(board: Board) -> Step | None:
+    """Colour one digit's strong links in two colours, alternately: one colour
+    is true. Colour wrap: two cells of one colour see each other, so that
+    colour is false. Colour trap: a cell that sees both colours loses the digit.
+    Scored as SE scores the same deduction, a forcing X-chain: 6.6 + length of
+    the path between the two coloured cells (two nodes more for a trap, one for
+    a wrap), so 6.6-6.8 in practice."""
+    best = None
+    for digit in range(1, board.n + 1):
+        for step in _colourings(board, digit):
+            if best is None or step.score < best.score:
+                best = step
+    return best
+
+
+def _colourings(board: Board, digit: int):
+    """The colour wraps and traps of ``digit``, one per cluster and kind."""
+    links: dict[int, list[int]] = {}
+    for _, a, b in _strong_pairs(board, digit):
+        links.setdefault(a, []).append(b)
+        links.setdefault(b, []).append(a)
+    peers = board.peers
+    d = board.symbol(digit)
+    done: set[int] = set()
+    for root in links:
+        if root in done:
+            continue
+        parent = {root: root}
+        colour = {root: 0}
+        order = [root]
+        for cell in order:
+            for other in links[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    parent[other] = cell
+                    order.append(other)
+        done.update(order)
+        if len(order) < 3:
+            continue
+
+        def path(a: int, b: int) -> list[int]:
+            up = [a]
+            while up[-1] != root:
+                up.append(parent[up[-1]])
+            down = [b]
+            while down[-1] not in up:
+                down.append(parent[down[-1]])
+            return up[: up.index(down[-1])] + down[::-1]
+
+        wrap = min(
+            (path(a, b) for a in order for b in order if a < b and colour[a] == colour[b] and b in peers[a]),
+            key=len, default=None,
+        )
+        if wrap:
+            false = colour[wrap[0]]
+            eliminations = tuple((x, digit) for x in sorted(order) if colour[x] == false)
+            chain = " = ".join(f"{board.name(x)}" for x in wrap)
+            yield Step(
+                "Simple colouring", _score(6.6, len(wrap) + 1),
+                f"Colour wrap on {d}: {chain} alternate along strong links, so {board.name(wrap[0])} and "
+                f"{board.name(wrap[-1])} would both be {d} in one unit; that colour is false: "
+                f"{board.removal(eliminations)}.",
+                (), eliminations, tuple(order),
+            )
+        traps = []
+        for x in range(board.shape.cells):
+            if x in colour or not board.has(x, digit):
+                continue
+            seen = [c for c in peers[x] if c in colour]
+            pairs = [path(a, b) for a in seen for b in seen if colour[a] == 0 and colour[b] == 1]
+            if pairs:
+                traps.append((min(pairs, key=len), x))
+        if traps:
+            chain, _ = min(traps, key=lambda trap: len(trap[0]))
+            ends = peers[chain[0]] & peers[chain[-1]]
+            eliminations = tuple((x, digit) for _, x in traps if x in ends)
+            yield Step(
+                "Simple colouring", _score(6.6, len(chain) + 2),
+                f"Colour trap on {d}: {' = '.join(board.name(x) for x in chain)} alternate along strong links, "
+                f"so {board.name(chain[0])} or {board.name(chain[-1])} is {d}: {board.removal(eliminations)}.",
+                (), eliminations, tuple(chain),
+            )
+
+
+class _Found:
+    """A forcing chains deduction while the search looks for the lowest score."""
+
+    __slots__ = ("score", "node", "kind", "branches", "source")
+
+    def __init__(self, score: float, node: int, kind: str, branches: list[tuple[str, list[int]]], source: tuple = ()):
+        self.score = score
+        self.node = node
+        self.kind = kind
+        self.branches = branches
+        self.source = source
+
+
+def _assumptions(board: Board) -> list[int]:
+    """Every candidate's on-node."""
+    n = board.n
+    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)]
+
+
+def _contradictions(board: Board, links: _Links, base: float, offs: bool) -> _Found | None:
+    """The lowest-scoring assumption that runs into a contradiction (dynamic
+    propagation): on leads to a candidate both on and off, so the candidate is
+    false; with ``offs`` also off, so it is true."""
+    best = None
+    for on in _assumptions(board):
+        for start in (on, on ^ 1) if offs else (on,):
+            outcome = _propagate(links, start, dynamic=True)
+            if outcome.conflict:
+                yes, no = outcome.conflict
+                score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
+                if best is None or score < best.score:
+                    best = _Found(score, start ^ 1, "contradiction",
+                                  [("", outcome.path(yes)), ("", outcome.path(no))], (start,))
+    return best
+
+
+def nishio(board: Board) -> Step | None:
+    """Assume a digit in a cell and follow that digit alone (its eliminations
+    and the hidden singles they leave); reaching a contradiction proves the
+    assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
+    found = _contradictions(board, _Links(board, y=False), 7.5, offs=True)
+    return found and _found_step(board, found, "Nishio forcing chain")
+
+
+def _multiple(board: Board, dynamic: bool, base: float) -> _Found | None:
+    """Cell and unit forcing chains: every candidate of a cell, or every place
+    of a digit in a unit, leads to the same node, which therefore holds.
+    Static propagation skips cells of two candidates (forcing chains cover
+    them); dynamic propagation also tries both states of each candidate."""
+    n = board.n
+    links = _Links(board)
+    ons = {on: _propagate(links, on, dynamic) for on in _assumptions(board)}
+    best = None
+
+    def consider(kind: str, starts: list[int], source: tuple) -> None:
+        nonlocal best
+        outcomes = [ons[s] for s in starts]
+        common = set(outcomes[0].parents)
+        for outcome in outcomes[1:]:
+            common.intersection_update(outcome.parents)
+        for node in common:
+            score = _score(base, sum(outcome.ancestors(node) for outcome in outcomes))
+            if best is None or score < best.score:
+                best = _Found(score, node, kind, [("", outcome.path(node)) for outcome in outcomes], source)
+
+    for cell in board.blanks():
+        count = bin(board.candidates[cell]).count("1")
+        if count > 2 or (dynamic and count > 1):
+            consider("cell", [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)], (cell,))
+    for unit in range(3 * n):
+        for digit in range(1, n + 1):
+            places = board.places(unit, digit)
+            if len(places) > 1:
+                consider("unit", [((x * n + digit - 1) << 1) | 1 for x in places], (unit, digit))
+    if dynamic:
+        for on, outcome in ons.items():
+            if outcome.conflict:
+                yes, no = outcome.conflict
+                score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
+                if best is None or score < best.score:
+                    best = _Found(score, on ^ 1, "contradiction", [("", outcome.path(yes)), ("", outcome.path(no))], (on,))
+            off = _propagate(links, on ^ 1, True)
+            if off.conflict:
+                yes, no = off.conflict
+                score = _score(base, off.ancestors(yes) + off.ancestors(no))
+                if best is None or score < best.score:
+                    best = _Found(score, on, "contradiction", [("", off.path(yes)), ("", off.path(no))], (on ^ 1,))
+            elif bin(board.candidates[(on >> 1) // n]).count("1") > 2:
+                for node in set(outcome.parents).intersection(off.parents):
+                    score = _score(base, outcome.ancestors(node) + off.ancestors(node))
+                    if best is None or score < best.score:
+                        best = _Found(score, node, "double", [("", outcome.path(node)), ("", off.path(node))], (on,))
+    return best
+
+
+def forcing_chains(board: Board) -> Step | None:
+    """Cell or unit forcing chains on static links: SE multiple forcing chains,
+    8.0 + length of all the chains."""
+    found = _multiple(board, False, 8.0)
+    return found and _found_step(board, found, "Forcing chains")
+
+
+def dynamic_forcing_chains(board: Board) -> Step | None:
+    """Forcing chains whose propagation removes what it turns off, so singles
+    appear as they would on the board: contradiction, double implication, cell
+    and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
+    found = _multiple(board, True, 8.5)
+    return found and _found_step(board, found, "Dynamic forcing chains")
+
+
+def _found_step(board: Board, found: _Found, name: str) -> Step:
+    placements, eliminations, words = _conclusion(board, [found.node])
+    chains = "; ".join(_chain_text(board, path) for _, path in found.branches)
+    if found.kind == "cell":
+        lead = f"whichever digit {board.name(found.source[0])} holds"
+    elif found.kind == "unit":
+        unit, digit = found.source
+        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)}"
+    elif found.kind == "double":
+        lead = f"whether {_node_text(board, found.source[0])} or not"
+    else:
+        lead = f"{_node_text(board, found.source[0])} leads to a contradiction, so"
+    nodes = [node for _, path in found.branches for node in path]
+    units = (found.source[0],) if found.kind == "unit" else ()
+    return Step(
+        f"{name} ({found.kind})", found.score, f"{name}: {lead} {words}: {chains}.",
+        placements, eliminations, _cells(board, nodes), units,
+    )
+
+
+#: (base score, technique) pairs, in the order of their scores.
+TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
+    (6.6, turbot_fish),
+    (6.6, simple_colouring),
+    (6.6, x_chain),
+    (7.0, xy_chain),
+    (7.0, forcing_chain),
+    (7.5, nishio),
+    (8.0, forcing_chains),
+    (8.5, dynamic_forcing_chains),
+)
