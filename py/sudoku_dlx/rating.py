@@ -176,7 +176,8 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     wrong = tuple(x for x, d in enumerate(typed) if d and not givens.digits[x] and d != solution[x])
     if wrong:
         names = ", ".join(f"{cell_name(x, n)} ({givens.shape.symbol(typed[x])})" for x in wrong)
-        return Hint("wrong", f"Not right: {names}. Erase {'it' if len(wrong) == 1 else 'them'} first.", wrong)
+        what = "Wrong entry" if len(wrong) == 1 else "Wrong entries"
+        return Hint("wrong", f"{what}: {names}. Erase {'it' if len(wrong) == 1 else 'them'} first.", wrong)
     digits = tuple(g or t for g, t in zip(givens.digits, typed))
     marks = marks or [0] * len(digits)
     lost = tuple(x for x, m in enumerate(marks) if m and not digits[x] and not m >> (solution[x] - 1) & 1)
