@@ -130,8 +130,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
     found = web_hint(args.puzzle, args.entries, None, args.size or 0)
     if args.json:
         _emit(found)
+    elif "error" in found:
+        print(f"error: {found['error']}", file=sys.stderr)
     else:
-        print(f"error: {found['error']}" if "error" in found else found["text"])
+        print(found["text"])
     return 1 if "error" in found else 0
 
 
