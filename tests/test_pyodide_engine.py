@@ -10,6 +10,7 @@ from pathlib import Path
 import build
 import pytest
 from conftest import is_solution, lines
+from sudoku_dlx import web
 from sudoku_dlx.grid import BOX_SHAPES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,6 +40,9 @@ out["bad"] = web.parse_puzzle("12x" + "." * 78)
 out["clash"] = web.solve("11" + "." * 79)
 sys.setrecursionlimit(RECURSION_LIMIT)
 out["deep"] = web.solve("." * 256, limit=1)
+out["rated"] = [web.rate(p) for p in cases["norvig_hardest"]]
+out["hint"] = web.hint(cases["kaggle"][0], "", [""] * 81)
+out["graded"] = web.generate(seed=7, difficulty="Hard")
 out["version"] = sys.version
 json.dumps(out)
 """
@@ -105,3 +109,14 @@ def test_deep_search_is_iterative(pyodide_results):
     deep = pyodide_results["deep"]
     assert deep["nodes"] >= 256 > RECURSION_LIMIT
     assert solves(deep["solutions"][0], "." * 256)
+
+
+def test_rating_hint_and_graded_generation_match_cpython(pyodide_results):
+    """The logical solver is deterministic: the browser's Python gives CPython's answers."""
+    for text, rated in zip(CASES["norvig_hardest"], pyodide_results["rated"]):
+        here = web.rate(text)
+        assert {k: rated[k] for k in ("score", "grade", "hardest", "steps", "path")} == \
+            {k: here[k] for k in ("score", "grade", "hardest", "steps", "path")}
+    assert pyodide_results["hint"] == web.hint(CASES["kaggle"][0], "", [""] * 81)
+    graded, here = pyodide_results["graded"], web.generate(seed=7, difficulty="Hard")
+    assert graded["grade"] == "Hard" and graded["puzzle"] == here["puzzle"] and graded["seed"] == here["seed"]

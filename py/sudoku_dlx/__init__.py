@@ -9,25 +9,34 @@
 from .dlx import ExactCover, SearchStats
 from .generator import SYMMETRIES, Generated, generate
 from .grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
+from .logic import Board, Step
+from .rating import GRADES, Hint, Rating, hint, rate
 from .solver import SolveResult, count_solutions, solve
 
 __version__ = "0.1.0"
 
 __all__ = [
     "BOX_SHAPES",
+    "Board",
     "ExactCover",
+    "GRADES",
     "Generated",
+    "Hint",
     "InvalidPuzzleError",
     "Puzzle",
+    "Rating",
     "SYMMETRIES",
     "SearchStats",
     "Shape",
     "SolveResult",
+    "Step",
     "count_solutions",
     "find_clash",
     "format_grid",
     "generate",
+    "hint",
     "parse",
+    "rate",
     "read_puzzles",
     "solve",
 ]

@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_dlx solve|generate|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
@@ -14,8 +14,10 @@ from collections.abc import Sequence
 
 from . import bench
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
+from .rating import GRADES, rate
 from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
 from .solver import solve
+from .web import hint as web_hint
 
 __all__ = ["main"]
 
@@ -80,10 +82,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
     for k in range(args.count):
         seed = None if args.seed is None else args.seed + k
         try:
-            made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None)
+            made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
+                            args.difficulty)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
+        if args.difficulty and made.grade != args.difficulty:
+            print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
+                  f"({made.score})", file=sys.stderr)
         if args.json:
             _emit(made.record())
         elif args.pretty:
@@ -91,6 +97,44 @@ def cmd_generate(args: argparse.Namespace) -> int:
         else:
             print(made.puzzle)
     return 0
+
+
+def cmd_rate(args: argparse.Namespace) -> int:
+    """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution)
+    is reported and the run goes on."""
+    invalid = 0
+    for text in read_puzzles(_read(args.source)):
+        try:
+            rating = rate(parse(text, args.size))
+        except InvalidPuzzleError as error:
+            invalid += 1
+            if args.json:
+                _emit({"puzzle": text, "grade": "invalid", "error": str(error), "cells": list(error.cells)})
+            else:
+                print(f"invalid: {error}")
+            continue
+        record = rating.record()
+        if args.json:
+            _emit(record)
+        else:
+            print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
+                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes)")
+        if args.path:
+            for step in rating.path:
+                print(f"  {step.score:4.1f}  {step.text}")
+    return 1 if invalid else 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """The next step for a puzzle and, optionally, the player's entries."""
+    found = web_hint(args.puzzle, args.entries, None, args.size or 0)
+    if args.json:
+        _emit(found)
+    elif "error" in found:
+        print(f"error: {found['error']}", file=sys.stderr)
+    else:
+        print(found["text"])
+    return 1 if "error" in found else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -174,12 +218,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--clues", type=int, default=None,
                    help="stop removing clues at N (fewer clues do not by themselves make a harder puzzle)")
     p.add_argument("--not-minimal", action="store_true", help="stop at the first clue that must stay")
+    p.add_argument("--difficulty", choices=[name for name, _ in GRADES], default=None,
+                   help="generate and rate puzzles until one has this grade (within the budget)")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                   help=f"seconds of clue removal per puzzle, then the best so far is returned "
-                        f"(0: none; default {DEFAULT_BUDGET:g})")
+                   help=f"seconds of clue removal per puzzle (with --difficulty: for all tries), then the "
+                        f"best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--pretty", action="store_true", help="print puzzles as grids")
     p.set_defaults(run=cmd_generate)
+
+    p = commands.add_parser("rate", help="rate puzzles on the Sudoku Explainer scale: one line per puzzle")
+    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, - for standard input, or a puzzle")
+    p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--path", action="store_true", help="also print every step of the solving path")
+    p.set_defaults(run=cmd_rate)
+
+    p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")
+    p.add_argument("puzzle", help="the puzzle's givens, in any form solve takes")
+    p.add_argument("--entries", default="", help="your entries as a grid of the same size (. for blank)")
+    p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
+    p.add_argument("--json", action="store_true", help="a JSON object")
+    p.set_defaults(run=cmd_hint)
 
     p = commands.add_parser("bench", help="time solvers on the puzzles of a file, or generation")
     p.add_argument("file", nargs="?", default=None)

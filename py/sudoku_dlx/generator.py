@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .dlx import ExactCover
 from .grid import InvalidPuzzleError, Puzzle, Shape, shape_for
+from .rating import GRADES, rate
 from .solver import exact_cover, solutions
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
@@ -55,7 +57,8 @@ class Generated:
 
     ``minimal``: every remaining clue orbit was tried and must stay (False when
     ``target_clues``, the time budget or ``minimal=False`` stopped the removal
-    early). ``attempts``: orbits tried, one DLX search each.
+    early). ``attempts``: orbits tried, one DLX search each. With a difficulty:
+    the ``score`` and ``grade`` of the puzzle, and how many ``puzzles`` were made.
     """
 
     puzzle: Puzzle
@@ -65,6 +68,9 @@ class Generated:
     minimal: bool
     attempts: int
     ms: float
+    score: float | None = None
+    grade: str | None = None
+    puzzles: int = 1
 
     @property
     def clues(self) -> int:
@@ -82,7 +88,7 @@ class Generated:
             "minimal": self.minimal,
             "attempts": self.attempts,
             "ms": round(self.ms, 3),
-        }
+        } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles} if self.grade else {})
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -158,6 +164,8 @@ def generate(
     minimal: bool = True,
     target_clues: int | None = None,
     time_budget: float | None = DEFAULT_BUDGET,
+    difficulty: str | None = None,
+    progress: Callable[[Generated], None] | None = None,
 ) -> Generated:
     """A puzzle with exactly one solution, its clue pattern symmetric under ``symmetry``.
 
@@ -170,8 +178,12 @@ def generate(
     ``time_budget`` (seconds, None: no limit) bounds the clue removal, which
     starts after the grid is filled (about 0.1 s for 25x25, rarely 0.5 s): when
     it is spent the puzzle so far, unique but not minimal, is returned.
+    ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
+    and rates puzzles until one has that grade, see :func:`_graded`.
     A bad argument raises ``InvalidPuzzleError``.
     """
+    if difficulty is not None:
+        return _graded(difficulty, progress, size, symmetry, seed, minimal, target_clues, time_budget)
     start = time.perf_counter()
     if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
         raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
@@ -190,6 +202,41 @@ def generate(
         digger.attempts,
         (time.perf_counter() - start) * 1000,
     )
+
+
+def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
+    """Generate and rate puzzles (their seeds drawn from ``seed``) until one has the grade
+    ``difficulty`` or the time budget is spent; then the one nearest in grade. Its
+    ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
+    hears each of them."""
+    grades = [name for name, _ in GRADES]
+    if difficulty not in grades:
+        raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
+    start = time.perf_counter()
+    if seed is None:
+        seed = random.randrange(2**31)
+    elif not _is_number(seed, int):
+        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    rng = random.Random(seed)
+    deadline = None if time_budget is None else start + time_budget
+    best, puzzles = None, 0
+    while True:
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left)
+        rating = rate(made.puzzle)
+        puzzles += 1
+        made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
+        if progress:
+            progress(made)
+        if best is None or _distance(made, difficulty) < _distance(best, difficulty):
+            best = made
+        if best.grade == difficulty or (deadline is not None and time.perf_counter() >= deadline):
+            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000)
+
+
+def _distance(made: Generated, difficulty: str) -> int:
+    grades = [name for name, _ in GRADES]
+    return abs(grades.index(made.grade) - grades.index(difficulty))
 
 
 def _is_number(value: object, kind: type | tuple[type, ...] = (int, float)) -> bool:

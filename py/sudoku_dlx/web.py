@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
-from .grid import InvalidPuzzleError, Puzzle, parse
+from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse
+from .rating import hint as _hint
+from .rating import rate as _rate
 from .solver import solve as _solve
 
-__all__ = ["generate", "parse_puzzle", "solve"]
+__all__ = ["generate", "hint", "parse_puzzle", "rate", "solve"]
 
 
 def _puzzle(text: str, size: int) -> Puzzle:
@@ -66,12 +68,56 @@ def generate(
     minimal: bool = True,
     target_clues: int | None = None,
     time_budget: float | None = DEFAULT_BUDGET,
+    difficulty: str | None = None,
 ) -> dict:
     """A new unique puzzle (see :func:`sudoku_dlx.generator.generate`); ``seed`` and
-    ``symmetry`` in the answer reproduce it."""
+    ``symmetry`` in the answer reproduce it. With a ``difficulty`` (a grade name),
+    also ``score``, ``grade`` (which may differ when the time ran out) and ``puzzles``."""
     try:
-        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget)
+        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty)
     except InvalidPuzzleError as error:
         return _error(error)
     return made.record()
 
+
+
+def rate(text: str, size: int = 0) -> dict:
+    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order."""
+    try:
+        rating = _rate(_puzzle(text, size))
+    except InvalidPuzzleError as error:
+        return _error(error)
+    shape = rating.puzzle.shape
+    return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
+
+
+def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0) -> dict:
+    """The next hint for the givens ``text``, the player's ``entries`` (same shape, one
+    line) and ``notes`` (one string of candidate symbols per cell, "" for none):
+    ``kind`` (wrong, step, solved), ``text``, ``cells``, and for a step its fields."""
+    try:
+        puzzle = _puzzle(text, size)
+        shape = puzzle.shape
+        typed = parse(entries, shape.n, (shape.box_rows, shape.box_cols)) if entries else None
+        found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None)
+    except InvalidPuzzleError as error:
+        return _error(error)
+    step = found.step.record(shape) if found.step else {}
+    return {**step, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
+
+
+def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
+    """Candidate masks from notes, one string of symbols per cell."""
+    n = puzzle.n
+    if len(notes) != n * n:
+        raise InvalidPuzzleError(f"notes are needed for all {n * n} cells, not {len(notes)}")
+    masks = []
+    for cell, note in enumerate(notes):
+        mask = 0
+        for symbol in note:
+            digit = SYMBOLS.find(symbol.upper()) + 1
+            if not 0 < digit <= n:
+                raise InvalidPuzzleError(f"note {symbol!r} in {cell_name(cell, n)} is no digit of this grid", (cell,))
+            mask |= 1 << (digit - 1)
+        masks.append(mask)
+    return masks

@@ -1,0 +1,189 @@
+"""The basic techniques: singles, intersections (pointing, claiming) and subsets.
+
+Scores on the Sudoku Explainer scale: full house 1.0, hidden single 1.2 in a
+box and 1.5 in a row or column, naked single 2.3, pointing 2.6, claiming 2.8,
+naked pair 3.0, hidden pair 3.4, naked triple 3.6, hidden triple 4.0, naked
+quad 5.0, hidden quad 5.4.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .logic import Board, Step, digits_of
+
+__all__ = [
+    "TECHNIQUES", "claiming", "full_house", "hidden_pair", "hidden_quad", "hidden_single", "hidden_triple",
+    "naked_pair", "naked_quad", "naked_single", "naked_triple", "pointing",
+]
+
+_SUBSET_NAMES = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def full_house(board: Board) -> Step | None:
+    """The last blank cell of a unit takes the missing digit."""
+    values = board.values
+    for u, unit in enumerate(board.units):
+        blank = [x for x in unit if not values[x]]
+        if len(blank) == 1:
+            cell = blank[0]
+            digit = digits_of(board.candidates[cell])[0] if board.candidates[cell] else 0
+            if digit:
+                text = f"Full house: {board.name(cell)} is the last blank cell of {board.unit_name(u)}, so it is {board.symbol(digit)}."
+                return Step("Full house", 1.0, text, ((cell, digit),), (), (cell,), (u,))
+    return None
+
+
+def hidden_single(board: Board) -> Step | None:
+    """A digit with one place left in a unit goes there (boxes first: they are easier to see)."""
+    n = board.n
+    for u in list(range(2 * n, 3 * n)) + list(range(2 * n)):
+        unit = board.units[u]
+        once = twice = 0
+        for x in unit:
+            mask = board.candidates[x]
+            twice |= once & mask
+            once |= mask
+        single = once & ~twice
+        if single:
+            digit = digits_of(single)[0]
+            cell = board.places(u, digit)[0]
+            where = board.unit_name(u)
+            text = f"Hidden single: in {where}, {board.symbol(digit)} fits only in {board.name(cell)}."
+            score = 1.2 if u >= 2 * n else 1.5
+            return Step("Hidden single", score, text, ((cell, digit),), (), (cell,), (u,))
+    return None
+
+
+def naked_single(board: Board) -> Step | None:
+    """A cell with one candidate left takes it."""
+    for cell, mask in enumerate(board.candidates):
+        if mask and not mask & (mask - 1):
+            digit = mask.bit_length()
+            text = f"Naked single: {board.name(cell)} has only one candidate left, {board.symbol(digit)}."
+            return Step("Naked single", 2.3, text, ((cell, digit),), (), (cell,), board.units_of[cell])
+    return None
+
+
+def _intersection(board: Board, kind: str) -> Step | None:
+    """Pointing: a digit confined to one row or column of a box leaves the rest of that
+    line. Claiming: a digit confined to one box within a row or column leaves the rest of that box."""
+    n = board.n
+    bases = range(2 * n, 3 * n) if kind == "Pointing" else range(2 * n)
+    for u in bases:
+        for digit in range(1, n + 1):
+            places = board.places(u, digit)
+            if len(places) < 2:
+                continue
+            if kind == "Pointing":
+                targets = {board.units_of[x][i] for x in places for i in (0, 1)}
+                lines = [t for t in targets if all(board.units_of[x][t >= n] == t for x in places)]
+            else:
+                box = board.units_of[places[0]][2]
+                lines = [box] if all(board.units_of[x][2] == box for x in places) else []
+            for other in lines:
+                eliminations = tuple((x, digit) for x in board.places(other, digit) if x not in places)
+                if eliminations:
+                    d = board.symbol(digit)
+                    text = (f"{kind}: in {board.unit_name(u)}, {d} can only be in {board.unit_name(other)}, "
+                            f"so remove it from the rest of {board.unit_name(other)}: {board.removal(eliminations)}.")
+                    score = 2.6 if kind == "Pointing" else 2.8
+                    return Step(kind, score, text, (), eliminations, tuple(places), (u, other))
+    return None
+
+
+def pointing(board: Board) -> Step | None:
+    """A digit confined to one row or column of a box leaves the rest of that row or column."""
+    return _intersection(board, "Pointing")
+
+
+def claiming(board: Board) -> Step | None:
+    """A digit confined to one box within a row or column leaves the rest of that box."""
+    return _intersection(board, "Claiming")
+
+
+def _naked_subset(board: Board, size: int, score: float) -> Step | None:
+    """``size`` cells of a unit whose candidates together are ``size`` digits: those
+    digits leave the unit's other cells."""
+    candidates = board.candidates
+    for u, unit in enumerate(board.units):
+        blank = [x for x in unit if candidates[x]]
+        small = [x for x in blank if candidates[x].bit_count() <= size]
+        if len(blank) <= size:
+            continue
+        for cells in combinations(small, size):
+            mask = 0
+            for x in cells:
+                mask |= candidates[x]
+            if mask.bit_count() != size:
+                continue
+            eliminations = tuple(
+                (x, d) for x in blank if x not in cells for d in digits_of(candidates[x] & mask)
+            )
+            if eliminations:
+                name = f"Naked {_SUBSET_NAMES[size]}"
+                digits = ", ".join(board.symbol(d) for d in digits_of(mask))
+                where = ", ".join(board.name(x) for x in cells)
+                text = (f"{name}: in {board.unit_name(u)}, {where} hold only {digits} between them, "
+                        f"so those digits leave the other cells: {board.removal(eliminations)}.")
+                return Step(name, score, text, (), eliminations, cells, (u,))
+    return None
+
+
+def _hidden_subset(board: Board, size: int, score: float) -> Step | None:
+    """``size`` digits that fit only in the same ``size`` cells of a unit: those cells
+    lose every other candidate."""
+    n = board.n
+    for u, unit in enumerate(board.units):
+        places = {d: board.places(u, d) for d in range(1, n + 1)}
+        digits = [d for d, p in places.items() if 2 <= len(p) <= size]
+        if sum(1 for p in places.values() if p) <= size:
+            continue
+        for chosen in combinations(digits, size):
+            cells = sorted({x for d in chosen for x in places[d]})
+            if len(cells) != size:
+                continue
+            keep = 0
+            for d in chosen:
+                keep |= 1 << (d - 1)
+            eliminations = tuple((x, d) for x in cells for d in digits_of(board.candidates[x] & ~keep))
+            if eliminations:
+                name = f"Hidden {_SUBSET_NAMES[size]}"
+                shown = ", ".join(board.symbol(d) for d in chosen)
+                where = ", ".join(board.name(x) for x in cells)
+                text = (f"{name}: in {board.unit_name(u)}, {shown} fit only in {where}, "
+                        f"so those cells hold nothing else: {board.removal(eliminations)}.")
+                return Step(name, score, text, (), eliminations, tuple(cells), (u,))
+    return None
+
+
+def naked_pair(board: Board) -> Step | None:
+    return _naked_subset(board, 2, 3.0)
+
+
+def hidden_pair(board: Board) -> Step | None:
+    return _hidden_subset(board, 2, 3.4)
+
+
+def naked_triple(board: Board) -> Step | None:
+    return _naked_subset(board, 3, 3.6)
+
+
+def hidden_triple(board: Board) -> Step | None:
+    return _hidden_subset(board, 3, 4.0)
+
+
+def naked_quad(board: Board) -> Step | None:
+    return _naked_subset(board, 4, 5.0)
+
+
+def hidden_quad(board: Board) -> Step | None:
+    return _hidden_subset(board, 4, 5.4)
+
+
+#: (base score, technique), easiest first.
+TECHNIQUES = (
+    (1.0, full_house), (1.2, hidden_single), (2.3, naked_single), (2.6, pointing), (2.8, claiming),
+    (3.0, naked_pair), (3.4, hidden_pair), (3.6, naked_triple), (4.0, hidden_triple),
+    (5.0, naked_quad), (5.4, hidden_quad),
+)

@@ -1,0 +1,169 @@
+"""How well the rating agrees with published difficulty, and how fast it is.
+
+    python3 scripts/rating_quality.py [--n N] [--seed S] [se|kaggle|hodoku ...]
+
+se      Spearman correlation with Sudoku Explainer on sudoku_exchange_se_dev.tsv,
+        and the share of puzzles within 0.5 of the SE rating.
+kaggle  our grades against Kaggle's published levels (a confusion table), and the
+        time per puzzle (median, p95, worst).
+hodoku  for each technique of hodoku_exemplars_techniques.tsv that we implement,
+        how often its puzzles are found to need it or something at least as hard.
+
+``--n`` samples that many puzzles of each set (seeded; 0: all).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+DATA = ROOT.parent / "shared" / "data" / "9x9"
+
+from sudoku_dlx.rating import GRADES, rate  # noqa: E402
+
+#: HoDoKu's technique names -> (our technique names, the SE score of the technique).
+HODOKU = {
+    "Locked Candidate Type 1": ({"Pointing"}, 2.6),
+    "Locked Candidate Type 2": ({"Claiming"}, 2.8),
+    "Naked Pair": ({"Naked pair"}, 3.0),
+    "Hidden Pair": ({"Hidden pair"}, 3.4),
+    "Naked Triple": ({"Naked triple"}, 3.6),
+    "Hidden Triple": ({"Hidden triple"}, 4.0),
+    "Naked Quadruple": ({"Naked quad"}, 5.0),
+    "Hidden Quadruple": ({"Hidden quad"}, 5.4),
+    "X-Wing": ({"X-wing"}, 3.2),
+    "Swordfish": ({"Swordfish"}, 3.8),
+    "Jellyfish": ({"Jellyfish"}, 5.2),
+    "Finned X-Wing": ({"Finned X-wing"}, 3.4),
+    "Sashimi X-Wing": ({"Finned X-wing", "Sashimi X-wing"}, 3.4),
+    "Finned Swordfish": ({"Finned swordfish"}, 4.0),
+    "Sashimi Swordfish": ({"Finned swordfish", "Sashimi swordfish"}, 4.0),
+    "Finned Jellyfish": ({"Finned jellyfish"}, 5.4),
+    "Sashimi Jellyfish": ({"Finned jellyfish", "Sashimi jellyfish"}, 5.4),
+    "XY-Wing": ({"XY-wing"}, 4.2),
+    "XYZ-Wing": ({"XYZ-wing"}, 4.4),
+    "W-Wing": ({"W-wing"}, 4.4),
+    "Uniqueness Test Type 1": ({"Unique rectangle type 1"}, 4.5),
+    "Uniqueness Test Type 2": ({"Unique rectangle type 2"}, 4.6),
+    "Uniqueness Test Type 3": ({"Unique rectangle type 3"}, 4.6),
+    "Uniqueness Test Type 4": ({"Unique rectangle type 4"}, 4.6),
+    "Bivalue Universal Grave + 1": ({"BUG+1"}, 5.6),
+    "Skyscraper": ({"Skyscraper"}, 6.6),
+    "2-String Kite": ({"Two-string kite"}, 6.6),
+    "Turbot Fish": ({"Skyscraper", "Two-string kite", "X-chain"}, 6.6),
+    "Simple Colors": ({"Simple colouring"}, 6.5),
+    "X-Chain": ({"X-chain"}, 6.5),
+    "XY-Chain": ({"XY-chain"}, 6.6),
+    "Remote Pairs": ({"XY-chain"}, 6.6),
+}
+
+
+def rows(name: str) -> list[list[str]]:
+    with open(DATA / name, encoding="utf-8") as file:
+        return [line.rstrip("\n").split("\t") for line in file][1:]
+
+
+def sample(items: list, n: int, seed: int) -> list:
+    return random.Random(seed).sample(items, n) if 0 < n < len(items) else items
+
+
+def ranks(values: list[float]) -> list[float]:
+    """1-based ranks, ties sharing their average rank."""
+    order = sorted(range(len(values)), key=values.__getitem__)
+    found = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            found[order[k]] = (i + j) / 2 + 1
+        i = j + 1
+    return found
+
+
+def spearman(xs: list[float], ys: list[float]) -> float:
+    return statistics.correlation(ranks(xs), ranks(ys))
+
+
+def se(args) -> None:
+    chosen = sample(rows("sudoku_exchange_se_dev.tsv"), args.n, args.seed)
+    ours, theirs = [], []
+    for puzzle, rating in chosen:
+        ours.append(rate(puzzle).score)
+        theirs.append(float(rating))
+    close = sum(abs(a - b) <= 0.5 for a, b in zip(ours, theirs)) / len(ours)
+    print(f"SE ({len(chosen)} puzzles of sudoku_exchange_se_dev.tsv, seed {args.seed}): "
+          f"Spearman {spearman(ours, theirs):.3f}, within ±0.5: {close:.1%}")
+    by_se = defaultdict(list)
+    for a, b in zip(ours, theirs):
+        by_se[b].append(a)
+    print("| SE | puzzles | our median | our mean |\n|---:|---:|---:|---:|")
+    for b in sorted(by_se):
+        print(f"| {b:.1f} | {len(by_se[b])} | {statistics.median(by_se[b]):.1f} | {statistics.mean(by_se[b]):.2f} |")
+
+
+def kaggle(args) -> None:
+    chosen = sample(rows("kaggle3m_radcliffe_curated5000.tsv"), args.n, args.seed)
+    table: Counter = Counter()
+    ms = []
+    for puzzle, _, _, _, level in chosen:
+        start = time.perf_counter()
+        table[level, rate(puzzle).grade] += 1
+        ms.append((time.perf_counter() - start) * 1000)
+    grades = [name for name, _ in GRADES]
+    print(f"Kaggle ({len(chosen)} puzzles of kaggle3m_radcliffe_curated5000.tsv, seed {args.seed}): "
+          "published level (rows) against our grade (columns)")
+    print("| level | " + " | ".join(grades) + " |\n|---|" + "---:|" * len(grades))
+    for level in ("Beginner", "Easy", "Medium", "Hard", "Expert"):
+        print(f"| {level} | " + " | ".join(str(table[level, g]) for g in grades) + " |")
+    ms.sort()
+    print(f"time per puzzle: median {statistics.median(ms):.1f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, "
+          f"worst {ms[-1]:.1f} ms")
+
+
+def hodoku(args) -> None:
+    used: Counter = Counter()
+    found: Counter = Counter()
+    total: Counter = Counter()
+    for puzzle, _, technique, *_ in rows("hodoku_exemplars_techniques.tsv"):
+        if technique not in HODOKU:
+            continue
+        names, score = HODOKU[technique]
+        rating = rate(puzzle)
+        uses = any(step.technique in names for step in rating.path)
+        total[technique] += 1
+        used[technique] += uses
+        found[technique] += uses or rating.score >= score
+    print("HoDoKu exemplars: puzzles whose path uses the technique; or uses it or needs one at least as hard")
+    print("| technique | puzzles | uses it | or harder |\n|---|---:|---:|---:|")
+    for technique in HODOKU:
+        if total[technique]:
+            print(f"| {technique} | {total[technique]} | {used[technique]} | {found[technique]} |")
+    all_, uses_, found_ = (sum(c.values()) for c in (total, used, found))
+    print(f"all: {all_} puzzles, uses it {uses_} ({uses_ / all_:.1%}), or harder {found_} ({found_ / all_:.1%})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("sets", nargs="*", help="se, kaggle, hodoku (default: all three)")
+    parser.add_argument("--n", type=int, default=1000, help="puzzles sampled per set (0: all; default 1000)")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    runs = {"se": se, "kaggle": kaggle, "hodoku": hodoku}
+    for name in args.sets or list(runs):
+        if name not in runs:
+            parser.error(f"unknown set {name!r}; choose from {', '.join(runs)}")
+        runs[name](args)
+        print()
+
+
+if __name__ == "__main__":
+    main()

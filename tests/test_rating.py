@@ -1,0 +1,207 @@
+"""The basic techniques on hand-made boards, soundness of every step on real puzzles,
+ratings, hints and difficulty-targeted generation."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from conftest import lines
+from sudoku_dlx import GRADES, InvalidPuzzleError, generate, hint, parse, rate, solve
+from sudoku_dlx.basic import (
+    claiming, full_house, hidden_pair, hidden_quad, hidden_single, hidden_triple, naked_pair, naked_quad,
+    naked_single, naked_triple, pointing,
+)
+from sudoku_dlx.cli import main
+from sudoku_dlx.grid import shape_for
+from sudoku_dlx.logic import Board, bits
+from sudoku_dlx.rating import TECHNIQUES, grade, steps
+
+SHAPE = shape_for(9)
+FULL = (1 << 9) - 1
+KAGGLE = [row.split("\t") for row in lines("9x9/kaggle3m_radcliffe_curated5000.tsv")]
+SE = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_dev.tsv", 60)]
+EASY = KAGGLE[0][0]  # a Beginner puzzle: hidden singles and full houses only
+
+
+def empty_board() -> Board:
+    return Board(SHAPE, [0] * 81, [FULL] * 81)
+
+
+def without(board: Board, digits, cells) -> Board:
+    for x in cells:
+        board.candidates[x] &= ~bits(digits)
+    return board
+
+
+ALL_BASIC = [full_house, hidden_single, naked_single, pointing, claiming, naked_pair, hidden_pair,
+             naked_triple, hidden_triple, naked_quad, hidden_quad]
+
+
+@pytest.mark.parametrize("technique", ALL_BASIC, ids=lambda t: t.__name__)
+def test_nothing_is_found_on_an_empty_grid(technique):
+    assert technique(empty_board()) is None
+
+
+def test_full_house_fills_the_last_cell_of_a_unit():
+    solution = solve(EASY).solutions[0].digits
+    values = list(solution)
+    values[40] = 0
+    board = Board.from_puzzle(parse("".join(map(str, values)).replace("0", ".")))
+    step = full_house(board)
+    assert step.placements == ((40, solution[40]),) and step.score == 1.0
+
+
+def test_hidden_single_in_a_box_before_a_row():
+    board = without(empty_board(), [1], [1, 2, 9, 10, 11, 18, 19, 20])  # box 1 keeps 1 only in r1c1
+    step = hidden_single(board)
+    assert step.placements == ((0, 1),) and step.units == (18,) and step.score == 1.2
+    row = without(empty_board(), [4], range(1, 9))  # row 1 keeps 4 only in r1c1
+    assert hidden_single(row).placements == ((0, 4),) and hidden_single(row).score == 1.5
+
+
+def test_naked_single():
+    board = empty_board()
+    board.candidates[30] = bits([5])
+    step = naked_single(board)
+    assert step.placements == ((30, 5),) and "r4c4" in step.text
+
+
+def test_pointing_and_claiming():
+    board = without(empty_board(), [3], [9, 10, 11, 18, 19, 20, 2])  # box 1: 3 only in r1c1, r1c2
+    step = pointing(board)
+    assert step.eliminations == tuple((x, 3) for x in range(3, 9)) and step.units == (18, 0)
+    board = without(empty_board(), [3], range(2, 9))  # row 1: 3 only in r1c1, r1c2 (box 1)
+    step = claiming(board)
+    assert step.eliminations == tuple((x, 3) for x in (9, 10, 11, 18, 19, 20)) and step.units == (0, 18)
+
+
+@pytest.mark.parametrize("size,technique", [(2, naked_pair), (3, naked_triple), (4, naked_quad)])
+def test_naked_subsets(size, technique):
+    board = empty_board()
+    for x in range(size):
+        board.candidates[x] = bits(range(1, size + 1))
+    step = technique(board)
+    assert step.cells == tuple(range(size)) and step.units == (0,)
+    assert step.eliminations == tuple((x, d) for x in range(size, 9) for d in range(1, size + 1))
+
+
+@pytest.mark.parametrize("size,technique", [(2, hidden_pair), (3, hidden_triple), (4, hidden_quad)])
+def test_hidden_subsets(size, technique):
+    digits = range(1, size + 1)
+    board = without(empty_board(), digits, range(size, 9))  # in row 1, digits 1..size only in its first cells
+    step = technique(board)
+    assert step.cells == tuple(range(size)) and step.units == (0,)
+    assert step.eliminations == tuple((x, d) for x in range(size) for d in range(size + 1, 10))
+
+
+def test_smaller_subsets_are_not_reported_as_bigger_ones():
+    board = empty_board()
+    board.candidates[0] = board.candidates[1] = bits([1, 2])
+    assert naked_pair(board) is not None and naked_triple(board) is None
+
+
+def _check_path(puzzle: str) -> int:
+    """Solve with the techniques, checking every step against the solution; the step count."""
+    solution = solve(puzzle).solutions[0].digits
+    board = Board.from_puzzle(parse(puzzle))
+    count = 0
+    for step in steps(board):
+        for cell, digit in step.placements:
+            assert solution[cell] == digit, step.text
+        for cell, digit in step.eliminations:
+            assert solution[cell] != digit, step.text
+        count += 1
+    assert board.values == list(solution)
+    return count
+
+
+def test_every_step_is_sound_on_real_puzzles():
+    chosen = random.Random(1).sample(KAGGLE, 150) + SE
+    assert all(_check_path(row[0]) > 0 for row in chosen)
+
+
+def test_registry_is_ordered_by_score():
+    scores = [score for score, _ in TECHNIQUES]
+    assert scores == sorted(scores) and TECHNIQUES[-1][1].__name__ == "trial_and_error"
+
+
+def test_grades_by_score():
+    assert [grade(s) for s in (1.2, 2.3, 3.2, 5.6, 7.1)] == [name for name, _ in GRADES]
+
+
+def test_ratings_grow_with_the_techniques_needed():
+    easy, hard = rate(EASY), rate(SE[0][0])
+    assert easy.score <= 1.5 and easy.grade == "Easy" and easy.hardest in {"Hidden single", "Full house"}
+    assert hard.score >= 5.0 and hard.score > easy.score
+    record = easy.record()
+    assert set(record) >= {"puzzle", "score", "grade", "hardest", "steps", "abc", "nodes", "guesses", "ms"}
+    assert record["steps"] == 81 - record["clues"]  # singles only: one placement per step
+
+
+def test_published_levels_and_grades_agree_on_average():
+    """Kaggle's Beginner puzzles rate lower on average than its Expert ones."""
+    by_level = {"Beginner": [], "Expert": []}
+    for row in KAGGLE:
+        if row[4] in by_level and len(by_level[row[4]]) < 20:
+            by_level[row[4]].append(rate(row[0]).score)
+    assert sum(by_level["Beginner"]) < sum(by_level["Expert"])
+
+
+def test_only_unique_puzzles_are_rated():
+    with pytest.raises(InvalidPuzzleError, match="more than one solution"):
+        rate("." * 81)
+    with pytest.raises(InvalidPuzzleError, match="no solution") as caught:
+        rate("11" + "." * 79)
+    assert caught.value.cells == (0, 1)
+
+
+def test_hint_names_wrong_entries_first():
+    solution = solve(EASY).solutions[0].digits
+    blank = EASY.index(".")
+    wrong = solution[blank] % 9 + 1
+    entries = parse("." * blank + str(wrong) + "." * (80 - blank))
+    found = hint(EASY, entries)
+    assert found.kind == "wrong" and found.cells == (blank,) and found.step is None
+
+
+def test_hint_names_notes_that_lose_the_solution():
+    solution = solve(EASY).solutions[0].digits
+    blank = EASY.index(".")
+    marks = [0] * 81
+    marks[blank] = FULL & ~bits([solution[blank]])
+    assert hint(EASY, None, marks).cells == (blank,)
+
+
+def test_hint_gives_the_easiest_step_and_respects_notes():
+    solution = solve(EASY).solutions[0].digits
+    found = hint(EASY)
+    assert found.kind == "step" and found.step.score <= 1.5
+    (cell, digit), = found.step.placements
+    assert solution[cell] == digit
+    assert hint("".join(map(str, solution))).kind == "solved"
+
+
+def test_difficulty_targeted_generation_lands_in_the_band():
+    for difficulty in ("Easy", "Medium", "Hard"):
+        made = generate(seed=11, difficulty=difficulty)
+        assert made.grade == difficulty == grade(rate(made.puzzle).score)
+        assert generate(seed=made.seed).puzzle == made.puzzle  # the seed alone reproduces it
+    with pytest.raises(InvalidPuzzleError, match="unknown difficulty"):
+        generate(difficulty="Impossible")
+
+
+def test_cli_rate_hint_and_generate_by_difficulty(capsys, tmp_path):
+    source = tmp_path / "puzzles.txt"
+    source.write_text(f"{EASY}\n{'.' * 81}\n12x\n")
+    assert main(["rate", str(source), "--json"]) == 1
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert out[0]["grade"] == "Easy" and out[0]["puzzle"] == EASY
+    assert out[1]["grade"] == out[2]["grade"] == "invalid" and "more than one" in out[1]["error"]
+    assert main(["hint", EASY, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["kind"] == "step"
+    assert main(["hint", EASY[:-1]]) == 1
+    assert "80 cells is no puzzle size" in capsys.readouterr().err
+    assert main(["generate", "--difficulty", "Medium", "--seed", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["grade"] == "Medium"
