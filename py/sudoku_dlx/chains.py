@@ -64,9 +64,6 @@ def _score(base: float, nodes: int) -> float:
     return round(base + length_bonus(nodes), 1)
 
 
-XY_BASE = 6.6
-
-
 def _pair(mask: int) -> bool:
     """True if ``mask`` holds exactly two digits."""
     rest = mask & (mask - 1)
@@ -192,29 +189,24 @@ def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:
     return _Outcome(parents)
 
 
-def _shortest(links: _Links, start: int, bound: float) -> tuple[int, _Outcome] | None:
+def _shortest(links: _Links, start: int, deepest: float, fewest: int = 0) -> list[int] | None:
     """The shortest static chain from ``start`` back to its opposite, by
-    breadth-first search, if it is shorter than ``bound`` in
-    :func:`length_bonus`: its node count and the search's outcome."""
+    breadth-first search, of ``fewest`` to ``deepest`` nodes."""
     goal = start ^ 1
-    deepest = float("inf")
-    if bound < deepest:
-        deepest = 0
-        while length_bonus(deepest + 2) < bound:
-            deepest += 1
     parents: dict[int, tuple[int, ...]] = {start: ()}
-    queue = deque([(start, 0)])
+    queue = deque([(start, 1)])
     while queue:
-        node, depth = queue.popleft()
-        if depth >= deepest:
+        node, nodes = queue.popleft()
+        if nodes >= deepest:
             break
         for new in links.static(node):
             if new == goal:
+                if nodes + 1 >= fewest:
+                    parents[new] = (node,)
+                    return _Outcome(parents).path(goal)
+            elif new not in parents:
                 parents[new] = (node,)
-                return depth + 2, _Outcome(parents)
-            if new not in parents:
-                parents[new] = (node,)
-                queue.append((new, depth + 1))
+                queue.append((new, nodes + 1))
     return None
 
 
@@ -242,65 +234,116 @@ def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple
     return placements, eliminations, words
 
 
-def _single_chain(board: Board, links: _Links, base: float) -> Step | None:
-    """The lowest-scoring chain of ``links`` from a candidate to its opposite:
-    on to off eliminates it, off to on places it."""
+def _single_chain(
+    board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float], fewest: int = 0
+) -> Step | None:
+    """The lowest-scoring chain of ``links`` from a candidate to its opposite
+    (on to off eliminates it, off to on places it); ``deepest`` says how many
+    nodes a chain may have to score below a given score."""
     n = board.n
-    best = None
-    bound = float("inf")
-    for cell in board.blanks():
-        for digit in board.digits(cell):
-            node = (cell * n + digit - 1) << 1
-            for start in (node | 1, node) if links.x else (node | 1,):
-                found = _shortest(links, start, bound)
-                if found:
-                    nodes, outcome = found
-                    best = (nodes, outcome.path(start ^ 1))
-                    bound = length_bonus(nodes)
-                    if bound == 0:
-                        break
-            if bound == 0:
+    best, best_score = None, float("inf")
+    for on in _assumptions(board):
+        for start in (on, on ^ 1) if links.x else (on,):
+            limit = deepest(best_score)
+            if not limit:
                 break
-        if bound == 0:
-            break
+            path = _shortest(links, start, limit, fewest)
+            if path and score(path) < best_score:
+                best, best_score = path, score(path)
     if best is None:
         return None
-    nodes, path = best
-    placements, eliminations, words = _conclusion(board, [path[-1]])
-    name = _chain_name(board, path)
+    placements, eliminations, words = _conclusion(board, [best[-1]])
+    name = _chain_name(board, best)
+    on = f" on {board.symbol((best[0] >> 1) % n + 1)}" if name == "X-chain" else ""
     return Step(
-        name, _score(base, nodes), f"{name}: {_chain_text(board, path)}, so {words}.",
-        placements, eliminations, _cells(board, path),
+        name, best_score, f"{name}{on}: {_chain_text(board, best)}, so {words}.",
+        placements, eliminations, _cells(board, best),
     )
+
+
+def _below(base: float) -> Callable[[float], float]:
+    """How many nodes a chain scored ``base`` + length may have to score below a given score."""
+    def deepest(score: float) -> float:
+        if score == float("inf"):
+            return score
+        nodes = 0
+        while _score(base, nodes + 1) < score:
+            nodes += 1
+        return nodes
+    return deepest
 
 
 def _chain_name(board: Board, path: list[int]) -> str:
     """X-chain (one digit), XY-chain (every strong link inside a cell) or forcing chain."""
     n = board.n
     if len({(node >> 1) % n for node in path}) == 1:
-        return f"X-chain on {board.symbol((path[0] >> 1) % n + 1)}"
+        return "X-chain"
     strong = [(a, b) for a, b in zip(path, path[1:]) if b & 1]
     if all((a >> 1) // n == (b >> 1) // n for a, b in strong):
         return "XY-chain"
     return "Forcing chain"
 
 
+#: SukakuExplainer's score of an X-chain by its number of strong links (when
+#: it eliminates), before the 0.1-0.2 its kinds of links add.
+STRONG_LINKS = {2: 4.0, 3: 5.4, 5: 6.2, 6: 6.6}
+
+
+def _link_kinds(board: Board, pairs) -> tuple[bool, int]:
+    """Whether some strong link of cell ``pairs`` needs a box, and how many kinds
+    of line (rows, columns) the others lie in (a line is preferred to a box)."""
+    box, lines = False, set()
+    for a, b in pairs:
+        if a // board.n == b // board.n:
+            lines.add(0)
+        elif a % board.n == b % board.n:
+            lines.add(1)
+        else:
+            box = True
+    return box, len(lines)
+
+
+def _kinds_bonus(box: bool, lines: int, links: int) -> float:
+    """SukakuExplainer's addition for the kinds of strong links: none for lines of
+    one kind; for two links 0.1 for a row and a column, 0.2 with a box; for more
+    0.2 for a box and both kinds of line, else 0.1."""
+    if not box and lines == 1:
+        return 0.0
+    if links == 2:
+        return 0.2 if box else 0.1
+    return 0.2 if box and lines == 2 else 0.1
+
+
+def _x_chain_score(board: Board, path: list[int]) -> float:
+    """An X-chain's score: by its strong links as :data:`STRONG_LINKS` says when it
+    eliminates and has such a count, else SE's forcing X-chain, 6.6 + length."""
+    n = board.n
+    strong = [((a >> 1) // n, (b >> 1) // n) for a, b in zip(path, path[1:]) if b & 1]
+    if path[-1] & 1 or len(strong) not in STRONG_LINKS:
+        return _score(6.6, len(path))
+    return round(STRONG_LINKS[len(strong)] + _kinds_bonus(*_link_kinds(board, strong), len(strong)), 1)
+
+
 def x_chain(board: Board) -> Step | None:
-    """Shortest X-chain: one digit's places linked strongly in units and weakly
-    between units (a 6-node one is a turbot fish). SE forcing X-chain: 6.6 + length."""
-    return _single_chain(board, _Links(board, y=False), 6.6)
+    """The lowest-scoring X-chain of three or more strong links: one digit's
+    places, linked strongly in units and weakly between units (two strong links
+    are a :func:`turbot_fish`). Scored 5.4 and up by :func:`_x_chain_score`."""
+    return _single_chain(
+        board, _Links(board, y=False), lambda path: _x_chain_score(board, path),
+        lambda score: score > 5.4 and float("inf"), fewest=8,
+    )
 
 
 def xy_chain(board: Board) -> Step | None:
     """Shortest XY-chain: cells of two candidates, each linked to the next by a
-    shared digit: XY_BASE + length."""
-    return _single_chain(board, _Links(board, x=False), XY_BASE)
+    shared digit. SE finds it as a forcing chain: 7.0 + length."""
+    return _single_chain(board, _Links(board, x=False), lambda path: _score(7.0, len(path)), _below(7.0))
 
 
 def forcing_chain(board: Board) -> Step | None:
     """Shortest forcing chain (alternating inference chain) mixing links of
     units and of cells: SE's forcing chain, 7.0 + length."""
-    return _single_chain(board, _Links(board), 7.0)
+    return _single_chain(board, _Links(board), lambda path: _score(7.0, len(path)), _below(7.0))
 
 
 def _strong_pairs(board: Board, digit: int) -> list[tuple[int, int, int]]:
@@ -316,11 +359,13 @@ def _strong_pairs(board: Board, digit: int) -> list[tuple[int, int, int]]:
 def turbot_fish(board: Board) -> Step | None:
     """Two strong links of one digit whose near ends see each other: a far end
     holds the digit, so no cell seeing both far ends can. Both links in rows or
-    both in columns: skyscraper; a row and a column through one box: two-string
-    kite; else turbot fish. The 6-node forcing X-chain of SE: 6.6."""
-    n = board.n
+    both in columns: skyscraper (4.0); a row and a column: two-string kite
+    (4.1); with a box: turbot fish (4.2). These are SukakuExplainer's scores,
+    which the SE ratings of our reference set use; SE 1.2.1 finds them as
+    6-node forcing X-chains, 6.6."""
     peers = board.peers
-    for digit in range(1, n + 1):
+    best = None
+    for digit in range(1, board.n + 1):
         pairs = _strong_pairs(board, digit)
         for i, (unit1, a1, b1) in enumerate(pairs):
             for unit2, a2, b2 in pairs[i + 1:]:
@@ -332,19 +377,16 @@ def turbot_fish(board: Board) -> Step | None:
                             x for x in peers[far1] & peers[far2] if board.has(x, digit) and x not in (near1, near2)
                         ]
                         if targets:
-                            return _turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets)
-    return None
+                            step = _turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets)
+                            if best is None or step.score < best.score:
+                                best = step
+    return best
 
 
 def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[int, int], targets: list[int]) -> Step:
-    n = board.n
-    kinds = {unit // n for unit in units}
-    if len(kinds) == 1 and kinds != {2}:
-        name = "Skyscraper"
-    elif kinds == {0, 1}:
-        name = "Two-string kite"
-    else:
-        name = "Turbot fish"
+    box, lines = _link_kinds(board, [cells[:2], cells[2:]])
+    bonus = _kinds_bonus(box, lines, 2)
+    name = ("Skyscraper", "Two-string kite", "Turbot fish")[round(bonus * 10)]
     eliminations = tuple((x, digit) for x in sorted(targets))
     far1, near1, near2, far2 = (board.name(x) for x in cells)
     d = board.symbol(digit)
@@ -353,16 +395,17 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
         f"{near2}={d} or {far2}={d} ({board.unit_name(units[1])}), and {near1} sees {near2}, "
         f"so {far1} or {far2} is {d}: {board.removal(eliminations)}."
     )
-    return Step(name, 6.6, text, (), eliminations, cells, units)
+    return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units)
 
 
 def simple_colouring(board: Board) -> Step | None:
     """Colour one digit's strong links in two colours, alternately: one colour
     is true. Colour wrap: two cells of one colour see each other, so that
-    colour is false. Colour trap: a cell that sees both colours loses the digit.
-    Scored as SE scores the same deduction, a forcing X-chain: 6.6 + length of
-    the path between the two coloured cells (two nodes more for a trap, one for
-    a wrap), so 6.6-6.8 in practice."""
+    colour is false; scored as SE's forcing X-chain, 6.6 + length (the path
+    between them and one node). Colour trap: a cell that sees both colours
+    loses the digit; scored as the X-chain of the path between them, whose
+    strong links are every other link; three or more (two are a
+    :func:`turbot_fish`): 5.4 and up."""
     best = None
     for digit in range(1, board.n + 1):
         for step in _colourings(board, digit):
@@ -426,14 +469,18 @@ def _colourings(board: Board, digit: int):
                 continue
             seen = [c for c in peers[x] if c in colour]
             pairs = [path(a, b) for a in seen for b in seen if colour[a] == 0 and colour[b] == 1]
+            pairs = [chain for chain in pairs if len(chain) >= 6]
             if pairs:
                 traps.append((min(pairs, key=len), x))
         if traps:
-            chain, _ = min(traps, key=lambda trap: len(trap[0]))
+            chain, x = min(traps, key=lambda trap: len(trap[0]))
             ends = peers[chain[0]] & peers[chain[-1]]
             eliminations = tuple((x, digit) for _, x in traps if x in ends)
+            d0 = digit - 1
+            nodes = [((x * board.n + d0) << 1) | 1]
+            nodes += [((c * board.n + d0) << 1) | i % 2 for i, c in enumerate(chain)] + [nodes[0] ^ 1]
             yield Step(
-                "Simple colouring", _score(6.6, len(chain) + 2),
+                "Simple colouring", _x_chain_score(board, nodes),
                 f"Colour trap on {d}: {' = '.join(board.name(x) for x in chain)} alternate along strong links, "
                 f"so {board.name(chain[0])} or {board.name(chain[-1])} is {d}: {board.removal(eliminations)}.",
                 (), eliminations, tuple(chain),
@@ -570,12 +617,13 @@ def _found_step(board: Board, found: _Found, name: str) -> Step:
     )
 
 
-#: (base score, technique) pairs, in the order of their scores.
+#: (base score, technique) pairs, in the order of their scores. ``xy_chain``
+#: is left out: ``forcing_chain`` finds every XY-chain too (and names it so),
+#: and SE rates the shortest chain of any kind.
 TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
-    (6.6, turbot_fish),
-    (6.6, simple_colouring),
-    (6.6, x_chain),
-    (7.0, xy_chain),
+    (4.0, turbot_fish),
+    (5.4, simple_colouring),
+    (5.4, x_chain),
     (7.0, forcing_chain),
     (7.5, nishio),
     (8.0, forcing_chains),
