@@ -82,9 +82,21 @@ function change(method, ...args) {
   return changed;
 }
 
+function notesOn() {
+  return buttons.notes.getAttribute("aria-pressed") === "true";
+}
+
+function toggleNotes() {
+  buttons.notes.setAttribute("aria-pressed", String(!notesOn()));
+  say(notesOn() ? "Notes on: typing a symbol notes it in an empty cell, or takes it out." : "Notes off.");
+}
+
+// In notes mode a symbol toggles a note; erasing always erases the entry and the notes.
 function enter(cell, symbol) {
-  if (game.isGiven(cell)) say(`${cellName(cell, game.n)} is a given.`);
-  else change("enter", cell, symbol);
+  const name = cellName(cell, game.n);
+  if (game.isGiven(cell)) say(`${name} is a given.`);
+  else if (!notesOn() || symbol === BLANK) change("enter", cell, symbol);
+  else if (!change("toggleNote", cell, symbol)) say(`${name} has an entry; erase it to take notes there.`);
 }
 
 // Sends one request to Python; returns {result, trip} or null (message shown).
@@ -235,7 +247,8 @@ function showEmbed() {
 const actions = {
   solve,
   check,
-  clear: () => change("clear") && say("Cleared your entries."),
+  notes: toggleNotes,
+  clear: () => change("clear") && say("Cleared your entries and notes."),
   undo: () => change("undo"),
   redo: () => change("redo"),
   stop: () => client.cancel(),
@@ -275,6 +288,12 @@ function setUp() {
     if (isTextField(event.target)) return;
     // Typing after pressing a button still goes to the selected cell.
     if (!$("grid").contains(event.target)) board.keydown(event);
+    // N switches notes, unless the grid took it as a symbol (25x25) or the button is hidden.
+    const plain = !(event.ctrlKey || event.metaKey || event.altKey);
+    if (plain && !event.defaultPrevented && event.key.toLowerCase() === "n" && buttons.notes.checkVisibility()) {
+      toggleNotes();
+      event.preventDefault();
+    }
     if (!(event.ctrlKey || event.metaKey)) return;
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) change("undo");

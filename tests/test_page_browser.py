@@ -305,7 +305,7 @@ def test_clear_keeps_givens(app):
     cell(app, blank).click()
     app.keyboard.type("4")
     button(app, "Clear").click()
-    expect(message(app)).to_have_text("Cleared your entries.")
+    expect(message(app)).to_have_text("Cleared your entries and notes.")
     assert grid_line(app) == HARDEST
 
 
@@ -500,3 +500,42 @@ def test_dist_works_under_a_sub_path(browser, watch, tmp_path):
         finally:
             page.context.close()
             server.shutdown()
+
+
+def test_notes(new_page, server):
+    page = new_page(f"index.html#p={HARDEST}")
+    blank = HARDEST.index(".")
+    notes = button(page, "Notes")
+    expect(notes).to_have_attribute("aria-pressed", "false")
+    cell(page, blank).click()
+    notes.click()
+    expect(notes).to_have_attribute("aria-pressed", "true")
+    page.keyboard.type("7418")
+    page.get_by_role("button", name="Enter 8").click()  # the keypad toggles too: 8 out again
+    label = f"Row 1, column {blank + 1}: empty, notes 1 4 7"
+    expect(cell(page, blank)).to_have_attribute("aria-label", label)
+    expect(cell(page, blank)).to_have_text("")  # the cell's text stays its symbol
+    # Drawn by CSS in a 3x3 mini grid, in a legible size.
+    before = cell(page, blank).evaluate("c => { const s = getComputedStyle(c, '::before'); return [s.content, s.fontSize] }")
+    assert before[0] == '"1\u00a0\u00a0\u00a0\u00a0\\a 4\u00a0\u00a0\u00a0\u00a0\\a 7\u00a0\u00a0\u00a0\u00a0"'
+    assert float(before[1].removesuffix("px")) >= 8
+    cell(page, 0).click()
+    page.keyboard.type("5")
+    expect(message(page)).to_have_text("r1c1 is a given.")
+    page.keyboard.press("n")  # N is the shortcut
+    expect(notes).to_have_attribute("aria-pressed", "false")
+    button(page, "Share").click()
+    assert page.locator("#share-link").input_value() == f"{server}index.html#p={HARDEST}"  # no notes in links
+    page.reload()
+    expect(cell(page, blank)).to_have_attribute("aria-label", label)
+    digit = web.solve(HARDEST)["solutions"][0][blank]
+    cell(page, blank).click()
+    page.keyboard.type(digit)
+    expect(cell(page, blank)).to_have_text(digit)  # entering a value clears the notes
+    expect(cell(page, blank)).to_have_attribute("aria-label", f"Row 1, column {blank + 1}: {digit}, entry")
+    button(page, "Notes").click()
+    page.keyboard.type("3")
+    expect(message(page)).to_contain_text("has an entry; erase it to take notes there")
+    button(page, "Undo").click()
+    expect(cell(page, blank)).to_have_text("")
+    expect(cell(page, blank)).to_have_attribute("aria-label", label)
