@@ -12,6 +12,10 @@ const options = readOptions(new URL(location.href));
 const storageKey = options.embed
   ? `sudoku-dlx:embed:${readPuzzle(new URL(location.href)).puzzle ?? ""}`
   : "sudoku-dlx:page";
+// From this size on, Generate gets a shorter time budget (seconds): the full
+// default one (10 s) would keep the player waiting, and such a puzzle is rarely minimal anyway.
+const LARGE = 25;
+const LARGE_BUDGET = 5;
 const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
 
 // Storage may be missing or refuse (private mode, sandbox, quota): the page then
@@ -100,9 +104,11 @@ function enter(cell, symbol) {
 }
 
 // Sends one request to Python; returns {result, trip} or null (message shown).
+// After a second the message counts the seconds.
 async function run(type, args, busyText) {
   say(busyText);
   const started = performance.now();
+  const clock = setInterval(() => say(`${busyText} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   const reply = client.request(type, args);
   updateButtons();
   try {
@@ -111,6 +117,7 @@ async function run(type, args, busyText) {
     say(error instanceof Cancelled ? "Stopped." : `Python error: ${error.message}`);
     return null;
   } finally {
+    clearInterval(clock);
     updateButtons();
   }
 }
@@ -184,6 +191,29 @@ async function check() {
   }
 }
 
+// A new puzzle of the chosen size and symmetry, made by Python from a seed made here.
+// It replaces the grid like a load (Undo brings the old one back).
+async function generate() {
+  const n = Number($("size").value);
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+  const args = { size: n, symmetry: $("symmetry").value, seed };
+  let busyText = `Generating a ${n}×${n} puzzle…`;
+  if (n >= LARGE) {
+    args.time_budget = LARGE_BUDGET;
+    busyText = `Generating a ${n}×${n} puzzle (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)…`;
+  }
+  const reply = await run("generate", args, busyText);
+  if (!reply) return;
+  const { result } = reply;
+  if (result.error) return say(`Cannot generate: ${result.error}`);
+  change("load", shapeFor(result.size), result.puzzle);
+  const symmetry = result.symmetry === "none" ? "no" : result.symmetry;
+  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry`;
+  say(result.minimal
+    ? `${made}, minimal (seed ${result.seed}).`
+    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`);
+}
+
 // Reads pasted or imported text as a new puzzle; a bad text leaves the grid as it was.
 async function importText(text) {
   if (options.readonly) return say("This puzzle is read-only.");
@@ -247,6 +277,7 @@ function showEmbed() {
 const actions = {
   solve,
   check,
+  generate,
   notes: toggleNotes,
   clear: () => change("clear") && say("Cleared your entries and notes."),
   undo: () => change("undo"),

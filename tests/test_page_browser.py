@@ -539,3 +539,67 @@ def test_notes(new_page, server):
     button(page, "Undo").click()
     expect(cell(page, blank)).to_have_text("")
     expect(cell(page, blank)).to_have_attribute("aria-label", label)
+
+
+def generate(page, size=9, symmetry="random"):
+    """Generates a puzzle of `size` with `symmetry`; returns it as read from the grid."""
+    if page.locator("#size").input_value() != str(size):
+        page.locator("#size").select_option(str(size))
+    page.locator("#symmetry").select_option(symmetry)
+    button(page, "Generate").click()
+    expect(message(page)).to_contain_text(f"New {size}×{size} puzzle: ", timeout=60_000)
+    return grid_line(page)
+
+
+def test_generate_makes_a_unique_puzzle_that_its_link_reopens(app, new_page, server):
+    open_puzzle(app, "." * 81)
+    puzzle = generate(app)
+    givens = 81 - puzzle.count(".")
+    assert 17 <= givens <= 40
+    expect(app.locator("[data-given]")).to_have_count(givens)
+    expect(message(app)).to_contain_text(f": {givens} givens, ")
+    assert web.solve(puzzle)["status"] == "unique"
+    button(app, "Share").click()
+    link = app.locator("#share-link").input_value()
+    assert link == f"{server}index.html#p={puzzle}"
+    other = new_page(link.removeprefix(server))
+    expect(other.locator("[data-given]")).to_have_count(givens)
+    assert grid_line(other) == puzzle
+
+
+def test_generate_honours_the_symmetry(app):
+    open_puzzle(app, "." * 81)
+    puzzle = generate(app, symmetry="vertical")
+    expect(message(app)).to_contain_text("vertical symmetry")
+    rows = [puzzle[r * 9:(r + 1) * 9] for r in range(9)]
+    assert all((row[c] == ".") == (row[8 - c] == ".") for row in rows for c in range(9))  # left-right mirror
+    assert web.solve(puzzle)["status"] == "unique"
+
+
+def test_undo_after_generate_brings_the_puzzle_back(app):
+    open_puzzle(app, HARDEST)
+    blank = HARDEST.index(".")
+    cell(app, blank).click()
+    app.keyboard.type("6")
+    before = grid_line(app)
+    assert generate(app) != before
+    button(app, "Undo").click()
+    assert grid_line(app) == before
+    expect(app.locator("[data-given]")).to_have_count(81 - HARDEST.count("."))
+
+
+def test_stop_cancels_a_large_generation(app):
+    open_puzzle(app, "." * 81)
+    app.locator("#size").select_option("25")
+    cell(app, 0).click()
+    app.keyboard.type("P")
+    before = grid_line(app)
+    button(app, "Generate").click()
+    expect(message(app)).to_contain_text("Generating a 25×25 puzzle")
+    expect(message(app)).to_contain_text("may not be minimal")
+    expect(message(app)).to_have_text(re.compile(r"… [1-9]\d* s$"))  # the clock ticks
+    button(app, "Stop").click()
+    expect(message(app)).to_have_text("Stopped.")
+    assert grid_line(app) == before
+    expect(app.locator("[data-given]")).to_have_count(0)
+    wait_ready(app)
