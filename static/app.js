@@ -196,13 +196,10 @@ async function check() {
 async function generate() {
   const n = Number($("size").value);
   const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
-  const args = { size: n, symmetry: $("symmetry").value, seed };
-  let busyText = `Generating a ${n}×${n} puzzle…`;
-  if (n >= LARGE) {
-    args.time_budget = LARGE_BUDGET;
-    busyText = `Generating a ${n}×${n} puzzle (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)…`;
-  }
-  const reply = await run("generate", args, busyText);
+  const large = n >= LARGE;
+  const args = { size: n, symmetry: $("symmetry").value, seed, ...(large && { time_budget: LARGE_BUDGET }) };
+  const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
+  const reply = await run("generate", args, `Generating a ${n}×${n} puzzle${note}…`);
   if (!reply) return;
   const { result } = reply;
   if (result.error) return say(`Cannot generate: ${result.error}`);
