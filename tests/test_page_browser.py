@@ -539,6 +539,8 @@ def test_notes(new_page, server):
     button(page, "Undo").click()
     expect(cell(page, blank)).to_have_text("")
     expect(cell(page, blank)).to_have_attribute("aria-label", label)
+    page.keyboard.press("Backspace")  # erasing clears the notes too
+    expect(cell(page, blank)).to_have_attribute("aria-label", f"Row 1, column {blank + 1}: empty")
 
 
 def generate(page, size=9, symmetry="random"):
