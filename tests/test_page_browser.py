@@ -441,7 +441,7 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 def test_screenshot(app, tmp_path):
     """Saves the README's screenshot when UPDATE_SCREENSHOT=1 (else to a temp dir):
-    statistics of a solve, three right entries and one marked mistake."""
+    statistics of a solve, three right entries, notes in two cells and one marked mistake."""
     open_puzzle(app, HARDEST)
     button(app, "Solve").click()
     expect(message(app)).to_have_text("Solved: the solution is unique.")
@@ -458,7 +458,12 @@ def test_screenshot(app, tmp_path):
                  or (i // 27, i % 9 // 3) == (cell // 27, cell % 9 // 3)}
         return [d for d in "123456789" if d not in peers and d != solution[cell]]
 
-    wrong = next(i for i in blanks[3:] if unclashing_mistakes(i))
+    for index in blanks[-2:]:  # the candidates left by the row, column and box
+        cell(app, index).click()
+        app.keyboard.press("n")
+        app.keyboard.type("".join(unclashing_mistakes(index)) + solution[index])
+        app.keyboard.press("n")
+    wrong = next(i for i in blanks[3:-2] if unclashing_mistakes(i))
     cell(app, wrong).click()
     app.keyboard.type(unclashing_mistakes(wrong)[0])
     button(app, "Check").click()
