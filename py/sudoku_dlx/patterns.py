@@ -295,13 +295,15 @@ def xy_wing(board: Board) -> Step | None:
             digit = digits_of(z)[0]
             eliminations = _removals(board, _seeing_all(board, (a, b)), digit)
             if eliminations:
+                if candidates[a] & both > candidates[b] & both:
+                    a, b = b, a  # tell the pivot's smaller digit first
                 x, y = candidates[a] & both, candidates[b] & both
                 d = board.symbol(digit)
                 text = (
                     f"XY-wing: {board.name(pivot)} is {_or_digits(board, both)}; if {_or_digits(board, x)}, "
                     f"{board.name(a)} ({_or_digits(board, candidates[a])}) is {d}, and if {_or_digits(board, y)}, "
                     f"{board.name(b)} ({_or_digits(board, candidates[b])}) is {d}; so the cells that see both "
-                    f"lose {d}: {board.removal(eliminations)}."
+                    f"{board.name(a)} and {board.name(b)} lose {d}: {board.removal(eliminations)}."
                 )
                 return Step("XY-wing", 4.2, text, eliminations=tuple(eliminations), cells=(pivot, a, b))
     return None
