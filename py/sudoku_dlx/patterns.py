@@ -134,16 +134,29 @@ def _stacks(shape: Shape, by_rows: bool) -> tuple[tuple[int, tuple[tuple[int, tu
     return tuple((mask, tuple(boxes)) for mask, boxes in stacks.items())
 
 
+def _bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(lines, union)`` for every ``size`` lines that have the digit in at most
+    ``limit`` positions together, ``union`` the mask of those positions."""
+    lines = [line for line, mask in enumerate(masks) if mask and mask.bit_count() <= limit]
+
+    def extend(start: int, chosen: tuple[int, ...], union: int):
+        if len(chosen) == size:
+            yield chosen, union
+            return
+        for i in range(start, len(lines) - size + len(chosen) + 1):
+            more = union | masks[lines[i]]
+            if more.bit_count() <= limit:
+                yield from extend(i + 1, (*chosen, lines[i]), more)
+
+    return extend(0, (), 0)
+
+
 def _basic_fish(board: Board, size: int) -> Step | None:
     """The first fish of ``size`` that eliminates something."""
     n = board.n
     for by_rows in (True, False):
         for digit, masks in enumerate(_line_masks(board, by_rows), 1):
-            lines = [line for line, mask in enumerate(masks) if 0 < mask.bit_count() <= size]
-            for base in combinations(lines, size):
-                cover = 0
-                for line in base:
-                    cover |= masks[line]
+            for base, cover in _bases(masks, size, size):
                 if cover.bit_count() != size:
                     continue
                 targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
@@ -153,27 +166,23 @@ def _basic_fish(board: Board, size: int) -> Step | None:
 
 
 def _finned_fish(board: Board, size: int) -> Step | None:
-    """The first finned or sashimi fish of ``size`` that eliminates something."""
+    """The first finned or sashimi fish of ``size`` that eliminates something:
+    its fins in one box, so at most ``size`` + the box's width positions."""
     for by_rows in (True, False):
         stacks = _stacks(board.shape, by_rows)
         widest = size + stacks[0][0].bit_count()
         for digit, masks in enumerate(_line_masks(board, by_rows), 1):
-            lines = [line for line, mask in enumerate(masks) if 0 < mask.bit_count() <= widest]
-            for base in combinations(lines, size):
-                step = _finned_on(board, digit, by_rows, masks, base, stacks)
-                if step:
-                    return step
+            for base, union in _bases(masks, size, widest):
+                if union.bit_count() > size:  # else a basic fish, or none
+                    step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
+                    if step:
+                        return step
     return None
 
 
-def _finned_on(board, digit, by_rows, masks, base, stacks) -> Step | None:
+def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
     """The first finned fish on the base lines ``base`` that eliminates something."""
     size = len(base)
-    union = 0
-    for line in base:
-        union |= masks[line]
-    if not size < union.bit_count() <= size + stacks[0][0].bit_count():
-        return None  # a basic fish (or none), or fins in more than one box
     for cross, boxes in stacks:
         outside = union & ~cross  # cover positions whatever the fins in these boxes
         if outside.bit_count() > size:
