@@ -218,6 +218,7 @@ def test_xy_wing():
     step = found(xy_wing, board)
     assert step.eliminations == eliminated("r1c1", 3)
     assert (step.technique, step.score) == ("XY-wing", 4.2)
+    assert step.units == (4, 13)  # row 5 and column 5 join the pivot to its wings
     assert step.text == (
         "XY-wing: r5c5 is 1 or 2; if 1, r5c1 (1 or 3) is 3, and if 2, r1c5 (2 or 3) is 3; so the cells "
         "that see both r5c1 and r1c5 lose 3: r1c1<>3."
@@ -287,6 +288,12 @@ def test_unique_rectangle_type_2():
     assert step.eliminations == eliminated("r2c2 r2c3 r2c4 r2c6 r2c7 r2c8 r2c9", 9)
     assert (step.technique, step.score) == ("Unique rectangle type 2", 4.5)
     assert found(unique_rectangle_1, board) is None
+
+
+def test_unique_rectangle_type_2_with_three_corners():
+    board = with_candidates(empty_board(), {"r1c1": "37", "r1c5": "379", "r2c1": "379", "r2c5": "379"})
+    step = found(unique_rectangle_2, board)
+    assert step.eliminations == eliminated("r2c4 r2c6", 9)
 
 
 def test_no_unique_rectangle_type_2_with_two_extra_digits():

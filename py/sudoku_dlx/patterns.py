@@ -18,9 +18,11 @@ fin
 bivalue
     A cell with exactly two candidates.
 deadly pattern
-    Four cells in two rows, two columns and two boxes that hold only the same
-    two digits: they could be swapped, so a puzzle with one solution never
-    ends that way (unique rectangles and BUG+1 rely on it).
+    Candidates that would leave the puzzle two solutions or none, so a puzzle
+    with one solution never ends that way. Unique rectangles avoid four cells
+    in two rows, two columns and two boxes holding only the same two digits
+    (they could swap); BUG+1 avoids a grid where every blank cell has two
+    candidates and every candidate two places in each of its units.
 
 Scores are Sudoku Explainer's (SE) where SE has the technique: X-wing 3.2,
 swordfish 3.8, jellyfish 5.2, XY-wing 4.2, XYZ-wing 4.4, unique rectangle
@@ -85,6 +87,11 @@ def _join(words: list[str], last: str = "and") -> str:
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
+def _shared_units(board: Board, a: int, b: int) -> tuple[int, ...]:
+    """The units that hold both cells, in index order."""
+    return tuple(sorted(set(board.units_of[a]) & set(board.units_of[b])))
+
+
 def _positions(mask: int) -> list[int]:
     """The indexes (0-based) of the set bits of ``mask``."""
     return [d - 1 for d in digits_of(mask)]
@@ -105,14 +112,21 @@ def _line_masks(board: Board, by_rows: bool) -> list[list[int]]:
     masks = [[0] * n for _ in range(n)]
     for x, candidates in enumerate(board.candidates):
         if candidates:
-            line, pos = divmod(x, n) if by_rows else divmod(x, n)[::-1]
+            line, pos = _line_pos(n, x, by_rows)
             for digit in digits_of(candidates):
                 masks[digit - 1][line] |= 1 << pos
     return masks
 
 
 def _cell(n: int, line: int, pos: int, by_rows: bool) -> int:
+    """The cell at ``pos`` of row ``line`` (``by_rows``) or of column ``line``."""
     return line * n + pos if by_rows else pos * n + line
+
+
+def _line_pos(n: int, cell: int, by_rows: bool) -> tuple[int, int]:
+    """The inverse of :func:`_cell`."""
+    row, col = divmod(cell, n)
+    return (row, col) if by_rows else (col, row)
 
 
 @cache
@@ -124,7 +138,7 @@ def _stacks(shape: Shape, by_rows: bool) -> tuple[tuple[int, tuple[tuple[int, tu
     cross = [0] * n
     lines: list[dict[int, None]] = [{} for _ in range(n)]
     for x in range(shape.cells):
-        line, pos = divmod(x, n) if by_rows else divmod(x, n)[::-1]
+        line, pos = _line_pos(n, x, by_rows)
         box = shape.box_of[x]
         cross[box] |= 1 << pos
         lines[box][line] = None
@@ -230,7 +244,7 @@ def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> 
         )
         units = base_units + cover_units
     else:
-        fins = [x for x in cells if not cover >> (x % n if by_rows else x // n) & 1]
+        fins = [x for x in cells if not cover >> _line_pos(n, x, by_rows)[1] & 1]
         sashimi = any((masks[line] & cover).bit_count() == 1 for line in base)
         name = f"{'Sashimi' if sashimi else 'Finned'} {plain_in_text.split(' ', 1)[1]}"
         score += FIN_BONUS
@@ -314,7 +328,8 @@ def xy_wing(board: Board) -> Step | None:
                     f"{board.name(b)} ({_or_digits(board, candidates[b])}) is {d}; so the cells that see both "
                     f"{board.name(a)} and {board.name(b)} lose {d}: {board.removal(eliminations)}."
                 )
-                return Step("XY-wing", 4.2, text, eliminations=tuple(eliminations), cells=(pivot, a, b))
+                units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
+                return Step("XY-wing", 4.2, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
     return None
 
 
@@ -339,7 +354,8 @@ def xyz_wing(board: Board) -> Step | None:
                     f"whatever goes in {board.name(pivot)}, one of the three is {d}, so the cells that see all "
                     f"three lose {d}: {board.removal(eliminations)}."
                 )
-                return Step("XYZ-wing", 4.4, text, eliminations=tuple(eliminations), cells=(pivot, a, b))
+                units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
+                return Step("XYZ-wing", 4.4, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
     return None
 
 
@@ -418,7 +434,7 @@ def _deadly(board: Board, cells, pair: int) -> str:
     return f"{names} would hold only {digits}, which could swap places (two solutions)"
 
 
-def _ur_step(board, kind: int, score: float, text: str, cells, eliminations, units=()) -> Step:
+def _ur_step(kind: int, score: float, text: str, cells, eliminations, units=()) -> Step:
     return Step(
         f"Unique rectangle type {kind}", score, text, eliminations=tuple(eliminations), cells=tuple(cells),
         units=tuple(units),
@@ -437,13 +453,14 @@ def unique_rectangle_1(board: Board) -> Step | None:
                 f"Unique rectangle type 1: {_deadly(board, cells, pair)} if {board.name(x)} were "
                 f"{_or_digits(board, pair)}; the puzzle has one solution, so: {board.removal(eliminations)}."
             )
-            return _ur_step(board, 1, UR_SCORE, text, cells, eliminations)
+            return _ur_step(1, UR_SCORE, text, cells, eliminations)
     return None
 
 
 def unique_rectangle_2(board: Board) -> Step | None:
     """The corners that have more than the two digits all have the same one more:
-    one of them holds it, so the cells that see them all lose it."""
+    one of them holds it, so the cells that see them all lose it. Two corners,
+    or three as in SE (HoDoKu calls three, or two across a diagonal, type 5)."""
     candidates = board.candidates
     for cells, pair in _rectangles(board):
         extra = [x for x in cells if candidates[x] != pair]
@@ -459,18 +476,17 @@ def unique_rectangle_2(board: Board) -> Step | None:
                 f"{_join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
                 f"that see them all lose it: {board.removal(eliminations)}."
             )
-            return _ur_step(board, 2, UR_SCORE, text, cells, eliminations)
+            return _ur_step(2, UR_SCORE, text, cells, eliminations)
     return None
 
 
-def _roof(board: Board, cells, pair: int) -> tuple[list[int], list[int]] | None:
+def _roof(board: Board, cells, pair: int) -> tuple[list[int], tuple[int, ...]] | None:
     """The two corners with more than ``pair`` and the units they share, when
     the other two corners hold only ``pair`` and these two share a unit."""
     extra = [x for x in cells if board.candidates[x] != pair]
     if len(extra) != 2:
         return None
-    a, b = extra
-    shared = sorted(set(board.units_of[a]) & set(board.units_of[b]))
+    shared = _shared_units(board, *extra)
     return (extra, shared) if shared else None
 
 
@@ -496,12 +512,11 @@ def unique_rectangle_3(board: Board) -> Step | None:
                     rest = [x for x in others if x not in subset]
                     eliminations = [(x, d) for x in rest for d in digits_of(candidates[x] & digits)]
                     if eliminations:
-                        return _ur3_step(board, cells, pair, extra, unit, subset, digits, eliminations)
+                        return _ur3_step(board, cells, pair, extra, more, unit, subset, digits, eliminations)
     return None
 
 
-def _ur3_step(board, cells, pair, extra, unit, subset, digits, eliminations) -> Step:
-    more = (board.candidates[extra[0]] | board.candidates[extra[1]]) & ~pair
+def _ur3_step(board, cells, pair, extra, more, unit, subset, digits, eliminations) -> Step:
     size = ("pair", "triple", "quad")[len(subset) - 1]
     text = (
         f"Unique rectangle type 3: {_deadly(board, cells, pair)} unless {board.name(extra[0])} or "
@@ -511,7 +526,7 @@ def _ur3_step(board, cells, pair, extra, unit, subset, digits, eliminations) -> 
         f"whose other cells lose those digits: {board.removal(eliminations)}."
     )
     score = round(UR_SCORE + 0.1 * (digits.bit_count() - 1), 1)
-    return _ur_step(board, 3, score, text, (*cells, *subset), eliminations, (unit,))
+    return _ur_step(3, score, text, (*cells, *subset), eliminations, (unit,))
 
 
 def unique_rectangle_4(board: Board) -> Step | None:
@@ -532,20 +547,19 @@ def unique_rectangle_4(board: Board) -> Step | None:
                         f"be in {names}, so one of them is {board.symbol(lock)}; if either were "
                         f"{board.symbol(other)}, {_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
                     )
-                    return _ur_step(board, 4, UR_SCORE, text, cells, eliminations, (unit,))
+                    return _ur_step(4, UR_SCORE, text, cells, eliminations, (unit,))
     return None
 
 
 def bug_plus_one(board: Board) -> Step | None:
     """Every blank cell is bivalue but one with three candidates, and every
-    candidate appears twice in each unit but one digit of that cell, three
-    times in its units: without it the grid would be a deadly BUG, so it goes there."""
+    candidate has two places in each unit but one digit of that cell, with three
+    in its units: without it the grid would be a deadly BUG, so it goes there."""
     candidates = board.candidates
-    blanks = [x for x, mask in enumerate(candidates) if mask]
-    triple = [x for x in blanks if candidates[x].bit_count() != 2]
-    if len(triple) != 1 or candidates[triple[0]].bit_count() != 3:
+    odd = [x for x, mask in enumerate(candidates) if mask and mask.bit_count() != 2]
+    if len(odd) != 1 or candidates[odd[0]].bit_count() != 3:
         return None
-    (cell,) = triple
+    (cell,) = odd
     for digit in board.digits(cell):
         if all(len(board.places(u, digit)) == 3 for u in board.units_of[cell]):
             board_without = board.copy()
