@@ -397,17 +397,18 @@ HODOKU = {
 @cache
 def stuck_boards(puzzle: str) -> tuple[Board, ...]:
     """The boards along the solving path (basic and pattern techniques, easiest
-    first) where no basic technique applies, until solved or stuck."""
+    first, as :func:`sudoku_dlx.rating.steps` takes them) where the easiest step
+    scores at least an X-wing's, until solved or stuck."""
     board = Board.from_puzzle(parse(puzzle))
-    found_here = []
+    boards = []
     while not board.solved:
         step = next((s for _, t in REGISTRY if (s := t(board))), None)
         if step is None:
             break
         if step.score >= TECHNIQUES[0][0]:
-            found_here.append(board.copy())
+            boards.append(board.copy())
         board.apply(step)
-    return tuple(found_here)
+    return tuple(boards)
 
 
 def assert_sound(puzzle: str) -> int:
