@@ -248,12 +248,12 @@ def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> 
         sashimi = any((masks[line] & cover).bit_count() == 1 for line in base)
         name = f"{'Sashimi' if sashimi else 'Finned'} {plain_in_text.split(' ', 1)[1]}"
         score += FIN_BONUS
-        fin_word = "fin" if len(fins) == 1 else "fins"
+        fin_word, fin_pronoun = ("fin", "it") if len(fins) == 1 else ("fins", "them")
         box_name = board.unit_name(2 * n + box)
         text = (
             f"{name} on {d}: in {base_text} the {d} can only be in {cover_text} or in the {fin_word} "
             f"{_join([board.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
-            f"and with it the {d} is in {box_name}, so either way the cells of {box_name} in those "
+            f"and with {fin_pronoun} the {d} is in {box_name}, so either way the cells of {box_name} in those "
             f"{cover_kind} lose it: {board.removal(eliminations)}."
         )
         units = base_units + cover_units + [2 * n + box]
@@ -393,7 +393,7 @@ def w_wing(board: Board) -> Step | None:
                 if a in peers[p] and b in peers[q]:
                     dx, dy = board.symbol(x), board.symbol(y)
                     text = (
-                        f"W-wing: {board.name(p)} and {board.name(q)} are both {dx} or {dy}, and in "
+                        f"W-wing: {board.name(p)} and {board.name(q)} are both {_or_digits(board, candidates[p])}, and in "
                         f"{board.unit_name(unit)} the {dx} is in {board.name(a)} or {board.name(b)}, which see "
                         f"them; so one of {board.name(p)} and {board.name(q)} is not {dx} but {dy}, and the "
                         f"cells that see both lose {dy}: {board.removal(eliminations)}."
@@ -474,7 +474,7 @@ def unique_rectangle_2(board: Board) -> Step | None:
             text = (
                 f"Unique rectangle type 2: {_deadly(board, cells, pair)} unless "
                 f"{_join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
-                f"that see them all lose it: {board.removal(eliminations)}."
+                f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {board.removal(eliminations)}."
             )
             return _ur_step(2, UR_SCORE, text, cells, eliminations)
     return None
