@@ -385,22 +385,31 @@ def w_wing(board: Board) -> Step | None:
                 continue
             if x not in links:
                 links[x] = _strong_links(board, x)
-            for unit, a, b in links[x]:
-                if {a, b} & {p, q}:
-                    continue
-                if not (a in peers[p] and b in peers[q]):
-                    a, b = b, a
-                if a in peers[p] and b in peers[q]:
-                    dx, dy = board.symbol(x), board.symbol(y)
-                    text = (
-                        f"W-wing: {board.name(p)} and {board.name(q)} are both {_or_digits(board, candidates[p])}, and in "
-                        f"{board.unit_name(unit)} the {dx} is in {board.name(a)} or {board.name(b)}, which see "
-                        f"them; so one of {board.name(p)} and {board.name(q)} is not {dx} but {dy}, and the "
-                        f"cells that see both lose {dy}: {board.removal(eliminations)}."
-                    )
-                    return Step(
-                        "W-wing", 4.4, text, eliminations=tuple(eliminations), cells=(p, q, a, b), units=(unit,)
-                    )
+            bridge = _bridge(board, links[x], p, q)
+            if bridge:
+                unit, a, b = bridge
+                dx, dy = board.symbol(x), board.symbol(y)
+                text = (
+                    f"W-wing: {board.name(p)} and {board.name(q)} are both {_or_digits(board, candidates[p])}, "
+                    f"and in {board.unit_name(unit)} the {dx} is in {board.name(a)} or {board.name(b)}, which "
+                    f"see them; so one of {board.name(p)} and {board.name(q)} is not {dx} but {dy}, and the "
+                    f"cells that see both lose {dy}: {board.removal(eliminations)}."
+                )
+                return Step("W-wing", 4.4, text, eliminations=tuple(eliminations), cells=(p, q, a, b), units=(unit,))
+    return None
+
+
+def _bridge(board: Board, links, p: int, q: int) -> tuple[int, int, int] | None:
+    """A strong link ``(unit, a, b)`` of ``links``, other than ``p`` and ``q``, with
+    ``a`` seeing ``p`` and ``b`` seeing ``q``."""
+    peers = board.peers
+    for unit, a, b in links:
+        if {a, b} & {p, q}:
+            continue
+        if b in peers[p] and a in peers[q]:
+            a, b = b, a
+        if a in peers[p] and b in peers[q]:
+            return unit, a, b
     return None
 
 
