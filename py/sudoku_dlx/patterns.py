@@ -1,0 +1,610 @@
+"""Pattern techniques: fish, wings, unique rectangles and BUG+1.
+
+Each technique is a function ``technique(board) -> Step | None`` (see
+:mod:`sudoku_dlx.logic`) that works for every grid size.
+
+Glossary (beyond :mod:`sudoku_dlx.logic`'s)
+--------------------------------------------
+fish
+    On one digit: ``k`` *base* lines (rows, or columns) in which the digit can
+    only be in ``k`` *cover* lines (columns, or rows). The ``k`` base lines
+    hold ``k`` of that digit, one in each cover line, so the rest of the cover
+    lines lose it. ``k`` = 2, 3, 4: X-wing, swordfish, jellyfish.
+fin
+    A base candidate outside the cover lines. When all the fins lie in one box,
+    either a fin holds the digit or the fish does, so the cells of the cover
+    lines in that box lose it (a *finned* fish). *Sashimi* when some base line
+    has only one candidate left in the cover lines.
+bivalue
+    A cell with exactly two candidates.
+deadly pattern
+    Candidates that would leave the puzzle two solutions or none, so a puzzle
+    with one solution never ends that way. Unique rectangles avoid four cells
+    in two rows, two columns and two boxes holding only the same two digits
+    (they could swap); BUG+1 avoids a grid where every blank cell has two
+    candidates and every candidate two places in each of its units.
+
+Scores are Sudoku Explainer's (SE) where SE has the technique: X-wing 3.2,
+swordfish 3.8, jellyfish 5.2, XY-wing 4.2, XYZ-wing 4.4, unique rectangle
+types 1, 2 and 4 4.5 and type 3 4.5 + 0.1 per digit of its naked subset beyond
+one (4.6 to 4.8) as SE's ``UniqueLoop*Hint`` classes compute them, BUG+1 5.6.
+SE has no finned fish: a finned or sashimi fish scores its plain fish + 0.2
+(3.4, 4.0, 5.4). SE has no W-wing: it scores 4.4, the XYZ-wing it rivals.
+
+Unique rectangles and BUG+1 hold only for puzzles with a single solution:
+rating and hints are only done for such puzzles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from functools import cache, reduce
+from itertools import combinations
+
+from .grid import Shape
+from .logic import Board, Step, digits_of
+
+__all__ = [
+    "TECHNIQUES",
+    "bug_plus_one",
+    "finned_jellyfish",
+    "finned_swordfish",
+    "finned_x_wing",
+    "jellyfish",
+    "swordfish",
+    "unique_rectangle_1",
+    "unique_rectangle_2",
+    "unique_rectangle_3",
+    "unique_rectangle_4",
+    "w_wing",
+    "x_wing",
+    "xy_wing",
+    "xyz_wing",
+]
+
+#: Fish size: name, the name in a sentence, SE score.
+FISH = {2: ("X-wing", "an X-wing", 3.2), 3: ("Swordfish", "a swordfish", 3.8), 4: ("Jellyfish", "a jellyfish", 5.2)}
+FIN_BONUS = 0.2
+UR_SCORE = 4.5
+
+
+# -- shared helpers ----------------------------------------------------------
+
+
+def _seeing_all(board: Board, cells) -> frozenset[int]:
+    """The cells (not among ``cells``) that share a unit with every one of ``cells``."""
+    return reduce(frozenset.intersection, (board.peers[x] for x in cells))
+
+
+def _removals(board: Board, cells, digit: int) -> list[tuple[int, int]]:
+    """``(cell, digit)`` for the cells, in order, that still have ``digit``."""
+    bit = 1 << (digit - 1)
+    return [(x, digit) for x in sorted(cells) if board.candidates[x] & bit]
+
+
+def _join(words: list[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _shared_units(board: Board, a: int, b: int) -> tuple[int, ...]:
+    """The units that hold both cells, in index order."""
+    return tuple(sorted(set(board.units_of[a]) & set(board.units_of[b])))
+
+
+def _positions(mask: int) -> list[int]:
+    """The indexes (0-based) of the set bits of ``mask``."""
+    return [d - 1 for d in digits_of(mask)]
+
+
+def _lines_text(kind: str, indexes) -> str:
+    """``rows 2 and 7`` for 0-based indexes."""
+    return f"{kind} {_join([str(i + 1) for i in indexes])}"
+
+
+# -- fish --------------------------------------------------------------------
+
+
+def _line_masks(board: Board, by_rows: bool) -> list[list[int]]:
+    """``masks[digit - 1][line]``: bit ``i`` is set when ``digit`` can go in column
+    ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``."""
+    n = board.n
+    masks = [[0] * n for _ in range(n)]
+    for x, candidates in enumerate(board.candidates):
+        if candidates:
+            line, pos = _line_pos(n, x, by_rows)
+            for digit in digits_of(candidates):
+                masks[digit - 1][line] |= 1 << pos
+    return masks
+
+
+def _cell(n: int, line: int, pos: int, by_rows: bool) -> int:
+    """The cell at ``pos`` of row ``line`` (``by_rows``) or of column ``line``."""
+    return line * n + pos if by_rows else pos * n + line
+
+
+def _line_pos(n: int, cell: int, by_rows: bool) -> tuple[int, int]:
+    """The inverse of :func:`_cell`."""
+    row, col = divmod(cell, n)
+    return (row, col) if by_rows else (col, row)
+
+
+@cache
+def _stacks(shape: Shape, by_rows: bool) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
+    """The boxes grouped by the cross positions they span (stacks of columns when
+    the lines are rows): ``(cross, ((box, lines), ...))``, ``cross`` the mask of
+    the positions, ``lines`` the lines of each box."""
+    n = shape.n
+    cross = [0] * n
+    lines: list[dict[int, None]] = [{} for _ in range(n)]
+    for x in range(shape.cells):
+        line, pos = _line_pos(n, x, by_rows)
+        box = shape.box_of[x]
+        cross[box] |= 1 << pos
+        lines[box][line] = None
+    stacks: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for box in range(n):
+        stacks.setdefault(cross[box], []).append((box, tuple(lines[box])))
+    return tuple((mask, tuple(boxes)) for mask, boxes in stacks.items())
+
+
+def _bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(lines, union)`` for every ``size`` lines that have the digit in at most
+    ``limit`` positions together, ``union`` the mask of those positions."""
+    lines = [line for line, mask in enumerate(masks) if mask and mask.bit_count() <= limit]
+
+    def extend(start: int, chosen: tuple[int, ...], union: int):
+        if len(chosen) == size:
+            yield chosen, union
+            return
+        for i in range(start, len(lines) - size + len(chosen) + 1):
+            more = union | masks[lines[i]]
+            if more.bit_count() <= limit:
+                yield from extend(i + 1, (*chosen, lines[i]), more)
+
+    return extend(0, (), 0)
+
+
+def _basic_fish(board: Board, size: int) -> Step | None:
+    """The first fish of ``size`` that eliminates something."""
+    n = board.n
+    for by_rows in (True, False):
+        for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            for base, cover in _bases(masks, size, size):
+                if cover.bit_count() != size:
+                    continue
+                targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
+                if any(mask for _, mask in targets):
+                    return _fish_step(board, digit, by_rows, masks, base, cover, targets)
+    return None
+
+
+def _finned_fish(board: Board, size: int) -> Step | None:
+    """The first finned or sashimi fish of ``size`` that eliminates something:
+    its fins in one box, so at most ``size`` + the box's width positions."""
+    for by_rows in (True, False):
+        stacks = _stacks(board.shape, by_rows)
+        widest = size + stacks[0][0].bit_count()
+        for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            for base, union in _bases(masks, size, widest):
+                if union.bit_count() > size:  # else a basic fish, or none
+                    step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
+                    if step:
+                        return step
+    return None
+
+
+def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
+    """The first finned fish on the base lines ``base`` that eliminates something."""
+    size = len(base)
+    for cross, boxes in stacks:
+        outside = union & ~cross  # cover positions whatever the fins in these boxes
+        if outside.bit_count() > size:
+            continue
+        for box, box_lines in boxes:
+            required = outside  # and those of the base lines outside the box
+            for line in base:
+                if line not in box_lines:
+                    required |= masks[line]
+            others = [line for line in box_lines if line not in base]
+            open_in_box = 0  # the positions of the box where the other lines have the digit
+            for line in others:
+                open_in_box |= masks[line] & cross
+            if len(others) == len(box_lines) or required.bit_count() > size or not open_in_box:
+                continue  # no base line crosses the box, too many cover lines, or nothing to eliminate
+            for extra in combinations(_positions(union & cross & ~required), size - required.bit_count()):
+                cover = required
+                for pos in extra:
+                    cover |= 1 << pos
+                if cover & open_in_box and union & ~cover and all(masks[line] & cover for line in base):
+                    targets = [(line, masks[line] & cover & cross) for line in others]
+                    return _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
+    return None
+
+
+def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> Step:
+    """The step of a fish: ``targets`` holds ``(line, positions)`` to eliminate from;
+    ``box`` is the box of the fins of a finned fish."""
+    n, size = board.n, len(base)
+    plain, plain_in_text, score = FISH[size]
+    base_kind, cover_kind = ("rows", "columns") if by_rows else ("columns", "rows")
+    d = board.symbol(digit)
+    eliminations = sorted((_cell(n, line, pos, by_rows), digit) for line, mask in targets for pos in _positions(mask))
+    cells = sorted(_cell(n, line, pos, by_rows) for line in base for pos in _positions(masks[line]))
+    base_units = [line if by_rows else n + line for line in base]
+    cover_units = [n + pos if by_rows else pos for pos in _positions(cover)]
+    base_text = _lines_text(base_kind, base)
+    cover_text = _lines_text(cover_kind, _positions(cover))
+    if box is None:
+        name = plain
+        text = (
+            f"{name} on {d}: in {base_text} the {d} can only be in {cover_text}, so each of those "
+            f"{cover_kind} has its {d} in these {base_kind}; remove it from the rest of {cover_text}: "
+            f"{board.removal(eliminations)}."
+        )
+        units = base_units + cover_units
+    else:
+        fins = [x for x in cells if not cover >> _line_pos(n, x, by_rows)[1] & 1]
+        sashimi = any((masks[line] & cover).bit_count() == 1 for line in base)
+        name = f"{'Sashimi' if sashimi else 'Finned'} {plain_in_text.split(' ', 1)[1]}"
+        score += FIN_BONUS
+        fin_word, fin_pronoun = ("fin", "it") if len(fins) == 1 else ("fins", "them")
+        box_name = board.unit_name(2 * n + box)
+        text = (
+            f"{name} on {d}: in {base_text} the {d} can only be in {cover_text} or in the {fin_word} "
+            f"{_join([board.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
+            f"and with {fin_pronoun} the {d} is in {box_name}, so either way the cells of {box_name} in those "
+            f"{cover_kind} lose it: {board.removal(eliminations)}."
+        )
+        units = base_units + cover_units + [2 * n + box]
+    return Step(name, round(score, 1), text, eliminations=tuple(eliminations), cells=tuple(cells), units=tuple(units))
+
+
+def x_wing(board: Board) -> Step | None:
+    """Two rows where a digit fits only in the same two columns (or vice versa)."""
+    return _basic_fish(board, 2)
+
+
+def swordfish(board: Board) -> Step | None:
+    """Three rows where a digit fits only in the same three columns (or vice versa)."""
+    return _basic_fish(board, 3)
+
+
+def jellyfish(board: Board) -> Step | None:
+    """Four rows where a digit fits only in the same four columns (or vice versa)."""
+    return _basic_fish(board, 4)
+
+
+def finned_x_wing(board: Board) -> Step | None:
+    """An X-wing with extra candidates (fins) in one box."""
+    return _finned_fish(board, 2)
+
+
+def finned_swordfish(board: Board) -> Step | None:
+    """A swordfish with extra candidates (fins) in one box."""
+    return _finned_fish(board, 3)
+
+
+def finned_jellyfish(board: Board) -> Step | None:
+    """A jellyfish with extra candidates (fins) in one box."""
+    return _finned_fish(board, 4)
+
+
+# -- wings -------------------------------------------------------------------
+
+
+def _bivalue(board: Board) -> list[int]:
+    return [x for x, mask in enumerate(board.candidates) if mask.bit_count() == 2]
+
+
+def _or_digits(board: Board, mask: int) -> str:
+    return _join([board.symbol(d) for d in digits_of(mask)], "or")
+
+
+def xy_wing(board: Board) -> Step | None:
+    """A bivalue pivot ``xy`` seeing bivalue wings ``xz`` and ``yz``: one wing is
+    ``z``, so the cells that see both wings lose ``z``."""
+    candidates, peers = board.candidates, board.peers
+    for pivot in _bivalue(board):
+        both = candidates[pivot]
+        wings = [
+            x for x in sorted(peers[pivot])
+            if candidates[x].bit_count() == 2 and (candidates[x] & both).bit_count() == 1
+        ]
+        for a, b in combinations(wings, 2):
+            z = candidates[a] & ~both
+            if candidates[b] & ~both != z or candidates[a] & candidates[b] & both:
+                continue
+            digit = digits_of(z)[0]
+            eliminations = _removals(board, _seeing_all(board, (a, b)), digit)
+            if eliminations:
+                if candidates[a] & both > candidates[b] & both:
+                    a, b = b, a  # tell the pivot's smaller digit first
+                x, y = candidates[a] & both, candidates[b] & both
+                d = board.symbol(digit)
+                text = (
+                    f"XY-wing: {board.name(pivot)} is {_or_digits(board, both)}; if {_or_digits(board, x)}, "
+                    f"{board.name(a)} ({_or_digits(board, candidates[a])}) is {d}, and if {_or_digits(board, y)}, "
+                    f"{board.name(b)} ({_or_digits(board, candidates[b])}) is {d}; so the cells that see both "
+                    f"{board.name(a)} and {board.name(b)} lose {d}: {board.removal(eliminations)}."
+                )
+                units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
+                return Step("XY-wing", 4.2, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
+    return None
+
+
+def xyz_wing(board: Board) -> Step | None:
+    """A pivot ``xyz`` seeing bivalue wings ``xz`` and ``yz``: one of the three is
+    ``z``, so the cells that see all three lose ``z``."""
+    candidates, peers = board.candidates, board.peers
+    for pivot, three in enumerate(candidates):
+        if three.bit_count() != 3:
+            continue
+        wings = [x for x in sorted(peers[pivot]) if candidates[x].bit_count() == 2 and not candidates[x] & ~three]
+        for a, b in combinations(wings, 2):
+            if candidates[a] | candidates[b] != three:
+                continue
+            digit = digits_of(candidates[a] & candidates[b])[0]
+            eliminations = _removals(board, _seeing_all(board, (pivot, a, b)), digit)
+            if eliminations:
+                d = board.symbol(digit)
+                text = (
+                    f"XYZ-wing: {board.name(pivot)} is {_or_digits(board, three)}, {board.name(a)} is "
+                    f"{_or_digits(board, candidates[a])} and {board.name(b)} is {_or_digits(board, candidates[b])}; "
+                    f"whatever goes in {board.name(pivot)}, one of the three is {d}, so the cells that see all "
+                    f"three lose {d}: {board.removal(eliminations)}."
+                )
+                units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
+                return Step("XYZ-wing", 4.4, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
+    return None
+
+
+def _strong_links(board: Board, digit: int) -> list[tuple[int, int, int]]:
+    """``(unit, a, b)`` for every unit where ``digit`` has exactly two places ``a`` and ``b``."""
+    found = []
+    for unit in range(3 * board.n):
+        places = board.places(unit, digit)
+        if len(places) == 2:
+            found.append((unit, *places))
+    return found
+
+
+def w_wing(board: Board) -> Step | None:
+    """Two bivalue cells ``xy`` that do not see each other, linked by a unit where
+    ``x`` has two places, one seeing each: one of them is ``y``, so the cells that
+    see both lose ``y``."""
+    candidates, peers = board.candidates, board.peers
+    links: dict[int, list[tuple[int, int, int]]] = {}
+    for p, q in combinations(_bivalue(board), 2):
+        if candidates[p] != candidates[q] or q in peers[p]:
+            continue
+        common = _seeing_all(board, (p, q))
+        for x, y in (digits_of(candidates[p]), digits_of(candidates[p])[::-1]):
+            eliminations = _removals(board, common, y)
+            if not eliminations:
+                continue
+            if x not in links:
+                links[x] = _strong_links(board, x)
+            bridge = _bridge(board, links[x], p, q)
+            if bridge:
+                unit, a, b = bridge
+                dx, dy = board.symbol(x), board.symbol(y)
+                text = (
+                    f"W-wing: {board.name(p)} and {board.name(q)} are both {_or_digits(board, candidates[p])}, "
+                    f"and in {board.unit_name(unit)} the {dx} is in {board.name(a)} or {board.name(b)}, which "
+                    f"see them; so one of {board.name(p)} and {board.name(q)} is not {dx} but {dy}, and the "
+                    f"cells that see both lose {dy}: {board.removal(eliminations)}."
+                )
+                return Step("W-wing", 4.4, text, eliminations=tuple(eliminations), cells=(p, q, a, b), units=(unit,))
+    return None
+
+
+def _bridge(board: Board, links, p: int, q: int) -> tuple[int, int, int] | None:
+    """A strong link ``(unit, a, b)`` of ``links``, other than ``p`` and ``q``, with
+    ``a`` seeing ``p`` and ``b`` seeing ``q``."""
+    peers = board.peers
+    for unit, a, b in links:
+        if {a, b} & {p, q}:
+            continue
+        if b in peers[p] and a in peers[q]:
+            a, b = b, a
+        if a in peers[p] and b in peers[q]:
+            return unit, a, b
+    return None
+
+
+# -- uniqueness --------------------------------------------------------------
+
+
+def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    """``(cells, pair)`` for every four blank cells in two rows, two columns and two
+    boxes whose common candidates are the two digits of ``pair``, one cell or more
+    having only those. Cells in order: top left, top right, bottom left, bottom right."""
+    n, candidates, box = board.n, board.candidates, board.shape.box_of
+    for r1, r2 in combinations(range(n), 2):
+        cols = [
+            (c, candidates[r1 * n + c] & candidates[r2 * n + c])
+            for c in range(n)
+            if (candidates[r1 * n + c] & candidates[r2 * n + c]).bit_count() >= 2
+        ]
+        for (c1, m1), (c2, m2) in combinations(cols, 2):
+            pair = m1 & m2
+            if pair.bit_count() != 2:
+                continue
+            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+            if len({box[x] for x in cells}) == 2 and any(candidates[x] == pair for x in cells):
+                yield cells, pair
+
+
+def _deadly(board: Board, cells, pair: int) -> str:
+    """The sentence's start: why the rectangle must not end with only the pair."""
+    names = _join([board.name(x) for x in cells])
+    digits = _join([board.symbol(d) for d in digits_of(pair)])
+    return f"{names} would hold only {digits}, which could swap places (two solutions)"
+
+
+def _ur_step(kind: int, score: float, text: str, cells, eliminations, units=()) -> Step:
+    return Step(
+        f"Unique rectangle type {kind}", score, text, eliminations=tuple(eliminations), cells=tuple(cells),
+        units=tuple(units),
+    )
+
+
+def unique_rectangle_1(board: Board) -> Step | None:
+    """Three corners hold only the same two digits: the fourth cannot be either."""
+    candidates = board.candidates
+    for cells, pair in _rectangles(board):
+        extra = [x for x in cells if candidates[x] != pair]
+        if len(extra) == 1:
+            (x,) = extra
+            eliminations = [(x, d) for d in digits_of(pair)]
+            text = (
+                f"Unique rectangle type 1: {_deadly(board, cells, pair)} if {board.name(x)} were "
+                f"{_or_digits(board, pair)}; the puzzle has one solution, so: {board.removal(eliminations)}."
+            )
+            return _ur_step(1, UR_SCORE, text, cells, eliminations)
+    return None
+
+
+def unique_rectangle_2(board: Board) -> Step | None:
+    """The corners that have more than the two digits all have the same one more:
+    one of them holds it, so the cells that see them all lose it. Two corners,
+    or three as in SE (HoDoKu calls three, or two across a diagonal, type 5)."""
+    candidates = board.candidates
+    for cells, pair in _rectangles(board):
+        extra = [x for x in cells if candidates[x] != pair]
+        more = {candidates[x] & ~pair for x in extra}
+        if len(extra) < 2 or len(more) != 1 or more.pop().bit_count() != 1:
+            continue
+        digit = digits_of(candidates[extra[0]] & ~pair)[0]
+        eliminations = _removals(board, _seeing_all(board, extra), digit)
+        if eliminations:
+            d = board.symbol(digit)
+            text = (
+                f"Unique rectangle type 2: {_deadly(board, cells, pair)} unless "
+                f"{_join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
+                f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {board.removal(eliminations)}."
+            )
+            return _ur_step(2, UR_SCORE, text, cells, eliminations)
+    return None
+
+
+def _roof(board: Board, cells, pair: int) -> tuple[list[int], tuple[int, ...]] | None:
+    """The two corners with more than ``pair`` and the units they share, when
+    the other two corners hold only ``pair`` and these two share a unit."""
+    extra = [x for x in cells if board.candidates[x] != pair]
+    if len(extra) != 2:
+        return None
+    shared = _shared_units(board, *extra)
+    return (extra, shared) if shared else None
+
+
+def unique_rectangle_3(board: Board) -> Step | None:
+    """The two extra corners share a unit and act as one cell holding their extra
+    digits: with other cells of the unit they form a naked subset."""
+    candidates = board.candidates
+    for cells, pair in _rectangles(board):
+        roof = _roof(board, cells, pair)
+        if not roof:
+            continue
+        extra, shared = roof
+        more = (candidates[extra[0]] | candidates[extra[1]]) & ~pair
+        for unit in shared:
+            others = [x for x in board.units[unit] if candidates[x] and x not in extra]
+            for count in range(1, 4):
+                for subset in combinations(others, count):
+                    digits = more
+                    for x in subset:
+                        digits |= candidates[x]
+                    if digits.bit_count() != count + 1:
+                        continue
+                    rest = [x for x in others if x not in subset]
+                    eliminations = [(x, d) for x in rest for d in digits_of(candidates[x] & digits)]
+                    if eliminations:
+                        return _ur3_step(board, cells, pair, extra, more, unit, subset, digits, eliminations)
+    return None
+
+
+def _ur3_step(board, cells, pair, extra, more, unit, subset, digits, eliminations) -> Step:
+    size = ("pair", "triple", "quad")[len(subset) - 1]
+    text = (
+        f"Unique rectangle type 3: {_deadly(board, cells, pair)} unless {board.name(extra[0])} or "
+        f"{board.name(extra[1])} is {_or_digits(board, more)}; so they act as one cell that, with "
+        f"{_join([board.name(x) for x in subset])}, makes a naked {size} on "
+        f"{_join([board.symbol(d) for d in digits_of(digits)])} in {board.unit_name(unit)}, "
+        f"whose other cells lose those digits: {board.removal(eliminations)}."
+    )
+    score = round(UR_SCORE + 0.1 * (digits.bit_count() - 1), 1)
+    return _ur_step(3, score, text, (*cells, *subset), eliminations, (unit,))
+
+
+def unique_rectangle_4(board: Board) -> Step | None:
+    """The two extra corners share a unit where one digit of the pair can only
+    be in them: one of them holds it, so neither can hold the other digit."""
+    for cells, pair in _rectangles(board):
+        roof = _roof(board, cells, pair)
+        if not roof:
+            continue
+        extra, shared = roof
+        for unit in shared:
+            for lock, other in (digits_of(pair), digits_of(pair)[::-1]):
+                if board.places(unit, lock) == extra:
+                    eliminations = [(x, other) for x in extra]
+                    names = _join([board.name(x) for x in extra])
+                    text = (
+                        f"Unique rectangle type 4: in {board.unit_name(unit)} the {board.symbol(lock)} can only "
+                        f"be in {names}, so one of them is {board.symbol(lock)}; if either were "
+                        f"{board.symbol(other)}, {_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
+                    )
+                    return _ur_step(4, UR_SCORE, text, cells, eliminations, (unit,))
+    return None
+
+
+def bug_plus_one(board: Board) -> Step | None:
+    """Every blank cell is bivalue but one with three candidates, and every
+    candidate has two places in each unit but one digit of that cell, with three
+    in its units: without it the grid would be a deadly BUG, so it goes there."""
+    candidates = board.candidates
+    odd = [x for x, mask in enumerate(candidates) if mask and mask.bit_count() != 2]
+    if len(odd) != 1 or candidates[odd[0]].bit_count() != 3:
+        return None
+    (cell,) = odd
+    for digit in board.digits(cell):
+        if all(len(board.places(u, digit)) == 3 for u in board.units_of[cell]):
+            board_without = board.copy()
+            board_without.eliminate(cell, digit)
+            if _is_bug(board_without):
+                d = board.symbol(digit)
+                text = (
+                    f"BUG+1: every blank cell but {board.name(cell)} has two candidates, and each candidate has "
+                    f"two places in every unit except {d}, with three in the units of {board.name(cell)}; "
+                    f"without {d} there the grid would have no solution or two, so {board.name(cell)} is {d}."
+                )
+                return Step("BUG+1", 5.6, text, placements=((cell, digit),), cells=(cell,), units=board.units_of[cell])
+    return None
+
+
+def _is_bug(board: Board) -> bool:
+    """True when every candidate has either no place or two in every unit."""
+    return all(
+        len(board.places(unit, digit)) in (0, 2) for unit in range(3 * board.n) for digit in range(1, board.n + 1)
+    )
+
+
+#: ``(base score, technique)``: the lowest score each technique gives.
+TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
+    (3.2, x_wing),
+    (3.4, finned_x_wing),
+    (3.8, swordfish),
+    (4.0, finned_swordfish),
+    (4.2, xy_wing),
+    (4.4, xyz_wing),
+    (4.4, w_wing),
+    (4.5, unique_rectangle_1),
+    (4.5, unique_rectangle_2),
+    (4.5, unique_rectangle_4),
+    (4.6, unique_rectangle_3),
+    (5.2, jellyfish),
+    (5.4, finned_jellyfish),
+    (5.6, bug_plus_one),
+)
