@@ -21,10 +21,12 @@ dynamic
 
 Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
 :func:`length_bonus` of the chain's node count (for several chains, the sum of
-their nodes): forcing X-chain 6.6 (a skyscraper, two-string kite or turbot fish
-is the 6-node one), forcing chain mixing cells and units 7.0, nishio 7.5,
-multiple forcing chains 8.0, dynamic forcing chains 8.5. Each technique returns
-its lowest-scoring step. Search is iterative (no recursion) and works for every
+their nodes): forcing X- and Y-chains 6.6, forcing chains mixing cells and
+units 7.0, nishio 7.5, multiple forcing chains 8.0, dynamic forcing chains 8.5.
+The X-chains of two and three strong links take the scores of SukakuExplainer,
+which rated our SE reference set: skyscraper 4.0, two-string kite 4.1, turbot
+fish 4.2, and 5.4-5.6 for three links. Each technique returns its
+lowest-scoring step. Search is iterative (no recursion) and works for every
 grid size.
 """
 
@@ -235,15 +237,16 @@ def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple
 
 
 def _single_chain(
-    board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float], fewest: int = 0
+    board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
+    fewest: int = 0, offs: bool = True,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
-    (on to off eliminates it, off to on places it); ``deepest`` says how many
-    nodes a chain may have to score below a given score."""
+    (on to off eliminates it; with ``offs``, off to on places it); ``deepest``
+    says how many nodes a chain may have to score below a given score."""
     n = board.n
     best, best_score = None, float("inf")
     for on in _assumptions(board):
-        for start in (on, on ^ 1) if links.x else (on,):
+        for start in (on, on ^ 1) if offs and links.x else (on,):
             limit = deepest(best_score)
             if not limit:
                 break
@@ -284,11 +287,6 @@ def _chain_name(board: Board, path: list[int]) -> str:
     return "Forcing chain"
 
 
-#: SukakuExplainer's score of an X-chain by its number of strong links (when
-#: it eliminates), before the 0.1-0.2 its kinds of links add.
-STRONG_LINKS = {2: 4.0, 3: 5.4, 5: 6.2, 6: 6.6}
-
-
 def _link_kinds(board: Board, pairs) -> tuple[bool, int]:
     """Whether some strong link of cell ``pairs`` needs a box, and how many kinds
     of line (rows, columns) the others lie in (a line is preferred to a box)."""
@@ -305,39 +303,47 @@ def _link_kinds(board: Board, pairs) -> tuple[bool, int]:
 
 def _kinds_bonus(box: bool, lines: int, links: int) -> float:
     """SukakuExplainer's addition for the kinds of strong links: none for lines of
-    one kind; for two links 0.1 for a row and a column, 0.2 with a box; for more
-    0.2 for a box and both kinds of line, else 0.1."""
+    one kind (skyscrapers); for two links 0.1 for a row and a column (kite),
+    0.2 with a box (turbot fish); for three, 0.2 for both kinds of line (kite),
+    else 0.1 (turbot fish)."""
     if not box and lines == 1:
         return 0.0
     if links == 2:
         return 0.2 if box else 0.1
-    return 0.2 if box and lines == 2 else 0.1
+    return 0.2 if lines == 2 else 0.1
 
 
 def _x_chain_score(board: Board, path: list[int]) -> float:
-    """An X-chain's score: by its strong links as :data:`STRONG_LINKS` says when it
-    eliminates and has such a count, else SE's forcing X-chain, 6.6 + length."""
+    """An X-chain's score: SukakuExplainer's three strong-linked fish, 5.4-5.6,
+    for one of three strong links that eliminates, else SE's forcing X-chain,
+    6.6 + length."""
     n = board.n
     strong = [((a >> 1) // n, (b >> 1) // n) for a, b in zip(path, path[1:]) if b & 1]
-    if path[-1] & 1 or len(strong) not in STRONG_LINKS:
+    if path[-1] & 1 or len(strong) != 3:
         return _score(6.6, len(path))
-    return round(STRONG_LINKS[len(strong)] + _kinds_bonus(*_link_kinds(board, strong), len(strong)), 1)
+    return round(5.4 + _kinds_bonus(*_link_kinds(board, strong), 3), 1)
 
 
 def x_chain(board: Board) -> Step | None:
-    """The lowest-scoring X-chain of three or more strong links: one digit's
-    places, linked strongly in units and weakly between units (two strong links
-    are a :func:`turbot_fish`). Scored 5.4 and up by :func:`_x_chain_score`."""
+    """The lowest-scoring X-chain of three strong links: one digit's places,
+    linked strongly in units and weakly between units, from a candidate to its
+    removal (two strong links are a :func:`turbot_fish`; longer chains are
+    :func:`xy_chain`'s). 5.4-5.6 by :func:`_x_chain_score`."""
     return _single_chain(
         board, _Links(board, y=False), lambda path: _x_chain_score(board, path),
-        lambda score: score > 5.4 and float("inf"), fewest=8,
+        lambda score: 8 if score > 5.4 else 0, fewest=8, offs=False,
     )
 
 
 def xy_chain(board: Board) -> Step | None:
-    """Shortest XY-chain: cells of two candidates, each linked to the next by a
-    shared digit. SE finds it as a forcing chain: 7.0 + length."""
-    return _single_chain(board, _Links(board, x=False), lambda path: _score(7.0, len(path)), _below(7.0))
+    """The shortest chain of one kind of link: an X-chain (one digit) or an
+    XY-chain (cells of two candidates, each linked to the next by a shared
+    digit). SE's forcing X- and Y-chains: 6.6 + length."""
+    found = [
+        _single_chain(board, _Links(board, **kind), lambda path: _score(6.6, len(path)), _below(6.6))
+        for kind in ({"y": False}, {"x": False})
+    ]
+    return min(filter(None, found), key=lambda step: step.score, default=None)
 
 
 def forcing_chain(board: Board) -> Step | None:
@@ -617,13 +623,12 @@ def _found_step(board: Board, found: _Found, name: str) -> Step:
     )
 
 
-#: (base score, technique) pairs, in the order of their scores. ``xy_chain``
-#: is left out: ``forcing_chain`` finds every XY-chain too (and names it so),
-#: and SE rates the shortest chain of any kind.
+#: (base score, technique) pairs, in the order of their scores.
 TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.0, turbot_fish),
     (5.4, simple_colouring),
     (5.4, x_chain),
+    (6.6, xy_chain),
     (7.0, forcing_chain),
     (7.5, nishio),
     (8.0, forcing_chains),

@@ -20,7 +20,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from . import basic, patterns
+from . import basic, chains, patterns
 from .grid import InvalidPuzzleError, Puzzle, cell_name
 from .logic import Board, Step
 from .solver import solve, solutions
@@ -56,7 +56,7 @@ def _completes(board: Board, cell: int, digit: int) -> bool:
 
 
 #: (base score, technique), easiest first; the registry the rating and hints use.
-TECHNIQUES = tuple(sorted(basic.TECHNIQUES + patterns.TECHNIQUES, key=lambda entry: entry[0])) + (
+TECHNIQUES = tuple(sorted(basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES, key=lambda entry: entry[0])) + (
     (10.0, trial_and_error),
 )
 
