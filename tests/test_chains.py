@@ -1,0 +1,273 @@
+"""The chains (turbot fish, colouring, X- and XY-chains, forcing chains) on
+hand-made boards, then on real puzzles: soundness of every step, texts that
+name real candidates, and SE's length bonus."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+from conftest import lines
+from sudoku_dlx import basic, chains, parse, patterns, solve
+from sudoku_dlx.chains import (
+    TECHNIQUES, forcing_chain, length_bonus, simple_colouring, turbot_fish, x_chain, xy_chain,
+)
+from sudoku_dlx.logic import Board, bits
+
+from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
+
+
+def confine_box(board: Board, digit: int, box: int, keep: str) -> Board:
+    """Make the cells ``keep`` the only places of ``digit`` in box ``box`` (1-based)."""
+    kept = cells(keep, board.n)
+    for x in board.units[2 * board.n + box - 1]:
+        if x in kept:
+            board.candidates[x] |= bits([digit])
+        else:
+            board.eliminate(x, digit)
+    return board
+
+
+# -- length bonus ------------------------------------------------------------
+
+#: SE's length bonus by node count: +0.1 past 6, 8, 10, 14, 18, 26, 34 nodes.
+SE_BONUS = {2: 0.0, 6: 0.0, 7: 0.1, 8: 0.1, 9: 0.2, 10: 0.2, 11: 0.3, 14: 0.3, 15: 0.4, 18: 0.4,
+            19: 0.5, 26: 0.5, 27: 0.6, 34: 0.6, 35: 0.7}
+
+
+@pytest.mark.parametrize("nodes, bonus", SE_BONUS.items())
+def test_length_bonus_is_se(nodes, bonus):
+    assert length_bonus(nodes) == pytest.approx(bonus)
+
+
+# -- turbot fish -------------------------------------------------------------
+
+
+def skyscraper_board() -> Board:
+    board = confine(empty_board(), 4, "column 1", "r1c1 r7c1")
+    return confine(board, 4, "column 5", "r2c5 r7c5")
+
+
+def test_skyscraper():
+    step = found(turbot_fish, skyscraper_board())
+    assert (step.technique, step.score) == ("Skyscraper", 4.0)
+    assert step.eliminations == eliminated("r1c4 r1c6 r2c2 r2c3", 4)
+    assert step.text == (
+        "Skyscraper on 4: r1c1=4 or r7c1=4 (column 1), r7c5=4 or r2c5=4 (column 5), and r7c1 sees r7c5, "
+        "so r1c1 or r2c5 is 4: r1c4<>4, r1c6<>4, r2c2<>4, r2c3<>4."
+    )
+    assert found(turbot_fish, transposed(skyscraper_board())).technique == "Skyscraper"
+
+
+def test_no_skyscraper_when_the_near_ends_do_not_see_each_other():
+    board = confine(skyscraper_board(), 4, "column 5", "r2c5 r8c5")
+    assert found(turbot_fish, board) is None
+
+
+def test_two_string_kite():
+    board = confine(empty_board(), 4, "row 1", "r1c2 r1c7")
+    board = confine(board, 4, "column 1", "r3c1 r8c1")
+    step = found(turbot_fish, board)
+    assert (step.technique, step.score) == ("Two-string kite", 4.1)
+    assert step.eliminations == eliminated("r8c7", 4)
+
+
+def test_turbot_fish_with_a_box():
+    board = confine_box(empty_board(), 4, 1, "r1c1 r3c3")
+    board = confine(board, 4, "column 5", "r3c5 r8c5")
+    step = found(turbot_fish, board)
+    assert (step.technique, step.score) == ("Turbot fish", 4.2)
+    assert step.eliminations == eliminated("r8c1", 4)
+
+
+# -- X-chains and colouring --------------------------------------------------
+
+
+def three_link_board() -> Board:
+    board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
+    board = confine(board, 4, "column 5", "r5c5 r8c5")
+    return confine(board, 4, "column 9", "r8c9 r2c9")
+
+
+def test_x_chain_of_three_strong_links():
+    board = three_link_board()
+    assert found(turbot_fish, board) is None
+    step = found(x_chain, board)
+    assert (step.technique, step.score) == ("X-chain", 5.4)
+    assert step.eliminations[0] in eliminated("r1c7 r1c8 r2c2 r2c3", 4) and len(step.eliminations) == 1
+    assert re.fullmatch(r"X-chain on 4: r\dc\d=4 -> (r\dc\d(<>|=)4 -> ){6}r\dc\d<>4, so r\dc\d<>4\.", step.text)
+
+
+def test_x_chain_with_a_box_and_both_kinds_of_line_scores_as_a_kite():
+    board = confine(empty_board(), 4, "row 1", "r1c1 r1c4")
+    board = confine_box(board, 4, 5, "r5c4 r6c6")
+    board = confine(board, 4, "column 9", "r6c9 r9c9")
+    step = found(x_chain, board)
+    assert (step.technique, step.score) == ("X-chain", 5.6)
+    assert step.eliminations == eliminated("r9c1", 4)
+
+
+def test_no_x_chain_on_an_empty_grid_of_pairs():
+    assert found(x_chain, skyscraper_board()) is None
+
+
+def colouring_board() -> Board:
+    """One cluster of strong links on 4: columns 1, 5, 9 joined by rows 5 and 8."""
+    board = confine(three_link_board(), 4, "row 5", "r5c1 r5c5")
+    return confine(board, 4, "row 8", "r8c5 r8c9")
+
+
+def test_colour_trap():
+    step = found(simple_colouring, colouring_board())
+    assert (step.technique, step.score) == ("Simple colouring", 5.4)
+    assert step.eliminations == eliminated("r1c7 r1c8 r2c2 r2c3", 4)
+    assert step.text.startswith("Colour trap on 4:") and "alternate along strong links" in step.text
+    assert found(turbot_fish, colouring_board()) is None
+
+
+def test_colour_wrap():
+    # r1c1 and r2c2 take one colour and share box 1: that colour is false.
+    board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
+    board = confine(board, 4, "row 5", "r5c1 r5c5")
+    board = confine(board, 4, "column 5", "r5c5 r2c5")
+    board = confine(board, 4, "row 2", "r2c5 r2c2")
+    step = found(simple_colouring, board)
+    assert step.technique == "Simple colouring" and step.text.startswith("Colour wrap on 4:")
+    assert step.eliminations == eliminated("r1c1 r2c2 r5c5", 4)
+
+
+def test_no_colouring_without_a_cluster():
+    assert found(simple_colouring, three_link_board()) is None
+
+
+# -- XY-chains ---------------------------------------------------------------
+
+
+def xy_chain_board() -> Board:
+    return with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c9": "41"})
+
+
+def test_xy_chain():
+    step = found(xy_chain, xy_chain_board())
+    assert (step.technique, step.score) == ("XY-chain", 6.8)
+    assert step.eliminations[0] in eliminated("r1c9 r5c1", 1) and len(step.eliminations) == 1
+    assert step.cells[1:5] in (tuple(cells("r1c1 r1c5 r5c5 r5c9")), tuple(cells("r5c9 r5c5 r1c5 r1c1")))
+
+
+def test_no_xy_chain_when_a_link_is_missing():
+    board = with_candidates(xy_chain_board(), {"r5c5": "35"})
+    assert found(xy_chain, board) is None
+
+
+def test_a_forcing_chain_mixes_cells_and_units():
+    # r1c9=3 -> r1c1<>3 -> r1c1=5 -> r4c1<>5 -> r4c1=7 -> r4c6<>7 -> r2c6=7 -> r2c6<>3 -> r2c8=3 -> r1c9<>3
+    board = with_candidates(empty_board(), {"r1c1": "35", "r4c1": "57"})
+    board = confine(board, 7, "column 6", "r4c6 r2c6")
+    board = confine(board, 3, "row 2", "r2c6 r2c8")
+    assert found(xy_chain, board) is None
+    step = found(forcing_chain, board)
+    assert (step.technique, step.score) == ("Forcing chain", 7.2)
+    assert step.eliminations[0] in eliminated("r1c7 r1c8 r1c9", 3) and len(step.eliminations) == 1
+
+
+# -- all techniques ----------------------------------------------------------
+
+
+def test_the_registry_is_every_technique_once_easiest_first():
+    assert [base for base, _ in TECHNIQUES] == sorted(base for base, _ in TECHNIQUES)
+    names = {name for name in chains.__all__ if name not in ("TECHNIQUES", "length_bonus")}
+    assert {t for _, t in TECHNIQUES} == {getattr(chains, name) for name in names}
+
+
+@pytest.mark.parametrize("technique", [t for _, t in TECHNIQUES], ids=lambda t: t.__name__)
+def test_nothing_is_found_on_an_empty_grid(technique):
+    assert found(technique, empty_board(6)) is None
+
+
+# -- real puzzles ------------------------------------------------------------
+
+CHEAP = [(base, t) for base, t in TECHNIQUES if base < 7.5]
+REGISTRY = sorted(basic.TECHNIQUES + patterns.TECHNIQUES + tuple(CHEAP), key=lambda entry: entry[0])
+NODE = re.compile(r"(r\d+c\d+)(=|<>)(\w)")
+
+
+@cache
+def stuck_boards(puzzle: str) -> tuple[Board, ...]:
+    """The boards along the solving path (basic and pattern techniques and the
+    cheap chains, easiest first) where the easiest step is a chain, and the
+    board where they are stuck, if they are."""
+    board = Board.from_puzzle(parse(puzzle))
+    boards = []
+    while not board.solved:
+        step = next((s for _, t in REGISTRY if (s := t(board))), None)
+        if step is None or step.technique in NAMES:
+            boards.append(board.copy())
+        if step is None:
+            break
+        board.apply(step)
+    return tuple(boards)
+
+
+#: The names of the chains' steps, as the rating's HoDoKu map uses them.
+NAMES = {"Skyscraper", "Two-string kite", "Turbot fish", "Simple colouring", "X-chain", "XY-chain", "Forcing chain"}
+
+
+def assert_sound(board: Board, techniques, solution) -> list[str]:
+    """Run ``techniques`` on ``board`` and check each step against the solution
+    and its text against the board; the names of the steps."""
+    names = []
+    for base, technique in techniques:
+        step = found(technique, board)
+        if step is None:
+            continue
+        assert step.score >= base and step.cells and (step.placements or step.eliminations)
+        for cell, digit in step.eliminations:
+            assert board.has(cell, digit) and solution[cell] != digit, step.text
+        for cell, digit in step.placements:
+            assert board.has(cell, digit) and solution[cell] == digit, step.text
+        for name, _, symbol in NODE.findall(step.text):
+            assert board.has(cells(name, board.n)[0], int(symbol, 36)), (name, symbol, step.text)
+        names.append(step.technique)
+    return names
+
+
+def walk(puzzle: str, techniques, boards: slice = slice(None)) -> list[str]:
+    """:func:`assert_sound` on the :func:`stuck_boards` of ``puzzle``."""
+    solution = solve(puzzle).solutions[0].digits
+    return [name for board in stuck_boards(puzzle)[boards] for name in assert_sound(board, techniques, solution)]
+
+
+def test_every_step_is_sound_on_rated_puzzles():
+    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_dev.tsv", 60)]
+    names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]
+    assert len(names) > 200
+    assert NAMES - {"Skyscraper"} <= set(names)
+
+
+def test_every_step_is_sound_on_hard_puzzles():
+    """On the last two boards of SE 7.6+ puzzles and of the hardest ones, where
+    the cheap chains give out: every technique, the expensive ones found."""
+    rated = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_dev.tsv", 3000)]
+    puzzles = [puzzle for puzzle, se in rated if float(se) >= 7.6][:12] + lines("9x9/forum_hardest_1106.txt")[::60]
+    names = [name for puzzle in puzzles for name in walk(puzzle, TECHNIQUES, slice(-2, None))]
+    kinds = {name.split(" (")[0] for name in names}
+    assert {"Nishio forcing chain", "Forcing chains", "Dynamic forcing chains"} <= kinds
+
+
+def test_16x16_chains():
+    board = confine(empty_board(16), 11, "column 1", "r1c1 r9c1")
+    board = confine(board, 11, "column 6", "r2c6 r9c6")
+    step = found(turbot_fish, board)
+    assert step.technique == "Skyscraper" and step.text.startswith("Skyscraper on B: r1c1=B or r9c1=B (column 1)")
+    board = with_candidates(empty_board(16), {"r1c1": "12", "r1c9": "23", "r9c9": "34", "r9c13": "41"})
+    step = found(xy_chain, board)
+    assert step.technique == "XY-chain" and step.eliminations[0][0] in cells("r1c13 r9c1", 16)
+
+
+def test_a_6x6_board_has_chains():
+    board = with_candidates(empty_board(6), {"r1c1": "12", "r1c5": "23", "r4c5": "34", "r4c2": "41"})
+    step = found(xy_chain, board)
+    assert step.technique == "XY-chain" and step.eliminations[0][1] == 1
+
+
