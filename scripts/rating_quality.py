@@ -55,13 +55,18 @@ HODOKU = {
     "Uniqueness Test Type 3": ({"Unique rectangle type 3"}, 4.6),
     "Uniqueness Test Type 4": ({"Unique rectangle type 4"}, 4.6),
     "Bivalue Universal Grave + 1": ({"BUG+1"}, 5.6),
-    "Skyscraper": ({"Skyscraper"}, 6.6),
-    "2-String Kite": ({"Two-string kite"}, 6.6),
-    "Turbot Fish": ({"Skyscraper", "Two-string kite", "X-chain"}, 6.6),
-    "Simple Colors": ({"Simple colouring"}, 6.5),
-    "X-Chain": ({"X-chain"}, 6.5),
+    "Skyscraper": ({"Skyscraper"}, 4.0),
+    "2-String Kite": ({"Two-string kite"}, 4.1),
+    "Turbot Fish": ({"Skyscraper", "Two-string kite", "Turbot fish"}, 4.0),
+    "Simple Colors": ({"Simple colouring"}, 5.4),
+    "X-Chain": ({"X-chain"}, 5.4),
     "XY-Chain": ({"XY-chain"}, 6.6),
     "Remote Pairs": ({"XY-chain"}, 6.6),
+    "Alternating Interference Chain": ({"X-chain", "XY-chain", "Forcing chain"}, 6.6),
+    "Discontinuous Nice Loop": ({"X-chain", "XY-chain", "Forcing chain"}, 6.6),
+    "Continuous Nice Loop": ({"X-chain", "XY-chain", "Forcing chain"}, 6.6),
+    "Forcing Chain Verity": ({f"{kind} ({how})" for kind in ("Forcing chains", "Dynamic forcing chains")
+                              for how in ("cell", "unit")}, 8.0),
 }
 
 

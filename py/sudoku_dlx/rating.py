@@ -7,8 +7,10 @@ hardest step that was needed. Beyond the last technique, *trial and error*
 
 Grades, by score: Easy below 2.0 (hidden singles and full houses), Medium below
 3.0 (naked singles, pointing, claiming), Hard below 4.5 (subsets, X-wing,
-swordfish, XY- and XYZ-wings), Expert below 6.5 (uniqueness, jellyfish, quads,
-BUG), Extreme from 6.5 (chains, forcing chains, trial and error).
+swordfish, skyscraper, two-string kite, turbot fish, XY- and XYZ-wings), Expert
+below 6.5 (uniqueness, jellyfish, quads, X-chains of three strong links,
+colouring, BUG), Extreme from 6.5 (longer X-chains, XY-chains, forcing chains,
+nishio, multiple and dynamic forcing chains, trial and error).
 
 Ratings and hints need a puzzle with exactly one solution: several of the
 techniques (unique rectangles, BUG) are only sound then.
