@@ -11,7 +11,7 @@ import pytest
 from conftest import lines
 from sudoku_dlx import basic, chains, parse, patterns, solve
 from sudoku_dlx.chains import (
-    TECHNIQUES, forcing_chain, length_bonus, simple_colouring, turbot_fish, x_chain, xy_chain,
+    TECHNIQUES, forcing_chain, length_bonus, simple_colouring, turbot_fish, x_chain,
 )
 from sudoku_dlx.logic import Board, bits
 
@@ -148,16 +148,16 @@ def xy_chain_board() -> Board:
     return with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c9": "41"})
 
 
-def test_xy_chain():
-    step = found(xy_chain, xy_chain_board())
-    assert (step.technique, step.score) == ("XY-chain", 6.8)
+def test_xy_chain_scores_as_a_forcing_chain():
+    step = found(forcing_chain, xy_chain_board())
+    assert (step.technique, step.score) == ("XY-chain", 7.2)
     assert step.eliminations[0] in eliminated("r1c9 r5c1", 1) and len(step.eliminations) == 1
     assert step.cells[1:5] in (tuple(cells("r1c1 r1c5 r5c5 r5c9")), tuple(cells("r5c9 r5c5 r1c5 r1c1")))
 
 
 def test_no_xy_chain_when_a_link_is_missing():
     board = with_candidates(xy_chain_board(), {"r5c5": "35"})
-    assert found(xy_chain, board) is None
+    assert found(forcing_chain, board) is None
 
 
 def test_a_forcing_chain_mixes_cells_and_units():
@@ -165,7 +165,6 @@ def test_a_forcing_chain_mixes_cells_and_units():
     board = with_candidates(empty_board(), {"r1c1": "35", "r4c1": "57"})
     board = confine(board, 7, "column 6", "r4c6 r2c6")
     board = confine(board, 3, "row 2", "r2c6 r2c8")
-    assert found(xy_chain, board) is None
     step = found(forcing_chain, board)
     assert (step.technique, step.score) == ("Forcing chain", 7.2)
     assert step.eliminations[0] in eliminated("r1c7 r1c8 r1c9", 3) and len(step.eliminations) == 1
@@ -261,13 +260,13 @@ def test_16x16_chains():
     step = found(turbot_fish, board)
     assert step.technique == "Skyscraper" and step.text.startswith("Skyscraper on B: r1c1=B or r9c1=B (column 1)")
     board = with_candidates(empty_board(16), {"r1c1": "12", "r1c9": "23", "r9c9": "34", "r9c13": "41"})
-    step = found(xy_chain, board)
+    step = found(forcing_chain, board)
     assert step.technique == "XY-chain" and step.eliminations[0][0] in cells("r1c13 r9c1", 16)
 
 
 def test_a_6x6_board_has_chains():
     board = with_candidates(empty_board(6), {"r1c1": "12", "r1c5": "23", "r4c5": "34", "r4c2": "41"})
-    step = found(xy_chain, board)
+    step = found(forcing_chain, board)
     assert step.technique == "XY-chain" and step.eliminations[0][1] == 1
 
 

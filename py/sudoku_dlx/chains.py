@@ -21,12 +21,12 @@ dynamic
 
 Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
 :func:`length_bonus` of the chain's node count (for several chains, the sum of
-their nodes): forcing X- and Y-chains 6.6, forcing chains mixing cells and
-units 7.0, nishio 7.5, multiple forcing chains 8.0, dynamic forcing chains 8.5.
-The X-chains of two and three strong links take the scores of SukakuExplainer,
-which rated our SE reference set: skyscraper 4.0, two-string kite 4.1, turbot
-fish 4.2, and 5.4-5.6 for three links. Each technique returns its
-lowest-scoring step. Search is iterative (no recursion) and works for every
+their nodes): forcing X-chains 6.6, forcing chains of cells and units (XY-chains
+among them) 7.0, nishio 7.5, multiple forcing chains 8.0, dynamic forcing
+chains 8.5. The X-chains of two and three strong links take the scores of
+SukakuExplainer, which rated our SE reference set: skyscraper 4.0, two-string
+kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each technique returns
+its lowest-scoring step. Search is iterative (no recursion) and works for every
 grid size.
 """
 
@@ -47,7 +47,6 @@ __all__ = [
     "simple_colouring",
     "turbot_fish",
     "x_chain",
-    "xy_chain",
 ]
 
 
@@ -82,6 +81,7 @@ class _Links:
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
+        self._units = [[board.units[unit] for unit in units] for units in board.units_of]
 
     def static(self, node: int) -> list[int]:
         """The nodes ``node`` implies on the board's own candidates (remembered)."""
@@ -95,7 +95,7 @@ class _Links:
         nodes it also rests on: the candidates a dynamic propagation removed
         from the cell or unit where it became a single (none while
         ``candidates`` are still the board's)."""
-        board, n = self.board, self.n
+        n = self.n
         cell, d0 = divmod(node >> 1, n)
         bit = 1 << d0
         found = []
@@ -106,11 +106,9 @@ class _Links:
                     low = others & -others
                     found.append(((cell * n + low.bit_length() - 1) << 1, ()))
                     others ^= low
-            for peer in board.peers[cell]:
-                if candidates[peer] & bit:
-                    found.append(((peer * n + d0) << 1, ()))
+            found += [((peer * n + d0) << 1, ()) for peer in self.board.peers[cell] if candidates[peer] & bit]
             return found
-        start = board.candidates
+        start = self.board.candidates
         mask = candidates[cell]
         if self.y and _pair(mask):
             other = mask & ~bit
@@ -122,13 +120,11 @@ class _Links:
                 gone ^= low
             found.append((((cell * n + other.bit_length() - 1) << 1) | 1, tuple(hidden)))
         if self.x:
-            for unit in board.units_of[cell]:
-                places = [q for q in board.units[unit] if candidates[q] & bit]
+            for unit in self._units[cell]:
+                places = [q for q in unit if candidates[q] & bit]
                 if len(places) == 2:
                     other = places[0] if places[1] == cell else places[1]
-                    hidden = tuple(
-                        (q * n + d0) << 1 for q in board.units[unit] if start[q] & bit and not candidates[q] & bit
-                    )
+                    hidden = tuple((q * n + d0) << 1 for q in unit if start[q] & bit and not candidates[q] & bit)
                     found.append((((other * n + d0) << 1) | 1, hidden))
         return found
 
@@ -238,15 +234,15 @@ def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple
 
 def _single_chain(
     board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
-    fewest: int = 0, offs: bool = True,
+    fewest: int = 0,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
-    (on to off eliminates it; with ``offs``, off to on places it); ``deepest``
-    says how many nodes a chain may have to score below a given score."""
+    (on to off eliminates it, off to on places it); ``deepest`` says how many
+    nodes a chain may have to score below a given score."""
     n = board.n
     best, best_score = None, float("inf")
     for on in _assumptions(board):
-        for start in (on, on ^ 1) if offs and links.x else (on,):
+        for start in (on, on ^ 1) if links.x else (on,):
             limit = deepest(best_score)
             if not limit:
                 break
@@ -325,30 +321,22 @@ def _x_chain_score(board: Board, path: list[int]) -> float:
 
 
 def x_chain(board: Board) -> Step | None:
-    """The lowest-scoring X-chain of three strong links: one digit's places,
-    linked strongly in units and weakly between units, from a candidate to its
-    removal (two strong links are a :func:`turbot_fish`; longer chains are
-    :func:`xy_chain`'s). 5.4-5.6 by :func:`_x_chain_score`."""
+    """The lowest-scoring X-chain: one digit's places, linked strongly in units
+    and weakly between units, from a candidate to its opposite (two strong
+    links that eliminate are a :func:`turbot_fish`). Scored by
+    :func:`_x_chain_score`: 5.4-5.6 for three strong links, else 6.6 + length."""
+    forcing = _below(6.6)
     return _single_chain(
         board, _Links(board, y=False), lambda path: _x_chain_score(board, path),
-        lambda score: 8 if score > 5.4 else 0, fewest=8, offs=False,
+        lambda score: max(8, forcing(score)) if score > 5.4 else 0, fewest=8,
     )
 
 
-def xy_chain(board: Board) -> Step | None:
-    """The shortest chain of one kind of link: an X-chain (one digit) or an
-    XY-chain (cells of two candidates, each linked to the next by a shared
-    digit). SE's forcing X- and Y-chains: 6.6 + length."""
-    found = [
-        _single_chain(board, _Links(board, **kind), lambda path: _score(6.6, len(path)), _below(6.6))
-        for kind in ({"y": False}, {"x": False})
-    ]
-    return min(filter(None, found), key=lambda step: step.score, default=None)
-
-
 def forcing_chain(board: Board) -> Step | None:
-    """Shortest forcing chain (alternating inference chain) mixing links of
-    units and of cells: SE's forcing chain, 7.0 + length."""
+    """Shortest forcing chain (alternating inference chain) of links of units
+    and of cells, named an XY-chain when every strong link is in a cell of two
+    candidates: SE's forcing chain, 7.0 + length (SE has no forcing chains of
+    cell links alone)."""
     return _single_chain(board, _Links(board), lambda path: _score(7.0, len(path)), _below(7.0))
 
 
@@ -628,7 +616,6 @@ TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.0, turbot_fish),
     (5.4, simple_colouring),
     (5.4, x_chain),
-    (6.6, xy_chain),
     (7.0, forcing_chain),
     (7.5, nishio),
     (8.0, forcing_chains),
