@@ -42,6 +42,7 @@ __all__ = [
     "dynamic_forcing_chains",
     "forcing_chain",
     "forcing_chains",
+    "forcing_x_chain",
     "length_bonus",
     "nishio",
     "simple_colouring",
@@ -309,26 +310,37 @@ def _kinds_bonus(box: bool, lines: int, links: int) -> float:
     return 0.2 if lines == 2 else 0.1
 
 
+def _three_links(board: Board, pairs) -> float:
+    """SukakuExplainer's score of an X-chain of three strong links (cell ``pairs``)."""
+    return round(5.4 + _kinds_bonus(*_link_kinds(board, pairs), 3), 1)
+
+
 def _x_chain_score(board: Board, path: list[int]) -> float:
-    """An X-chain's score: SukakuExplainer's three strong-linked fish, 5.4-5.6,
-    for one of three strong links that eliminates, else SE's forcing X-chain,
-    6.6 + length."""
+    """The score of an X-chain of three strong links that eliminates, else infinity."""
     n = board.n
     strong = [((a >> 1) // n, (b >> 1) // n) for a, b in zip(path, path[1:]) if b & 1]
-    if path[-1] & 1 or len(strong) != 3:
-        return _score(6.6, len(path))
-    return round(5.4 + _kinds_bonus(*_link_kinds(board, strong), 3), 1)
+    return float("inf") if path[-1] & 1 or len(strong) != 3 else _three_links(board, strong)
 
 
 def x_chain(board: Board) -> Step | None:
-    """The lowest-scoring X-chain: one digit's places, linked strongly in units
-    and weakly between units, from a candidate to its opposite (two strong
-    links that eliminate are a :func:`turbot_fish`). Scored by
-    :func:`_x_chain_score`: 5.4-5.6 for three strong links, else 6.6 + length."""
-    forcing = _below(6.6)
+    """The lowest-scoring X-chain of three strong links: one digit's places,
+    linked strongly in units and weakly between units, from a candidate to its
+    removal (two are a :func:`turbot_fish`). SukakuExplainer's three
+    strong-linked fish: 5.4-5.6 by the kinds of unit of the strong links."""
     return _single_chain(
         board, _Links(board, y=False), lambda path: _x_chain_score(board, path),
-        lambda score: max(8, forcing(score)) if score > 5.4 else 0, fewest=8,
+        lambda score: 8 if score > 5.4 else 0, fewest=8,
+    )
+
+
+def forcing_x_chain(board: Board) -> Step | None:
+    """The shortest X-chain of any other length, from a candidate to its
+    opposite (on to off eliminates it, off to on places it): SE's forcing
+    X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
+    are :func:`forcing_chain`'s)."""
+    forcing = _below(6.6)
+    return _single_chain(
+        board, _Links(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
     )
 
 
@@ -394,28 +406,25 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
 
 def simple_colouring(board: Board) -> Step | None:
     """Colour one digit's strong links in two colours, alternately: one colour
-    is true. Colour wrap: two cells of one colour see each other, so that
-    colour is false; scored as SE's forcing X-chain, 6.6 + length (the path
-    between them and one node). Colour trap: a cell that sees both colours
-    loses the digit; scored as the X-chain of the path between them, whose
-    strong links are every other link; three or more (two are a
-    :func:`turbot_fish`): 5.4 and up."""
+    is true, so a cell that sees both colours loses the digit (a colour trap).
+    Traps along three strong links, scored as their X-chain (5.4-5.6); longer
+    ones, and two cells of one colour that see each other (a colour wrap), are
+    :func:`forcing_x_chain`'s."""
     best = None
     for digit in range(1, board.n + 1):
-        for step in _colourings(board, digit):
+        for step in _colour_traps(board, digit):
             if best is None or step.score < best.score:
                 best = step
     return best
 
 
-def _colourings(board: Board, digit: int):
-    """The colour wraps and traps of ``digit``, one per cluster and kind."""
+def _colour_traps(board: Board, digit: int):
+    """The colour traps of ``digit`` along three strong links, one per cluster."""
     links: dict[int, list[int]] = {}
     for _, a, b in _strong_pairs(board, digit):
         links.setdefault(a, []).append(b)
         links.setdefault(b, []).append(a)
     peers = board.peers
-    d = board.symbol(digit)
     done: set[int] = set()
     for root in links:
         if root in done:
@@ -430,8 +439,6 @@ def _colourings(board: Board, digit: int):
                     parent[other] = cell
                     order.append(other)
         done.update(order)
-        if len(order) < 3:
-            continue
 
         def path(a: int, b: int) -> list[int]:
             up = [a]
@@ -442,39 +449,20 @@ def _colourings(board: Board, digit: int):
                 down.append(parent[down[-1]])
             return up[: up.index(down[-1])] + down[::-1]
 
-        wrap = min(
-            (path(a, b) for a in order for b in order if a < b and colour[a] == colour[b] and b in peers[a]),
-            key=len, default=None,
-        )
-        if wrap:
-            false = colour[wrap[0]]
-            eliminations = tuple((x, digit) for x in sorted(order) if colour[x] == false)
-            chain = " = ".join(f"{board.name(x)}" for x in wrap)
-            yield Step(
-                "Simple colouring", _score(6.6, len(wrap) + 1),
-                f"Colour wrap on {d}: {chain} alternate along strong links, so {board.name(wrap[0])} and "
-                f"{board.name(wrap[-1])} would both be {d} in one unit; that colour is false: "
-                f"{board.removal(eliminations)}.",
-                (), eliminations, tuple(order),
-            )
         traps = []
         for x in range(board.shape.cells):
             if x in colour or not board.has(x, digit):
                 continue
             seen = [c for c in peers[x] if c in colour]
-            pairs = [path(a, b) for a in seen for b in seen if colour[a] == 0 and colour[b] == 1]
-            pairs = [chain for chain in pairs if len(chain) >= 6]
-            if pairs:
-                traps.append((min(pairs, key=len), x))
+            chains = [path(a, b) for a in seen for b in seen if colour[a] == 0 and colour[b] == 1]
+            traps += [(chain, x) for chain in chains if len(chain) == 6]
         if traps:
-            chain, x = min(traps, key=lambda trap: len(trap[0]))
+            score, chain = min((_three_links(board, [c[0:2], c[2:4], c[4:6]]), c) for c, _ in traps)
             ends = peers[chain[0]] & peers[chain[-1]]
-            eliminations = tuple((x, digit) for _, x in traps if x in ends)
-            d0 = digit - 1
-            nodes = [((x * board.n + d0) << 1) | 1]
-            nodes += [((c * board.n + d0) << 1) | i % 2 for i, c in enumerate(chain)] + [nodes[0] ^ 1]
+            eliminations = tuple(sorted({(x, digit) for _, x in traps if x in ends}))
+            d = board.symbol(digit)
             yield Step(
-                "Simple colouring", _x_chain_score(board, nodes),
+                "Simple colouring", score,
                 f"Colour trap on {d}: {' = '.join(board.name(x) for x in chain)} alternate along strong links, "
                 f"so {board.name(chain[0])} or {board.name(chain[-1])} is {d}: {board.removal(eliminations)}.",
                 (), eliminations, tuple(chain),
@@ -616,6 +604,7 @@ TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.0, turbot_fish),
     (5.4, simple_colouring),
     (5.4, x_chain),
+    (6.6, forcing_x_chain),
     (7.0, forcing_chain),
     (7.5, nishio),
     (8.0, forcing_chains),
