@@ -14,8 +14,8 @@ from sudoku_dlx.grid import shape_for
 from sudoku_dlx.logic import Board, bits
 from sudoku_dlx.patterns import (
     TECHNIQUES, bug_plus_one, finned_jellyfish, finned_swordfish, finned_x_wing, jellyfish, swordfish,
-    unique_rectangle_1, unique_rectangle_2, unique_rectangle_3, unique_rectangle_4, w_wing, x_wing, xy_wing,
-    xyz_wing,
+    unique_rectangle_1, unique_rectangle_2, unique_rectangle_3, unique_rectangle_4, vwxyz_wing, w_wing, wxyz_wing,
+    x_wing, xy_wing, xyz_wing,
 )
 
 
@@ -458,3 +458,30 @@ def test_hodoku_exemplars_are_found(name):
     puzzles = [row[0] for row in EXEMPLARS if row[2] == name]
     hits = sum(any(technique(board) for board in stuck_boards(puzzle)) for puzzle in puzzles)
     assert hits >= 0.9 * len(puzzles), f"{name}: {hits} of {len(puzzles)}"
+
+
+# -- bent wings --------------------------------------------------------------
+
+
+def test_wxyz_wing():
+    board = with_candidates(empty_board(), {"r1c1": "123", "r1c5": "14", "r2c2": "24", "r3c3": "34"})
+    step = found(wxyz_wing, board)
+    assert (step.technique, step.score) == ("WXYZ-wing", 5.6)
+    assert step.eliminations == eliminated("r1c2 r1c3", 4)
+    assert step.text.startswith(
+        "WXYZ-wing: r1c1 (1, 2 or 3), r1c5 (1 or 4), r2c2 (2 or 4) and r3c3 (3 or 4) hold only 1, 2, 3 and 4 "
+        "between them; every digit but 4 has its places among them in cells that see each other,"
+    )
+
+
+def test_no_wxyz_wing_with_two_unconfined_digits():
+    board = with_candidates(empty_board(), {"r1c1": "123", "r1c5": "14", "r2c2": "24", "r4c1": "34"})
+    assert found(wxyz_wing, board) is None
+
+
+def test_vwxyz_wing():
+    marks = {"r1c1": "1234", "r1c5": "15", "r2c2": "25", "r3c3": "35", "r1c8": "45"}
+    step = found(vwxyz_wing, with_candidates(empty_board(), marks))
+    assert (step.technique, step.score) == ("VWXYZ-wing", 6.3)
+    assert step.eliminations == eliminated("r1c2 r1c3", 5)
+    assert found(wxyz_wing, with_candidates(empty_board(), marks)) is None

@@ -30,6 +30,8 @@ types 1, 2 and 4 4.5 and type 3 4.5 + 0.1 per digit of its naked subset beyond
 one (4.6 to 4.8) as SE's ``UniqueLoop*Hint`` classes compute them, BUG+1 5.6.
 SE has no finned fish: a finned or sashimi fish scores its plain fish + 0.2
 (3.4, 4.0, 5.4). SE has no W-wing: it scores 4.4, the XYZ-wing it rivals.
+WXYZ- and VWXYZ-wings score as in SukakuExplainer, which rated our SE
+reference set: 5.5-5.6 and 6.2-6.4.
 
 Unique rectangles and BUG+1 hold only for puzzles with a single solution:
 rating and hints are only done for such puzzles.
@@ -56,7 +58,9 @@ __all__ = [
     "unique_rectangle_2",
     "unique_rectangle_3",
     "unique_rectangle_4",
+    "vwxyz_wing",
     "w_wing",
+    "wxyz_wing",
     "x_wing",
     "xy_wing",
     "xyz_wing",
@@ -399,6 +403,85 @@ def w_wing(board: Board) -> Step | None:
     return None
 
 
+def wxyz_wing(board: Board) -> Step | None:
+    """A pivot and three cells that see it, holding four digits between them,
+    where every digit but one is confined to cells that see each other: see
+    :func:`_bent_wing`. SukakuExplainer: 5.5, 5.6 when the largest cell has three."""
+    return _bent_wing(board, 4, 5.5)
+
+
+def vwxyz_wing(board: Board) -> Step | None:
+    """The five-cell :func:`wxyz_wing`. SukakuExplainer: 6.2-6.4."""
+    return _bent_wing(board, 5, 6.2)
+
+
+def _bent_wing(board: Board, size: int, base: float) -> Step | None:
+    """The lowest-scoring wing of ``size`` cells, a pivot and cells that see it,
+    holding ``size`` digits between them. A digit whose cells in the wing see
+    each other goes in at most one of them; the wing needs ``size`` digits, so
+    if all but one digit ``z`` are such, one of its cells holds ``z`` and the
+    cells that see all its ``z`` cells lose ``z`` (if all are, each digit goes in
+    the wing once). Scored as SukakuExplainer: ``base`` + 0.1 for each step the
+    largest cell's candidate count comes towards the middle size."""
+    candidates = board.candidates
+    middle = (size + 2) // 2
+    best = None
+    for pivot in board.blanks():
+        mask = candidates[pivot]
+        if not 0 < mask.bit_count() <= size:
+            continue
+        pool = [x for x in sorted(board.peers[pivot]) if candidates[x] and (candidates[x] | mask).bit_count() <= size]
+        for cells, union, free in _wings(board, pool, size, (pivot,), mask, 0):
+            if union.bit_count() != size:
+                continue
+            digits = digits_of(free or union)
+            places = [[x for x in cells if candidates[x] >> (d - 1) & 1] for d in digits]
+            eliminations = [e for d, xs in zip(digits, places) for e in _removals(board, _seeing_all(board, xs), d)]
+            if not eliminations:
+                continue
+            biggest = max(candidates[x].bit_count() for x in cells)
+            score = round(base + (size - middle - abs(middle - biggest)) * 0.1, 1)
+            if best is None or score < best.score:
+                best = _wing_step(board, cells, union, digits_of(free), sorted(eliminations), score)
+    return best
+
+
+def _wings(board: Board, pool: list[int], size: int, cells: tuple[int, ...], union: int, free: int):
+    """``(cells, union, free)`` for every way to add cells of ``pool`` (in order)
+    to ``cells`` until there are ``size``, holding at most ``size`` digits, at
+    most one of which (the mask ``free``) has places that do not all see each other."""
+    if len(cells) == size:
+        yield cells, union, free
+        return
+    candidates, peers = board.candidates, board.peers
+    for i, x in enumerate(pool):
+        more = union | candidates[x]
+        if more.bit_count() > size:
+            continue
+        unseen = 0
+        for cell in cells:
+            if cell not in peers[x]:
+                unseen |= candidates[cell]
+        loose = free | (candidates[x] & unseen)
+        if not loose & (loose - 1):
+            yield from _wings(board, pool[i + 1:], size, (*cells, x), more, loose)
+
+
+def _wing_step(board: Board, cells, union: int, free: list[int], eliminations, score: float) -> Step:
+    name = f"{'VWXYZ'[5 - len(cells):]}-wing"
+    held = _join([f"{board.name(x)} ({_or_digits(board, board.candidates[x])})" for x in cells])
+    digits = _join([board.symbol(d) for d in digits_of(union)])
+    if free:
+        z = board.symbol(free[0])
+        why = (f"every digit but {z} has its places among them in cells that see each other, so goes in at most "
+               f"one; so one of them is {z}, and the cells that see all their {z}s lose it")
+    else:
+        why = ("every digit has its places among them in cells that see each other, so goes in exactly one; the "
+               "cells that see all of a digit's places among them lose it")
+    text = f"{name}: {held} hold only {digits} between them; {why}: {board.removal(eliminations)}."
+    return Step(name, score, text, eliminations=tuple(eliminations), cells=tuple(cells))
+
+
 def _bridge(board: Board, links, p: int, q: int) -> tuple[int, int, int] | None:
     """A strong link ``(unit, a, b)`` of ``links``, other than ``p`` and ``q``, with
     ``a`` seeing ``p`` and ``b`` seeing ``q``."""
@@ -606,5 +689,7 @@ TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.6, unique_rectangle_3),
     (5.2, jellyfish),
     (5.4, finned_jellyfish),
+    (5.5, wxyz_wing),
     (5.6, bug_plus_one),
+    (6.2, vwxyz_wing),
 )
