@@ -488,29 +488,30 @@ def _assumptions(board: Board) -> list[int]:
     return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)]
 
 
-def _contradictions(board: Board, links: _Links, base: float, offs: bool) -> _Found | None:
-    """The lowest-scoring assumption that runs into a contradiction (dynamic
-    propagation): on leads to a candidate both on and off, so the candidate is
-    false; with ``offs`` also off, so it is true."""
-    best = None
-    for on in _assumptions(board):
-        for start in (on, on ^ 1) if offs else (on,):
-            outcome = _propagate(links, start, dynamic=True)
-            if outcome.conflict:
-                yes, no = outcome.conflict
-                score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
-                if best is None or score < best.score:
-                    best = _Found(score, start ^ 1, "contradiction",
-                                  [("", outcome.path(yes)), ("", outcome.path(no))], (start,))
-    return best
+def _contradiction(outcome: _Outcome, start: int, base: float) -> _Found | None:
+    """If assuming ``start`` led to a candidate both on and off, ``start`` is
+    false: the deduction, scored ``base`` + length of both chains."""
+    if not outcome.conflict:
+        return None
+    yes, no = outcome.conflict
+    score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
+    return _Found(score, start ^ 1, "contradiction", [("", outcome.path(yes)), ("", outcome.path(no))], (start,))
+
+
+def _lower(best: _Found | None, found: _Found | None) -> _Found | None:
+    return found if found and (best is None or found.score < best.score) else best
 
 
 def nishio(board: Board) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
     and the hidden singles they leave); reaching a contradiction proves the
     assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
-    found = _contradictions(board, _Links(board, y=False), 7.5, offs=True)
-    return found and _found_step(board, found, "Nishio forcing chain")
+    links = _Links(board, y=False)
+    best = None
+    for on in _assumptions(board):
+        for start in (on, on ^ 1):
+            best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))
+    return best and _found_step(board, best, "Nishio forcing chain")
 
 
 def _multiple(board: Board, dynamic: bool, base: float) -> _Found | None:
@@ -535,7 +536,7 @@ def _multiple(board: Board, dynamic: bool, base: float) -> _Found | None:
                 best = _Found(score, node, kind, [("", outcome.path(node)) for outcome in outcomes], source)
 
     for cell in board.blanks():
-        count = bin(board.candidates[cell]).count("1")
+        count = board.candidates[cell].bit_count()
         if count > 2 or (dynamic and count > 1):
             consider("cell", [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)], (cell,))
     for unit in range(3 * n):
@@ -545,18 +546,9 @@ def _multiple(board: Board, dynamic: bool, base: float) -> _Found | None:
                 consider("unit", [((x * n + digit - 1) << 1) | 1 for x in places], (unit, digit))
     if dynamic:
         for on, outcome in ons.items():
-            if outcome.conflict:
-                yes, no = outcome.conflict
-                score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
-                if best is None or score < best.score:
-                    best = _Found(score, on ^ 1, "contradiction", [("", outcome.path(yes)), ("", outcome.path(no))], (on,))
             off = _propagate(links, on ^ 1, True)
-            if off.conflict:
-                yes, no = off.conflict
-                score = _score(base, off.ancestors(yes) + off.ancestors(no))
-                if best is None or score < best.score:
-                    best = _Found(score, on, "contradiction", [("", off.path(yes)), ("", off.path(no))], (on ^ 1,))
-            elif bin(board.candidates[(on >> 1) // n]).count("1") > 2:
+            best = _lower(_lower(best, _contradiction(outcome, on, base)), _contradiction(off, on ^ 1, base))
+            if not off.conflict and board.candidates[(on >> 1) // n].bit_count() > 2:
                 for node in set(outcome.parents).intersection(off.parents):
                     score = _score(base, outcome.ancestors(node) + off.ancestors(node))
                     if best is None or score < best.score:

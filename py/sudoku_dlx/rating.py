@@ -9,8 +9,9 @@ Grades, by score: Easy below 2.0 (hidden singles and full houses), Medium below
 3.0 (naked singles, pointing, claiming), Hard below 4.5 (subsets, X-wing,
 swordfish, skyscraper, two-string kite, turbot fish, XY- and XYZ-wings), Expert
 below 6.5 (uniqueness, jellyfish, quads, X-chains of three strong links,
-colouring, BUG), Extreme from 6.5 (longer X-chains, XY-chains, forcing chains,
-nishio, multiple and dynamic forcing chains, trial and error).
+colouring, WXYZ- and VWXYZ-wings, BUG), Extreme from 6.5 (longer X-chains,
+XY-chains and other forcing chains, nishio, multiple and dynamic forcing
+chains, trial and error).
 
 Ratings and hints need a puzzle with exactly one solution: several of the
 techniques (unique rectangles, BUG) are only sound then.
