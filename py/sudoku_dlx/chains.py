@@ -82,20 +82,22 @@ class _Links:
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
-        self._units = [[board.units[unit] for unit in units] for units in board.units_of]
+        self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
+        #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
+        self.counts = [len(board.places(unit, digit)) for unit in range(3 * self.n) for digit in range(1, self.n + 1)]
 
     def static(self, node: int) -> list[int]:
         """The nodes ``node`` implies on the board's own candidates (remembered)."""
         found = self._static.get(node)
         if found is None:
-            found = self._static[node] = [new for new, _ in self.implied(node, self.board.candidates)]
+            found = self._static[node] = [new for new, _ in self.implied(node, self.board.candidates, self.counts)]
         return found
 
-    def implied(self, node: int, candidates: list[int]) -> list[tuple[int, tuple[int, ...]]]:
-        """The nodes ``node`` implies given ``candidates``, each with the off
-        nodes it also rests on: the candidates a dynamic propagation removed
-        from the cell or unit where it became a single (none while
-        ``candidates`` are still the board's)."""
+    def implied(self, node: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """The nodes ``node`` implies given ``candidates`` (and their ``counts``),
+        each with the off nodes it also rests on: the candidates a dynamic
+        propagation removed from the cell or unit where it became a single (none
+        while ``candidates`` are still the board's)."""
         n = self.n
         cell, d0 = divmod(node >> 1, n)
         bit = 1 << d0
@@ -121,11 +123,15 @@ class _Links:
                 gone ^= low
             found.append((((cell * n + other.bit_length() - 1) << 1) | 1, tuple(hidden)))
         if self.x:
-            for unit in self._units[cell]:
+            for index, unit in self._units[cell]:
+                if counts[index * n + d0] != 2:
+                    continue
                 places = [q for q in unit if candidates[q] & bit]
                 if len(places) == 2:
                     other = places[0] if places[1] == cell else places[1]
-                    hidden = tuple((q * n + d0) << 1 for q in unit if start[q] & bit and not candidates[q] & bit)
+                    hidden = () if self.counts[index * n + d0] == 2 else tuple(
+                        (q * n + d0) << 1 for q in unit if start[q] & bit and not candidates[q] & bit
+                    )
                     found.append((((other * n + d0) << 1) | 1, hidden))
         return found
 
@@ -167,24 +173,32 @@ def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:
     """Everything assuming ``start`` implies, taking on-nodes first as SE does,
     until nothing more follows or a candidate is both on and off. A dynamic
     propagation removes each candidate it turns off."""
-    n = links.n
+    n, units_of = links.n, links.board.units_of
     candidates = links.board.candidates[:] if dynamic else links.board.candidates
+    counts = links.counts[:] if dynamic else links.counts
     parents: dict[int, tuple[int, ...]] = {start: ()}
     ons: deque[int] = deque()
     offs: deque[int] = deque()
     (ons if start & 1 else offs).append(start)
     while ons or offs:
         node = ons.popleft() if ons else offs.popleft()
-        for new, hidden in links.implied(node, candidates) if dynamic else ((new, ()) for new in links.static(node)):
+        # What an on-node implies only shrinks as a dynamic propagation removes
+        # candidates, and the off-nodes of those removed are already reached.
+        gone = dynamic and not node & 1
+        implied = links.implied(node, candidates, counts) if gone else ((new, ()) for new in links.static(node))
+        for new, hidden in implied:
             if new in parents:
                 continue
             parents[new] = (node, *hidden)
             if new ^ 1 in parents:
                 return _Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
             (ons if new & 1 else offs).append(new)
-        if dynamic and not node & 1:
+        if gone:
             cell, d0 = divmod(node >> 1, n)
-            candidates[cell] &= ~(1 << d0)
+            if candidates[cell] >> d0 & 1:
+                candidates[cell] ^= 1 << d0
+                for unit in units_of[cell]:
+                    counts[unit * n + d0] -= 1
     return _Outcome(parents)
 
 
