@@ -138,6 +138,18 @@ def test_a_colour_wrap_is_a_forcing_x_chain():
     assert step.eliminations[0] in eliminated("r1c1 r2c2 r5c5", 4) and len(step.eliminations) == 1
 
 
+def test_a_forcing_x_chain_places_a_digit():
+    # r1c1<>4 -> r5c1=4 -> r5c8<>4 -> r2c8=4 -> r2c2<>4 -> r1c1=4: r1c1 is 4, so its peers are not.
+    board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
+    board = confine(board, 4, "column 8", "r2c8 r5c8")
+    board = confine_box(board, 4, 1, "r1c1 r2c2")
+    step = found(forcing_x_chain, board)
+    assert (step.technique, step.score) == ("X-chain", 6.6)
+    r1c1 = cells("r1c1")[0]
+    assert set(step.placements) <= {(r1c1, 4)}
+    assert all(digit == 4 and cell in board.peers[r1c1] for cell, digit in step.eliminations)
+
+
 def test_no_colouring_without_a_cluster():
     assert found(simple_colouring, three_link_board()) is None
 
