@@ -39,12 +39,17 @@ const storage = {
 
 let python = "loading";
 let loadingSince = 0;
+// The hint Apply would apply (forgotten with its message, or when the game changes).
+let hinted = null;
 const game = new Game(storage.read());
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
 
-function say(text) {
+// Shows a message; a hint in it (a record of web.hint) is what Apply applies.
+function say(text, hint = null) {
   $("message").textContent = text;
+  hinted = hint;
+  updateButtons();
 }
 
 function pythonStatus({ state, text }) {
@@ -62,6 +67,8 @@ function updateButtons() {
     button.disabled = python !== "ready" || client.busy;
   }
   buttons.stop.disabled = !client.busy;
+  // Apply goes with Hint: only after a hint, and only where Hint is shown.
+  buttons.apply.hidden = !hinted || buttons.hint.hidden;
   buttons.undo.disabled = !game.past.length;
   buttons.redo.disabled = !game.future.length;
 }
@@ -80,7 +87,8 @@ function update() {
 function change(method, ...args) {
   const changed = game[method](...args);
   if (changed) {
-    board.flagged.clear();
+    board.unmark();
+    hinted = null;
     update();
   }
   return changed;
@@ -191,6 +199,28 @@ async function check() {
   }
 }
 
+// The next step for the player, or their mistakes first: said, and marked in the grid
+// (its cells, and its units more faintly); Apply then applies it.
+async function hint() {
+  const { state } = game;
+  const args = { text: game.givens, entries: game.entries, notes: game.notes, size: game.n };
+  const reply = await run("hint", args, "Looking for a hint…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.state !== state) return changedMeanwhile();
+  if (result.error) {
+    board.flag(result.cells, game);
+    return say(`No hint: ${result.error}`);
+  }
+  board.hint(result.cells, result.units ?? [], game);
+  if (result.kind === "step") say(`Hint: ${result.text}`, result);
+  else say(result.text, result.kind === "wrong" ? result : null);
+}
+
+function applyHint() {
+  if (change("applyHint", hinted)) say("Hint applied; Undo takes it back.");
+}
+
 // A new puzzle of the chosen size and symmetry, made by Python from a seed made here.
 // It replaces the grid like a load (Undo brings the old one back).
 async function generate() {
@@ -274,6 +304,8 @@ function showEmbed() {
 const actions = {
   solve,
   check,
+  hint,
+  apply: applyHint,
   generate,
   notes: toggleNotes,
   clear: () => change("clear") && say("Cleared your entries and notes."),

@@ -384,6 +384,7 @@ def test_embed_snippet_and_options(app, new_page, server):
     page = new_page("index.html?embed=1&buttons=solve,check&stats=1#p=" + HARDEST)
     expect(button(page, "Solve")).to_be_visible()
     expect(button(page, "Share")).to_be_hidden()
+    expect(button(page, "Hint")).to_be_hidden()
     expect(page.locator("header")).to_be_hidden()
     expect(page.locator("#stats")).to_be_visible()
     bare = new_page("index.html?embed=1&buttons=0&readonly=1#p=" + HARDEST)
@@ -610,3 +611,118 @@ def test_stop_cancels_a_large_generation(app):
     assert grid_line(app) == before
     expect(app.locator("[data-given]")).to_have_count(0)
     wait_ready(app)
+
+
+def hinted(page, kind) -> list[int]:
+    """The cells marked data-hint=kind ("cell" or "unit"), in order."""
+    return page.locator(f'[data-hint="{kind}"]').evaluate_all("cells => cells.map(c => Number(c.dataset.cell))")
+
+
+def peers_candidates(line: str, index: int) -> str:
+    """The digits the row, column and box of a 9x9 cell leave (written without the package)."""
+    seen = {line[i] for i in range(81) if i // 9 == index // 9 or i % 9 == index % 9
+            or (i // 27, i % 9 // 3) == (index // 27, index % 9 // 3)}
+    return "".join(d for d in "123456789" if d not in seen)
+
+
+def open_with_entries(page, puzzle, entries):
+    """Opens `puzzle` with the player's `entries` (and no notes) through the link."""
+    open_puzzle(page, puzzle)
+    page.evaluate("hash => { location.hash = hash }", f"p={puzzle}&e={entries}")
+    expect(page.locator("[data-cell]")).to_have_count(len(puzzle))
+    expect(page.locator("[data-given]")).to_have_count(len(puzzle) - puzzle.count("."))
+    merged = "".join(e if p == "." else p for p, e in zip(puzzle, entries))
+    expect(page.locator("#grid")).to_have_text(merged.replace(".", ""))
+
+
+def test_hint_marks_its_cells_and_apply_is_one_undo(app):
+    open_puzzle(app, HARDEST)
+    expected = web.hint(HARDEST, "", [""] * 81)
+    assert expected["kind"] == "step" and expected["placements"]
+    button(app, "Hint").click()
+    expect(message(app)).to_have_text(f"Hint: {expected['text']}")
+    assert hinted(app, "cell") == sorted(expected["cells"])
+    assert set(hinted(app, "unit")) == {x for unit in expected["units"] for x in unit} - set(expected["cells"])
+    assert cell(app, expected["cells"][0]).get_attribute("aria-label").endswith(", hint")
+    outline = cell(app, expected["cells"][0]).evaluate("c => getComputedStyle(c).outlineStyle")
+    assert outline == "dashed"  # not told by colour alone
+    button(app, "Apply").click()
+    for index, digit in expected["placements"]:
+        expect(cell(app, index)).to_have_text(str(digit))
+        expect(cell(app, index)).to_have_attribute("aria-label", re.compile(", entry$"))
+    expect(app.locator("[data-hint]")).to_have_count(0)
+    expect(button(app, "Apply")).to_be_hidden()
+    button(app, "Undo").click()
+    assert grid_line(app) == HARDEST
+
+
+def test_apply_takes_eliminations_out_of_the_notes(app):
+    """Plays the rating's placements up to its first elimination step, notes every
+    candidate in one of that step's cells, then applies the hint: that cell's notes
+    lose the digit, and a cell without notes gets its candidates less the digit."""
+    path = web.rate(HARDEST)["path"]
+    first = next(i for i, step in enumerate(path) if step["eliminations"])
+    entries = ["."] * 81
+    for step in path[:first]:
+        for index, digit in step["placements"]:
+            entries[index] = str(digit)
+    entries = "".join(entries)
+    line = "".join(e if p == "." else p for p, e in zip(HARDEST, entries))
+    open_with_entries(app, HARDEST, entries)
+    noted = path[first]["eliminations"][0][0]
+    cell(app, noted).click()
+    app.keyboard.press("n")
+    app.keyboard.type(peers_candidates(line, noted))
+    app.keyboard.press("n")
+    notes = [""] * 81
+    notes[noted] = peers_candidates(line, noted)
+    expected = web.hint(HARDEST, entries, notes)
+    assert expected["eliminations"] and expected["text"] == path[first]["text"]
+    button(app, "Hint").click()
+    expect(message(app)).to_have_text(f"Hint: {expected['text']}")
+    button(app, "Apply").click()
+    for index in {index for index, _ in expected["eliminations"]}:
+        out = {str(digit) for i, digit in expected["eliminations"] if i == index}
+        left = [d for d in peers_candidates(line, index) if d not in out]
+        expect(cell(app, index)).to_have_attribute("aria-label", re.compile(f", notes {' '.join(left)}$"))
+    button(app, "Undo").click()
+    expect(cell(app, noted)).to_have_attribute("aria-label", re.compile(f", notes {' '.join(notes[noted])}$"))
+    others = {index for index, _ in expected["eliminations"]} - {noted}
+    assert others and all("notes" not in cell(app, index).get_attribute("aria-label") for index in others)
+
+
+def test_hint_points_at_a_wrong_entry_first(app):
+    open_puzzle(app, HARDEST)
+    solution = web.solve(HARDEST)["solutions"][0]
+    blank = HARDEST.index(".")
+    wrong = next(d for d in "123456789" if d != solution[blank])
+    cell(app, blank).click()
+    app.keyboard.type(wrong)
+    expected = web.hint(HARDEST, "." * blank + wrong + "." * (80 - blank), [""] * 81)
+    button(app, "Hint").click()
+    expect(message(app)).to_have_text(expected["text"])
+    expect(message(app)).to_contain_text(f"Wrong entry: r1c{blank + 1} ({wrong})")
+    assert hinted(app, "cell") == [blank]
+    button(app, "Apply").click()
+    expect(cell(app, blank)).to_have_text("")
+    button(app, "Undo").click()
+    expect(cell(app, blank)).to_have_text(wrong)
+
+
+def test_hint_on_a_solved_grid_says_so(app):
+    solution = web.solve(HARDEST)["solutions"][0]
+    open_with_entries(app, HARDEST, "".join("." if p != "." else s for p, s in zip(HARDEST, solution)))
+    button(app, "Hint").click()
+    expect(message(app)).to_have_text(web.hint(HARDEST, solution)["text"])
+    expect(app.locator("[data-hint]")).to_have_count(0)
+    expect(button(app, "Apply")).to_be_hidden()
+
+
+def test_hint_and_apply_alone_in_an_embed(new_page):
+    page = new_page(f"index.html?embed=1&buttons=hint#p={HARDEST}")
+    expect(button(page, "Apply")).to_be_hidden()
+    wait_ready(page)
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Hint: ")
+    button(page, "Apply").click()
+    expect(message(page)).to_have_text("Hint applied; Undo takes it back.")
