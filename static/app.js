@@ -39,8 +39,10 @@ const storage = {
 
 let python = "loading";
 let loadingSince = 0;
-// The hint Apply would apply (forgotten with its message, or when the game changes).
+// The hint Apply would apply (forgotten with its message, or when the game changes),
+// and the givens the rating panel is about.
 let hinted = null;
+let rated = null;
 const game = new Game(storage.read());
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
@@ -77,6 +79,7 @@ function updateButtons() {
 function update() {
   board.draw(game);
   $("size").value = game.n;
+  $("rating").hidden = game.givens !== rated;
   storage.write(game);
   const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
   history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
@@ -221,6 +224,48 @@ function applyHint() {
   if (change("applyHint", hinted)) say("Hint applied; Undo takes it back.");
 }
 
+// Rates the givens: grade, score, the engine's figures and every step of the solve path.
+async function rate() {
+  const givens = game.givens;
+  const reply = await run("rate", { text: givens, size: game.n }, "Rating…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.givens !== givens) return changedMeanwhile();
+  if (result.error) {
+    board.flag(result.cells, game);
+    return say(`Cannot rate: ${result.error}`);
+  }
+  const values = {
+    ...result,
+    score: result.score.toFixed(1),
+    hardest: result.hardest || "none (no blank cells)",
+    nodes: result.nodes.toLocaleString("en"),
+    guesses: result.guesses.toLocaleString("en"),
+  };
+  for (const element of document.querySelectorAll("[data-rating]")) element.textContent = values[element.dataset.rating];
+  $("path").replaceChildren(...result.path.map(pathStep));
+  rated = givens;
+  update();
+  say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${result.steps} steps.`);
+}
+
+// One step of the solve path: its sentence and score; a click marks its cells and units.
+function pathStep(step, index) {
+  const button = document.createElement("button");
+  button.type = "button";
+  const score = document.createElement("span");
+  score.className = "score";
+  score.textContent = step.score.toFixed(1);
+  button.append(step.text, " ", score);
+  button.addEventListener("click", () => {
+    board.hint(step.cells, step.units, game);
+    say(`Step ${index + 1}: ${step.text}`);
+  });
+  const item = document.createElement("li");
+  item.append(button);
+  return item;
+}
+
 // A new puzzle of the chosen size and symmetry, made by Python from a seed made here.
 // It replaces the grid like a load (Undo brings the old one back).
 async function generate() {
@@ -306,6 +351,7 @@ const actions = {
   check,
   hint,
   apply: applyHint,
+  rate,
   generate,
   notes: toggleNotes,
   clear: () => change("clear") && say("Cleared your entries and notes."),
