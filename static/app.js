@@ -266,24 +266,32 @@ function pathStep(step, index) {
   return item;
 }
 
-// A new puzzle of the chosen size and symmetry, made by Python from a seed made here.
-// It replaces the grid like a load (Undo brings the old one back).
+// A new puzzle of the chosen size, symmetry and difficulty (a grade, or any), made by
+// Python from a seed made here. It replaces the grid like a load (Undo brings the old one back).
 async function generate() {
   const n = Number($("size").value);
+  const difficulty = $("difficulty").value;
   const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
   const large = n >= LARGE;
-  const args = { size: n, symmetry: $("symmetry").value, seed, ...(large && { time_budget: LARGE_BUDGET }) };
+  const args = {
+    size: n, symmetry: $("symmetry").value, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }),
+  };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
-  const reply = await run("generate", args, `Generating a ${n}×${n} puzzle${note}…`);
+  const reply = await run("generate", args, `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}…`);
   if (!reply) return;
   const { result } = reply;
   if (result.error) return say(`Cannot generate: ${result.error}`);
   change("load", shapeFor(result.size), result.puzzle);
   const symmetry = result.symmetry === "none" ? "no" : result.symmetry;
-  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry`;
-  say(result.minimal
+  const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
+  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry${grade}`;
+  // With a difficulty, Python returns the nearest grade it made when the time ran out.
+  const missed = result.grade && result.grade !== difficulty
+    ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
+    : "";
+  say((result.minimal
     ? `${made}, minimal (seed ${result.seed}).`
-    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`);
+    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);
 }
 
 // Reads pasted or imported text as a new puzzle; a bad text leaves the grid as it was.

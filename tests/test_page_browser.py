@@ -779,3 +779,28 @@ def test_hint_and_apply_alone_in_an_embed(new_page):
     expect(message(page)).to_contain_text("Hint: ")
     button(page, "Apply").click()
     expect(message(page)).to_have_text("Hint applied; Undo takes it back.")
+
+
+def test_generate_with_a_difficulty(app):
+    open_puzzle(app, "." * 81)
+    app.locator("#difficulty").select_option("Easy")
+    try:
+        puzzle = generate(app)
+    finally:
+        app.locator("#difficulty").select_option("")
+    expect(message(app)).to_contain_text(", Easy (score ")
+    assert web.rate(puzzle)["grade"] == "Easy"
+
+
+def test_generate_says_when_the_difficulty_was_not_reached(app):
+    """No 4x4 puzzle needs more than singles, so Extreme never comes within the budget."""
+    open_puzzle(app, "." * 81)
+    app.locator("#difficulty").select_option("Extreme")
+    try:
+        puzzle = generate(app, size=4)
+    finally:
+        app.locator("#difficulty").select_option("")
+    grade = web.rate(puzzle)["grade"]
+    assert grade != "Extreme"
+    expect(message(app)).to_contain_text(f", {grade} (score ")
+    expect(message(app)).to_contain_text("No Extreme puzzle came up within the time budget (")
