@@ -669,7 +669,7 @@ def test_rate_says_why_a_puzzle_cannot_be_rated(app):
     open_puzzle(app, MULTIPLE)
     button(app, "Rate").click()
     expect(message(app)).to_have_text("Cannot rate: the puzzle has more than one solution; "
-                                      "only a puzzle with one solution can be rated")
+                                      "rating and hints need exactly one")
     expect(app.get_by_role("region", name="Rating")).to_be_hidden()
     open_puzzle(app, "11" + "." * 79)
     button(app, "Rate").click()
