@@ -12,6 +12,10 @@ const options = readOptions(new URL(location.href));
 const storageKey = options.embed
   ? `sudoku-dlx:embed:${readPuzzle(new URL(location.href)).puzzle ?? ""}`
   : "sudoku-dlx:page";
+// From this size on, Generate gets a shorter time budget (seconds): the full
+// default one (10 s) would keep the player waiting, and such a puzzle is rarely minimal anyway.
+const LARGE = 25;
+const LARGE_BUDGET = 5;
 const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
 
 // Storage may be missing or refuse (private mode, sandbox, quota): the page then
@@ -82,15 +86,29 @@ function change(method, ...args) {
   return changed;
 }
 
+function notesOn() {
+  return buttons.notes.getAttribute("aria-pressed") === "true";
+}
+
+function toggleNotes() {
+  buttons.notes.setAttribute("aria-pressed", String(!notesOn()));
+  say(notesOn() ? "Notes on: typing a symbol notes it in an empty cell, or takes it out." : "Notes off.");
+}
+
+// In notes mode a symbol toggles a note; erasing always erases the entry and the notes.
 function enter(cell, symbol) {
-  if (game.isGiven(cell)) say(`${cellName(cell, game.n)} is a given.`);
-  else change("enter", cell, symbol);
+  const name = cellName(cell, game.n);
+  if (game.isGiven(cell)) say(`${name} is a given.`);
+  else if (!notesOn() || symbol === BLANK) change("enter", cell, symbol);
+  else if (!change("toggleNote", cell, symbol)) say(`${name} has an entry; erase it to take notes there.`);
 }
 
 // Sends one request to Python; returns {result, trip} or null (message shown).
+// After a second the message counts the seconds.
 async function run(type, args, busyText) {
   say(busyText);
   const started = performance.now();
+  const clock = setInterval(() => say(`${busyText} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
   const reply = client.request(type, args);
   updateButtons();
   try {
@@ -99,6 +117,7 @@ async function run(type, args, busyText) {
     say(error instanceof Cancelled ? "Stopped." : `Python error: ${error.message}`);
     return null;
   } finally {
+    clearInterval(clock);
     updateButtons();
   }
 }
@@ -172,6 +191,26 @@ async function check() {
   }
 }
 
+// A new puzzle of the chosen size and symmetry, made by Python from a seed made here.
+// It replaces the grid like a load (Undo brings the old one back).
+async function generate() {
+  const n = Number($("size").value);
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+  const large = n >= LARGE;
+  const args = { size: n, symmetry: $("symmetry").value, seed, ...(large && { time_budget: LARGE_BUDGET }) };
+  const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
+  const reply = await run("generate", args, `Generating a ${n}×${n} puzzle${note}…`);
+  if (!reply) return;
+  const { result } = reply;
+  if (result.error) return say(`Cannot generate: ${result.error}`);
+  change("load", shapeFor(result.size), result.puzzle);
+  const symmetry = result.symmetry === "none" ? "no" : result.symmetry;
+  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry`;
+  say(result.minimal
+    ? `${made}, minimal (seed ${result.seed}).`
+    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`);
+}
+
 // Reads pasted or imported text as a new puzzle; a bad text leaves the grid as it was.
 async function importText(text) {
   if (options.readonly) return say("This puzzle is read-only.");
@@ -235,7 +274,9 @@ function showEmbed() {
 const actions = {
   solve,
   check,
-  clear: () => change("clear") && say("Cleared your entries."),
+  generate,
+  notes: toggleNotes,
+  clear: () => change("clear") && say("Cleared your entries and notes."),
   undo: () => change("undo"),
   redo: () => change("redo"),
   stop: () => client.cancel(),
@@ -275,6 +316,12 @@ function setUp() {
     if (isTextField(event.target)) return;
     // Typing after pressing a button still goes to the selected cell.
     if (!$("grid").contains(event.target)) board.keydown(event);
+    // N switches notes, unless the grid took it as a symbol (25x25) or the button is hidden.
+    const plain = !(event.ctrlKey || event.metaKey || event.altKey);
+    if (plain && !event.defaultPrevented && event.key.toLowerCase() === "n" && buttons.notes.checkVisibility()) {
+      toggleNotes();
+      event.preventDefault();
+    }
     if (!(event.ctrlKey || event.metaKey)) return;
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) change("undo");

@@ -3,6 +3,9 @@
 import { BLANK, SYMBOLS, clashes, symbolFor } from "./grid.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
+const NBSP = "\u00a0";
+// Notes are a mini grid up to this size, a list beyond.
+const NOTES_GRID_MAX = 9;
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export class Board {
@@ -32,7 +35,10 @@ export class Board {
     if (this.shapeKey === `${n}:${boxRows}x${boxCols}`) return;
     this.shapeKey = `${n}:${boxRows}x${boxCols}`;
     this.n = n;
+    this.boxCols = boxCols;
     this.grid.style.setProperty("--n", n);
+    // The notes' font fits this many places across a cell (a list: two, in a larger font).
+    this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : boxCols);
     this.grid.dataset.size = n;
     const rows = [];
     this.cells = [];
@@ -67,6 +73,10 @@ export class Board {
       const symbol = line[cell] === BLANK ? "" : line[cell];
       const kind = game.isGiven(cell) ? "given" : game.isShown(cell) ? "solution" : symbol ? "entry" : "";
       element.textContent = symbol;
+      // Notes go in an attribute that CSS shows, so the cell's text stays its symbol.
+      const notes = symbol ? "" : game.notes[cell];
+      if (notes) element.dataset.notes = this.notesText(notes);
+      else element.removeAttribute("data-notes");
       element.toggleAttribute("data-given", kind === "given");
       element.toggleAttribute("data-solution", kind === "solution");
       element.toggleAttribute("data-clash", clash.has(cell));
@@ -74,9 +84,20 @@ export class Board {
       element.tabIndex = cell === this.selected ? 0 : -1;
       element.setAttribute("aria-selected", String(cell === this.selected));
       const [r, c] = [Math.floor(cell / this.n) + 1, (cell % this.n) + 1];
-      const notes = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked"].filter(Boolean);
-      element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${notes.map((x) => `, ${x}`).join("")}`);
+      const states = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked", notes && `notes ${[...notes].join(" ")}`];
+      element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${states.filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
+  }
+
+  // Up to 9x9, each symbol in its place of a mini grid shaped like a box (lines of
+  // boxCols places, spaced with no-break spaces, which neither wrap nor collapse);
+  // bigger sizes list the noted symbols, which CSS wraps at the spaces.
+  notesText(notes) {
+    if (this.n > NOTES_GRID_MAX) return [...notes].join(" ");
+    const places = [...SYMBOLS.slice(0, this.n)].map((s) => (notes.includes(s) ? s : NBSP));
+    const lines = [];
+    for (let i = 0; i < places.length; i += this.boxCols) lines.push(places.slice(i, i + this.boxCols).join(NBSP));
+    return lines.join("\n");
   }
 
   // Marks cells the current message is about (mistakes, cells of a contradiction).

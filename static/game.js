@@ -2,8 +2,11 @@
 //   givens   the puzzle's digits (never typed over)
 //   entries  what the player typed
 //   shown    a solution filled in by Solve (only where givens and entries are blank)
+//   notes    the player's pencil marks: an array of n*n strings, one per cell, each the
+//            symbols noted in that cell in SYMBOLS order ("" for none); `game.notes`
+//            is this array (what Hint sends to Python). Entering a value clears them.
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
-import { BLANK, BOX_SHAPES, emptyLine, shapeFor } from "./grid.js";
+import { BLANK, BOX_SHAPES, SYMBOLS, emptyLine, shapeFor, symbolFor } from "./grid.js";
 
 const HISTORY_LIMIT = 100;
 
@@ -11,26 +14,43 @@ function replaceAt(line, cell, symbol) {
   return line.slice(0, cell) + symbol + line.slice(cell + 1);
 }
 
-// A state is {n, boxRows, boxCols, givens, entries, shown}.
-export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLine(shape.n)) {
-  return { ...shape, givens, entries, shown: emptyLine(shape.n) };
+const KEYS = ["n", "givens", "entries", "shown", "notes"];
+
+function noNotes(n) {
+  return Array(n * n).fill("");
 }
 
-function isState(state) {
-  const shape = BOX_SHAPES[state?.n];
-  const length = state?.n * state?.n;
-  return Boolean(shape) && shape[0] === state.boxRows && shape[1] === state.boxCols &&
-    ["givens", "entries", "shown"].every((key) => typeof state[key] === "string" && state[key].length === length);
+// A state is {n, boxRows, boxCols, givens, entries, shown, notes}.
+export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLine(shape.n)) {
+  return { ...shape, givens, entries, shown: emptyLine(shape.n), notes: noNotes(shape.n) };
+}
+
+// A state read back from storage, or null if it is malformed. States saved before
+// notes existed get none.
+function readState(saved) {
+  const shape = BOX_SHAPES[saved?.n];
+  if (!shape) return null;
+  const state = { notes: noNotes(saved.n), ...saved };
+  const length = state.n * state.n;
+  const ok = shape[0] === state.boxRows && shape[1] === state.boxCols &&
+    ["givens", "entries", "shown"].every((key) => typeof state[key] === "string" && state[key].length === length) &&
+    Array.isArray(state.notes) && state.notes.length === length &&
+    state.notes.every((notes) => typeof notes === "string" && [...notes].every((s) => symbolFor(s, state.n) === s));
+  return ok ? state : null;
+}
+
+function readStates(saved) {
+  return Array.isArray(saved) ? saved.map(readState).filter(Boolean) : [];
 }
 
 export class Game {
   // saved: {state, past, future} as toJSON() gave it (possibly read back from
   // storage, so anything malformed is dropped); without a state, an empty 9x9 grid.
   constructor(saved = {}) {
-    const ok = isState(saved.state);
-    this.state = ok ? saved.state : emptyState(shapeFor(9));
-    this.past = ok && Array.isArray(saved.past) ? saved.past.filter(isState) : [];
-    this.future = ok && Array.isArray(saved.future) ? saved.future.filter(isState) : [];
+    const state = readState(saved.state);
+    this.state = state ?? emptyState(shapeFor(9));
+    this.past = state ? readStates(saved.past) : [];
+    this.future = state ? readStates(saved.future) : [];
   }
 
   get n() {
@@ -48,6 +68,10 @@ export class Game {
 
   get entries() {
     return this.state.entries;
+  }
+
+  get notes() {
+    return this.state.notes;
   }
 
   // What a cell shows: its given, else its entry, else the shown solution.
@@ -76,18 +100,33 @@ export class Game {
   }
 
   apply(next) {
-    if (["n", "givens", "entries", "shown"].every((key) => next[key] === this.state[key])) return false;
+    if (KEYS.every((key) => JSON.stringify(next[key]) === JSON.stringify(this.state[key]))) return false;
     this.past = [...this.past, this.state].slice(-HISTORY_LIMIT);
     this.future = [];
     this.state = next;
     return true;
   }
 
-  // Types `symbol` (or BLANK to erase) into a cell; givens refuse.
+  // Types `symbol` (or BLANK to erase) into a cell, which clears its notes; givens refuse.
   enter(cell, symbol) {
     if (this.isGiven(cell)) return false;
-    const { entries, shown } = this.state;
-    return this.apply({ ...this.state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK) });
+    const { entries, shown, notes } = this.state;
+    return this.apply({
+      ...this.state,
+      entries: replaceAt(entries, cell, symbol),
+      shown: replaceAt(shown, cell, BLANK),
+      notes: notes.with(cell, ""),
+    });
+  }
+
+  // Notes `symbol` in a cell that has neither a given nor an entry, or takes it out
+  // if it is there; other cells refuse. Hides a shown solution there, as enter does.
+  toggleNote(cell, symbol) {
+    const { entries, shown, notes } = this.state;
+    if (this.isGiven(cell) || entries[cell] !== BLANK) return false;
+    const noted = notes[cell].includes(symbol) ? notes[cell].replace(symbol, "") : notes[cell] + symbol;
+    const sorted = [...SYMBOLS].filter((s) => noted.includes(s)).join("");
+    return this.apply({ ...this.state, shown: replaceAt(shown, cell, BLANK), notes: notes.with(cell, sorted) });
   }
 
   load(shape, givens, entries) {
@@ -101,7 +140,7 @@ export class Game {
     return this.apply({ ...this.state, shown });
   }
 
-  // Erases entries and the shown solution; the givens stay.
+  // Erases entries, notes and the shown solution; the givens stay.
   clear() {
     return this.apply(emptyState(this.shape, this.state.givens));
   }

@@ -305,7 +305,7 @@ def test_clear_keeps_givens(app):
     cell(app, blank).click()
     app.keyboard.type("4")
     button(app, "Clear").click()
-    expect(message(app)).to_have_text("Cleared your entries.")
+    expect(message(app)).to_have_text("Cleared your entries and notes.")
     assert grid_line(app) == HARDEST
 
 
@@ -441,7 +441,7 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 def test_screenshot(app, tmp_path):
     """Saves the README's screenshot when UPDATE_SCREENSHOT=1 (else to a temp dir):
-    statistics of a solve, three right entries and one marked mistake."""
+    statistics of a solve, three right entries, notes in two cells and one marked mistake."""
     open_puzzle(app, HARDEST)
     button(app, "Solve").click()
     expect(message(app)).to_have_text("Solved: the solution is unique.")
@@ -458,7 +458,12 @@ def test_screenshot(app, tmp_path):
                  or (i // 27, i % 9 // 3) == (cell // 27, cell % 9 // 3)}
         return [d for d in "123456789" if d not in peers and d != solution[cell]]
 
-    wrong = next(i for i in blanks[3:] if unclashing_mistakes(i))
+    for index in blanks[-2:]:  # the candidates left by the row, column and box
+        cell(app, index).click()
+        app.keyboard.press("n")
+        app.keyboard.type("".join(unclashing_mistakes(index)) + solution[index])
+        app.keyboard.press("n")
+    wrong = next(i for i in blanks[3:-2] if unclashing_mistakes(i))
     cell(app, wrong).click()
     app.keyboard.type(unclashing_mistakes(wrong)[0])
     button(app, "Check").click()
@@ -500,3 +505,108 @@ def test_dist_works_under_a_sub_path(browser, watch, tmp_path):
         finally:
             page.context.close()
             server.shutdown()
+
+
+def test_notes(new_page, server):
+    page = new_page(f"index.html#p={HARDEST}")
+    blank = HARDEST.index(".")
+    notes = button(page, "Notes")
+    expect(notes).to_have_attribute("aria-pressed", "false")
+    cell(page, blank).click()
+    notes.click()
+    expect(notes).to_have_attribute("aria-pressed", "true")
+    page.keyboard.type("7418")
+    page.get_by_role("button", name="Enter 8").click()  # the keypad toggles too: 8 out again
+    label = f"Row 1, column {blank + 1}: empty, notes 1 4 7"
+    expect(cell(page, blank)).to_have_attribute("aria-label", label)
+    expect(cell(page, blank)).to_have_text("")  # the cell's text stays its symbol
+    # Drawn by CSS in a 3x3 mini grid, in a legible size.
+    before = cell(page, blank).evaluate("c => { const s = getComputedStyle(c, '::before'); return [s.content, s.fontSize] }")
+    assert before[0] == '"1\u00a0\u00a0\u00a0\u00a0\\a 4\u00a0\u00a0\u00a0\u00a0\\a 7\u00a0\u00a0\u00a0\u00a0"'
+    assert float(before[1].removesuffix("px")) >= 8
+    cell(page, 0).click()
+    page.keyboard.type("5")
+    expect(message(page)).to_have_text("r1c1 is a given.")
+    page.keyboard.press("n")  # N is the shortcut
+    expect(notes).to_have_attribute("aria-pressed", "false")
+    button(page, "Share").click()
+    assert page.locator("#share-link").input_value() == f"{server}index.html#p={HARDEST}"  # no notes in links
+    page.reload()
+    expect(cell(page, blank)).to_have_attribute("aria-label", label)
+    digit = web.solve(HARDEST)["solutions"][0][blank]
+    cell(page, blank).click()
+    page.keyboard.type(digit)
+    expect(cell(page, blank)).to_have_text(digit)  # entering a value clears the notes
+    expect(cell(page, blank)).to_have_attribute("aria-label", f"Row 1, column {blank + 1}: {digit}, entry")
+    button(page, "Notes").click()
+    page.keyboard.type("3")
+    expect(message(page)).to_contain_text("has an entry; erase it to take notes there")
+    button(page, "Undo").click()
+    expect(cell(page, blank)).to_have_text("")
+    expect(cell(page, blank)).to_have_attribute("aria-label", label)
+    page.keyboard.press("Backspace")  # erasing clears the notes too
+    expect(cell(page, blank)).to_have_attribute("aria-label", f"Row 1, column {blank + 1}: empty")
+
+
+def generate(page, size=9, symmetry="random"):
+    """Generates a puzzle of `size` with `symmetry`; returns it as read from the grid."""
+    if page.locator("#size").input_value() != str(size):
+        page.locator("#size").select_option(str(size))
+    page.locator("#symmetry").select_option(symmetry)
+    button(page, "Generate").click()
+    expect(message(page)).to_contain_text(f"New {size}×{size} puzzle: ", timeout=60_000)
+    return grid_line(page)
+
+
+def test_generate_makes_a_unique_puzzle_that_its_link_reopens(app, new_page, server):
+    open_puzzle(app, "." * 81)
+    puzzle = generate(app)
+    givens = 81 - puzzle.count(".")
+    assert 17 <= givens <= 40
+    expect(app.locator("[data-given]")).to_have_count(givens)
+    expect(message(app)).to_contain_text(f": {givens} givens, ")
+    assert web.solve(puzzle)["status"] == "unique"
+    button(app, "Share").click()
+    link = app.locator("#share-link").input_value()
+    assert link == f"{server}index.html#p={puzzle}"
+    other = new_page(link.removeprefix(server))
+    expect(other.locator("[data-given]")).to_have_count(givens)
+    assert grid_line(other) == puzzle
+
+
+def test_generate_honours_the_symmetry(app):
+    open_puzzle(app, "." * 81)
+    puzzle = generate(app, symmetry="vertical")
+    expect(message(app)).to_contain_text("vertical symmetry")
+    rows = [puzzle[r * 9:(r + 1) * 9] for r in range(9)]
+    assert all((row[c] == ".") == (row[8 - c] == ".") for row in rows for c in range(9))  # left-right mirror
+    assert web.solve(puzzle)["status"] == "unique"
+
+
+def test_undo_after_generate_brings_the_puzzle_back(app):
+    open_puzzle(app, HARDEST)
+    blank = HARDEST.index(".")
+    cell(app, blank).click()
+    app.keyboard.type("6")
+    before = grid_line(app)
+    assert generate(app) != before
+    button(app, "Undo").click()
+    assert grid_line(app) == before
+    expect(app.locator("[data-given]")).to_have_count(81 - HARDEST.count("."))
+
+
+def test_stop_cancels_a_large_generation(app):
+    open_puzzle(app, "." * 81)
+    app.locator("#size").select_option("25")
+    cell(app, 0).click()
+    app.keyboard.type("P")
+    before = grid_line(app)
+    button(app, "Generate").click()
+    expect(message(app)).to_contain_text("Generating a 25×25 puzzle")
+    expect(message(app)).to_contain_text("may not be minimal")
+    expect(message(app)).to_have_text(re.compile(r"… [1-9]\d* s$"))  # the clock ticks
+    button(app, "Stop").click()
+    expect(message(app)).to_have_text("Stopped.")
+    assert grid_line(app) == before
+    expect(app.locator("[data-given]")).to_have_count(0)
+    wait_ready(app)
