@@ -4,9 +4,10 @@
 
 Serves the repository with ``build.py serve`` and opens, in turn, the page
 (index.html) and tests/pages/bare.html (the same vendored Pyodide in a module
-worker, nothing else). Each run opens a fresh browser context (empty cache:
-*cold*), then reloads in that context (*warm*: the server sends ``no-cache``,
-so every file is revalidated). Times are from navigation start:
+worker, nothing else). Each run starts the browser with a new, empty profile
+(*cold*), then reloads (*warm*: the disk cache holds everything and the server
+sends ``no-cache``, so every file is revalidated, 0 bytes downloaded). Times
+are from navigation start:
 
 - *grid*: a ``[data-cell]`` is in the DOM and a click on it selects it
   (``aria-selected="true"``), taken at the next animation frame after that;
@@ -207,7 +208,7 @@ def report(results: dict, runs: int) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5, help="fresh contexts per page (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="fresh browser profiles per page (default 5)")
     args = parser.parse_args()
     server, base = start_server()
     load_before = os.getloadavg()[0]
