@@ -39,12 +39,19 @@ const storage = {
 
 let python = "loading";
 let loadingSince = 0;
+// The hint Apply would apply (forgotten with its message, or when the game changes),
+// and the givens the rating panel is about.
+let hinted = null;
+let rated = null;
 const game = new Game(storage.read());
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
 
-function say(text) {
+// Shows a message; a hint in it (a record of web.hint) is what Apply applies.
+function say(text, hint = null) {
   $("message").textContent = text;
+  hinted = hint;
+  updateButtons();
 }
 
 function pythonStatus({ state, text }) {
@@ -62,6 +69,8 @@ function updateButtons() {
     button.disabled = python !== "ready" || client.busy;
   }
   buttons.stop.disabled = !client.busy;
+  // Apply goes with Hint: only after a hint, and only where Hint is shown.
+  buttons.apply.hidden = !hinted || buttons.hint.hidden;
   buttons.undo.disabled = !game.past.length;
   buttons.redo.disabled = !game.future.length;
 }
@@ -70,6 +79,7 @@ function updateButtons() {
 function update() {
   board.draw(game);
   $("size").value = game.n;
+  $("rating").hidden = game.givens !== rated;
   storage.write(game);
   const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
   history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
@@ -80,7 +90,8 @@ function update() {
 function change(method, ...args) {
   const changed = game[method](...args);
   if (changed) {
-    board.flagged.clear();
+    board.unmark();
+    hinted = null;
     update();
   }
   return changed;
@@ -191,24 +202,96 @@ async function check() {
   }
 }
 
-// A new puzzle of the chosen size and symmetry, made by Python from a seed made here.
-// It replaces the grid like a load (Undo brings the old one back).
+// The next step for the player, or their mistakes first: said, and marked in the grid
+// (its cells, and its units more faintly); Apply then applies it.
+async function hint() {
+  const { state } = game;
+  const args = { text: game.givens, entries: game.entries, notes: game.notes, size: game.n };
+  const reply = await run("hint", args, "Looking for a hint…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.state !== state) return changedMeanwhile();
+  if (result.error) {
+    board.flag(result.cells, game);
+    return say(`No hint: ${result.error}`);
+  }
+  board.hint(result.cells, result.units ?? [], game);
+  if (result.kind === "step") say(`Hint: ${result.text}`, result);
+  else say(result.text, result.kind === "wrong" ? result : null);
+}
+
+function applyHint() {
+  if (change("applyHint", hinted)) say("Hint applied; Undo takes it back.");
+}
+
+// Rates the givens: grade, score, the engine's figures and every step of the solve path.
+async function rate() {
+  const givens = game.givens;
+  const reply = await run("rate", { text: givens, size: game.n }, "Rating…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.givens !== givens) return changedMeanwhile();
+  if (result.error) {
+    board.flag(result.cells, game);
+    return say(`Cannot rate: ${result.error}`);
+  }
+  const values = {
+    ...result,
+    score: result.score.toFixed(1),
+    hardest: result.hardest || "none (no blank cells)",
+    nodes: result.nodes.toLocaleString("en"),
+    guesses: result.guesses.toLocaleString("en"),
+  };
+  for (const element of document.querySelectorAll("[data-rating]")) element.textContent = values[element.dataset.rating];
+  $("path").replaceChildren(...result.path.map(pathStep));
+  rated = givens;
+  update();
+  say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${result.steps} steps.`);
+}
+
+// One step of the solve path: its sentence and score; a click marks its cells and units.
+function pathStep(step, index) {
+  const button = document.createElement("button");
+  button.type = "button";
+  const score = document.createElement("span");
+  score.className = "score";
+  score.textContent = step.score.toFixed(1);
+  button.append(step.text, " ", score);
+  button.addEventListener("click", () => {
+    board.hint(step.cells, step.units, game);
+    say(`Step ${index + 1}: ${step.text}`);
+  });
+  const item = document.createElement("li");
+  item.append(button);
+  return item;
+}
+
+// A new puzzle of the chosen size, symmetry and difficulty (a grade, or any), made by
+// Python from a seed made here. It replaces the grid like a load (Undo brings the old one back).
 async function generate() {
   const n = Number($("size").value);
+  const difficulty = $("difficulty").value;
   const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
   const large = n >= LARGE;
-  const args = { size: n, symmetry: $("symmetry").value, seed, ...(large && { time_budget: LARGE_BUDGET }) };
+  const args = {
+    size: n, symmetry: $("symmetry").value, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }),
+  };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
-  const reply = await run("generate", args, `Generating a ${n}×${n} puzzle${note}…`);
+  const reply = await run("generate", args, `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}…`);
   if (!reply) return;
   const { result } = reply;
   if (result.error) return say(`Cannot generate: ${result.error}`);
   change("load", shapeFor(result.size), result.puzzle);
   const symmetry = result.symmetry === "none" ? "no" : result.symmetry;
-  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry`;
-  say(result.minimal
+  const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
+  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry${grade}`;
+  // With a difficulty, Python returns the nearest grade it made when the time ran out.
+  const missed = result.grade && result.grade !== difficulty
+    ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
+    : "";
+  say((result.minimal
     ? `${made}, minimal (seed ${result.seed}).`
-    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`);
+    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);
 }
 
 // Reads pasted or imported text as a new puzzle; a bad text leaves the grid as it was.
@@ -274,6 +357,9 @@ function showEmbed() {
 const actions = {
   solve,
   check,
+  hint,
+  apply: applyHint,
+  rate,
   generate,
   notes: toggleNotes,
   clear: () => change("clear") && say("Cleared your entries and notes."),

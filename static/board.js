@@ -17,6 +17,8 @@ export class Board {
     this.cells = [];
     this.selected = 0;
     this.flagged = new Set();
+    // What a hint or a step of the solve path is about: cell -> "cell" (its pattern) or "unit".
+    this.hinted = new Map();
     this.grid.addEventListener("keydown", (event) => this.keydown(event));
     this.grid.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-cell]");
@@ -81,10 +83,14 @@ export class Board {
       element.toggleAttribute("data-solution", kind === "solution");
       element.toggleAttribute("data-clash", clash.has(cell));
       element.toggleAttribute("data-flagged", this.flagged.has(cell));
+      const hinted = this.hinted.get(cell);
+      if (hinted) element.dataset.hint = hinted;
+      else element.removeAttribute("data-hint");
       element.tabIndex = cell === this.selected ? 0 : -1;
       element.setAttribute("aria-selected", String(cell === this.selected));
       const [r, c] = [Math.floor(cell / this.n) + 1, (cell % this.n) + 1];
-      const states = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked", notes && `notes ${[...notes].join(" ")}`];
+      const states = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked",
+        hinted && (hinted === "cell" ? "hint" : "in the hint's units"), notes && `notes ${[...notes].join(" ")}`];
       element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${states.filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
   }
@@ -102,8 +108,24 @@ export class Board {
 
   // Marks cells the current message is about (mistakes, cells of a contradiction).
   flag(cells, game) {
+    this.unmark();
     this.flagged = new Set(cells);
     this.draw(game);
+  }
+
+  // Marks what a hint or a path step is about: its cells, and more faintly its units
+  // (arrays of cells).
+  hint(cells, units, game) {
+    this.unmark();
+    for (const cell of units.flat()) this.hinted.set(cell, "unit");
+    for (const cell of cells) this.hinted.set(cell, "cell");
+    this.draw(game);
+  }
+
+  // Forgets the marks (drawn at the next draw).
+  unmark() {
+    this.flagged.clear();
+    this.hinted.clear();
   }
 
   select(cell, focus = true) {

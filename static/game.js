@@ -6,7 +6,7 @@
 //            symbols noted in that cell in SYMBOLS order ("" for none); `game.notes`
 //            is this array (what Hint sends to Python). Entering a value clears them.
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
-import { BLANK, BOX_SHAPES, SYMBOLS, emptyLine, shapeFor, symbolFor } from "./grid.js";
+import { BLANK, BOX_SHAPES, SYMBOLS, candidates, emptyLine, shapeFor, symbolFor } from "./grid.js";
 
 const HISTORY_LIMIT = 100;
 
@@ -18,6 +18,12 @@ const KEYS = ["n", "givens", "entries", "shown", "notes"];
 
 function noNotes(n) {
   return Array(n * n).fill("");
+}
+
+// `state` with `symbol` (BLANK: nothing) typed into a cell, which clears its notes and shown solution.
+function withEntry(state, cell, symbol) {
+  const { entries, shown, notes } = state;
+  return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK), notes: notes.with(cell, "") };
 }
 
 // A state is {n, boxRows, boxCols, givens, entries, shown, notes}.
@@ -110,13 +116,24 @@ export class Game {
   // Types `symbol` (or BLANK to erase) into a cell, which clears its notes; givens refuse.
   enter(cell, symbol) {
     if (this.isGiven(cell)) return false;
-    const { entries, shown, notes } = this.state;
-    return this.apply({
-      ...this.state,
-      entries: replaceAt(entries, cell, symbol),
-      shown: replaceAt(shown, cell, BLANK),
-      notes: notes.with(cell, ""),
-    });
+    return this.apply(withEntry(this.state, cell, symbol));
+  }
+
+  // Applies a hint of web.hint as one change (one Undo). A "wrong" hint erases its cells
+  // (entries and notes); a step's eliminations leave the cells' notes, and its placements
+  // become entries. A cell without notes first gets its candidates (the symbols its row,
+  // column and box leave) as notes, so that the elimination shows and is kept; a shown
+  // solution goes from the cells it changes, as with typing.
+  applyHint({ kind, cells, placements = [], eliminations = [] }) {
+    const puzzle = this.puzzle;
+    let state = this.state;
+    for (const cell of kind === "wrong" ? cells : []) state = withEntry(state, cell, BLANK);
+    for (const [cell, digit] of eliminations) {
+      const noted = state.notes[cell] || candidates(this.shape, puzzle, cell);
+      state = { ...state, shown: replaceAt(state.shown, cell, BLANK), notes: state.notes.with(cell, noted.replace(SYMBOLS[digit - 1], "")) };
+    }
+    for (const [cell, digit] of placements) state = withEntry(state, cell, SYMBOLS[digit - 1]);
+    return this.apply(state);
   }
 
   // Notes `symbol` in a cell that has neither a given nor an entry, or takes it out

@@ -69,6 +69,12 @@ export function clashes(shape, line) {
   return found;
 }
 
+// The symbols `cell` may take, in SYMBOLS order: those no cell of its units has in `line`.
+export function candidates(shape, line, cell) {
+  const seen = new Set(units(shape).filter((unit) => unit.includes(cell)).flatMap((unit) => unit.map((x) => line[x])));
+  return [...SYMBOLS.slice(0, shape.n)].filter((symbol) => !seen.has(symbol)).join("");
+}
+
 // Reads a one-line puzzle ("." or "0" for a blank). Returns {puzzle, size} with
 // the canonical one-line form, or {error} naming what is wrong and where.
 export function parseOneLine(text) {

@@ -2,7 +2,7 @@
 // page hands out. Share links are `#p=<puzzle>[&e=<entries>]`; sudokuwiki's
 // `?bd=<81 digits>` is read too. Options live in the query string:
 //   embed=1     compact layout for an <iframe>
-//   buttons=0   no toolbar; buttons=solve,check shows only those
+//   buttons=0   no toolbar; buttons=solve,check shows only those (Apply shows with Hint)
 //   readonly=1  the puzzle cannot be replaced (no paste, import or size change)
 //   stats=1     show the solve statistics (on by default outside embed)
 import { BLANK, parseOneLine } from "./grid.js";

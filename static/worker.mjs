@@ -26,18 +26,30 @@ function status(state, text) {
   postMessage({ type: "status", state, text });
 }
 
+async function fetchOk(url, options) {
+  const response = await fetch(url, options);
+  if (!response.ok) throw new Error(`${url.pathname.split("/").pop()}: HTTP ${response.status} (run python3 build.py)`);
+  return response;
+}
+
 async function start() {
   status("loading", "Loading Python…");
-  const response = await fetch(new URL("build.json", vendor), { cache: "no-cache" });
-  if (!response.ok) throw new Error(`build.json: HTTP ${response.status} (run python3 build.py)`);
-  const build = await response.json();
+  // build.json and both wheels download while Pyodide boots, not after it.
+  const manifest = fetchOk(new URL("build.json", vendor), { cache: "no-cache" }).then((r) => r.json());
+  const download = (key) => manifest.then((build) => fetchOk(new URL(build[key], vendor))).then((r) => r.arrayBuffer());
+  const downloads = Promise.all([download("micropip"), download("wheel")]);
+  downloads.catch(() => {}); // reported below, once Pyodide is up
   const pyodide = await loadPyodide({ indexURL: vendor.href });
+  const [build, [, wheel]] = await Promise.all([manifest, downloads]);
+  // The micropip wheel is in the HTTP cache by now, so this fetch is only a revalidation.
   const loaded = await pyodide.loadPackage(new URL(build.micropip, vendor).href, {
     messageCallback: (text) => status("loading", text),
   });
   if (!loaded.length) throw new Error(`micropip did not load from ${build.micropip}`);
   status("loading", "Installing sudoku_dlx…");
-  await pyodide.pyimport("micropip").install(new URL(build.wheel, vendor).href);
+  const path = `/tmp/${build.wheel.split("/").pop()}`;
+  pyodide.FS.writeFile(path, new Uint8Array(wheel));
+  await pyodide.pyimport("micropip").install(`emfs:${path}`);
   return pyodide.runPython(SHIM);
 }
 

@@ -45,3 +45,12 @@ def test_dist_is_a_static_folder_with_relative_urls(tmp_path):
     for page in [site / "index.html", *site.glob("static/*.js"), *site.glob("static/*.mjs")]:
         text = page.read_text()
         assert not re.search(r'(src|href)="/', text) and "http://" not in text and "https://" not in text, page
+
+
+def test_index_html_fetches_every_page_module_up_front():
+    """Each static/*.js is a module script or a modulepreload of index.html, so
+    none waits for the module that imports it (see page_speed.py)."""
+    html = (build.ROOT / "index.html").read_text()
+    named = set(re.findall(r'<script type="module" src="(static/[\w.]+\.js)"', html))
+    named |= set(re.findall(r'<link rel="modulepreload" href="(static/[\w.]+\.js)"', html))
+    assert named == {f"static/{p.name}" for p in (build.ROOT / "static").glob("*.js")}

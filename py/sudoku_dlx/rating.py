@@ -134,7 +134,7 @@ def _unique(puzzle: Puzzle | str):
     if result.status == "none":
         raise InvalidPuzzleError(f"the puzzle has no solution: {result.reason}", result.clash or result.no_candidate)
     if result.status == "multiple":
-        raise InvalidPuzzleError("the puzzle has more than one solution; only a puzzle with one solution can be rated")
+        raise InvalidPuzzleError("the puzzle has more than one solution; rating and hints need exactly one")
     return result
 
 
