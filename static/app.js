@@ -285,10 +285,11 @@ async function generate() {
   const symmetry = result.symmetry === "none" ? "no" : result.symmetry;
   const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
   const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${symmetry} symmetry${grade}`;
-  // With a difficulty, Python returns the nearest grade it made when the time ran out.
-  const missed = result.grade && result.grade !== difficulty
-    ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
-    : "";
+  // With a difficulty, Python returns the nearest grade it made when the time ran out,
+  // or no grade when the time ran out while rating the first puzzle.
+  const missed = !difficulty || result.grade === difficulty ? ""
+    : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
+    : " The time budget ran out before it could be rated: its grade is unknown.";
   say((result.minimal
     ? `${made}, minimal (seed ${result.seed}).`
     : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);

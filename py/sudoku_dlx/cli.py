@@ -87,7 +87,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        if args.difficulty and made.grade != args.difficulty:
+        if args.difficulty and made.grade is None:
+            print(f"note: the time budget ran out while rating ({made.puzzles} made); this one is unrated",
+                  file=sys.stderr)
+        elif args.difficulty and made.grade != args.difficulty:
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
         if args.json:

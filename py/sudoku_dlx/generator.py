@@ -58,7 +58,8 @@ class Generated:
     ``minimal``: every remaining clue orbit was tried and must stay (False when
     ``target_clues``, the time budget or ``minimal=False`` stopped the removal
     early). ``attempts``: orbits tried, one DLX search each. With a difficulty:
-    the ``score`` and ``grade`` of the puzzle, and how many ``puzzles`` were made.
+    the ``score`` and ``grade`` of the puzzle (None when the time ran out before
+    any puzzle was rated), and how many ``puzzles`` were made (0 without one).
     """
 
     puzzle: Puzzle
@@ -70,7 +71,7 @@ class Generated:
     ms: float
     score: float | None = None
     grade: str | None = None
-    puzzles: int = 1
+    puzzles: int = 0
 
     @property
     def clues(self) -> int:
@@ -88,7 +89,7 @@ class Generated:
             "minimal": self.minimal,
             "attempts": self.attempts,
             "ms": round(self.ms, 3),
-        } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles} if self.grade else {})
+        } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles} if self.puzzles else {})
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -206,7 +207,8 @@ def generate(
 
 def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
     """Generate and rate puzzles (their seeds drawn from ``seed``) until one has the grade
-    ``difficulty`` or the time budget is spent; then the one nearest in grade. Its
+    ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
+    when the budget ran out during the first rating, that puzzle with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
     hears each of them."""
     grades = [name for name, _ in GRADES]
@@ -223,8 +225,12 @@ def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clu
     while True:
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
         made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left)
-        rating = rate(made.puzzle)
         puzzles += 1
+        try:
+            rating = rate(made.puzzle, deadline)
+        except TimeoutError:
+            best = best or made  # the budget ran out while rating: if none was rated, this one, unrated
+            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000)
         made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
         if progress:
             progress(made)

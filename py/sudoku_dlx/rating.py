@@ -138,13 +138,20 @@ def _unique(puzzle: Puzzle | str):
     return result
 
 
-def rate(puzzle: Puzzle | str) -> Rating:
-    """Rate a puzzle with one solution (else ``InvalidPuzzleError``)."""
+def rate(puzzle: Puzzle | str, deadline: float | None = None) -> Rating:
+    """Rate a puzzle with one solution (else ``InvalidPuzzleError``). Raises
+    ``TimeoutError`` once ``deadline`` (a :func:`time.perf_counter` value,
+    checked after each step) has passed."""
     start = time.perf_counter()
     result = _unique(puzzle)
     board = Board.from_puzzle(result.puzzle)
     start_abc = abc(board)
-    path = tuple(steps(board))
+    path = []
+    for step in steps(board):
+        path.append(step)
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeoutError("the rating ran past its deadline")
+    path = tuple(path)
     hardest = max(path, key=lambda step: step.score, default=None)
     return Rating(
         result.puzzle,
