@@ -34,21 +34,16 @@ async function fetchOk(url, options) {
 
 async function start() {
   status("loading", "Loading Python…");
-  // build.json and both wheels download while Pyodide boots, not after it.
-  const manifest = fetchOk(new URL("build.json", vendor), { cache: "no-cache" }).then((r) => r.json());
-  const download = (key) => manifest.then((build) => fetchOk(new URL(build[key], vendor))).then((r) => r.arrayBuffer());
-  const downloads = Promise.all([download("micropip"), download("wheel")]);
-  downloads.catch(() => {}); // reported below, once Pyodide is up
-  const pyodide = await loadPyodide({ indexURL: vendor.href });
-  const [build, [, wheel]] = await Promise.all([manifest, downloads]);
-  // The micropip wheel is in the HTTP cache by now, so this fetch is only a revalidation.
-  const loaded = await pyodide.loadPackage(new URL(build.micropip, vendor).href, {
-    messageCallback: (text) => status("loading", text),
-  });
-  if (!loaded.length) throw new Error(`micropip did not load from ${build.micropip}`);
+  const build = await (await fetchOk(new URL("build.json", vendor), { cache: "no-cache" })).json();
+  // The project wheel downloads, and micropip loads, while Pyodide boots, not after it.
+  const wheel = fetchOk(new URL(build.wheel, vendor)).then((r) => r.arrayBuffer());
+  wheel.catch(() => {}); // reported below, once Pyodide is up
+  const pyodide = await loadPyodide({ indexURL: vendor.href, packages: [new URL(build.micropip, vendor).href] });
+  // loadPyodide does not fail when a package does not load: check it did.
+  if (!pyodide.loadedPackages.micropip) throw new Error(`micropip did not load from ${build.micropip}`);
   status("loading", "Installing sudoku_dlx…");
   const path = `/tmp/${build.wheel.split("/").pop()}`;
-  pyodide.FS.writeFile(path, new Uint8Array(wheel));
+  pyodide.FS.writeFile(path, new Uint8Array(await wheel));
   await pyodide.pyimport("micropip").install(`emfs:${path}`);
   return pyodide.runPython(SHIM);
 }
