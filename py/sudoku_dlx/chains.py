@@ -366,15 +366,6 @@ def forcing_chain(board: Board) -> Step | None:
     return _single_chain(board, _Links(board), lambda path: _score(7.0, len(path)), _below(7.0))
 
 
-def _strong_pairs(board: Board, digit: int) -> list[tuple[int, int, int]]:
-    """The units where ``digit`` has exactly two places: ``(unit, cell, cell)``."""
-    found = []
-    for unit in range(3 * board.n):
-        places = board.places(unit, digit)
-        if len(places) == 2:
-            found.append((unit, *places))
-    return found
-
 
 def turbot_fish(board: Board) -> Step | None:
     """Two strong links of one digit whose near ends see each other: a far end
@@ -386,7 +377,7 @@ def turbot_fish(board: Board) -> Step | None:
     peers = board.peers
     best = None
     for digit in range(1, board.n + 1):
-        pairs = _strong_pairs(board, digit)
+        pairs = board.strong_links(digit)
         for i, (unit1, a1, b1) in enumerate(pairs):
             for unit2, a2, b2 in pairs[i + 1:]:
                 for near1, far1 in ((a1, b1), (b1, a1)):
@@ -435,7 +426,7 @@ def simple_colouring(board: Board) -> Step | None:
 def _colour_traps(board: Board, digit: int):
     """The colour traps of ``digit`` along three strong links, one per cluster."""
     links: dict[int, list[int]] = {}
-    for _, a, b in _strong_pairs(board, digit):
+    for _, a, b in board.strong_links(digit):
         links.setdefault(a, []).append(b)
         links.setdefault(b, []).append(a)
     peers = board.peers

@@ -153,6 +153,10 @@ class Board:
         candidates = self.candidates
         return [x for x in self.units[unit] if candidates[x] & bit]
 
+    def strong_links(self, digit: int) -> list[tuple[int, int, int]]:
+        """``(unit, a, b)`` for every unit where ``digit`` has exactly two places ``a`` and ``b``."""
+        return [(unit, *places) for unit in range(len(self.units)) if len(places := self.places(unit, digit)) == 2]
+
     def blanks(self) -> list[int]:
         return [x for x, d in enumerate(self.values) if not d]
 

@@ -363,15 +363,6 @@ def xyz_wing(board: Board) -> Step | None:
     return None
 
 
-def _strong_links(board: Board, digit: int) -> list[tuple[int, int, int]]:
-    """``(unit, a, b)`` for every unit where ``digit`` has exactly two places ``a`` and ``b``."""
-    found = []
-    for unit in range(3 * board.n):
-        places = board.places(unit, digit)
-        if len(places) == 2:
-            found.append((unit, *places))
-    return found
-
 
 def w_wing(board: Board) -> Step | None:
     """Two bivalue cells ``xy`` that do not see each other, linked by a unit where
@@ -388,7 +379,7 @@ def w_wing(board: Board) -> Step | None:
             if not eliminations:
                 continue
             if x not in links:
-                links[x] = _strong_links(board, x)
+                links[x] = board.strong_links(x)
             bridge = _bridge(board, links[x], p, q)
             if bridge:
                 unit, a, b = bridge
