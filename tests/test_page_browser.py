@@ -804,3 +804,16 @@ def test_generate_says_when_the_difficulty_was_not_reached(app):
     assert grade != "Extreme"
     expect(message(app)).to_contain_text(f", {grade} (score ")
     expect(message(app)).to_contain_text("No Extreme puzzle came up within the time budget (")
+
+
+def test_generate_says_when_the_budget_ran_out_while_rating(app):
+    """Rating a 16x16 puzzle takes longer than the page's 5 s budget: no grade is claimed."""
+    open_puzzle(app, "." * 81)
+    app.locator("#difficulty").select_option("Easy")
+    try:
+        puzzle = generate(app, size=16)
+    finally:
+        app.locator("#difficulty").select_option("")
+    assert web.solve(puzzle)["status"] == "unique"
+    expect(message(app)).not_to_contain_text("(score ")
+    expect(message(app)).to_contain_text("The time budget ran out before it could be rated: its grade is unknown.")
