@@ -120,8 +120,8 @@ def test_missing_file_is_a_usage_error(tmp_path, capsys):
     assert capsys.readouterr().err.startswith("error:")
 
 
-def test_bench_prints_a_table_with_both_solvers(capsys):
-    code = main(["bench", str(DATA / "4x4/vukr_4x4.txt"), "--n", "5", "--solver", "dlx,backtrack"])
+def test_bench_prints_a_table_with_every_solver_side_by_side(capsys):
+    code = main(["bench", str(DATA / "4x4/vukr_4x4.txt"), "--n", "5", "--solver", "dlx,textbook,backtrack"])
     assert code == 0
     out = capsys.readouterr().out.splitlines()
     assert "5 of 1001 puzzles (seed 1), limit 2" in out[0]
@@ -129,7 +129,10 @@ def test_bench_prints_a_table_with_both_solvers(capsys):
     header, rule, *rows = out[2:]
     assert [c.strip() for c in header.strip("|").split("|")][:2] == ["solver", "puzzles"]
     assert set(rule) <= set("|-:")
-    assert [[c.strip() for c in row.strip("|").split("|")][:2] for row in rows] == [["dlx", "5"], ["backtrack", "5"]]
+    cells = [[c.strip() for c in row.strip("|").split("|")] for row in rows]
+    assert [row[:2] for row in cells] == [["dlx", "5"], ["textbook", "5"], ["backtrack", "5"]]
+    ratio = [c.strip() for c in header.strip("|").split("|")].index("time / first")
+    assert cells[0][ratio] == "1.00x" and all(row[ratio].endswith("x") for row in cells)
 
 
 def test_bench_refuses_an_unknown_solver(capsys):

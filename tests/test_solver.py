@@ -16,6 +16,7 @@ from conftest import is_solution, lines
 from sudoku_dlx import BOX_SHAPES, InvalidPuzzleError, Puzzle, count_solutions, parse, solve
 from sudoku_dlx.backtrack import backtrack_solutions
 from sudoku_dlx.solver import solutions
+from sudoku_dlx.textbook import textbook_solutions
 
 # Samples keep the suite fast; scripts/check_all.py runs every puzzle.
 SAMPLE_16 = 100
@@ -301,3 +302,25 @@ def test_4x4_counts_agree_with_the_backtracking_solver(clues):
     expected, _, finished = backtrack_solutions(puzzle)
     assert finished
     assert sorted(s.digits for s in result.solutions) == sorted(expected)
+
+
+@pytest.mark.parametrize("name, k", [
+    ("9x9/royle17_49158.txt", 30), ("9x9/forum_hardest_1106.txt", 5), ("4x4/vukr_4x4.txt", 30),
+    ("6x6/sukaku6x6explainer_readme_examples.tsv", 30),
+    ("9x9/serg_multi_solution_10000.txt", 30), ("16x16/vukr_16x16_1000.txt", 5),
+])
+def test_the_textbook_baseline_finds_what_the_engine_finds(name, k):
+    """The benchmark's yardstick must solve the same puzzles to the same answers."""
+    for text in sample(name, k):
+        puzzle = parse(text.split("\t")[0])
+        expected, _ = solutions(puzzle, 2)
+        found, stats = textbook_solutions(puzzle, 2)
+        assert sorted(found) == sorted(expected), text
+        assert stats.nodes >= puzzle.digits.count(0)
+
+
+def test_the_textbook_baseline_finds_no_solution_where_there_is_none():
+    # r1c1 has no candidate once its row holds 1-8 and its column a 9 (no two givens clash).
+    puzzle = parse("." + "12345678" + "9" + "." * 71)
+    assert textbook_solutions(puzzle, 2)[0] == []
+    assert sorted(textbook_solutions(parse("." * 16), 0)[0]) == sorted(solutions(parse("." * 16))[0])

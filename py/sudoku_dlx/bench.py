@@ -1,8 +1,10 @@
 """Benchmarks: time solvers on the same puzzles and print a table.
 
 The table follows the seeds and tdoku: per solver, how many puzzles, mean,
-median, min and max milliseconds, mean, median and max search nodes, and the
-share of puzzles solved without a guess, with the command and the machine.
+median, min and max milliseconds, mean, median and max search nodes, the share
+of puzzles solved without a guess, and the total time as a multiple of the
+first solver's, with the command and the machine. Solvers take turns puzzle by
+puzzle, so a change in the machine's load touches all of them alike.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from .dig import dig
 from .generator import generate, plan
 from .grid import Puzzle
 from .solver import solve
+from .textbook import textbook_solutions
 
 __all__ = ["GENERATORS", "SOLVERS", "GenerationRow", "Row", "machine", "measure", "measure_generation",
            "sample", "table"]
@@ -35,6 +38,7 @@ class Row:
     nodes: list[int]
     no_guess: int | None  # None: the solver has no notion of a guess
     unfinished: int
+    baseline_ms: float  # the first solver's total time on the same puzzles
 
     def cells(self) -> list[str]:
         ms, nodes = self.ms, self.nodes
@@ -50,17 +54,23 @@ class Row:
             str(max(nodes)),
             "-" if self.no_guess is None else f"{100 * self.no_guess / len(ms):.1f}",
             f"{sum(ms) / 1000:.2f}",
+            f"{sum(ms) / self.baseline_ms:.2f}x",
             str(self.unfinished),
         ]
 
 
 HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes",
-          "median nodes", "max nodes", "no guess %", "total s", "unfinished"]
+          "median nodes", "max nodes", "no guess %", "total s", "time / first", "unfinished"]
 
 
 def _dlx(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
     result = solve(puzzle, limit)
     return result.stats.nodes, result.stats.guesses, True
+
+
+def _textbook(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
+    _, stats = textbook_solutions(puzzle, limit)
+    return stats.nodes, stats.guesses, True
 
 
 def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
@@ -71,6 +81,7 @@ def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | N
 #: name -> function(puzzle, limit, max_nodes) -> (nodes, guesses or None, finished)
 SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int | None, bool]]] = {
     "dlx": _dlx,
+    "textbook": _textbook,
     "backtrack": _backtrack,
 }
 
@@ -147,25 +158,31 @@ def sample(puzzles: Sequence[Puzzle], n: int, seed: int) -> list[Puzzle]:
     return random.Random(seed).sample(list(puzzles), n)
 
 
-def measure(solver: str, puzzles: Sequence[Puzzle], limit: int, max_nodes: int) -> Row:
-    """Run ``solver`` on every puzzle; a backtracking search over ``max_nodes`` counts as unfinished."""
-    run = SOLVERS[solver]
+def measure(solvers: Sequence[str], puzzles: Sequence[Puzzle], limit: int, max_nodes: int) -> list[Row]:
+    """Run every solver on every puzzle, taking turns puzzle by puzzle; one row per solver.
+
+    A backtracking search over ``max_nodes`` counts as unfinished."""
+    runs = [SOLVERS[name] for name in solvers]
     if puzzles:
-        run(puzzles[0], limit, max_nodes)  # untimed: builds the per-shape tables once
-    ms, nodes = [], []
-    no_guess: int | None = 0
-    unfinished = 0
+        for run in runs:
+            run(puzzles[0], limit, max_nodes)  # untimed: builds the per-shape tables once
+    ms: list[list[float]] = [[] for _ in runs]
+    nodes: list[list[int]] = [[] for _ in runs]
+    no_guess: list[int | None] = [0] * len(runs)
+    unfinished = [0] * len(runs)
     for puzzle in puzzles:
-        start = time.perf_counter()
-        count, guesses, finished = run(puzzle, limit, max_nodes)
-        ms.append((time.perf_counter() - start) * 1000)
-        nodes.append(count)
-        if guesses is None:
-            no_guess = None
-        elif no_guess is not None:
-            no_guess += guesses == 0
-        unfinished += not finished
-    return Row(solver, ms, nodes, no_guess, unfinished)
+        for k, run in enumerate(runs):
+            start = time.perf_counter()
+            count, guesses, finished = run(puzzle, limit, max_nodes)
+            ms[k].append((time.perf_counter() - start) * 1000)
+            nodes[k].append(count)
+            if guesses is None:
+                no_guess[k] = None
+            elif no_guess[k] is not None:
+                no_guess[k] += guesses == 0
+            unfinished[k] += not finished
+    baseline = sum(ms[0])
+    return [Row(name, ms[k], nodes[k], no_guess[k], unfinished[k], baseline) for k, name in enumerate(solvers)]
 
 
 def machine() -> str:

@@ -155,7 +155,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         except InvalidPuzzleError:
             invalid += 1
     chosen = bench.sample(puzzles, args.n, args.seed)
-    rows = [bench.measure(name, chosen, args.limit, args.max_nodes) for name in args.solver]
+    rows = bench.measure(args.solver, chosen, args.limit, args.max_nodes)
     print(f"{args.file}: {len(chosen)} of {len(puzzles)} puzzles (seed {args.seed}), limit {args.limit}"
           + (f", {invalid} invalid lines skipped" if invalid else ""))
     print(f"machine: {bench.machine()}")
@@ -257,7 +257,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for (2 proves uniqueness)")
-    p.add_argument("--solver", type=_solvers, default=["dlx"], help="dlx, backtrack, or both: dlx,backtrack")
+    p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(bench.SOLVERS)}, or several side by side: dlx,textbook")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
     p.set_defaults(run=cmd_bench)
     return parser
