@@ -2,35 +2,34 @@
 
 Knuth's DLX1 translated plainly, as the engine issue describes its yardstick: a
 straightforward flat-array DLX with minimum-remaining-values item choice. Per
-puzzle it builds the items still open and the options still possible, in
-Knuth's layout (each option's nodes between two spacer nodes, whose ``top`` is
-zero or negative), with ``cover``/``hide``/``uncover``/``unhide`` as four small
-functions and an iterative search that walks the item list at every level.
-None of the engine's speed-ups: no prebuilt grid, no notes of low items, no
-node tuples. Counts nodes and guesses as :mod:`sudoku_dlx.dlx` does.
+puzzle it links the items still open and the options still possible (of the
+reduction :func:`~sudoku_dlx.solver.exact_cover` lists) in Knuth's layout: each
+option's nodes between two spacer nodes, whose ``top`` is zero or negative.
+``cover``/``hide``/``uncover``/``unhide`` are four small functions, and the
+iterative search walks the item list at every level (up to the first item with
+one option or none). None of the engine's speed-ups: no prebuilt links, no
+notes of low items, no node tuples. Counts nodes and guesses as
+:mod:`sudoku_dlx.dlx` does.
 """
 
 from __future__ import annotations
 
 from .dlx import SearchStats
 from .grid import Puzzle
+from .solver import exact_cover
 
 __all__ = ["textbook_solutions"]
 
 
 def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, ...]], SearchStats]:
     """The completions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics."""
-    shape = puzzle.shape
-    n = shape.n
-    nn = n * n
+    n = puzzle.n
     digits = puzzle.digits
-
-    def items_of(cell: int, d: int) -> tuple[int, ...]:
-        return (cell, nn + cell // n * n + d, 2 * nn + cell % n * n + d, 3 * nn + shape.box(cell) * n + d)
-
-    done = {item for cell, digit in enumerate(digits) if digit for item in items_of(cell, digit - 1)}
+    reduction = exact_cover(puzzle.shape)  # only its list of each option's items is used
+    items_of = reduction.options
+    done = {item for cell, digit in enumerate(digits) if digit for item in items_of[cell * n + digit - 1]}
     header = {}  # item -> its header node 1..count
-    for item in range(4 * nn):
+    for item in range(reduction.n_items):
         if item not in done:
             header[item] = len(header) + 1
     count = len(header)
@@ -41,11 +40,11 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
     dlink = list(range(count + 2))
     size = [0] * (count + 1)
     placements = []  # option number -> (cell, digit)
-    for cell in range(nn):
-        if digits[cell]:
+    for cell, digit in enumerate(digits):
+        if digit:
             continue
         for d in range(n):
-            items = items_of(cell, d)
+            items = items_of[cell * n + d]
             if any(item in done for item in items):
                 continue
             first = len(top)
@@ -148,7 +147,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
             if limit and len(found) >= limit:
                 return found, stats
         else:
-            best, i, p = nn + 1, 0, rlink[0]
+            best, i, p = n + 1, 0, rlink[0]
             while p:
                 if size[p] < best:
                     best, i = size[p], p
