@@ -260,3 +260,36 @@ def test_stop_ends_the_search_at_a_guess_and_restores_the_links():
     assert snapshot(ec) == before
     ec, _ = queens(8)
     assert len(list(ec.search(stop=lambda stats: False))) == 92 and not ec.stats.stopped
+
+
+def test_trace_tells_every_step_in_order():
+    ec, _ = queens(6)
+    events = []
+    solutions = list(ec.search(trace=lambda event, item, options: events.append((event, item, options))))
+    assert sum(e[0] == "try" for e in events) == ec.stats.nodes
+    assert [e[2] for e in events if e[0] == "solution"] == [tuple(s) for s in solutions]
+    levels = []  # [item, its options, the option held or None]
+    for event, item, options in events:
+        if event == "choose":
+            assert options and (not levels or levels[-1][2] is not None)
+            levels.append([item, options, None])
+        elif event == "try":
+            assert levels[-1][0] == item and options[0] in levels[-1][1] and levels[-1][2] is None
+            levels[-1][2] = options[0]
+        elif event == "undo":
+            assert levels[-1][0] == item and levels[-1][2] == options[0]
+            levels[-1][2] = None
+        elif event == "back up":
+            assert levels.pop()[0] == item
+        else:
+            assert event in ("dead end", "solution") and levels[-1][2] is not None
+    assert levels == []  # the search ran to its end and backed out of every level
+    assert {e[0] for e in events} == {"choose", "try", "undo", "back up", "dead end", "solution"}
+
+
+def test_a_traced_search_finds_what_an_untraced_one_finds_and_restores_the_links():
+    ec, _ = queens(8)
+    before = snapshot(ec)
+    traced = as_sets(ec.search(trace=lambda *event: None))
+    assert traced == as_sets(queens(8)[0].search()) and len(traced) == 92
+    assert snapshot(ec) == before

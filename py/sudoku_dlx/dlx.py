@@ -178,6 +178,16 @@ class ExactCover:
             selected.update(top[x] for x in nodes)
             self.stats.updates += cover(nodes)
 
+    def open_items(self) -> dict[int, int]:
+        """The primary items still to cover (0-based), each with its number of options left."""
+        right, size = self.right, self.size
+        counts = {}
+        i = right[0]
+        while i:
+            counts[i - 1] = size[i]
+            i = right[i]
+        return counts
+
     def _cover_function(self):
         """``cover(nodes)``: cover the item of each node (a header is its own item's
         node), hiding every option that contains it; returns the link updates.
@@ -239,6 +249,7 @@ class ExactCover:
         limit: int = 0,
         rng: random.Random | None = None,
         stop: Callable[[SearchStats], bool] | None = None,
+        trace: Callable[[str, int, tuple[int, ...]], object] | None = None,
     ) -> Iterator[list[int]]:
         """Yield solutions as lists of option numbers, at most ``limit`` (0: all).
 
@@ -247,6 +258,12 @@ class ExactCover:
         end the search there (a time or guess budget); if it says so,
         ``stats.stopped`` is set. ``self.stats`` counts the work. The links are
         fully restored when the generator finishes, stops or is closed.
+
+        ``trace(event, item, options)`` is told every step, with 0-based numbers:
+        ``choose`` an item and its options in the order they will be tried (one
+        option: a forced choice); ``try`` or ``undo`` an option of that item;
+        ``back up`` from an item with no option left to try; ``dead end`` at an item
+        with no option at all; ``solution`` (item -1) with the options chosen.
         """
         stats = self.stats
         down, size, rest, back = self.down, self.size, self.rest, self.back
@@ -263,6 +280,8 @@ class ExactCover:
                 i = right[0]
                 if i == 0:
                     stats.solutions += 1
+                    if trace is not None:
+                        trace("solution", -1, tuple(option_of[x] for x in chosen))
                     yield [option_of[x] for x in chosen]
                     if limit and stats.solutions >= limit:
                         return
@@ -273,7 +292,7 @@ class ExactCover:
                     while empty:
                         j = empty.pop()
                         if not size[j] and j <= n_primary and right[left[j]] == j:
-                            best = 0
+                            i, best = j, 0
                             break
                     else:
                         while low:
@@ -304,20 +323,30 @@ class ExactCover:
                             rng.shuffle(nodes)
                         frames.append([i, nodes, 0])
                         chosen.append(0)
+                        if trace is not None:
+                            trace("choose", i - 1, tuple(option_of[x] for x in nodes))
+                    elif trace is not None:
+                        trace("dead end", i - 1, ())
                 # Advance to the next option at the deepest level that has one.
                 while frames:
                     frame = frames[-1]
                     i, nodes, k = frame
                     if k:
                         uncover(back[nodes[k - 1]])
+                        if trace is not None:
+                            trace("undo", i - 1, (option_of[nodes[k - 1]],))
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
                         chosen[-1] = x
                         updates += cover(rest[x])
                         tried += 1
+                        if trace is not None:
+                            trace("try", i - 1, (option_of[x],))
                         break
                     uncover((i,))
+                    if trace is not None:
+                        trace("back up", i - 1, ())
                     frames.pop()
                     chosen.pop()
                 else:

@@ -22,7 +22,7 @@ from functools import cache
 from .dlx import ExactCover, SearchStats
 from .grid import Puzzle, Shape, cell_name, find_clash, parse
 
-__all__ = ["SolveResult", "count_solutions", "exact_cover", "solutions", "solve"]
+__all__ = ["SolveResult", "clash_reason", "count_solutions", "exact_cover", "solutions", "solve", "with_givens"]
 
 
 def solutions(
@@ -36,10 +36,8 @@ def solutions(
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must not
     clash (see :func:`~sudoku_dlx.grid.find_clash`).
     """
-    shape = puzzle.shape
-    n = shape.n
-    problem = exact_cover(shape).copy()
-    problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
+    n = puzzle.n
+    problem = with_givens(puzzle)
     found = []
     for chosen in problem.search(limit, rng, stop):
         digits = list(puzzle.digits)
@@ -48,6 +46,14 @@ def solutions(
             digits[cell] = d + 1
         found.append(tuple(digits))
     return found, problem.stats
+
+
+def with_givens(puzzle: Puzzle) -> ExactCover:
+    """A copy of the grid's exact cover with the givens of ``puzzle`` selected."""
+    n = puzzle.n
+    problem = exact_cover(puzzle.shape).copy()
+    problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
+    return problem
 
 
 @cache
@@ -100,11 +106,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
         puzzle = parse(puzzle)
     clash = find_clash(puzzle)
     if clash:
-        a, b = clash
-        n = puzzle.n
-        digit = puzzle.shape.symbol(puzzle.digits[a])
-        reason = f"{cell_name(a, n)} and {cell_name(b, n)} both have {digit}"
-        return SolveResult(puzzle, "none", [], ms=_ms(start), reason=reason, clash=clash)
+        return SolveResult(puzzle, "none", [], ms=_ms(start), reason=clash_reason(puzzle, clash), clash=clash)
     found, stats = solutions(puzzle, limit and max(limit, 2))
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     stuck = _no_candidate(puzzle) if not found else ()
@@ -116,6 +118,13 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
         puzzle, status, [Puzzle(puzzle.shape, s) for s in found], stats, _ms(start), reason,
         no_candidate=stuck,
     )
+
+
+def clash_reason(puzzle: Puzzle, clash: tuple[int, int]) -> str:
+    """Says which two givens clash: ``r1c3 and r1c7 both have 5``."""
+    a, b = clash
+    n = puzzle.n
+    return f"{cell_name(a, n)} and {cell_name(b, n)} both have {puzzle.shape.symbol(puzzle.digits[a])}"
 
 
 def _no_candidate(puzzle: Puzzle) -> tuple[int, ...]:

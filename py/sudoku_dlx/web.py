@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
-from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse
+from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
 from .rating import hint as _hint
 from .rating import rate as _rate
+from .solver import clash_reason
 from .solver import solve as _solve
+from .steps import search_steps
 
-__all__ = ["generate", "hint", "parse_puzzle", "rate", "solve"]
+__all__ = ["dlx_steps", "generate", "hint", "parse_puzzle", "rate", "solve"]
 
 
 def _puzzle(text: str, size: int) -> Puzzle:
@@ -79,6 +81,37 @@ def generate(
         return _error(error)
     return made.record()
 
+
+
+def dlx_steps(text: str, size: int = 0, max_steps: int = 1000) -> dict:
+    """The DLX search of the givens step by step (at most ``max_steps``): the
+    reduction's ``items`` and ``options``, those still ``open_items`` and
+    ``open_options`` after the givens, and ``steps``: ``kind``, ``text``,
+    ``placed``, ``cell`` and ``digit`` (placed or cleared), ``cells``."""
+    try:
+        puzzle = _puzzle(text, size)
+    except InvalidPuzzleError as error:
+        return _error(error)
+    clash = find_clash(puzzle)
+    if clash:
+        return {"error": f"The givens clash: {clash_reason(puzzle, clash)}.", "cells": list(clash)}
+    walk = search_steps(puzzle, max_steps)
+    return {
+        "puzzle": str(puzzle),
+        "size": puzzle.n,
+        "clues": puzzle.clues,
+        "items": walk.items,
+        "options": walk.options,
+        "open_items": walk.open_items,
+        "open_options": walk.open_options,
+        "nodes": walk.stats.nodes,
+        "complete": walk.complete,
+        "steps": [
+            {"kind": s.kind, "text": s.text, "placed": s.placed, "cell": s.cell, "digit": s.digit,
+             "cells": list(s.cells)}
+            for s in walk.steps
+        ],
+    }
 
 
 def rate(text: str, size: int = 0) -> dict:

@@ -1,0 +1,126 @@
+"""The DLX search of a sudoku told step by step, in sudoku words (the page's step view).
+
+Each event of :meth:`ExactCover.search` (``trace``) becomes a :class:`Step`: the
+search chooses the item with the fewest options (a cell and its digits, or a
+digit and its places in a row, column or box), tries its options one by one,
+takes them back, backs up when an item has none left, and stops at a dead end
+(an item with no option at all) or at a solution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .dlx import SearchStats
+from .grid import Puzzle, cell_name
+from .solver import with_givens
+
+__all__ = ["Step", "Walkthrough", "item_name", "search_steps"]
+
+KINDS = ("cell", "row", "column", "box")
+
+
+@dataclass
+class Step:
+    """One step: ``kind`` is choose, try, undo, back up, dead end or solution.
+
+    ``placed`` counts the options the search holds after the step; ``cell`` and
+    ``digit`` are what try places and undo clears (else -1 and 0); ``cells`` are
+    the cells the step is about (an item's cell or unit, or its options' cells).
+    """
+
+    kind: str
+    placed: int
+    text: str
+    cell: int = -1
+    digit: int = 0
+    cells: tuple[int, ...] = ()
+
+
+@dataclass
+class Walkthrough:
+    """The reduction's size before and after the givens, and the search's steps.
+
+    ``complete`` is False when the steps were cut at ``max_steps``."""
+
+    puzzle: Puzzle
+    items: int
+    options: int
+    open_items: int
+    open_options: int
+    steps: list[Step]
+    stats: SearchStats
+    complete: bool
+
+
+def item_name(item: int, puzzle: Puzzle) -> str:
+    """``cell r3c4``, or a digit in its unit: ``7 in row 3``, ``7 in column 4``, ``7 in box 2``."""
+    n = puzzle.n
+    kind, rest = divmod(item, n * n)
+    if kind == 0:
+        return f"cell {cell_name(rest, n)}"
+    unit, digit = divmod(rest, n)
+    return f"{puzzle.shape.symbol(digit + 1)} in {KINDS[kind]} {unit + 1}"
+
+
+def _item_cells(item: int, puzzle: Puzzle) -> tuple[int, ...]:
+    """The cell of a cell item, or the cells of a unit-digit item's unit."""
+    n = puzzle.n
+    kind, rest = divmod(item, n * n)
+    return (rest,) if kind == 0 else puzzle.shape.units[(kind - 1) * n + rest // n]
+
+
+def search_steps(puzzle: Puzzle, max_steps: int = 1000, limit: int = 2) -> Walkthrough:
+    """The steps of the search for up to ``limit`` solutions, cut after ``max_steps``
+    (at the first guess past it). The givens must not clash."""
+    n = puzzle.n
+    symbol = puzzle.shape.symbol
+    problem = with_givens(puzzle)
+    counts = problem.open_items()
+    steps: list[Step] = []
+    levels: list[list] = []  # per level: [item, its options, how many were tried]
+
+    def place(option: int) -> str:
+        cell, d = divmod(option, n)
+        return f"{symbol(d + 1)} in {cell_name(cell, n)}"
+
+    def record(event: str, item: int, options: tuple[int, ...]) -> None:
+        placed = steps[-1].placed if steps else 0
+        name = item_name(item, puzzle) if item >= 0 else ""
+        # A cell item's options are its digits; a unit-digit item's, the digit's places.
+        what = "digit" if 0 <= item < n * n else "place"
+        if event == "choose":
+            levels.append([item, options, 0])
+            listed = ", ".join(symbol(o % n + 1) if what == "digit" else cell_name(o // n, n) for o in options)
+            text = (f"{name.capitalize()} has one {what} left: {listed}." if len(options) == 1 else
+                    f"Fewest options: {name} has {len(options)} {what}s ({listed}); try each in turn.")
+            steps.append(Step(event, placed, text, cells=tuple(dict.fromkeys(o // n for o in options))))
+        elif event == "try":
+            level = levels[-1]
+            level[2] += 1
+            cell, d = divmod(options[0], n)
+            of = f" ({what} {level[2]} of {len(level[1])})" if len(level[1]) > 1 else ""
+            text = f"Place {place(options[0])}{of}: cover its cell, row, column and box items."
+            steps.append(Step(event, placed + 1, text, cell, d + 1, (cell,)))
+        elif event == "undo":
+            cell = options[0] // n
+            steps.append(Step(event, placed - 1, f"Take back {place(options[0])}.", cell, 0, (cell,)))
+        elif event == "back up":
+            levels.pop()
+            text = f"Every {what} for {name} has been tried: back up to the choice before."
+            steps.append(Step(event, placed, text, cells=_item_cells(item, puzzle)))
+        elif event == "dead end":
+            text = f"Dead end: {name} has no {what} left."
+            steps.append(Step(event, placed, text, cells=_item_cells(item, puzzle)))
+        else:
+            found = sum(step.kind == "solution" for step in steps) + 1
+            steps.append(Step(event, placed, f"Every item is covered: solution {found}."))
+
+    for _ in problem.search(limit, stop=lambda stats: len(steps) >= max_steps, trace=record):
+        pass
+    complete = not problem.stats.stopped and len(steps) <= max_steps
+    # Every open option lies in exactly four open items (its cell, row, column and box items).
+    return Walkthrough(
+        puzzle, 4 * n * n, n ** 3, len(counts), sum(counts.values()) // 4,
+        steps[:max_steps], problem.stats, complete,
+    )
