@@ -5,6 +5,7 @@ import { Cancelled, PythonClient } from "./client.js";
 import { Game } from "./game.js";
 import { BLANK, cellName, parseOneLine, shapeFor } from "./grid.js";
 import { embedSnippet, readOptions, readPuzzle, shareLink, withoutPuzzle } from "./link.js";
+import { StepView } from "./steps.js";
 
 const $ = (id) => document.getElementById(id);
 const root = document.documentElement;
@@ -40,12 +41,16 @@ const storage = {
 let python = "loading";
 let loadingSince = 0;
 // The hint Apply would apply (forgotten with its message, or when the game changes),
-// and the givens the rating panel is about.
+// and the givens the rating panel and the step view are about.
 let hinted = null;
 let rated = null;
+let stepped = null;
 const game = new Game(storage.read());
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
+const stepView = new StepView(Object.fromEntries(
+  ["summary", "grid", "text", "range", "count", "first", "back", "next", "last"].map((name) => [name, $(`steps-${name}`)]),
+));
 
 // Shows a message; a hint in it (a record of web.hint) is what Apply applies.
 function say(text, hint = null) {
@@ -62,6 +67,8 @@ function pythonStatus({ state, text }) {
   if (state !== "loading") loadingSince = null;
   $("python-status").textContent = text + took;
   updateButtons();
+  // steps=1: the step view opens on the link's puzzle as soon as Python can search it.
+  if (state === "ready" && options.steps && stepped === null) steps();
 }
 
 function updateButtons() {
@@ -80,6 +87,7 @@ function update() {
   board.draw(game);
   $("size").value = game.n;
   $("rating").hidden = game.givens !== rated;
+  $("steps-panel").hidden = game.givens !== stepped;
   storage.write(game);
   const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
   history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
@@ -249,6 +257,24 @@ async function rate() {
   say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${result.steps} steps.`);
 }
 
+// The dancing links search of the givens, step by step, in its own panel and grid.
+async function steps() {
+  const givens = game.givens;
+  const reply = await run("dlx_steps", { text: givens, size: game.n }, "Searching step by step…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.givens !== givens) return changedMeanwhile();
+  if (result.error) {
+    board.flag(result.cells, game);
+    return say(`Cannot search: ${result.error}`);
+  }
+  stepView.show(result, givens, game.shape);
+  stepped = givens;
+  update();
+  say(`The search took ${result.steps.length.toLocaleString("en")} steps${result.complete ? "" : " (the first ones shown)"}; ` +
+    "step through them under “Dancing links, step by step”.");
+}
+
 // One step of the solve path: its sentence and score; a click marks its cells and units.
 function pathStep(step, index) {
   const button = document.createElement("button");
@@ -349,6 +375,7 @@ function showEmbed() {
   $("embed-snippet").value = embedSnippet(location.href, game.givens, {
     readonly: $("embed-readonly").checked,
     stats: $("embed-stats").checked,
+    steps: $("embed-steps").checked,
     buttons: $("embed-buttons").checked,
   });
   $("embed-panel").hidden = false;
@@ -361,6 +388,7 @@ const actions = {
   hint,
   apply: applyHint,
   rate,
+  steps,
   generate,
   notes: toggleNotes,
   clear: () => change("clear") && say("Cleared your entries and notes."),
@@ -393,7 +421,7 @@ function setUp() {
     importText($("import-text").value);
   });
   $("share-entries").addEventListener("change", showShare);
-  for (const id of ["embed-readonly", "embed-stats", "embed-buttons"]) $(id).addEventListener("change", showEmbed);
+  for (const id of ["embed-readonly", "embed-stats", "embed-steps", "embed-buttons"]) $(id).addEventListener("change", showEmbed);
   document.addEventListener("paste", (event) => {
     if (isTextField(event.target)) return;
     event.preventDefault();

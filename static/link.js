@@ -5,6 +5,7 @@
 //   buttons=0   no toolbar; buttons=solve,check shows only those (Apply shows with Hint)
 //   readonly=1  the puzzle cannot be replaced (no paste, import or size change)
 //   stats=1     show the solve statistics (on by default outside embed)
+//   steps=1     open the DLX step view on the puzzle once Python is ready
 import { BLANK, parseOneLine } from "./grid.js";
 
 const SANDBOX = "allow-scripts allow-same-origin";
@@ -27,6 +28,7 @@ export function readOptions(url) {
       : new Set(list.toLowerCase().split(",").map((name) => name.trim()).filter((name) => name && !OFF.includes(name))),
     readonly: flag(params, "readonly", false),
     stats: flag(params, "stats", !embed),
+    steps: flag(params, "steps", false),
   };
 }
 
@@ -62,13 +64,14 @@ export function shareLink(url, givens, entries) {
   return link.href;
 }
 
-// An <iframe> snippet that embeds this page with `options` ({readonly, stats, buttons}).
+// An <iframe> snippet that embeds this page with `options` ({readonly, stats, steps, buttons}).
 export function embedSnippet(url, givens, options) {
   const link = new URL(shareLink(url, givens));
   link.search = "";
   link.searchParams.set("embed", "1");
   if (options.readonly) link.searchParams.set("readonly", "1");
   if (options.stats) link.searchParams.set("stats", "1");
+  if (options.steps) link.searchParams.set("steps", "1");
   if (!options.buttons) link.searchParams.set("buttons", "0");
   return `<iframe src="${link.href.replaceAll("&", "&amp;")}" title="Sudoku" width="420" height="560" ` +
     `sandbox="${SANDBOX}" style="border:0;max-width:100%"></iframe>`;

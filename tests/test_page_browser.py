@@ -811,3 +811,61 @@ def test_generate_says_when_the_budget_ran_out_while_rating(app):
     assert web.solve(puzzle)["status"] == "unique"
     expect(message(app)).not_to_contain_text("(score ")
     expect(message(app)).to_contain_text("The time budget ran out before it could be rated: its grade is unknown.")
+
+
+def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
+    expected = web.dlx_steps(HARDEST)
+    steps = expected["steps"]
+    open_puzzle(app, HARDEST)
+    button(app, "DLX steps").click()
+    panel = app.get_by_role("region", name="Dancing links, step by step")
+    expect(panel).to_be_visible()
+    expect(message(app)).to_contain_text(f"The search took {len(steps):,} steps")
+    summary = app.locator("#steps-summary")
+    expect(summary).to_contain_text(f"has {expected['items']} items to cover")
+    expect(summary).to_contain_text(f"The {expected['clues']} givens leave {expected['open_items']} items "
+                                    f"and {expected['open_options']} options")
+    text, count, mini = app.locator("#steps-text"), app.locator("#steps-count"), app.locator("#steps-grid div")
+    expect(text).to_have_text(steps[0]["text"])
+    expect(count).to_have_text(f"Step 1 of {len(steps):,} · 0 placed by the search")
+    expect(mini).to_have_count(81)
+    assert "".join(t or "." for t in mini.all_text_contents()) == HARDEST
+    expect(button(app, "Previous step")).to_be_disabled()
+    button(app, "Next step").click()
+    expect(text).to_have_text(steps[1]["text"])
+    placed = steps[1]
+    assert placed["kind"] == "try"
+    expect(mini.nth(placed["cell"])).to_have_text(str(placed["digit"]))
+    expect(app.locator("#steps-grid .current")).to_have_count(1)
+    # The slider jumps; the grid is then the givens plus what the search holds at that step.
+    k = next(i for i, s in enumerate(steps) if s["kind"] == "undo")
+    app.locator("#steps-range").evaluate("(range, k) => { range.value = k; range.dispatchEvent(new Event('input')) }", k + 1)
+    expect(text).to_have_text(steps[k]["text"])
+    expect(count).to_contain_text(f"{steps[k]['placed']} placed by the search")
+    assert 81 - mini.all_text_contents().count("") == 81 - HARDEST.count(".") + steps[k]["placed"]
+    button(app, "Last step").click()
+    expect(text).to_have_text(steps[-1]["text"])
+    expect(button(app, "Next step")).to_be_disabled()
+    assert grid_line(app) == HARDEST  # the player's grid is left alone
+    open_puzzle(app, MULTIPLE)  # the panel is about the givens it searched
+    expect(panel).to_be_hidden()
+
+
+def test_dlx_steps_refuse_clashing_givens(app):
+    open_puzzle(app, "11" + "." * 79)
+    button(app, "DLX steps").click()
+    expect(message(app)).to_have_text("Cannot search: The givens clash: r1c1 and r1c2 both have 1.")
+    expect(app.locator("[data-flagged]")).to_have_count(2)
+    expect(app.get_by_role("region", name="Dancing links, step by step")).to_be_hidden()
+
+
+def test_an_embed_can_open_the_dlx_steps_by_itself(app, new_page, server):
+    open_puzzle(app, HARDEST)
+    button(app, "Embed").click()
+    app.locator("#embed-steps").check()
+    src = re.search(r'src="([^"]+)"', app.locator("#embed-snippet").input_value()).group(1).replace("&amp;", "&")
+    assert src == f"{server}index.html?embed=1&readonly=1&steps=1#p={HARDEST}"
+    page = new_page(src.removeprefix(server).replace("embed=1", "embed=1&buttons=0"))
+    expect(page.get_by_role("toolbar")).to_be_hidden()
+    expect(page.locator("#steps-text")).to_have_text(web.dlx_steps(HARDEST)["steps"][0]["text"], timeout=READY_MS)
+    expect(page.locator("#steps-grid div")).to_have_count(81)

@@ -83,7 +83,7 @@ def generate(
 
 
 
-def dlx_steps(text: str, size: int = 0, max_steps: int = 1000) -> dict:
+def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     """The DLX search of the givens step by step (at most ``max_steps``): the
     reduction's ``items`` and ``options``, those still ``open_items`` and
     ``open_options`` after the givens, and ``steps``: ``kind``, ``text``,

@@ -1,0 +1,91 @@
+// The DLX step view: the search's steps (a record of web.dlx_steps) one at a time, in
+// words and on a small grid of its own (the player's grid is left alone). Text goes in
+// with textContent only.
+import { BLANK, SYMBOLS } from "./grid.js";
+
+export class StepView {
+  // elements: {summary, grid, text, range, count, first, back, next, last}
+  constructor(elements) {
+    this.el = elements;
+    this.record = null;
+    this.index = 0;
+    const moves = { first: () => 0, back: (k) => k - 1, next: (k) => k + 1, last: () => Infinity };
+    for (const [name, move] of Object.entries(moves)) {
+      elements[name].addEventListener("click", () => this.go(move(this.index)));
+    }
+    elements.range.addEventListener("input", () => this.go(Number(elements.range.value) - 1));
+  }
+
+  // Shows a new search: the reduction in words, then its first step.
+  show(record, givens, shape) {
+    this.record = record;
+    this.givens = givens;
+    this.shape = shape;
+    const { n } = shape;
+    const steps = record.steps.length;
+    const cut = record.complete ? "" : ` Only its first ${steps.toLocaleString("en")} steps are shown.`;
+    this.el.summary.textContent =
+      `As exact cover, a ${n}×${n} grid has ${record.items} items to cover (each cell needs a digit; ` +
+      `each digit is needed once in every row, column and box) and ${record.options} options ` +
+      `(a digit in a cell covers four items). The ${record.clues} givens leave ${record.open_items} items ` +
+      `and ${record.open_options} options. The search always takes the item with the fewest options, ` +
+      `and goes on after a solution to prove there is no second one: ` +
+      `${record.nodes.toLocaleString("en")} options tried.${cut}`;
+    this.layout();
+    this.el.range.max = Math.max(steps, 1);
+    this.go(0);
+  }
+
+  layout() {
+    const { n, boxRows, boxCols } = this.shape;
+    const grid = this.el.grid;
+    grid.style.setProperty("--n", n);
+    grid.replaceChildren();
+    this.cells = [];
+    for (let cell = 0; cell < n * n; cell++) {
+      const div = document.createElement("div");
+      const r = Math.floor(cell / n);
+      const c = cell % n;
+      if ((c + 1) % boxCols === 0 && c + 1 < n) div.classList.add("box-right");
+      if ((r + 1) % boxRows === 0 && r + 1 < n) div.classList.add("box-bottom");
+      grid.append(div);
+      this.cells.push(div);
+    }
+  }
+
+  // Shows step `k` (clamped): the grid as the search holds it after that step.
+  go(k) {
+    const steps = this.record.steps;
+    if (!steps.length) {
+      this.el.text.textContent = "Nothing to search: every cell is given.";
+      this.el.count.textContent = "";
+      this.drawGrid([...this.givens], null);
+      return;
+    }
+    this.index = Math.max(0, Math.min(k, steps.length - 1));
+    const placed = [...this.givens];
+    for (const step of steps.slice(0, this.index + 1)) {
+      if (step.kind === "try") placed[step.cell] = SYMBOLS[step.digit - 1];
+      else if (step.kind === "undo") placed[step.cell] = BLANK;
+    }
+    const step = steps[this.index];
+    this.drawGrid(placed, step);
+    this.el.text.textContent = step.text;
+    this.el.count.textContent = `Step ${(this.index + 1).toLocaleString("en")} of ${steps.length.toLocaleString("en")}` +
+      ` · ${step.placed} placed by the search`;
+    this.el.range.value = this.index + 1;
+    this.el.first.disabled = this.el.back.disabled = this.index === 0;
+    this.el.next.disabled = this.el.last.disabled = this.index === steps.length - 1;
+  }
+
+  // placed[cell]: a symbol or BLANK; givens bold, the search's placements in colour.
+  drawGrid(placed, step) {
+    const about = new Set(step?.cells ?? []);
+    this.cells.forEach((div, cell) => {
+      div.textContent = placed[cell] === BLANK ? "" : placed[cell];
+      div.classList.toggle("given", this.givens[cell] !== BLANK);
+      div.classList.toggle("about", about.has(cell));
+      div.classList.toggle("current", step?.cell === cell);
+    });
+  }
+}
