@@ -49,7 +49,7 @@ const game = new Game(storage.read());
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
 const stepView = new StepView(Object.fromEntries(
-  ["summary", "grid", "text", "range", "count", "first", "back", "next", "last"].map((name) => [name, $(`steps-${name}`)]),
+  ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last"].map((name) => [name, $(`steps-${name}`)]),
 ));
 
 // Shows a message; a hint in it (a record of web.hint) is what Apply applies.
@@ -232,17 +232,30 @@ function applyHint() {
   if (change("applyHint", hinted)) say("Hint applied; Undo takes it back.");
 }
 
+// Asks Python about the givens; returns the result, or null when there is none to show
+// (stopped, the givens changed meanwhile, or an error: said, and its cells marked).
+async function askAboutGivens(type, busyText, refusal) {
+  const givens = game.givens;
+  const reply = await run(type, { text: givens, size: game.n }, busyText);
+  if (!reply) return null;
+  const { result } = reply;
+  if (game.givens !== givens) {
+    changedMeanwhile();
+    return null;
+  }
+  if (result.error) {
+    board.flag(result.cells, game);
+    say(`${refusal}: ${result.error}`);
+    return null;
+  }
+  return result;
+}
+
 // Rates the givens: grade, score, the engine's figures and every step of the solve path.
 async function rate() {
   const givens = game.givens;
-  const reply = await run("rate", { text: givens, size: game.n }, "Rating…");
-  if (!reply) return;
-  const { result } = reply;
-  if (game.givens !== givens) return changedMeanwhile();
-  if (result.error) {
-    board.flag(result.cells, game);
-    return say(`Cannot rate: ${result.error}`);
-  }
+  const result = await askAboutGivens("rate", "Rating…", "Cannot rate");
+  if (!result) return;
   const values = {
     ...result,
     score: result.score.toFixed(1),
@@ -260,14 +273,8 @@ async function rate() {
 // The dancing links search of the givens, step by step, in its own panel and grid.
 async function steps() {
   const givens = game.givens;
-  const reply = await run("dlx_steps", { text: givens, size: game.n }, "Searching step by step…");
-  if (!reply) return;
-  const { result } = reply;
-  if (game.givens !== givens) return changedMeanwhile();
-  if (result.error) {
-    board.flag(result.cells, game);
-    return say(`Cannot search: ${result.error}`);
-  }
+  const result = await askAboutGivens("dlx_steps", "Searching step by step…", "Cannot search");
+  if (!result) return;
   stepView.show(result, givens, game.shape);
   stepped = givens;
   update();
@@ -429,8 +436,8 @@ function setUp() {
   });
   document.addEventListener("keydown", (event) => {
     if (isTextField(event.target)) return;
-    // Typing after pressing a button still goes to the selected cell.
-    if (!$("grid").contains(event.target)) board.keydown(event);
+    // Typing after pressing a button still goes to the selected cell (arrows the step view took excepted).
+    if (!$("grid").contains(event.target) && !event.defaultPrevented) board.keydown(event);
     // N switches notes, unless the grid took it as a symbol (25x25) or the button is hidden.
     const plain = !(event.ctrlKey || event.metaKey || event.altKey);
     if (plain && !event.defaultPrevented && event.key.toLowerCase() === "n" && buttons.notes.checkVisibility()) {

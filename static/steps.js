@@ -4,7 +4,7 @@
 import { BLANK, SYMBOLS } from "./grid.js";
 
 export class StepView {
-  // elements: {summary, grid, text, range, count, first, back, next, last}
+  // elements: {panel, summary, grid, text, range, count, first, back, next, last}
   constructor(elements) {
     this.el = elements;
     this.record = null;
@@ -14,6 +14,13 @@ export class StepView {
       elements[name].addEventListener("click", () => this.go(move(this.index)));
     }
     elements.range.addEventListener("input", () => this.go(Number(elements.range.value) - 1));
+    // Left and right arrows step while the focus is in the panel (the slider moves itself).
+    elements.panel.addEventListener("keydown", (event) => {
+      const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!move || event.target === elements.range || !this.record) return;
+      this.go(this.index + move);
+      event.preventDefault();
+    });
   }
 
   // Shows a new search: the reduction in words, then its first step.
@@ -72,7 +79,7 @@ export class StepView {
     this.drawGrid(placed, step);
     this.el.text.textContent = step.text;
     this.el.count.textContent = `Step ${(this.index + 1).toLocaleString("en")} of ${steps.length.toLocaleString("en")}` +
-      ` · ${step.placed} placed by the search`;
+      ` · ${step.placed} placed by the search · left to cover: ${step.open_items} items, ${step.open_options} options`;
     this.el.range.value = this.index + 1;
     this.el.first.disabled = this.el.back.disabled = this.index === 0;
     this.el.next.disabled = this.el.last.disabled = this.index === steps.length - 1;

@@ -827,7 +827,8 @@ def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
                                     f"and {expected['open_options']} options")
     text, count, mini = app.locator("#steps-text"), app.locator("#steps-count"), app.locator("#steps-grid div")
     expect(text).to_have_text(steps[0]["text"])
-    expect(count).to_have_text(f"Step 1 of {len(steps):,} · 0 placed by the search")
+    expect(count).to_have_text(f"Step 1 of {len(steps):,} · 0 placed by the search · left to cover: "
+                               f"{steps[0]['open_items']} items, {steps[0]['open_options']} options")
     expect(mini).to_have_count(81)
     assert "".join(t or "." for t in mini.all_text_contents()) == HARDEST
     expect(button(app, "Previous step")).to_be_disabled()
@@ -843,6 +844,10 @@ def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
     expect(text).to_have_text(steps[k]["text"])
     expect(count).to_contain_text(f"{steps[k]['placed']} placed by the search")
     assert 81 - mini.all_text_contents().count("") == 81 - HARDEST.count(".") + steps[k]["placed"]
+    button(app, "Next step").press("ArrowRight")  # arrows step while the focus is in the panel
+    expect(text).to_have_text(steps[k + 1]["text"])
+    button(app, "Next step").press("ArrowLeft")
+    expect(text).to_have_text(steps[k]["text"])
     button(app, "Last step").click()
     expect(text).to_have_text(steps[-1]["text"])
     expect(button(app, "Next step")).to_be_disabled()

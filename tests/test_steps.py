@@ -43,6 +43,13 @@ def test_replaying_the_steps_reaches_the_solutions(text):
     assert replay(puzzle, walk.steps) == expected
     assert sum(step.kind == "try" for step in walk.steps) == walk.stats.nodes == stats.nodes
     assert walk.steps[-1].kind == "back up" or len(expected) == 2  # unique: the search ran to its end
+    for step in walk.steps:
+        if step.kind == "solution":
+            assert (step.open_items, step.open_options) == (0, 0)
+        elif step.kind == "try":  # the option's four items are covered, the options they had hidden
+            assert step.open_items < walk.open_items and step.open_options < walk.open_options
+    if walk.steps[-1].kind == "back up":  # backed out of every choice: the exact cover is whole again
+        assert (walk.steps[-1].open_items, walk.steps[-1].open_options) == (walk.open_items, walk.open_options)
 
 
 def test_the_reduction_is_counted_before_and_after_the_givens():
@@ -86,8 +93,9 @@ def test_web_dlx_steps_answers_in_plain_values_and_errors_with_cells():
     record = dlx_steps(NORVIG_HARD, max_steps=3)
     assert {k: record[k] for k in ("size", "clues", "items", "options", "open_items", "complete")} == {
         "size": 9, "clues": 17, "items": 324, "options": 729, "open_items": 256, "complete": False}
-    assert record["steps"][1] == {"kind": "try", "text": record["steps"][1]["text"], "placed": 1,
-                                  "cell": 45 + 1, "digit": 4, "cells": [46]}
+    second = record["steps"][1]
+    assert second == {"kind": "try", "text": second["text"], "placed": 1, "open_items": 256 - 4,
+                      "open_options": second["open_options"], "cell": 45 + 1, "digit": 4, "cells": [46]}
     assert dlx_steps("11" + "." * 79) == {"error": "The givens clash: r1c1 and r1c2 both have 1.", "cells": [0, 1]}
     bad = dlx_steps("1x" + "." * 79)
     assert "'x'" in bad["error"] and bad["cells"] == [1]

@@ -24,13 +24,17 @@ KINDS = ("cell", "row", "column", "box")
 class Step:
     """One step: ``kind`` is choose, try, undo, back up, dead end or solution.
 
-    ``placed`` counts the options the search holds after the step; ``cell`` and
-    ``digit`` are what try places and undo clears (else -1 and 0); ``cells`` are
-    the cells the step is about (an item's cell or unit, or its options' cells).
+    ``placed`` counts the options the search holds after the step, and
+    ``open_items`` and ``open_options`` what is then left of the exact cover;
+    ``cell`` and ``digit`` are what try places and undo clears (else -1 and 0);
+    ``cells`` are the cells the step is about (an item's cell or unit, or its
+    options' cells).
     """
 
     kind: str
     placed: int
+    open_items: int
+    open_options: int
     text: str
     cell: int = -1
     digit: int = 0
@@ -76,13 +80,17 @@ def search_steps(puzzle: Puzzle, max_steps: int = 1000, limit: int = 2) -> Walkt
     n = puzzle.n
     symbol = puzzle.shape.symbol
     problem = with_givens(puzzle)
-    counts = problem.open_items()
     steps: list[Step] = []
-    levels: list[list] = []  # per level: [item, its options, how many were tried]
+    levels: list[list[int]] = []  # per level: [how many options its item has, how many were tried]
 
     def place(option: int) -> str:
         cell, d = divmod(option, n)
         return f"{symbol(d + 1)} in {cell_name(cell, n)}"
+
+    def left() -> tuple[int, int]:
+        """Open items and open options: every open option lies in four open items."""
+        counts = problem.open_items()
+        return len(counts), sum(counts.values()) // 4
 
     def record(event: str, item: int, options: tuple[int, ...]) -> None:
         placed = steps[-1].placed if steps else 0
@@ -90,37 +98,34 @@ def search_steps(puzzle: Puzzle, max_steps: int = 1000, limit: int = 2) -> Walkt
         # A cell item's options are its digits; a unit-digit item's, the digit's places.
         what = "digit" if 0 <= item < n * n else "place"
         if event == "choose":
-            levels.append([item, options, 0])
+            levels.append([len(options), 0])
             listed = ", ".join(symbol(o % n + 1) if what == "digit" else cell_name(o // n, n) for o in options)
-            text = (f"{name.capitalize()} has one {what} left: {listed}." if len(options) == 1 else
+            text = (f"{name[0].upper()}{name[1:]} has one {what} left: {listed}." if len(options) == 1 else
                     f"Fewest options: {name} has {len(options)} {what}s ({listed}); try each in turn.")
-            steps.append(Step(event, placed, text, cells=tuple(dict.fromkeys(o // n for o in options))))
+            steps.append(Step(event, placed, *left(), text, cells=tuple(dict.fromkeys(o // n for o in options))))
         elif event == "try":
             level = levels[-1]
-            level[2] += 1
+            level[1] += 1
             cell, d = divmod(options[0], n)
-            of = f" ({what} {level[2]} of {len(level[1])})" if len(level[1]) > 1 else ""
+            of = f" ({what} {level[1]} of {level[0]})" if level[0] > 1 else ""
             text = f"Place {place(options[0])}{of}: cover its cell, row, column and box items."
-            steps.append(Step(event, placed + 1, text, cell, d + 1, (cell,)))
+            steps.append(Step(event, placed + 1, *left(), text, cell, d + 1, (cell,)))
         elif event == "undo":
             cell = options[0] // n
-            steps.append(Step(event, placed - 1, f"Take back {place(options[0])}.", cell, 0, (cell,)))
+            steps.append(Step(event, placed - 1, *left(), f"Take back {place(options[0])}.", cell, 0, (cell,)))
         elif event == "back up":
             levels.pop()
             text = f"Every {what} for {name} has been tried: back up to the choice before."
-            steps.append(Step(event, placed, text, cells=_item_cells(item, puzzle)))
+            steps.append(Step(event, placed, *left(), text, cells=_item_cells(item, puzzle)))
         elif event == "dead end":
             text = f"Dead end: {name} has no {what} left."
-            steps.append(Step(event, placed, text, cells=_item_cells(item, puzzle)))
+            steps.append(Step(event, placed, *left(), text, cells=_item_cells(item, puzzle)))
         else:
             found = sum(step.kind == "solution" for step in steps) + 1
-            steps.append(Step(event, placed, f"Every item is covered: solution {found}."))
+            steps.append(Step(event, placed, *left(), f"Every item is covered: solution {found}."))
 
+    open_items, open_options = left()
     for _ in problem.search(limit, stop=lambda stats: len(steps) >= max_steps, trace=record):
         pass
     complete = not problem.stats.stopped and len(steps) <= max_steps
-    # Every open option lies in exactly four open items (its cell, row, column and box items).
-    return Walkthrough(
-        puzzle, 4 * n * n, n ** 3, len(counts), sum(counts.values()) // 4,
-        steps[:max_steps], problem.stats, complete,
-    )
+    return Walkthrough(puzzle, 4 * n * n, n ** 3, open_items, open_options, steps[:max_steps], problem.stats, complete)

@@ -87,7 +87,8 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     """The DLX search of the givens step by step (at most ``max_steps``): the
     reduction's ``items`` and ``options``, those still ``open_items`` and
     ``open_options`` after the givens, and ``steps``: ``kind``, ``text``,
-    ``placed``, ``cell`` and ``digit`` (placed or cleared), ``cells``."""
+    ``placed``, ``open_items`` and ``open_options`` after the step, ``cell`` and
+    ``digit`` (placed or cleared), ``cells``."""
     try:
         puzzle = _puzzle(text, size)
     except InvalidPuzzleError as error:
@@ -107,8 +108,8 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
         "nodes": walk.stats.nodes,
         "complete": walk.complete,
         "steps": [
-            {"kind": s.kind, "text": s.text, "placed": s.placed, "cell": s.cell, "digit": s.digit,
-             "cells": list(s.cells)}
+            {"kind": s.kind, "text": s.text, "placed": s.placed, "open_items": s.open_items,
+             "open_options": s.open_options, "cell": s.cell, "digit": s.digit, "cells": list(s.cells)}
             for s in walk.steps
         ],
     }
