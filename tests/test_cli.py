@@ -13,6 +13,7 @@ import pytest
 
 from conftest import DATA, is_solution, lines
 from sudoku_dlx import format_grid, parse
+from sudoku_dlx import web
 from sudoku_dlx.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -174,3 +175,23 @@ def test_module_solves_all_of_the_6x6_tsv():
     assert [r["puzzle"] for r in found] == [row[0] for row in rows]
     assert all(r["status"] == "unique" for r in found)
     assert [r["solutions"][0] for r in found] == [row[3] for row in rows]
+
+
+def test_steps_prints_the_search_one_numbered_step_a_line(capsys):
+    puzzle = lines("9x9/norvig_hardest.txt", 1)[0]
+    assert main(["steps", puzzle, "--max", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    record = web.dlx_steps(puzzle, max_steps=3)
+    assert out[0] == (f"324 items and 729 options; the {record['clues']} givens leave {record['open_items']} items "
+                      f"and {record['open_options']} options.")
+    assert out[1:4] == [f"{k}  [{s['placed']:>3} placed]  {s['text']}" for k, s in enumerate(record["steps"], 1)]
+    assert out[4] == "(cut after 3 steps: --max N shows more)"
+    assert main(["steps", puzzle, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == web.dlx_steps(puzzle)
+
+
+def test_steps_reports_bad_input(capsys):
+    assert main(["steps", "11" + "." * 79]) == 1
+    assert capsys.readouterr().err == "error: The givens clash: r1c1 and r1c2 both have 1.\n"
+    assert main(["steps", "." * 81, "--max", "0"]) == 2
+    assert "at least 1" in capsys.readouterr().err

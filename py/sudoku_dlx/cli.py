@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
@@ -17,6 +17,7 @@ from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
 from .rating import GRADES, rate
 from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
 from .solver import solve
+from .web import dlx_steps
 from .web import hint as web_hint
 
 __all__ = ["main"]
@@ -140,6 +141,27 @@ def cmd_hint(args: argparse.Namespace) -> int:
     return 1 if "error" in found else 0
 
 
+def cmd_steps(args: argparse.Namespace) -> int:
+    """The DLX search of a puzzle, one numbered step per line (``--json``: one object)."""
+    if args.max < 1:
+        print("error: --max must be at least 1", file=sys.stderr)
+        return 2
+    record = dlx_steps(args.puzzle, args.size or 0, args.max)
+    if args.json:
+        _emit(record)
+    elif "error" in record:
+        print(f"error: {record['error']}", file=sys.stderr)
+    else:
+        print(f"{record['items']} items and {record['options']} options; the {record['clues']} givens leave "
+              f"{record['open_items']} items and {record['open_options']} options.")
+        width = len(str(len(record["steps"])))
+        for number, step in enumerate(record["steps"], 1):
+            print(f"{number:>{width}}  [{step['placed']:>3} placed]  {step['text']}")
+        if not record["complete"]:
+            print(f"(cut after {len(record['steps'])} steps: --max N shows more)")
+    return 1 if "error" in record else 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Time the chosen solvers on the same sample of a puzzle file and print the table
     (or, with ``--generate``, time generation)."""
@@ -243,6 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="a JSON object")
     p.set_defaults(run=cmd_hint)
+
+    p = commands.add_parser("steps", help="the DLX search of a puzzle, step by step")
+    p.add_argument("puzzle", help="the puzzle's givens, in any form solve takes")
+    p.add_argument("--max", type=int, default=5000, help="show at most N steps (default 5000)")
+    p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
+    p.add_argument("--json", action="store_true", help="a JSON object: the reduction's sizes and the steps")
+    p.set_defaults(run=cmd_steps)
 
     p = commands.add_parser("bench", help="time solvers on the puzzles of a file, or generation")
     p.add_argument("file", nargs="?", default=None)
