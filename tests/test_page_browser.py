@@ -868,7 +868,9 @@ def test_an_embed_can_open_the_dlx_steps_by_itself(app, new_page, server):
     open_puzzle(app, HARDEST)
     button(app, "Embed").click()
     app.locator("#embed-steps").check()
-    src = re.search(r'src="([^"]+)"', app.locator("#embed-snippet").input_value()).group(1).replace("&amp;", "&")
+    snippet = app.locator("#embed-snippet").input_value()
+    assert 'width="420" height="1300"' in snippet  # room for the step view under the board
+    src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
     assert src == f"{server}index.html?embed=1&readonly=1&steps=1#p={HARDEST}"
     page = new_page(src.removeprefix(server).replace("embed=1", "embed=1&buttons=0"))
     expect(page.get_by_role("toolbar")).to_be_hidden()
