@@ -876,3 +876,13 @@ def test_an_embed_can_open_the_dlx_steps_by_itself(app, new_page, server):
     expect(page.get_by_role("toolbar")).to_be_hidden()
     expect(page.locator("#steps-text")).to_have_text(web.dlx_steps(HARDEST)["steps"][0]["text"], timeout=READY_MS)
     expect(page.locator("#steps-grid div")).to_have_count(81)
+
+
+def test_printing_shows_the_grid_without_the_controls(new_page):
+    page = new_page(f"index.html#p={HARDEST}")
+    page.emulate_media(media="print", color_scheme="dark")
+    expect(page.locator("#grid")).to_be_visible()
+    expect(page.locator("[data-given]")).to_have_count(81 - HARDEST.count("."))
+    for hidden in ("#toolbar", "#keypad", "#message", ".side", "footer"):
+        expect(page.locator(hidden)).to_be_hidden()
+    assert page.locator("#grid").evaluate("grid => getComputedStyle(grid).backgroundColor") == "rgb(255, 255, 255)"
