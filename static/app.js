@@ -17,6 +17,8 @@ const storageKey = options.embed
 // default one (10 s) would keep the player waiting, and such a puzzle is rarely minimal anyway.
 const LARGE = 25;
 const LARGE_BUDGET = 5;
+// Said when the player's entries complete the grid without a clash.
+const SOLVED = "Solved! Every row, column and box holds each symbol once.";
 const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
 
 // Storage may be missing or refuse (private mode, sandbox, quota): the page then
@@ -118,8 +120,9 @@ function toggleNotes() {
 function enter(cell, symbol) {
   const name = cellName(cell, game.n);
   if (game.isGiven(cell)) say(`${name} is a given.`);
-  else if (!notesOn() || symbol === BLANK) change("enter", cell, symbol);
-  else if (!change("toggleNote", cell, symbol)) say(`${name} has an entry; erase it to take notes there.`);
+  else if (!notesOn() || symbol === BLANK) {
+    if (change("enter", cell, symbol) && game.solved) say(SOLVED);
+  } else if (!change("toggleNote", cell, symbol)) say(`${name} has an entry; erase it to take notes there.`);
 }
 
 // Sends one request to Python; returns {result, trip} or null (message shown).
@@ -229,7 +232,7 @@ async function hint() {
 }
 
 function applyHint() {
-  if (change("applyHint", hinted)) say("Hint applied; Undo takes it back.");
+  if (change("applyHint", hinted)) say(game.solved ? SOLVED : "Hint applied; Undo takes it back.");
 }
 
 // Asks Python about the givens; returns the result, or null when there is none to show
@@ -398,6 +401,7 @@ const actions = {
   steps,
   generate,
   notes: toggleNotes,
+  "fill-notes": () => change("fillNotes") && say("Noted every candidate in every empty cell; Undo takes them back."),
   clear: () => change("clear") && say("Cleared your entries and notes."),
   undo: () => change("undo"),
   redo: () => change("redo"),

@@ -93,6 +93,15 @@ export class Board {
         hinted && (hinted === "cell" ? "hint" : "in the hint's units"), notes && `notes ${[...notes].join(" ")}`];
       element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${states.filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
+    this.markSame();
+  }
+
+  // Tints the other cells that hold the selected cell's symbol.
+  markSame() {
+    const symbol = this.cells[this.selected]?.textContent;
+    this.cells.forEach((element, cell) => {
+      element.toggleAttribute("data-same", Boolean(symbol) && cell !== this.selected && element.textContent === symbol);
+    });
   }
 
   // Up to 9x9, each symbol in its place of a mini grid shaped like a box (lines of
@@ -135,6 +144,7 @@ export class Board {
     this.cells[cell].tabIndex = 0;
     this.cells[cell].setAttribute("aria-selected", "true");
     if (focus) this.cells[cell].focus();
+    this.markSame();
   }
 
   keydown(event) {

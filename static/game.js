@@ -6,7 +6,7 @@
 //            symbols noted in that cell in SYMBOLS order ("" for none); `game.notes`
 //            is this array (what Hint sends to Python). Entering a value clears them.
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
-import { BLANK, BOX_SHAPES, SYMBOLS, candidates, emptyLine, shapeFor, symbolFor } from "./grid.js";
+import { BLANK, BOX_SHAPES, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor } from "./grid.js";
 
 const HISTORY_LIMIT = 100;
 
@@ -144,6 +144,19 @@ export class Game {
     const noted = notes[cell].includes(symbol) ? notes[cell].replace(symbol, "") : notes[cell] + symbol;
     const sorted = [...SYMBOLS].filter((s) => noted.includes(s)).join("");
     return this.apply({ ...this.state, shown: replaceAt(shown, cell, BLANK), notes: notes.with(cell, sorted) });
+  }
+
+  // Notes every candidate (what its row, column and box leave) in each cell that has
+  // neither a given nor an entry, as one change; a shown solution goes.
+  fillNotes() {
+    const puzzle = this.puzzle;
+    const notes = Array.from(puzzle, (s, cell) => (s === BLANK ? candidates(this.shape, puzzle, cell) : ""));
+    return this.apply({ ...this.state, shown: emptyLine(this.n), notes });
+  }
+
+  // True when the givens and entries fill the grid without a clash: the player solved it.
+  get solved() {
+    return !this.puzzle.includes(BLANK) && clashes(this.shape, this.puzzle).size === 0;
   }
 
   load(shape, givens, entries) {
