@@ -22,20 +22,21 @@ const SOLVED = "Solved! Every row, column and box holds each symbol once.";
 const buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
 
 // Storage may be missing or refuse (private mode, sandbox, quota): the page then
-// simply forgets on reload.
+// simply forgets on reload. It keeps the game, and the import box's text as typed.
+const draftKey = `${storageKey}:import`;
 const storage = {
-  read() {
+  read(key, otherwise) {
     try {
-      return JSON.parse(localStorage.getItem(storageKey)) ?? {};
+      return JSON.parse(localStorage.getItem(key)) ?? otherwise;
     } catch {
-      return {};
+      return otherwise;
     }
   },
-  write(game) {
+  write(key, value) {
     try {
-      localStorage.setItem(storageKey, JSON.stringify(game));
+      localStorage.setItem(key, JSON.stringify(value));
     } catch {
-      // Nothing to do: the grid itself is unaffected.
+      // Nothing to do: the page itself is unaffected.
     }
   },
 };
@@ -47,7 +48,7 @@ let loadingSince = 0;
 let hinted = null;
 let rated = null;
 let stepped = null;
-const game = new Game(storage.read());
+const game = new Game(storage.read(storageKey, {}));
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
 const stepView = new StepView(Object.fromEntries(
@@ -90,7 +91,7 @@ function update() {
   $("size").value = game.n;
   $("rating").hidden = game.givens !== rated;
   $("steps-panel").hidden = game.givens !== stepped;
-  storage.write(game);
+  storage.write(storageKey, game);
   const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
   history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
   updateButtons();
@@ -427,6 +428,9 @@ function setUp() {
     const n = Number($("size").value);
     if (change("load", shapeFor(n))) say(`A new empty ${n}×${n} grid.`);
   });
+  const draft = storage.read(draftKey, "");
+  if (typeof draft === "string") $("import-text").value = draft;
+  $("import-text").addEventListener("input", () => storage.write(draftKey, $("import-text").value));
   $("import").addEventListener("submit", (event) => {
     event.preventDefault();
     importText($("import-text").value);

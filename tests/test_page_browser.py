@@ -422,6 +422,19 @@ def test_reload_keeps_entries_and_history(new_page):
     expect(cell(page, blanks[1])).to_have_text("2")
 
 
+def test_the_import_box_keeps_what_was_typed_through_an_error_and_a_reload(new_page):
+    page = new_page(f"index.html#p={HARDEST}")
+    wait_ready(page)
+    bad = HARDEST[:40] + "x" + HARDEST[41:]
+    page.locator("#import-text").fill(bad)
+    button(page, "Load").click()
+    expect(message(page)).to_contain_text("Not a puzzle: ")
+    assert grid_line(page) == HARDEST
+    page.reload()
+    expect(page.locator("#import-text")).to_have_value(bad)
+    assert grid_line(page) == HARDEST
+
+
 def test_works_without_storage(new_page):
     page = new_page()
     page.context.add_init_script(
