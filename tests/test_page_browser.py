@@ -488,6 +488,7 @@ def test_screenshot(app, tmp_path):
     button(app, "Check").click()
     expect(message(app)).to_have_text("1 mistake marked.")
     app.set_viewport_size({"width": 1040, "height": 800})
+    app.evaluate("window.scrollTo(0, 0)")
     target = ROOT / "docs" / "screenshot.png" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path / "shot.png"
     app.screenshot(path=target)
     assert target.stat().st_size > 10_000
