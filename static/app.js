@@ -48,6 +48,7 @@ let loadingSince = 0;
 let hinted = null;
 let rated = null;
 let stepped = null;
+let stepsPending = options.steps;
 const game = new Game(storage.read(storageKey, {}));
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
@@ -70,8 +71,12 @@ function pythonStatus({ state, text }) {
   if (state !== "loading") loadingSince = null;
   $("python-status").textContent = text + took;
   updateButtons();
-  // steps=1: the step view opens on the link's puzzle as soon as Python can search it.
-  if (state === "ready" && options.steps && stepped === null) steps();
+  // steps=1: the step view opens on the link's puzzle as soon as Python can search it
+  // (once: not again when Python comes back after a Stop).
+  if (state === "ready" && stepsPending) {
+    stepsPending = false;
+    steps();
+  }
 }
 
 function updateButtons() {
