@@ -38,7 +38,9 @@ the fewest remaining options (minimum remaining values). Covering notes every
 item whose count falls below two, so the common forced choice (an item with one
 option left, or none: a dead end) is found without walking the item list; the
 walk happens only when every item has two or more options. Options of the
-chosen item can be tried in a seeded random order (for generating).
+chosen item can be tried in a seeded random order (for generating), and every
+step (choose, try, undo, back up, dead end, solution) can be reported to a
+``trace`` function (for showing the search step by step).
 
 What makes it fast in Python: the links are plain lists of ints read through
 local variables; ``rest``/``back`` tuples turn the inner loops into ``for``
