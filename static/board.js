@@ -1,11 +1,8 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, SYMBOLS, clashes, symbolFor } from "./grid.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, clashes, notesText, symbolFor } from "./grid.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
-const NBSP = "\u00a0";
-// Notes are a mini grid up to this size, a list beyond.
-const NOTES_GRID_MAX = 9;
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
 export class Board {
@@ -77,7 +74,7 @@ export class Board {
       element.textContent = symbol;
       // Notes go in an attribute that CSS shows, so the cell's text stays its symbol.
       const notes = symbol ? "" : game.notes[cell];
-      if (notes) element.dataset.notes = this.notesText(notes);
+      if (notes) element.dataset.notes = notesText(notes, game.shape);
       else element.removeAttribute("data-notes");
       element.toggleAttribute("data-given", kind === "given");
       element.toggleAttribute("data-solution", kind === "solution");
@@ -102,17 +99,6 @@ export class Board {
     this.cells.forEach((element, cell) => {
       element.toggleAttribute("data-same", Boolean(symbol) && cell !== this.selected && element.textContent === symbol);
     });
-  }
-
-  // Up to 9x9, each symbol in its place of a mini grid shaped like a box (lines of
-  // boxCols places, spaced with no-break spaces, which neither wrap nor collapse);
-  // bigger sizes list the noted symbols, which CSS wraps at the spaces.
-  notesText(notes) {
-    if (this.n > NOTES_GRID_MAX) return [...notes].join(" ");
-    const places = [...SYMBOLS.slice(0, this.n)].map((s) => (notes.includes(s) ? s : NBSP));
-    const lines = [];
-    for (let i = 0; i < places.length; i += this.boxCols) lines.push(places.slice(i, i + this.boxCols).join(NBSP));
-    return lines.join("\n");
   }
 
   // Marks cells the current message is about (mistakes, cells of a contradiction).

@@ -12,6 +12,22 @@ export function shapeFor(n) {
   return { n, boxRows, boxCols };
 }
 
+// Notes are a mini grid up to this size, a list beyond.
+export const NOTES_GRID_MAX = 9;
+const NBSP = "\u00a0";
+
+// How a cell shows its notes (symbols in SYMBOLS order). Up to 9x9, each symbol in its
+// place of a mini grid shaped like a box (lines of boxCols places, spaced with no-break
+// spaces, which neither wrap nor collapse); bigger sizes list the symbols, which CSS
+// wraps at the spaces.
+export function notesText(notes, { n, boxCols }) {
+  if (n > NOTES_GRID_MAX) return [...notes].join(" ");
+  const places = [...SYMBOLS.slice(0, n)].map((s) => (notes.includes(s) ? s : NBSP));
+  const lines = [];
+  for (let i = 0; i < places.length; i += boxCols) lines.push(places.slice(i, i + boxCols).join(NBSP));
+  return lines.join("\n");
+}
+
 export function emptyLine(n) {
   return BLANK.repeat(n * n);
 }

@@ -1,7 +1,7 @@
 // The DLX step view: the search's steps (a record of web.dlx_steps) one at a time, in
 // words and on a small grid of its own (the player's grid is left alone). Text goes in
 // with textContent only.
-import { BLANK, SYMBOLS } from "./grid.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
 
 export class StepView {
   // elements: {panel, summary, grid, text, range, count, first, back, next, last}
@@ -85,11 +85,18 @@ export class StepView {
     this.el.next.disabled = this.el.last.disabled = this.index === steps.length - 1;
   }
 
-  // placed[cell]: a symbol or BLANK; givens bold, the search's placements in colour.
+  // placed[cell]: a symbol or BLANK; givens bold, the search's placements in colour. Up to
+  // 9x9 an empty cell shows its options still open (the digits its row, column and box
+  // leave), so covering an option visibly removes the options that clash with it.
   drawGrid(placed, step) {
     const about = new Set(step?.cells ?? []);
+    const line = placed.join("");
+    const small = this.shape.n <= NOTES_GRID_MAX;
     this.cells.forEach((div, cell) => {
       div.textContent = placed[cell] === BLANK ? "" : placed[cell];
+      const open = small && placed[cell] === BLANK ? candidates(this.shape, line, cell) : "";
+      if (open) div.dataset.notes = notesText(open, this.shape);
+      else div.removeAttribute("data-notes");
       div.classList.toggle("given", this.givens[cell] !== BLANK);
       div.classList.toggle("about", about.has(cell));
       div.classList.toggle("current", step?.cell === cell);

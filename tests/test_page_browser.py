@@ -854,6 +854,10 @@ def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
     assert placed["kind"] == "try"
     expect(mini.nth(placed["cell"])).to_have_text(str(placed["digit"]))
     expect(app.locator("#steps-grid .current")).to_have_count(1)
+    # The empty cells show the options still open: as many as Python's exact cover has left.
+    notes = app.locator("#steps-grid [data-notes]").evaluate_all("cs => cs.map(c => c.dataset.notes)")
+    assert sum(ch.isdigit() for text in notes for ch in text) == placed["open_options"]
+    assert len(notes) == HARDEST.count(".") - 1
     # The slider jumps; the grid is then the givens plus what the search holds at that step.
     k = next(i for i, s in enumerate(steps) if s["kind"] == "undo")
     app.locator("#steps-range").evaluate("(range, k) => { range.value = k; range.dispatchEvent(new Event('input')) }", k + 1)
@@ -921,9 +925,9 @@ def test_fill_notes_notes_every_candidate_as_one_change(app):
         r, c = divmod(index, 9)
         expect(cell(app, index)).to_have_attribute(
             "aria-label", f"Row {r + 1}, column {c + 1}: empty, notes {' '.join(candidates_of(HARDEST, index))}")
-    expect(app.locator("[data-notes]")).to_have_count(len(blanks))
+    expect(app.locator("#grid [data-notes]")).to_have_count(len(blanks))
     button(app, "Undo").click()
-    expect(app.locator("[data-notes]")).to_have_count(0)
+    expect(app.locator("#grid [data-notes]")).to_have_count(0)
 
 
 def test_the_page_says_when_the_player_has_solved_the_puzzle(app):
