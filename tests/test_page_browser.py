@@ -459,8 +459,9 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 
 def test_screenshot(app, tmp_path):
-    """Saves the README's screenshot when UPDATE_SCREENSHOT=1 (else to a temp dir):
-    statistics of a solve, three right entries, notes in two cells and one marked mistake."""
+    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir):
+    statistics of a solve, three right entries, notes in two cells and one marked mistake;
+    then the DLX step view at its eighth step."""
     open_puzzle(app, HARDEST)
     button(app, "Solve").click()
     expect(message(app)).to_have_text("Solved: the solution is unique.")
@@ -489,9 +490,18 @@ def test_screenshot(app, tmp_path):
     expect(message(app)).to_have_text("1 mistake marked.")
     app.set_viewport_size({"width": 1040, "height": 800})
     app.evaluate("window.scrollTo(0, 0)")
-    target = ROOT / "docs" / "screenshot.png" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path / "shot.png"
-    app.screenshot(path=target)
-    assert target.stat().st_size > 10_000
+    folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
+    app.screenshot(path=folder / "screenshot.png")
+    assert (folder / "screenshot.png").stat().st_size > 10_000
+    # The step view, a few steps into the search of the same givens.
+    button(app, "DLX steps").click()
+    panel = app.get_by_role("region", name="Dancing links, step by step")
+    expect(panel).to_be_visible()
+    for _ in range(7):
+        button(app, "Next step").click()
+    expect(app.locator("#steps-count")).to_contain_text("Step 8 of")
+    panel.screenshot(path=folder / "steps.png")
+    assert (folder / "steps.png").stat().st_size > 10_000
 
 
 def test_size_selector_and_letters(app):
