@@ -53,7 +53,7 @@ const game = new Game(storage.read(storageKey, {}));
 const board = new Board($("grid"), $("keypad"), enter);
 const client = new PythonClient(pythonStatus);
 const stepView = new StepView(Object.fromEntries(
-  ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last"].map((name) => [name, $(`steps-${name}`)]),
+  ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last", "play"].map((name) => [name, $(`steps-${name}`)]),
 ));
 
 // Shows a message; a hint in it (a record of web.hint) is what Apply applies.
@@ -96,6 +96,7 @@ function update() {
   $("size").value = game.n;
   $("rating").hidden = game.givens !== rated;
   $("steps-panel").hidden = game.givens !== stepped;
+  if ($("steps-panel").hidden) stepView.pause();
   storage.write(storageKey, game);
   const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
   history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);

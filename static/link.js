@@ -74,7 +74,7 @@ export function embedSnippet(url, givens, options) {
   if (options.steps) link.searchParams.set("steps", "1");
   if (!options.buttons) link.searchParams.set("buttons", "0");
   // The step view sits under the board: twice the height leaves room for it.
-  const height = options.steps ? 1300 : 560;
+  const height = options.steps ? 1360 : 560;
   return `<iframe src="${link.href.replaceAll("&", "&amp;")}" title="Sudoku" width="420" height="${height}" ` +
     `sandbox="${SANDBOX}" style="border:0;max-width:100%"></iframe>`;
 }

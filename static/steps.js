@@ -3,28 +3,61 @@
 // with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
 
+// Milliseconds between steps when playing.
+const STEP_MS = 400;
+
 export class StepView {
-  // elements: {panel, summary, grid, text, range, count, first, back, next, last}
+  // elements: {panel, summary, grid, text, range, count, first, back, next, last, play}
   constructor(elements) {
     this.el = elements;
     this.record = null;
     this.index = 0;
+    this.timer = null;
     const moves = { first: () => 0, back: (k) => k - 1, next: (k) => k + 1, last: () => Infinity };
     for (const [name, move] of Object.entries(moves)) {
-      elements[name].addEventListener("click", () => this.go(move(this.index)));
+      elements[name].addEventListener("click", () => {
+        this.pause();
+        this.go(move(this.index));
+      });
     }
-    elements.range.addEventListener("input", () => this.go(Number(elements.range.value) - 1));
+    elements.range.addEventListener("input", () => {
+      this.pause();
+      this.go(Number(elements.range.value) - 1);
+    });
+    elements.play.addEventListener("click", () => (this.timer === null ? this.play() : this.pause()));
     // Left and right arrows step while the focus is in the panel (the slider moves itself).
     elements.panel.addEventListener("keydown", (event) => {
       const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
       if (!move || event.target === elements.range || !this.record) return;
+      this.pause();
       this.go(this.index + move);
       event.preventDefault();
     });
   }
 
+  // Steps on by itself, STEP_MS apart, until the last step, a pause or another control
+  // (from the first step again when it stood at the last).
+  play() {
+    if (this.index === this.record.steps.length - 1) this.go(0);
+    this.el.play.setAttribute("aria-pressed", "true");
+    this.el.play.textContent = "Pause";
+    this.timer = setInterval(() => {
+      this.go(this.index + 1);
+      if (this.index === this.record.steps.length - 1) this.pause();
+    }, STEP_MS);
+  }
+
+  pause() {
+    if (this.timer === null) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.el.play.setAttribute("aria-pressed", "false");
+    this.el.play.textContent = "Play";
+  }
+
   // Shows a new search: the reduction in words, then its first step.
   show(record, givens, shape) {
+    this.pause();
     this.record = record;
     this.givens = givens;
     this.shape = shape;

@@ -878,6 +878,15 @@ def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
     expect(text).to_have_text(steps[k + 1]["text"])
     button(app, "Next step").press("ArrowLeft")
     expect(text).to_have_text(steps[k]["text"])
+    play = button(app, "Play")
+    play.click()  # steps on by itself until paused
+    expect(app.locator("#steps-play")).to_have_attribute("aria-pressed", "true")
+    expect(count).to_contain_text(f"Step {k + 3} of")
+    app.locator("#steps-play").click()
+    expect(app.locator("#steps-play")).to_have_text("Play")
+    paused = count.text_content()
+    app.wait_for_timeout(1000)
+    assert count.text_content() == paused
     button(app, "Last step").click()
     expect(text).to_have_text(steps[-1]["text"])
     expect(button(app, "Next step")).to_be_disabled()
@@ -899,13 +908,15 @@ def test_an_embed_can_open_the_dlx_steps_by_itself(app, new_page, server):
     button(app, "Embed").click()
     app.locator("#embed-steps").check()
     snippet = app.locator("#embed-snippet").input_value()
-    assert 'width="420" height="1300"' in snippet  # room for the step view under the board
+    assert 'width="420" height="1360"' in snippet  # room for the step view under the board
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
     assert src == f"{server}index.html?embed=1&readonly=1&steps=1#p={HARDEST}"
-    page = new_page(src.removeprefix(server).replace("embed=1", "embed=1&buttons=0"))
+    page = new_page(src.removeprefix(server).replace("embed=1", "embed=1&buttons=0"),
+                    viewport={"width": 375, "height": 740})
     expect(page.get_by_role("toolbar")).to_be_hidden()
     expect(page.locator("#steps-text")).to_have_text(web.dlx_steps(HARDEST)["steps"][0]["text"], timeout=READY_MS)
     expect(page.locator("#steps-grid div")).to_have_count(81)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375  # the panel fits a phone
 
 
 def test_printing_shows_the_grid_without_the_controls(new_page):
