@@ -263,7 +263,6 @@ async function askAboutGivens(type, busyText, refusal) {
 
 // Rates the givens: grade, score, the engine's figures and every step of the solve path.
 async function rate() {
-  const givens = game.givens;
   const result = await askAboutGivens("rate", "Rating…", "Cannot rate");
   if (!result) return;
   const values = {
@@ -275,18 +274,17 @@ async function rate() {
   };
   for (const element of document.querySelectorAll("[data-rating]")) element.textContent = values[element.dataset.rating];
   $("path").replaceChildren(...result.path.map(pathStep));
-  rated = givens;
+  rated = game.givens;  // unchanged meanwhile: askAboutGivens checked
   update();
   say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${result.steps} steps.`);
 }
 
 // The dancing links search of the givens, step by step, in its own panel and grid.
 async function steps() {
-  const givens = game.givens;
   const result = await askAboutGivens("dlx_steps", "Searching step by step…", "Cannot search");
   if (!result) return;
-  stepView.show(result, givens, game.shape);
-  stepped = givens;
+  stepView.show(result, game.givens, game.shape);
+  stepped = game.givens;
   update();
   say(`The search took ${result.steps.length.toLocaleString("en")} steps${result.complete ? "" : " (the first ones shown)"}; ` +
     "step through them under “Dancing links, step by step”.");

@@ -7,6 +7,8 @@ exceptions, so the page can show the message and mark the cells.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
 from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
@@ -107,11 +109,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
         "open_options": walk.open_options,
         "nodes": walk.stats.nodes,
         "complete": walk.complete,
-        "steps": [
-            {"kind": s.kind, "text": s.text, "placed": s.placed, "open_items": s.open_items,
-             "open_options": s.open_options, "cell": s.cell, "digit": s.digit, "cells": list(s.cells)}
-            for s in walk.steps
-        ],
+        "steps": [{**asdict(step), "cells": list(step.cells)} for step in walk.steps],
     }
 
 
