@@ -16,7 +16,7 @@ from .rating import hint as _hint
 from .rating import rate as _rate
 from .solver import clash_reason
 from .solver import solve as _solve
-from .steps import search_steps
+from .trace import trace_search
 
 __all__ = ["dlx_steps", "generate", "hint", "parse_puzzle", "rate", "solve"]
 
@@ -98,7 +98,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     clash = find_clash(puzzle)
     if clash:
         return {"error": f"The givens clash: {clash_reason(puzzle, clash)}.", "cells": list(clash)}
-    walk = search_steps(puzzle, max_steps)
+    walk = trace_search(puzzle, max_steps)
     return {
         "puzzle": str(puzzle),
         "size": puzzle.n,
@@ -109,7 +109,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
         "open_options": walk.open_options,
         "nodes": walk.stats.nodes,
         "complete": walk.complete,
-        "steps": [{**asdict(step), "cells": list(step.cells)} for step in walk.steps],
+        "steps": [{**asdict(event), "cells": list(event.cells)} for event in walk.events],
     }
 
 

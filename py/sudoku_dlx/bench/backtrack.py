@@ -1,4 +1,4 @@
-"""The plain backtracking solver the seeds compare DLX against (benchmarks only).
+"""Plain backtracking, the classic solver DLX is compared with (a baseline).
 
 It fills the first blank cell with the first digit no peer holds, moves on,
 and steps back when a cell has no digit left. Iterative, with a node cap.
@@ -6,8 +6,8 @@ and steps back when a cell has no digit left. Iterative, with a node cap.
 
 from __future__ import annotations
 
-from .dlx import SearchStats
-from .grid import Puzzle
+from ..dlx import SearchStats
+from ..grid import Puzzle
 
 __all__ = ["backtrack_solutions"]
 

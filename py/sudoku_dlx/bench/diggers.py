@@ -1,12 +1,12 @@
-"""Baseline clue diggers the seeds describe, for benchmarks only (see :mod:`.generator`).
+"""Baseline clue diggers, the textbook ways to remove clues (compare :mod:`sudoku_dlx.generator`).
 
 Both remove the orbits one by one in the given order, keeping a removal while
 the puzzle stays unique, and test each removal from scratch:
 
-* ``count``: count the solutions up to 2 with the DLX engine (seed 003's DLX
-  digger);
-* ``naive``: put every other digit in each removed cell and solve (seed 003's
-  naive digger, "try the other digits"), with the same engine.
+* ``count``: count the solutions up to 2 with the DLX engine (the usual "DLX
+  digger");
+* ``naive``: put every other digit in each removed cell and ask the same
+  engine for a solution (the usual "naive digger": try the other digits).
 
 Given the same grid and orbit order they return the same puzzle as
 :func:`~sudoku_dlx.generator.generate`, which makes the timings comparable.
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from .grid import Puzzle, Shape
-from .solver import count_solutions, solutions
+from ..grid import Puzzle, Shape
+from ..solver import count_solutions, solutions
 
 __all__ = ["DIGGERS", "dig"]
 

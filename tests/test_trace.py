@@ -7,7 +7,7 @@ import pytest
 from conftest import lines
 from sudoku_dlx import parse
 from sudoku_dlx.solver import solutions
-from sudoku_dlx.steps import item_name, search_steps
+from sudoku_dlx.trace import item_name, trace_search
 from sudoku_dlx.web import dlx_steps
 
 NORVIG_HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -37,36 +37,36 @@ def replay(puzzle, steps) -> list[tuple[int, ...]]:
                                   *lines("4x4/vukr_4x4.txt", 3), *lines("16x16/vukr_16x16_1000.txt", 1)])
 def test_replaying_the_steps_reaches_the_solutions(text):
     puzzle = parse(text)
-    walk = search_steps(puzzle, max_steps=100_000)
+    walk = trace_search(puzzle, max_events=100_000)
     assert walk.complete
     expected, stats = solutions(puzzle, 2)
-    assert replay(puzzle, walk.steps) == expected
-    assert sum(step.kind == "try" for step in walk.steps) == walk.stats.nodes == stats.nodes
-    assert walk.steps[-1].kind == "back up" or len(expected) == 2  # unique: the search ran to its end
-    for step in walk.steps:
+    assert replay(puzzle, walk.events) == expected
+    assert sum(step.kind == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
+    assert walk.events[-1].kind == "back up" or len(expected) == 2  # unique: the search ran to its end
+    for step in walk.events:
         if step.kind == "solution":
             assert (step.open_items, step.open_options) == (0, 0)
         elif step.kind == "try":  # the option's four items are covered, the options they had hidden
             assert step.open_items < walk.open_items and step.open_options < walk.open_options
-    if walk.steps[-1].kind == "back up":  # backed out of every choice: the exact cover is whole again
-        assert (walk.steps[-1].open_items, walk.steps[-1].open_options) == (walk.open_items, walk.open_options)
+    if walk.events[-1].kind == "back up":  # backed out of every choice: the exact cover is whole again
+        assert (walk.events[-1].open_items, walk.events[-1].open_options) == (walk.open_items, walk.open_options)
 
 
 def test_the_reduction_is_counted_before_and_after_the_givens():
-    walk = search_steps(parse(NORVIG_HARD), max_steps=1)
+    walk = trace_search(parse(NORVIG_HARD), max_events=1)
     assert (walk.items, walk.options) == (324, 729)
     # 17 givens close 68 items; what is left is at most 64 blanks x 9 digits.
     assert walk.open_items == 324 - 68 and 64 < walk.open_options < 64 * 9
 
 
-def test_steps_are_cut_at_max_steps():
-    walk = search_steps(parse(NORVIG_HARD), max_steps=40)
-    assert len(walk.steps) == 40 and not walk.complete
+def test_events_are_cut_at_max_events():
+    walk = trace_search(parse(NORVIG_HARD), max_events=40)
+    assert len(walk.events) == 40 and not walk.complete
 
 
 def test_a_forced_choice_a_guess_and_a_dead_end_read_in_sudoku_words():
-    walk = search_steps(parse(NORVIG_HARD), max_steps=100_000)
-    texts = [step.text for step in walk.steps]
+    walk = trace_search(parse(NORVIG_HARD), max_events=100_000)
+    texts = [step.text for step in walk.events]
     assert texts[0] == "4 in column 2 has one place left: r6c2."
     assert texts[1] == "Place 4 in r6c2: cover its cell, row, column and box items."
     assert "Fewest options: cell r7c2 has 2 digits (8, 9); try each in turn." in texts
@@ -74,8 +74,8 @@ def test_a_forced_choice_a_guess_and_a_dead_end_read_in_sudoku_words():
     assert any(t.startswith("Dead end: ") and t.endswith(" has no place left.") for t in texts)
     assert texts.count("Every item is covered: solution 1.") == 1
     # r1c1 can take no digit, so 9 has no place in row 1: the search stops at one of the two.
-    no_digit = search_steps(parse("." + "12345678" + "9" + "." * 71))
-    assert [(s.text, s.cells) for s in no_digit.steps] in (
+    no_digit = trace_search(parse("." + "12345678" + "9" + "." * 71))
+    assert [(s.text, s.cells) for s in no_digit.events] in (
         [("Dead end: cell r1c1 has no digit left.", (0,))],
         [("Dead end: 9 in row 1 has no place left.", tuple(range(9)))],
     )

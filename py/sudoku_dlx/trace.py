@@ -1,6 +1,6 @@
-"""The DLX search of a sudoku told step by step, in sudoku words (the page's step view).
+"""The DLX search of a sudoku traced event by event, in sudoku words (the page's "DLX steps").
 
-Each event of :meth:`ExactCover.search` (``trace``) becomes a :class:`Step`: the
+Each event of :meth:`ExactCover.search` (``trace``) becomes a :class:`TraceEvent`: the
 search chooses the item with the fewest options (a cell and its digits, or a
 digit and its places in a row, column or box), tries its options one by one,
 takes them back, backs up when an item has none left, and stops at a dead end
@@ -15,19 +15,19 @@ from .dlx import SearchStats
 from .grid import Puzzle, cell_name
 from .solver import with_givens
 
-__all__ = ["Step", "Walkthrough", "item_name", "search_steps"]
+__all__ = ["Trace", "TraceEvent", "item_name", "trace_search"]
 
 KINDS = ("cell", "row", "column", "box")
 
 
 @dataclass
-class Step:
-    """One step: ``kind`` is choose, try, undo, back up, dead end or solution.
+class TraceEvent:
+    """One event of the search: ``kind`` is choose, try, undo, back up, dead end or solution.
 
-    ``placed`` counts the options the search holds after the step, and
+    ``placed`` counts the options the search holds after the event, and
     ``open_items`` and ``open_options`` what is then left of the exact cover;
     ``cell`` and ``digit`` are what try places and undo clears (else -1 and 0);
-    ``cells`` are the cells the step is about (an item's cell or unit, or its
+    ``cells`` are the cells the event is about (an item's cell or unit, or its
     options' cells).
     """
 
@@ -42,17 +42,17 @@ class Step:
 
 
 @dataclass
-class Walkthrough:
-    """The reduction's size before and after the givens, and the search's steps.
+class Trace:
+    """The reduction's size before and after the givens, and the search's events.
 
-    ``complete`` is False when the steps were cut at ``max_steps``."""
+    ``complete`` is False when the events were cut at ``max_events``."""
 
     puzzle: Puzzle
     items: int
     options: int
     open_items: int
     open_options: int
-    steps: list[Step]
+    events: list[TraceEvent]
     stats: SearchStats
     complete: bool
 
@@ -74,13 +74,13 @@ def _item_cells(item: int, puzzle: Puzzle) -> tuple[int, ...]:
     return (rest,) if kind == 0 else puzzle.shape.units[(kind - 1) * n + rest // n]
 
 
-def search_steps(puzzle: Puzzle, max_steps: int = 1000, limit: int = 2) -> Walkthrough:
-    """The steps of the search for up to ``limit`` solutions, cut after ``max_steps``
+def trace_search(puzzle: Puzzle, max_events: int = 1000, limit: int = 2) -> Trace:
+    """The events of the search for up to ``limit`` solutions, cut after ``max_events``
     (at the first guess past it). The givens must not clash."""
     n = puzzle.n
     symbol = puzzle.shape.symbol
     problem = with_givens(puzzle)
-    steps: list[Step] = []
+    events: list[TraceEvent] = []
     levels: list[list[int]] = []  # per level: [how many options its item has, how many were tried]
 
     def place(option: int) -> str:
@@ -92,40 +92,40 @@ def search_steps(puzzle: Puzzle, max_steps: int = 1000, limit: int = 2) -> Walkt
         counts = problem.open_items()
         return len(counts), sum(counts.values()) // 4
 
-    def record(event: str, item: int, options: tuple[int, ...]) -> None:
-        placed = steps[-1].placed if steps else 0
+    def record(kind: str, item: int, options: tuple[int, ...]) -> None:
+        placed = events[-1].placed if events else 0
         name = item_name(item, puzzle) if item >= 0 else ""
         # A cell item's options are its digits; a unit-digit item's, the digit's places.
         what = "digit" if 0 <= item < n * n else "place"
-        if event == "choose":
+        if kind == "choose":
             levels.append([len(options), 0])
             listed = ", ".join(symbol(o % n + 1) if what == "digit" else cell_name(o // n, n) for o in options)
             text = (f"{name[0].upper()}{name[1:]} has one {what} left: {listed}." if len(options) == 1 else
                     f"Fewest options: {name} has {len(options)} {what}s ({listed}); try each in turn.")
-            steps.append(Step(event, placed, *left(), text, cells=tuple(dict.fromkeys(o // n for o in options))))
-        elif event == "try":
+            events.append(TraceEvent(kind, placed, *left(), text, cells=tuple(dict.fromkeys(o // n for o in options))))
+        elif kind == "try":
             level = levels[-1]
             level[1] += 1
             cell, d = divmod(options[0], n)
             of = f" ({what} {level[1]} of {level[0]})" if level[0] > 1 else ""
             text = f"Place {place(options[0])}{of}: cover its cell, row, column and box items."
-            steps.append(Step(event, placed + 1, *left(), text, cell, d + 1, (cell,)))
-        elif event == "undo":
+            events.append(TraceEvent(kind, placed + 1, *left(), text, cell, d + 1, (cell,)))
+        elif kind == "undo":
             cell = options[0] // n
-            steps.append(Step(event, placed - 1, *left(), f"Take back {place(options[0])}.", cell, 0, (cell,)))
-        elif event == "back up":
+            events.append(TraceEvent(kind, placed - 1, *left(), f"Take back {place(options[0])}.", cell, 0, (cell,)))
+        elif kind == "back up":
             levels.pop()
             text = f"Every {what} for {name} has been tried: back up to the choice before."
-            steps.append(Step(event, placed, *left(), text, cells=_item_cells(item, puzzle)))
-        elif event == "dead end":
+            events.append(TraceEvent(kind, placed, *left(), text, cells=_item_cells(item, puzzle)))
+        elif kind == "dead end":
             text = f"Dead end: {name} has no {what} left."
-            steps.append(Step(event, placed, *left(), text, cells=_item_cells(item, puzzle)))
+            events.append(TraceEvent(kind, placed, *left(), text, cells=_item_cells(item, puzzle)))
         else:
-            found = sum(step.kind == "solution" for step in steps) + 1
-            steps.append(Step(event, placed, *left(), f"Every item is covered: solution {found}."))
+            found = sum(event.kind == "solution" for event in events) + 1
+            events.append(TraceEvent(kind, placed, *left(), f"Every item is covered: solution {found}."))
 
     open_items, open_options = left()
-    for _ in problem.search(limit, stop=lambda stats: len(steps) >= max_steps, trace=record):
+    for _ in problem.search(limit, stop=lambda stats: len(events) >= max_events, trace=record):
         pass
-    complete = not problem.stats.stopped and len(steps) <= max_steps
-    return Walkthrough(puzzle, 4 * n * n, n ** 3, open_items, open_options, steps[:max_steps], problem.stats, complete)
+    complete = not problem.stats.stopped and len(events) <= max_events
+    return Trace(puzzle, 4 * n * n, n ** 3, open_items, open_options, events[:max_events], problem.stats, complete)

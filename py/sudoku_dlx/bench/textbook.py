@@ -1,7 +1,7 @@
-"""A textbook DLX: the baseline the engine's speed is measured against (benchmarks only).
+"""A textbook DLX: the baseline the engine's speed is measured against.
 
-Knuth's DLX1 translated plainly, as the engine issue describes its yardstick: a
-straightforward flat-array DLX with minimum-remaining-values item choice. Per
+Knuth's DLX1 translated plainly: a straightforward flat-array DLX with
+minimum-remaining-values item choice. Per
 puzzle it links the items still open and the options still possible (of the
 reduction :func:`~sudoku_dlx.solver.exact_cover` lists) in Knuth's layout: each
 option's nodes between two spacer nodes, whose ``top`` is zero or negative.
@@ -14,9 +14,9 @@ notes of low items, no node tuples. Counts nodes and guesses as
 
 from __future__ import annotations
 
-from .dlx import SearchStats
-from .grid import Puzzle
-from .solver import exact_cover
+from ..dlx import SearchStats
+from ..grid import Puzzle
+from ..solver import exact_cover
 
 __all__ = ["textbook_solutions"]
 

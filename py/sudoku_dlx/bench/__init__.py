@@ -1,6 +1,11 @@
 """Benchmarks: time solvers on the same puzzles and print a table.
 
-The table follows the seeds and tdoku: per solver, how many puzzles, mean,
+The package also holds the baselines the engine is measured against, used by
+benchmarks only: :mod:`.textbook` (a plain DLX), :mod:`.backtrack` (plain
+backtracking) and :mod:`.diggers` (clue removal with a fresh uniqueness test
+per removal).
+
+The table follows the usual sudoku-solver benchmarks (tdoku's, say): per solver, how many puzzles, mean,
 median, min and max milliseconds, mean, median and max search nodes, the share
 of puzzles solved without a guess, and the total time as a multiple of the
 first solver's, with the command and the machine. Solvers take turns, a few
@@ -19,11 +24,11 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..generator import generate, plan
+from ..grid import Puzzle
+from ..solver import solve
 from .backtrack import backtrack_solutions
-from .dig import dig
-from .generator import generate, plan
-from .grid import Puzzle
-from .solver import solve
+from .diggers import dig
 from .textbook import textbook_solutions
 
 __all__ = ["GENERATORS", "SOLVERS", "GenerationRow", "Row", "machine", "measure", "measure_generation",
