@@ -1,16 +1,46 @@
-"""Shared test helpers: where the public puzzle sets are, and an independent checker."""
+"""Shared test helpers: the test puzzles (tests/data/, see its PROVENANCE.md) and an independent checker."""
 
 from __future__ import annotations
 
+import os
+import sys
 from itertools import islice
 from pathlib import Path
 
-#: ../shared/data beside the project root (CI clones the repo with shared/ beside it).
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+ROOT = Path(__file__).resolve().parents[1]
+#: The puzzles the tests use, inside the repository (scripts/make_test_data.py wrote them).
+DATA = ROOT / "tests" / "data"
+
+#: Files the tests opened beside the repository (in its parent folder, outside it): the
+#: tests must run from a clone alone, so any of these fails the run (see pytest_sessionfinish).
+OUTSIDE: list[str] = []
+
+
+def outside_the_repository(path: str) -> bool:
+    """True for a path in the repository's parent folder but not in the repository."""
+    path = os.path.abspath(path)
+    parent = str(ROOT.parent)
+    return parent != os.sep and path.startswith(parent + os.sep) and not path.startswith(str(ROOT) + os.sep)
+
+
+def _watch_opens(event: str, args: tuple) -> None:
+    if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
+        path = os.fsdecode(args[0])
+        if outside_the_repository(path):
+            OUTSIDE.append(path)
+
+
+sys.addaudithook(_watch_opens)
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if OUTSIDE:
+        print(f"\nTests opened files outside the repository: {sorted(set(OUTSIDE))}", file=sys.stderr)
+        session.exitstatus = 1
 
 
 def lines(name: str, count: int | None = None, start: int = 0) -> list[str]:
-    """Puzzle lines of a shared data file (a .tsv's first column, header skipped)."""
+    """Lines of a test data file (a .tsv's header skipped)."""
     with open(DATA / name, encoding="utf-8") as file:
         rows = (line.rstrip("\n") for line in file if line.strip())
         if name.endswith(".tsv"):

@@ -251,7 +251,7 @@ def walk(puzzle: str, techniques, boards: slice = slice(None)) -> list[str]:
 
 
 def test_every_step_is_sound_on_rated_puzzles():
-    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_dev.tsv", 80)]
+    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)]
     names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]
     assert len(names) > 150
     assert NAMES - {"Skyscraper"} <= set(names)
@@ -260,7 +260,7 @@ def test_every_step_is_sound_on_rated_puzzles():
 def test_every_step_is_sound_on_hard_puzzles():
     """On the last two boards of SE 7.6+ puzzles and of the hardest ones, where
     the cheap chains give out: every technique, the expensive ones found."""
-    rated = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_dev.tsv", 3000)]
+    rated = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_sample.tsv", 3000)]
     puzzles = [puzzle for puzzle, se in rated if float(se) >= 7.6][:12] + lines("9x9/forum_hardest_1106.txt")[::60]
     names = [name for puzzle in puzzles for name in walk(puzzle, TECHNIQUES, slice(-2, None))]
     kinds = {name.split(" (")[0] for name in names}

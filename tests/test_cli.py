@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PUZZLE_4 = lines("4x4/vukr_4x4.txt", 1)[0]
 SOLUTION_4 = lines("4x4/vukr_4x4.solutions.txt", 1)[0]
-SERG_FIRST = lines("9x9/serg_multi_solution_10000.txt", 1)[0]
+SERG_FIRST = lines("9x9/serg_multi_first20.txt", 1)[0]
 CLASH = "5.....5" + "." * 74  # r1c1 and r1c7
 
 

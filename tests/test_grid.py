@@ -80,7 +80,7 @@ def test_size_inferred_from_length(text, n):
 
 
 def test_16x16_letters_upper_and_lower_case():
-    puzzle_line = lines("16x16/vukr_16x16_1000.txt", 1)[0]
+    puzzle_line = lines("16x16/vukr_16x16_first100.txt", 1)[0]
     puzzle = parse(puzzle_line)
     assert puzzle.n == 16 and str(puzzle) == puzzle_line
     assert parse(puzzle_line.lower()) == puzzle
@@ -119,7 +119,7 @@ def test_grid_with_spaces_and_separators():
 
 @pytest.mark.parametrize(
     "text",
-    [SOLVED_4, "1...............", SOLVED_6, TOP95_FIRST, lines("16x16/vukr_16x16_1000.txt", 1)[0], "." * 144],
+    [SOLVED_4, "1...............", SOLVED_6, TOP95_FIRST, lines("16x16/vukr_16x16_first100.txt", 1)[0], "." * 144],
 )
 def test_format_grid_reads_back(text):
     puzzle = parse(text)
@@ -136,7 +136,7 @@ def test_format_grid_of_a_9x9():
 
 
 def test_whitespace_separated_numbers_16x16():
-    solution = lines("16x16/vukr_16x16_1000.solutions.txt", 1)[0]
+    solution = lines("16x16/vukr_16x16_first100.solutions.txt", 1)[0]
     digits = [SYMBOLS.index(ch) + 1 for ch in solution]
     digits[0] = 0  # a blank written as 0
     rows = [" ".join(str(d) for d in digits[r * 16:(r + 1) * 16]) for r in range(16)]
@@ -328,3 +328,19 @@ def test_separators_and_whitespace_do_not_change_the_puzzle(case):
     assert puzzle.n == n
     assert puzzle == parse(bare)
     assert str(puzzle) == bare.upper().replace("0", ".")
+
+
+def test_the_tests_notice_a_file_read_beside_the_repository():
+    """The guard in conftest: reading ../shared (or any sibling of the repository) is caught."""
+    import conftest
+
+    sibling = conftest.ROOT.parent / "shared" / "data" / "PROVENANCE.md"
+    assert conftest.outside_the_repository(str(sibling))
+    assert not conftest.outside_the_repository(str(conftest.DATA / "PROVENANCE.md"))
+    before = len(conftest.OUTSIDE)
+    try:
+        open(sibling).close()
+    except OSError:
+        pass  # absent in a clone on its own: the attempt is what counts
+    assert conftest.OUTSIDE[before:] == [str(sibling)]
+    del conftest.OUTSIDE[before:]

@@ -29,11 +29,11 @@ CHROMIUM_ARGS = [
 ]
 READY_MS = 60_000
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
-MULTIPLE = lines("9x9/serg_multi_solution_10000.txt", 1)[0]
+MULTIPLE = lines("9x9/serg_multi_first20.txt", 1)[0]
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has
 STRESS = [row.split("\t")[0] for row in lines("25x25/course_tcgaryau_25x25.tsv") if "gave_up" in row]
-SIXTEEN = lines("16x16/vukr_16x16_1000.txt", 1)[0]
-EXTREME = lines("9x9/sudoku_exchange_se_dev.tsv", 1)[0].split("\t")[0]  # SE 7.2: needs trial and error here
+SIXTEEN = lines("16x16/vukr_16x16_first100.txt", 1)[0]
+EXTREME = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]  # SE 7.2: needs trial and error here
 
 
 @pytest.fixture(scope="module")

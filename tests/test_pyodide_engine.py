@@ -18,15 +18,15 @@ ROOT = Path(__file__).resolve().parents[1]
 # Lower than any search depth below: a recursive search would raise RecursionError
 # here, and in a browser worker it would crash the whole worker.
 RECURSION_LIMIT = 120
-KAGGLE = "9x9/kaggle3m_radcliffe_curated5000.tsv"
+KAGGLE = "9x9/kaggle_sample300.tsv"
 
 CASES = {
     "norvig_hardest": lines("9x9/norvig_hardest.txt", 3),
-    "vukr_16x16": lines("16x16/vukr_16x16_1000.txt", 2),
-    "vukr_16x16_solutions": lines("16x16/vukr_16x16_1000.solutions.txt", 2),
-    "kaggle": [row.split("\t")[0] for row in lines(KAGGLE, 2, start=4998)],
-    "kaggle_solutions": [row.split("\t")[1] for row in lines(KAGGLE, 2, start=4998)],
-    "multi": lines("9x9/serg_multi_solution_10000.txt", 2),
+    "vukr_16x16": lines("16x16/vukr_16x16_first100.txt", 2),
+    "vukr_16x16_solutions": lines("16x16/vukr_16x16_first100.solutions.txt", 2),
+    "kaggle": [row.split("\t")[0] for row in lines(KAGGLE, 2, start=298)],
+    "kaggle_solutions": [row.split("\t")[1] for row in lines(KAGGLE, 2, start=298)],
+    "multi": lines("9x9/serg_multi_first20.txt", 2),
     "six": [row.split("\t")[0] for row in lines("6x6/sukaku6x6explainer_readme_examples.tsv", 1)],
 }
 

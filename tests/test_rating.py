@@ -21,8 +21,8 @@ from sudoku_dlx.rating import TECHNIQUES, grade, steps
 
 SHAPE = shape_for(9)
 FULL = (1 << 9) - 1
-KAGGLE = [row.split("\t") for row in lines("9x9/kaggle3m_radcliffe_curated5000.tsv")]
-SE = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_dev.tsv", 60)]
+KAGGLE = [row.split("\t") for row in lines("9x9/kaggle_sample300.tsv")]
+SE = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_sample.tsv", 60)]
 EASY = KAGGLE[0][0]  # a Beginner puzzle: hidden singles and full houses only
 
 

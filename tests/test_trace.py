@@ -33,8 +33,8 @@ def replay(puzzle, steps) -> list[tuple[int, ...]]:
     return grids
 
 
-@pytest.mark.parametrize("text", [NORVIG_HARD, *lines("9x9/serg_multi_solution_10000.txt", 3),
-                                  *lines("4x4/vukr_4x4.txt", 3), *lines("16x16/vukr_16x16_1000.txt", 1)])
+@pytest.mark.parametrize("text", [NORVIG_HARD, *lines("9x9/serg_multi_first20.txt", 3),
+                                  *lines("4x4/vukr_4x4.txt", 3), *lines("16x16/vukr_16x16_first100.txt", 1)])
 def test_replaying_the_steps_reaches_the_solutions(text):
     puzzle = parse(text)
     walk = trace_search(puzzle, max_events=100_000)
