@@ -34,16 +34,21 @@ export class PythonClient {
     }
     const call = this.pending.get(data.id);
     if (!call) return;
+    if ("progress" in data) {
+      call.onProgress?.(data.progress);
+      return;
+    }
     this.pending.delete(data.id);
     if ("result" in data) call.resolve(data.result);
     else call.reject(new Error(data.error));
     if (data.fatal) this.restart(new Error("Python stopped after a fatal error; restarting it."));
   }
 
-  request(type, args = {}) {
+  // onProgress(record) hears what a function that reports progress sends meanwhile.
+  request(type, args = {}, onProgress = null) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onProgress });
       this.worker.postMessage({ id, type, args });
     });
   }

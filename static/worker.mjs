@@ -1,21 +1,27 @@
 // The one place Python runs: loads Pyodide once, installs the project wheel with
-// micropip, then answers requests {id, type, args} with {id, result} or {id, error}.
+// micropip, then answers requests {id, type, args} with {id, result} or {id, error},
+// after any number of {id, progress} from functions that report progress.
 // `type` names a function of sudoku_dlx.web listed in its __all__; only JSON text
 // crosses between JS and Python. Progress goes out as {type: "status", state, text}.
 import { loadPyodide } from "./vendor/pyodide.mjs";
 
 const vendor = new URL("./vendor/", import.meta.url);
 
-// call(type, args_json) -> JSON text of {"result": ...} or {"error": "..."}.
+// call(type, args_json, progress) -> JSON text of {"result": ...} or {"error": "..."}.
+// A web function with a \`progress\` parameter gets a function that sends its JSON-able
+// argument to the page at once, as {id, progress}.
 const SHIM = `
-import json
+import inspect, json
 from sudoku_dlx import web
 
-def call(kind, args):
+def call(kind, args, progress):
     if kind not in web.__all__:
         return json.dumps({"error": f"unknown request type {kind!r}"})
+    function, kwargs = getattr(web, kind), json.loads(args)
+    if "progress" in inspect.signature(function).parameters:
+        kwargs["progress"] = lambda record: progress(json.dumps(record))
     try:
-        return json.dumps({"result": getattr(web, kind)(**json.loads(args))})
+        return json.dumps({"result": function(**kwargs)})
     except Exception as error:
         return json.dumps({"error": f"{type(error).__name__}: {error}"})
 
@@ -57,7 +63,8 @@ ready.then(
 self.onmessage = async ({ data: { id, type, args } }) => {
   try {
     const call = await ready;
-    postMessage({ id, ...JSON.parse(call(type, JSON.stringify(args ?? {}))) });
+    const progress = (text) => postMessage({ id, progress: JSON.parse(text) });
+    postMessage({ id, ...JSON.parse(call(type, JSON.stringify(args ?? {}), progress)) });
   } catch (error) {
     // A fatal Pyodide error (e.g. the stack overflowed) leaves this worker unusable.
     postMessage({ id, error: error.message, fatal: Boolean(error.pyodide_fatal_error) || undefined });

@@ -2,11 +2,15 @@
 
 Plain values in (strings, numbers, booleans), JSON-able dicts out. Input errors
 come back as values, ``{"error": message, "cells": [cell, ...]}``, never as
-exceptions, so the page can show the message and mark the cells.
+exceptions, so the page can show the message and mark the cells. A function
+with a ``progress`` parameter may call it with JSON-able dicts while it works;
+the worker passes them on to the page at once (see :func:`throttled`).
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import asdict
 
 from .generator import DEFAULT_BUDGET
@@ -19,6 +23,21 @@ from .solver import solve as _solve
 from .trace import trace_search
 
 __all__ = ["dlx_steps", "generate", "hint", "parse_puzzle", "rate", "solve"]
+
+
+def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -> Callable[[dict], None]:
+    """``progress``, passed on at most once every ``seconds`` (the first call always);
+    a function that does nothing when ``progress`` is None."""
+    last = -seconds
+
+    def report(record: dict) -> None:
+        nonlocal last
+        now = time.perf_counter()
+        if progress is not None and now - last >= seconds:
+            last = now
+            progress(record)
+
+    return report
 
 
 def _puzzle(text: str, size: int) -> Puzzle:
