@@ -153,7 +153,7 @@ async function run(type, args, busyText) {
 
 function showStats(result, trip) {
   const values = {
-    status: result.error ? "not a puzzle" : result.status,
+    status: result.status,
     solutions: result.solutions?.length ?? "–",
     nodes: result.nodes?.toLocaleString("en") ?? "–",
     guesses: result.guesses?.toLocaleString("en") ?? "–",
@@ -176,12 +176,12 @@ async function solve() {
   const { result, trip } = reply;
   showStats(result, trip);
   if (game.puzzle !== puzzle) return changedMeanwhile();
-  if (result.error) {
+  if (result.status === "invalid") {
     board.flag(result.cells, game);
-    say(`Cannot solve: ${result.error}`);
+    say(`Cannot solve: ${result.error}.`);
   } else if (result.status === "none") {
     board.flag(result.cells, game);
-    say(`No solution: ${result.reason}.`);
+    say(`No solution: ${result.error}.`);
   } else {
     change("fill", result.solutions[0]);
     say(result.status === "unique"
@@ -196,9 +196,9 @@ async function check() {
   if (!reply) return;
   const { result } = reply;
   if (game.givens !== givens || game.entries !== entries) return changedMeanwhile();
-  if (result.error || result.status === "none") {
+  if (result.status === "invalid" || result.status === "none") {
     board.flag(result.cells, game);
-    say(`The puzzle has no solution: ${result.error ?? result.reason}.`);
+    say(`The puzzle has no solution: ${result.error}.`);
   } else if (result.status === "unique") {
     const solution = result.solutions[0];
     const mistakes = [...entries].flatMap((s, cell) => (s !== BLANK && s !== solution[cell] ? [cell] : []));
@@ -213,7 +213,7 @@ async function check() {
     if (game.givens !== givens || game.entries !== entries) return changedMeanwhile();
     if (again.result.status === "none") {
       board.flag(again.result.cells, game);
-      say(`Your entries leave no solution: ${again.result.reason}.`);
+      say(`Your entries leave no solution: ${again.result.error}.`);
     } else {
       say("No mistakes: this puzzle has more than one solution, and one agrees with all your entries.");
     }

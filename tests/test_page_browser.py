@@ -264,7 +264,7 @@ def test_solve_multiple(app):
 def test_solve_none_says_why_and_marks(app):
     open_puzzle(app, "11" + "." * 79)
     button(app, "Solve").click()
-    expect(message(app)).to_have_text("No solution: r1c1 and r1c2 both have 1.")
+    expect(message(app)).to_have_text("Cannot solve: the givens clash: r1c1 and r1c2 both have 1.")
     expect(app.locator("[data-flagged]")).to_have_count(2)
     open_puzzle(app, NO_SOLUTION)
     button(app, "Solve").click()
@@ -704,7 +704,7 @@ def test_rate_says_why_a_puzzle_cannot_be_rated(app):
     expect(app.get_by_role("region", name="Rating")).to_be_hidden()
     open_puzzle(app, "11" + "." * 79)
     button(app, "Rate").click()
-    expect(message(app)).to_contain_text("Cannot rate: the puzzle has no solution: r1c1 and r1c2 both have 1")
+    expect(message(app)).to_contain_text("Cannot rate: the givens clash: r1c1 and r1c2 both have 1")
     expect(app.locator("[data-flagged]")).to_have_count(2)
 
 
@@ -898,7 +898,7 @@ def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
 def test_dlx_steps_refuse_clashing_givens(app):
     open_puzzle(app, "11" + "." * 79)
     button(app, "DLX steps").click()
-    expect(message(app)).to_have_text("Cannot search: The givens clash: r1c1 and r1c2 both have 1.")
+    expect(message(app)).to_have_text("Cannot search: the givens clash: r1c1 and r1c2 both have 1")
     expect(app.locator("[data-flagged]")).to_have_count(2)
     expect(app.get_by_role("region", name="Dancing links, step by step")).to_be_hidden()
 

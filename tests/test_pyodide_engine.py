@@ -101,7 +101,7 @@ def test_errors_are_values_naming_where(pyodide_results):
     bad = pyodide_results["bad"]
     assert "'x'" in bad["error"] and "r1c3" in bad["error"] and bad["cells"] == [2]
     clash = pyodide_results["clash"]
-    assert clash["status"] == "none" and clash["reason"] == "r1c1 and r1c2 both have 1"
+    assert clash["status"] == "invalid" and clash["error"] == "the givens clash: r1c1 and r1c2 both have 1"
     assert clash["cells"] == [0, 1]
 
 

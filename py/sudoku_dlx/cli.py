@@ -2,39 +2,38 @@
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
-option).
+option). ``--json`` prints the records of :mod:`sudoku_dlx.web`, the page's own.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
 
-from . import bench
+from . import bench, web
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .rating import GRADES, rate
 from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
-from .solver import solve
-from .web import dlx_steps
-from .web import hint as web_hint
+from .rating import GRADES
 
 __all__ = ["main"]
 
 
 def _read(source: str) -> str:
-    """The text of a file, of standard input for ``-``, or ``source`` itself
-    when it is no file name but looks like a puzzle."""
+    """The text of a file, of standard input for ``-``, or ``source`` itself when no
+    file has that name and it does not look like a file name (no folder, no
+    extension): a puzzle of any size, or a bad one whose error the caller reports."""
     if source == "-":
         return sys.stdin.read()
-    try:
-        with open(source, encoding="utf-8") as file:
-            return file.read()
-    except FileNotFoundError:
-        if len(source) >= 16 and "/" not in source:
-            return source
-        raise
+    if not os.path.exists(source):
+        if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
+            raise FileNotFoundError(f"no file named {source!r}")
+        return source
+    with open(source, encoding="utf-8") as file:
+        return file.read()
 
 
 def _emit(record: dict) -> None:
@@ -45,36 +44,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
     invalid = 0
     for text in read_puzzles(_read(args.source)):
-        try:
-            puzzle = parse(text, args.size)
-        except InvalidPuzzleError as error:
-            invalid += 1
-            if args.json:
-                _emit({"puzzle": text, "status": "invalid", "solutions": [], "nodes": 0, "ms": 0.0,
-                       "error": str(error), "cells": list(error.cells)})
-            else:
-                print(f"invalid: {error}")
-            continue
-        result = solve(puzzle, args.limit)
+        record = web.solve(text, args.size or 0, args.limit)
+        invalid += record["status"] == "invalid"
         if args.json:
-            _emit({
-                "puzzle": str(puzzle),
-                "status": result.status,
-                "solutions": [str(s) for s in result.solutions],
-                "nodes": result.stats.nodes,
-                "guesses": result.stats.guesses,
-                "updates": result.stats.updates,
-                "ms": round(result.ms, 3),
-                "error": result.reason,
-                "cells": list(result.clash or result.no_candidate),
-            })
-        elif result.status == "none":
-            print(f"none: {result.reason}")
+            _emit(record)
+        elif record["status"] in ("none", "invalid"):
+            print(f"{record['status']}: {record['error']}")
         elif args.pretty:
-            print(format_grid(result.solutions[0]) + "\n")
+            print(format_grid(parse(record["solutions"][0])) + "\n")
         else:
-            suffix = "" if result.status == "unique" else f"  ({result.status}: {len(result.solutions)} found)"
-            print(f"{result.solutions[0]}{suffix}")
+            suffix = "" if record["status"] == "unique" else f"  ({record['status']}: {len(record['solutions'])} found)"
+            print(f"{record['solutions'][0]}{suffix}")
     return 1 if invalid else 0
 
 
@@ -108,30 +88,26 @@ def cmd_rate(args: argparse.Namespace) -> int:
     is reported and the run goes on."""
     invalid = 0
     for text in read_puzzles(_read(args.source)):
-        try:
-            rating = rate(parse(text, args.size))
-        except InvalidPuzzleError as error:
+        record = web.rate(text, args.size or 0)
+        path = record.pop("path", [])
+        if record.get("status") == "invalid":
             invalid += 1
-            if args.json:
-                _emit({"puzzle": text, "grade": "invalid", "error": str(error), "cells": list(error.cells)})
-            else:
-                print(f"invalid: {error}")
-            continue
-        record = rating.record()
-        if args.json:
-            _emit(record)
-        else:
+            if not args.json:
+                print(f"invalid: {record['error']}")
+        elif not args.json:
             print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
                   f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes)")
-        if args.path:
-            for step in rating.path:
-                print(f"  {step.score:4.1f}  {step.text}")
+        if args.json:
+            _emit({**record, "path": path} if args.path else record)
+        elif args.path:
+            for step in path:
+                print(f"  {step['score']:4.1f}  {step['text']}")
     return 1 if invalid else 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """The next step for a puzzle and, optionally, the player's entries."""
-    found = web_hint(args.puzzle, args.entries, None, args.size or 0)
+    found = web.hint(args.puzzle, args.entries, None, args.size or 0)
     if args.json:
         _emit(found)
     elif "error" in found:
@@ -146,7 +122,7 @@ def cmd_steps(args: argparse.Namespace) -> int:
     if args.max < 1:
         print("error: --max must be at least 1", file=sys.stderr)
         return 2
-    record = dlx_steps(args.puzzle, args.size or 0, args.max)
+    record = web.dlx_steps(args.puzzle, args.size or 0, args.max)
     if args.json:
         _emit(record)
     elif "error" in record:
@@ -256,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("source", nargs="?", default="-", help="a file of puzzles, - for standard input, or a puzzle")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--path", action="store_true", help="also print every step of the solving path")
+    p.add_argument("--path", action="store_true", help="also print every step of the solving path (--json: a path field)")
     p.set_defaults(run=cmd_rate)
 
     p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")

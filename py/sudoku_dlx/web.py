@@ -1,8 +1,10 @@
-"""The functions the page's worker calls.
+"""The functions the page's worker calls, and the JSON records of the command line.
 
-Plain values in (strings, numbers, booleans), JSON-able dicts out. Input errors
-come back as values, ``{"error": message, "cells": [cell, ...]}``, never as
-exceptions, so the page can show the message and mark the cells. A function
+Plain values in (strings, numbers, booleans), JSON-able dicts out: the same
+records ``python -m sudoku_dlx ... --json`` prints, with the same field names.
+Input that is no valid puzzle comes back as a value, never as an exception:
+``status`` is ``invalid``, ``error`` says what is wrong and where, ``cells``
+lists the cells at fault, so the page can show the message and mark them. A function
 with a ``progress`` parameter may call it with JSON-able dicts while it works;
 the worker passes them on to the page at once (see :func:`throttled`).
 """
@@ -44,8 +46,10 @@ def _puzzle(text: str, size: int) -> Puzzle:
     return parse(text, size or None)
 
 
-def _error(error: InvalidPuzzleError) -> dict:
-    return {"error": str(error), "cells": list(error.cells)}
+def _invalid(error: InvalidPuzzleError, text: str | None = None, **fields) -> dict:
+    """The record of input that is no valid puzzle (``fields`` complete a command's record)."""
+    puzzle = {} if text is None else {"puzzle": text}
+    return {**puzzle, "status": "invalid", **fields, "error": str(error), "cells": list(error.cells)}
 
 
 def parse_puzzle(text: str, size: int = 0) -> dict:
@@ -53,7 +57,7 @@ def parse_puzzle(text: str, size: int = 0) -> dict:
     try:
         puzzle = _puzzle(text, size)
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error, text)
     shape = puzzle.shape
     return {
         "puzzle": str(puzzle),
@@ -65,23 +69,13 @@ def parse_puzzle(text: str, size: int = 0) -> dict:
 
 
 def solve(text: str, size: int = 0, limit: int = 2) -> dict:
-    """Solve; ``status`` is unique, multiple or none, with up to ``limit`` solutions."""
+    """Solve (``solve --json``'s record, see :meth:`SolveResult.record`): ``status`` is
+    unique, multiple, none or invalid, with up to ``limit`` solutions."""
     try:
         puzzle = _puzzle(text, size)
     except InvalidPuzzleError as error:
-        return _error(error)
-    result = _solve(puzzle, limit)
-    return {
-        "puzzle": str(puzzle),
-        "size": puzzle.n,
-        "status": result.status,
-        "solutions": [str(s) for s in result.solutions],
-        "reason": result.reason,
-        "cells": list(result.clash or result.no_candidate),
-        "nodes": result.stats.nodes,
-        "guesses": result.stats.guesses,
-        "ms": round(result.ms, 3),
-    }
+        return _invalid(error, text, size=None, solutions=[], nodes=0, guesses=0, updates=0, ms=0.0)
+    return _solve(puzzle, limit).record()
 
 
 def generate(
@@ -99,10 +93,8 @@ def generate(
     try:
         made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty)
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error)
     return made.record()
-
-
 
 def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     """The DLX search of the givens step by step (at most ``max_steps``): the
@@ -112,11 +104,11 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     ``digit`` (placed or cleared), ``cells``."""
     try:
         puzzle = _puzzle(text, size)
+        clash = find_clash(puzzle)
+        if clash:
+            raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
     except InvalidPuzzleError as error:
-        return _error(error)
-    clash = find_clash(puzzle)
-    if clash:
-        return {"error": f"The givens clash: {clash_reason(puzzle, clash)}.", "cells": list(clash)}
+        return _invalid(error, text)
     walk = trace_search(puzzle, max_steps)
     return {
         "puzzle": str(puzzle),
@@ -133,11 +125,12 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
 
 
 def rate(text: str, size: int = 0) -> dict:
-    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order."""
+    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order.
+    A puzzle without exactly one solution is ``invalid`` (its ``grade`` too)."""
     try:
         rating = _rate(_puzzle(text, size))
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error, text, grade="invalid")
     shape = rating.puzzle.shape
     return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
 
@@ -152,7 +145,7 @@ def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int
         typed = parse(entries, shape.n, (shape.box_rows, shape.box_cols)) if entries else None
         found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None)
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error, text)
     step = found.step.record(shape) if found.step else {}
     return {**step, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
 
