@@ -6,7 +6,8 @@
 //   readonly=1  the puzzle cannot be replaced (no paste, import or size change)
 //   stats=1     show the solve statistics (on by default outside embed)
 //   steps=1     open the DLX step view on the puzzle once Python is ready
-import { BLANK, parseOneLine } from "./grid.js";
+//   view=lab    another view of the page: lab, race or batch (play otherwise)
+import { BLANK, parse } from "./grid.js";
 
 const SANDBOX = "allow-scripts allow-same-origin";
 
@@ -29,6 +30,7 @@ export function readOptions(url) {
     readonly: flag(params, "readonly", false),
     stats: flag(params, "stats", !embed),
     steps: flag(params, "steps", false),
+    view: params.get("view") ?? "play",
   };
 }
 
@@ -37,12 +39,12 @@ export function readPuzzle(url) {
   const hash = new URLSearchParams(url.hash.slice(1));
   const text = hash.get("p") ?? url.searchParams.get("bd");
   if (text === null) return {};
-  const parsed = parseOneLine(text);
-  if (parsed.error) return { error: `The link's puzzle is not valid: ${parsed.error}.` };
+  const parsed = parse(text);
+  if (parsed.status === "invalid") return { error: `The link's puzzle is not valid: ${parsed.error}.` };
   const e = hash.get("e");
   if (e === null) return parsed;
-  const entries = parseOneLine(e);
-  if (entries.error || entries.size !== parsed.size) {
+  const entries = parse(e, parsed.size);
+  if (entries.status === "invalid") {
     return { ...parsed, error: "The link's entries are not valid, so only its puzzle was opened." };
   }
   // An entry never sits on a given.

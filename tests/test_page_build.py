@@ -51,6 +51,6 @@ def test_index_html_fetches_every_page_module_up_front():
     """Each static/*.js is a module script or a modulepreload of index.html, so
     none waits for the module that imports it (see page_speed.py)."""
     html = (build.ROOT / "index.html").read_text()
-    named = set(re.findall(r'<script type="module" src="(static/[\w.]+\.js)"', html))
-    named |= set(re.findall(r'<link rel="modulepreload" href="(static/[\w.]+\.js)"', html))
+    named = set(re.findall(r'<script type="module" src="(static/[\w.-]+\.js)"', html))
+    named |= set(re.findall(r'<link rel="modulepreload" href="(static/[\w.-]+\.js)"', html))
     assert named == {f"static/{p.name}" for p in (build.ROOT / "static").glob("*.js")}

@@ -1,4 +1,4 @@
-// The DLX step view: the search's steps (a record of web.dlx_steps) one at a time, in
+// The DLX step view ("DLX steps"): the search's steps (a record of web.dlx_steps) one at a time, in
 // words and on a small grid of its own (the player's grid is left alone). Text goes in
 // with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
@@ -6,7 +6,7 @@ import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js
 // Milliseconds between steps when playing.
 const STEP_MS = 400;
 
-export class StepView {
+export class TraceView {
   // elements: {panel, summary, grid, text, range, count, first, back, next, last, play}
   constructor(elements) {
     this.el = elements;
