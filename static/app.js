@@ -40,5 +40,10 @@ root.dataset.view = view;
 for (const link of document.querySelectorAll("nav [data-view]")) {
   if (link.dataset.view === view) link.setAttribute("aria-current", "page");
 }
-if (view === "play") startPlay(options, python);
-else import(VIEWS[view]).then((module) => module.start(options, python));
+if (view === "play") {
+  startPlay(options, python);
+} else {
+  document.getElementById("play").hidden = true;
+  document.getElementById("view").hidden = false;
+  import(VIEWS[view]).then((module) => module.start(options, python));
+}

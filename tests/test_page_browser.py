@@ -1,5 +1,4 @@
-"""The page in real headless Chromium (Debian's), driven by Playwright, served by
-`build.py serve`. One server and one browser for the whole module; one page with
+"""The play view in real headless Chromium (fixtures in pagekit.py). One page with
 Python loaded is shared by the tests that need Python, which change its puzzle
 through the #p= link (that loads no page, so Python stays loaded)."""
 
@@ -12,103 +11,21 @@ import re
 import subprocess
 import sys
 import threading
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 import build
 from conftest import lines
-from playwright.sync_api import Page, expect, sync_playwright
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from pagekit import open_page
+from playwright.sync_api import Page, expect
 from sudoku_dlx import web
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-READY_MS = 60_000
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
 MULTIPLE = lines("9x9/serg_multi_first20.txt", 1)[0]
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has
 STRESS = [row.split("\t")[0] for row in lines("25x25/course_tcgaryau_25x25.tsv") if "gave_up" in row]
 SIXTEEN = lines("16x16/vukr_16x16_first100.txt", 1)[0]
 EXTREME = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]  # SE 7.2: needs trial and error here
-
-
-@pytest.fixture(scope="module")
-def server():
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT,
-    )
-    line = process.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert match, f"build.py serve said: {line!r}"
-    yield match.group(0)
-    process.terminate()
-    process.wait(timeout=10)
-
-
-class Watch:
-    """Everything the pages asked the network for, and every console error."""
-
-    def __init__(self):
-        self.urls: list[str] = []
-        self.errors: list[str] = []
-
-    def attach(self, context):
-        context.on("request", lambda request: self.urls.append(request.url))
-        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
-        context.on("weberror", lambda error: self.errors.append(str(error.error)))
-
-
-@pytest.fixture(scope="module")
-def watch():
-    return Watch()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install -y chromium"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def open_page(browser, server, watch, path="index.html", **options) -> Page:
-    """A page in a fresh context (its own storage), watched."""
-    context = browser.new_context(**options)
-    watch.attach(context)
-    page = context.new_page()
-    page.goto(server + path)
-    return page
-
-
-@pytest.fixture
-def new_page(browser, server, watch):
-    """new_page(path, **context options); closed after the test, so no page left
-    loading Python slows the next tests down."""
-    pages = []
-
-    def new(path="index.html", **options):
-        pages.append(open_page(browser, server, watch, path, **options))
-        return pages[-1]
-
-    yield new
-    for page in pages:
-        page.context.close()
-
-
-@pytest.fixture(autouse=True)
-def no_errors_and_no_outside_requests(watch):
-    errors, urls = len(watch.errors), len(watch.urls)
-    yield
-    assert watch.errors[errors:] == [], "console errors"
-    outside = [url for url in watch.urls[urls:]
-               if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).hostname != "127.0.0.1"]
-    assert outside == [], "requests that left 127.0.0.1"
 
 
 @pytest.fixture(scope="module")
@@ -119,27 +36,6 @@ def app(browser, server, watch) -> Page:
     page.context.close()
 
 
-def wait_ready(page):
-    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
-
-
-def cell(page, index):
-    return page.locator(f'[data-cell="{index}"]')
-
-
-def grid_line(page) -> str:
-    texts = page.locator("[data-cell]").all_text_contents()
-    return "".join(text or "." for text in texts)
-
-
-def message(page):
-    return page.get_by_role("status")
-
-
-def button(page, name):
-    return page.get_by_role("button", name=name, exact=True)
-
-
 def open_puzzle(page, puzzle):
     """Opens `puzzle` through the link (no page load) and clears the entries."""
     page.evaluate("puzzle => { location.hash = 'p=' + puzzle }", puzzle)
@@ -148,17 +44,6 @@ def open_puzzle(page, puzzle):
         button(page, "Clear").click()
     expect(page.locator("[data-cell]")).to_have_count(len(puzzle))
     assert grid_line(page) == puzzle
-
-
-def paste(page, text):
-    page.locator('[data-cell="0"]').evaluate(
-        """(cell, text) => {
-            const data = new DataTransfer();
-            data.setData("text/plain", text);
-            cell.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
-        }""",
-        text,
-    )
 
 
 def test_grid_is_usable_before_python_is_ready(new_page):
