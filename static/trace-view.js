@@ -3,11 +3,10 @@
 // with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
 
-// Milliseconds between steps when playing.
-const STEP_MS = 400;
 
 export class TraceView {
-  // elements: {panel, summary, grid, text, range, count, first, back, next, last, play}
+  // elements: {panel, summary, grid, text, range, count, first, back, next, last, play, speed}
+  // (speed: a select of steps per second for Play)
   constructor(elements) {
     this.el = elements;
     this.record = null;
@@ -35,21 +34,30 @@ export class TraceView {
     });
   }
 
-  // Steps on by itself, STEP_MS apart, until the last step, a pause or another control
-  // (from the first step again when it stood at the last).
+  // Steps on by itself at the chosen speed until the last step, a pause or another
+  // control (from the first step again when it stood at the last). Faster than a frame
+  // allows, it takes several steps a frame.
   play() {
     if (this.index === this.record.steps.length - 1) this.go(0);
     this.el.play.setAttribute("aria-pressed", "true");
     this.el.play.textContent = "Pause";
-    this.timer = setInterval(() => {
-      this.go(this.index + 1);
+    let last = performance.now(), owed = 0;
+    const tick = (now) => {
+      owed += ((now - last) / 1000) * Number(this.el.speed.value);
+      last = now;
+      if (owed >= 1) {
+        this.go(this.index + Math.floor(owed));
+        owed %= 1;
+      }
       if (this.index === this.record.steps.length - 1) this.pause();
-    }, STEP_MS);
+      else this.timer = requestAnimationFrame(tick);
+    };
+    this.timer = requestAnimationFrame(tick);
   }
 
   pause() {
     if (this.timer === null) return;
-    clearInterval(this.timer);
+    cancelAnimationFrame(this.timer);
     this.timer = null;
     this.el.play.setAttribute("aria-pressed", "false");
     this.el.play.textContent = "Play";
