@@ -2,6 +2,7 @@
 // words and on a small grid of its own (the player's grid is left alone). Text goes in
 // with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
+import { miniGrid } from "./board.js";
 
 
 export class TraceView {
@@ -79,26 +80,9 @@ export class TraceView {
       `and ${record.open_options} options. The search always takes the item with the fewest options, ` +
       `and goes on after a solution to prove there is no second one: ` +
       `${record.nodes.toLocaleString("en")} options tried.${cut}`;
-    this.layout();
+    this.cells = miniGrid(this.el.grid, this.shape);
     this.el.range.max = Math.max(steps, 1);
     this.go(0);
-  }
-
-  layout() {
-    const { n, boxRows, boxCols } = this.shape;
-    const grid = this.el.grid;
-    grid.style.setProperty("--n", n);
-    grid.replaceChildren();
-    this.cells = [];
-    for (let cell = 0; cell < n * n; cell++) {
-      const div = document.createElement("div");
-      const r = Math.floor(cell / n);
-      const c = cell % n;
-      if ((c + 1) % boxCols === 0 && c + 1 < n) div.classList.add("box-right");
-      if ((r + 1) % boxRows === 0 && r + 1 < n) div.classList.add("box-bottom");
-      grid.append(div);
-      this.cells.push(div);
-    }
   }
 
   // Shows step `k` (clamped): the grid as the search holds it after that step.
