@@ -33,6 +33,12 @@ const python = {
 };
 python.client = new PythonClient((status) => python.show(status));
 
+// Python that could not load (offline after a Stop, say) starts again when the network
+// comes back, and is tried again every half minute meanwhile.
+const retry = () => python.state === "error" && !python.client.busy && python.client.restart(new Error("retry"));
+addEventListener("online", retry);
+setInterval(retry, 30_000);
+
 root.classList.toggle("embed", options.embed);
 root.classList.toggle("readonly", options.readonly);
 const view = VIEWS[options.view] ? options.view : "play";

@@ -20,10 +20,21 @@ export class PythonClient {
 
   start() {
     this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module" });
-    this.worker.onmessage = ({ data }) => this.receive(data);
+    let heard = false;
+    this.worker.onmessage = ({ data }) => {
+      heard = true;
+      this.receive(data);
+    };
     this.worker.onerror = (event) => {
       event.preventDefault();
-      this.restart(new Error(`Python worker crashed: ${event.message || "unknown error"}`));
+      if (heard) {
+        this.restart(new Error(`Python worker crashed: ${event.message || "unknown error"}`));
+        return;
+      }
+      // The worker's own script did not load (offline, say): starting it again at once
+      // would fail the same way, so say so and leave the retry to the page.
+      this.failAll(new Error("Python could not load."));
+      this.onStatus({ state: "error", text: "Python failed to load: the page's files could not be fetched." });
     };
   }
 
@@ -61,12 +72,16 @@ export class PythonClient {
     this.restart(new Cancelled());
   }
 
-  // Rejects every pending request with `reason`, then replaces the worker.
-  restart(reason) {
-    this.worker.terminate();
+  failAll(reason) {
     const calls = [...this.pending.values()];
     this.pending.clear();
     for (const call of calls) call.reject(reason);
+  }
+
+  // Rejects every pending request with `reason`, then replaces the worker.
+  restart(reason) {
+    this.worker.terminate();
+    this.failAll(reason);
     this.onStatus({ state: "loading", text: "Restarting Python…" });
     this.start();
   }

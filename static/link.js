@@ -71,7 +71,7 @@ export function shareLink(url, givens, entries) {
 // The embed's width, and the heights its parts take at that width (px, measured in
 // Chromium; tests/test_page_embed.py checks that each snippet shows all of its content).
 const EMBED_WIDTH = 420;
-const EMBED_HEIGHT = { board: 580, buttons: 108, stats: 178, steps: 680 };
+const EMBED_HEIGHT = { board: 580, buttons: 108, stats: 180, steps: 700 };
 
 // An <iframe> snippet that embeds this page with `options` ({readonly, stats, steps,
 // buttons}), named with a new random id so that two embeds of one puzzle keep their own work.

@@ -252,7 +252,10 @@ class Play {
   // Python's state changed: buttons follow, and steps=1 opens the step view once ready.
   pythonChanged(state) {
     this.updateButtons();
-    if (state === "error" && !this.client.busy) this.say("Python is not available: see the line under the grid.");
+    if (state === "error") {
+      this.say(`Python could not start${navigator.onLine ? "" : " (the network is gone)"}: the grid still works, ` +
+        "and Python starts again when the network is back.");
+    }
     if (state === "ready" && this.stepsPending) {
       this.stepsPending = false;
       ask.steps(this);
