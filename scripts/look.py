@@ -51,8 +51,8 @@ def main() -> None:
                     page.locator("html[data-python=ready]").wait_for(timeout=60_000)
                     if args.click:
                         page.get_by_role("button", name=args.click, exact=True).click()
-                        page.wait_for_function("!document.querySelector('[data-action=stop]') || "
-                                               "document.querySelector('[data-action=stop]').disabled")
+                        page.wait_for_function("() => document.querySelector('[data-action=stop]')"
+                                               ".getAttribute('aria-disabled') === 'true'")
                     name = args.out / f"{width}x{height}-{scheme}.png"
                     page.screenshot(path=name)
                     print(name)

@@ -16,8 +16,10 @@ export class Board {
     this.cells = [];
     this.selected = 0;
     this.game = null;
-    // Whether selecting a symbol also tints the empty cells where it can still go.
+    // Whether selecting a symbol also tints the empty cells where it can still go (once
+    // the player has selected a cell: not at first sight).
     this.showPossible = true;
+    this.chosen = false;
     this.flagged = new Set();
     // What a hint or a step of the solve path is about: cell -> "cell" (its pattern) or "unit".
     this.hinted = new Map();
@@ -107,7 +109,7 @@ export class Board {
     const line = this.game?.line;
     this.cells.forEach((element, cell) => {
       element.toggleAttribute("data-same", Boolean(symbol) && cell !== this.selected && element.textContent === symbol);
-      const open = symbol && this.showPossible && line?.[cell] === BLANK ? candidates(this.game.shape, line, cell) : "";
+      const open = symbol && this.showPossible && this.chosen && line?.[cell] === BLANK ? candidates(this.game.shape, line, cell) : "";
       const noted = this.game?.notes[cell];
       element.toggleAttribute("data-possible", Boolean(open) && open.includes(symbol) && (!noted || noted.includes(symbol)));
     });
@@ -139,6 +141,7 @@ export class Board {
     this.cells[this.selected]?.setAttribute("tabindex", "-1");
     this.cells[this.selected]?.setAttribute("aria-selected", "false");
     this.selected = cell;
+    this.chosen = true;
     this.cells[cell].tabIndex = 0;
     this.cells[cell].setAttribute("aria-selected", "true");
     if (focus) this.cells[cell].focus();

@@ -129,7 +129,8 @@ class Play {
     try {
       return { result: await reply, trip: performance.now() - started };
     } catch (error) {
-      this.say(error instanceof Cancelled ? "Stopped." : `Python error: ${error.message}`);
+      this.say(error instanceof Cancelled ? "Stopped."
+        : `Something went wrong in Python, and the grid is as it was (for a bug report: ${error.message}).`);
       return null;
     } finally {
       clearInterval(clock);

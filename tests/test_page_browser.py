@@ -345,9 +345,9 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 
 def test_screenshot(app, tmp_path):
-    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir):
-    statistics of a solve, three right entries, notes in two cells and one marked mistake;
-    then the DLX step view at its eighth step."""
+    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir): on a
+    laptop (1366x768), three right entries, notes in two cells and one marked mistake; the
+    DLX step view at its eighth step; on a phone (375x667), a hint's first level."""
     open_puzzle(app, HARDEST)
     button(app, "Solve").click()
     expect(message(app)).to_have_text("Solved: the solution is unique.")
@@ -374,11 +374,11 @@ def test_screenshot(app, tmp_path):
     app.keyboard.type(unclashing_mistakes(wrong)[0])
     button(app, "Check").click()
     expect(message(app)).to_have_text("1 mistake marked.")
-    app.set_viewport_size({"width": 1040, "height": 800})
+    app.set_viewport_size({"width": 1366, "height": 768})
     app.evaluate("window.scrollTo(0, 0)")
     folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
-    app.screenshot(path=folder / "screenshot.png")
-    assert (folder / "screenshot.png").stat().st_size > 10_000
+    app.screenshot(path=folder / "laptop.png")
+    assert (folder / "laptop.png").stat().st_size > 10_000
     # The step view, a few steps into the search of the same givens.
     button(app, "DLX steps").click()
     panel = app.get_by_role("region", name="Dancing links, step by step")
@@ -388,6 +388,15 @@ def test_screenshot(app, tmp_path):
     expect(app.locator("#steps-count")).to_contain_text("Step 8 of")
     panel.screenshot(path=folder / "steps.png")
     assert (folder / "steps.png").stat().st_size > 10_000
+    app.set_viewport_size({"width": 375, "height": 667})
+    cell(app, wrong).click()
+    app.keyboard.press("Backspace")
+    button(app, "Hint").click()
+    expect(message(app)).to_contain_text("Hint: ")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.screenshot(path=folder / "phone.png")
+    assert (folder / "phone.png").stat().st_size > 10_000
+    app.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_size_selector_and_letters(app):
