@@ -2,62 +2,22 @@
 // words and on a small grid of its own (the player's grid is left alone). Text goes in
 // with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
-
-// Milliseconds between steps when playing.
-const STEP_MS = 400;
+import { Stepper } from "./stepper.js";
 
 export class TraceView {
   // elements: {panel, summary, grid, text, range, count, first, back, next, last, play}
   constructor(elements) {
     this.el = elements;
     this.record = null;
-    this.index = 0;
-    this.timer = null;
-    const moves = { first: () => 0, back: (k) => k - 1, next: (k) => k + 1, last: () => Infinity };
-    for (const [name, move] of Object.entries(moves)) {
-      elements[name].addEventListener("click", () => {
-        this.pause();
-        this.go(move(this.index));
-      });
-    }
-    elements.range.addEventListener("input", () => {
-      this.pause();
-      this.go(Number(elements.range.value) - 1);
-    });
-    elements.play.addEventListener("click", () => (this.timer === null ? this.play() : this.pause()));
-    // Left and right arrows step while the focus is in the panel (the slider moves itself).
-    elements.panel.addEventListener("keydown", (event) => {
-      const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-      if (!move || event.target === elements.range || !this.record) return;
-      this.pause();
-      this.go(this.index + move);
-      event.preventDefault();
-    });
-  }
-
-  // Steps on by itself, STEP_MS apart, until the last step, a pause or another control
-  // (from the first step again when it stood at the last).
-  play() {
-    if (this.index === this.record.steps.length - 1) this.go(0);
-    this.el.play.setAttribute("aria-pressed", "true");
-    this.el.play.textContent = "Pause";
-    this.timer = setInterval(() => {
-      this.go(this.index + 1);
-      if (this.index === this.record.steps.length - 1) this.pause();
-    }, STEP_MS);
+    this.stepper = new Stepper(elements, (k) => this.draw(k));
   }
 
   pause() {
-    if (this.timer === null) return;
-    clearInterval(this.timer);
-    this.timer = null;
-    this.el.play.setAttribute("aria-pressed", "false");
-    this.el.play.textContent = "Play";
+    this.stepper.pause();
   }
 
   // Shows a new search: the reduction in words, then its first step.
   show(record, givens, shape) {
-    this.pause();
     this.record = record;
     this.givens = givens;
     this.shape = shape;
@@ -72,8 +32,7 @@ export class TraceView {
       `and goes on after a solution to prove there is no second one: ` +
       `${record.nodes.toLocaleString("en")} options tried.${cut}`;
     this.layout();
-    this.el.range.max = Math.max(steps, 1);
-    this.go(0);
+    this.stepper.reset(steps);
   }
 
   layout() {
@@ -93,8 +52,8 @@ export class TraceView {
     }
   }
 
-  // Shows step `k` (clamped): the grid as the search holds it after that step.
-  go(k) {
+  // Shows step `k` (the stepper keeps it in range): the grid as the search holds it after that step.
+  draw(k) {
     const steps = this.record.steps;
     if (!steps.length) {
       this.el.text.textContent = "Nothing to search: every cell is given.";
@@ -102,20 +61,16 @@ export class TraceView {
       this.drawGrid([...this.givens], null);
       return;
     }
-    this.index = Math.max(0, Math.min(k, steps.length - 1));
     const placed = [...this.givens];
-    for (const step of steps.slice(0, this.index + 1)) {
+    for (const step of steps.slice(0, k + 1)) {
       if (step.kind === "try") placed[step.cell] = SYMBOLS[step.digit - 1];
       else if (step.kind === "undo") placed[step.cell] = BLANK;
     }
-    const step = steps[this.index];
+    const step = steps[k];
     this.drawGrid(placed, step);
     this.el.text.textContent = step.text;
-    this.el.count.textContent = `Step ${(this.index + 1).toLocaleString("en")} of ${steps.length.toLocaleString("en")}` +
+    this.el.count.textContent = `Step ${(k + 1).toLocaleString("en")} of ${steps.length.toLocaleString("en")}` +
       ` · ${step.placed} placed by the search · left to cover: ${step.open_items} items, ${step.open_options} options`;
-    this.el.range.value = this.index + 1;
-    this.el.first.disabled = this.el.back.disabled = this.index === 0;
-    this.el.next.disabled = this.el.last.disabled = this.index === steps.length - 1;
   }
 
   // placed[cell]: a symbol or BLANK; givens bold, the search's placements in colour. Up to
