@@ -7,7 +7,9 @@ import { startPlay } from "./play.js";
 
 // The other views (static/views/), each a module with start(options, python), loaded
 // only when the URL asks for it.
-const VIEWS = {};
+const VIEWS = {
+  lab: "./views/lab.js",
+};
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
