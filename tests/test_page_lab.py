@@ -145,11 +145,15 @@ def test_the_links_dance_back(lab):
     expect(lab.locator("#lab-links-count")).to_contain_text("This step changed")
     changed = int(re.search(r"changed (\d+) link", lab.locator("#lab-links-count").text_content()).group(1))
     assert changed > 0 and links.locator("path.link.changed").count() == changed
-    assert drawn() != before
+    after_try = drawn()
+    assert after_try != before
     assert links.locator(".index.unlinked").count() > 0
     lab.locator("#lab-range").evaluate("(range, k) => { range.value = k; range.dispatchEvent(new Event('input')) }", undo + 1)
     expect(lab.locator("#lab-step-text")).to_have_text(steps[undo]["text"])
     assert drawn() == before  # the same links as before the try: uncovering restored them
+    lab.locator("#lab-range").evaluate("range => { range.value = 2; range.dispatchEvent(new Event('input')) }")
+    expect(lab.locator("#lab-step-text")).to_have_text(steps[1]["text"])
+    assert drawn() == after_try  # back again, step by step
     lab.locator("#lab-problem").select_option("queens")  # 144 nodes: too many to draw
     lab.locator("#lab-n").select_option("6")
     expect(lab.locator("#lab-title")).to_have_text("Exact cover lab: 6 queens")

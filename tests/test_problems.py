@@ -228,17 +228,28 @@ def test_every_uncover_restores_the_links_exactly(problem):
     assert restored > 2 and not opened and states[-1] == states[0]
 
 
-def test_the_recorded_links_are_the_engines_and_dance_back():
-    walk = trace_problem(knuth())
+@pytest.mark.parametrize("problem", [knuth(), batting(True), queens(4)], ids=lambda p: p.title)
+def test_the_recorded_links_are_the_engines_and_dance_back(problem):
+    """The arrays rebuilt from the recorded changes are the engine's after every step."""
+    walk = trace_problem(problem)
     links = walk.links
-    assert len(links["states"]) == len(walk.steps) + 1
-    assert links["top"][:8] == list(range(8)) and len(links["top"]) == 8 + 16
+    assert len(links["changes"]) == len(walk.steps)
+    assert links["top"][:len(problem.items) + 1] == list(range(len(problem.items) + 1))
+    assert len(links["top"]) == 1 + len(problem.items) + problem.ones
+    ec = problem.exact_cover()
+    engine = [{name: list(getattr(ec, name)) for name in LINKS}]
+    for _ in ec.search(trace=lambda *event: engine.append({name: list(getattr(ec, name)) for name in LINKS})):
+        pass
+    state = {name: list(values) for name, values in links["start"].items()}
+    assert state == engine[0]
+    for k, changes in enumerate(links["changes"]):
+        for name, x, before, after in changes:
+            assert state[name][x] == before
+            state[name][x] = after
+        assert state == engine[k + 1]
     first_try = next(k for k, step in enumerate(walk.steps) if step["kind"] == "try")
-    its_undo = next(k for k, step in enumerate(walk.steps)
-                    if step["kind"] == "undo" and step["option"] == walk.steps[first_try]["option"])
-    assert links["states"][first_try + 1] != links["states"][first_try]  # covering moved links
-    assert links["states"][its_undo + 1] == links["states"][first_try]  # and uncovering put them back
-    assert links["states"][-1] == links["states"][0]
+    assert any(name in ("up", "down") for name, *_ in links["changes"][first_try])  # covering moved links
+    assert state == links["start"]  # and every uncover put them back
     assert trace_problem(queens(5)).links is None and queens(4).ones <= LINKS_MAX_NODES
 
 
@@ -397,7 +408,7 @@ def test_cover_steps_record():
     assert record["problem"]["title"] == "Batting order, 6 items"
     assert record["problem"]["board"]["row_names"] == ["Opener", "Top", "Middle"]
     assert record["complete"] and sum(step["kind"] == "solution" for step in record["steps"]) == 6
-    assert record["links"]["states"][0]["size"][1:7] == [3] * 6
+    assert record["links"]["start"]["size"][1:7] == [3] * 6
     own = web.cover_steps(text="items: x y\nA: x\nB: y")
     assert own["problem"]["title"] == "Your problem" and own["problem"]["names"] == ["A", "B"]
     assert web.cover_steps("sudoku4", puzzle="1...............")["problem"]["given"] == [0]

@@ -440,8 +440,17 @@ def _column(ec: ExactCover, item: int) -> list[int]:
     return found
 
 
+LINK_ARRAYS = ("up", "down", "left", "right", "size")
+
+
 def _links(ec: ExactCover) -> dict[str, list[int]]:
-    return {name: list(getattr(ec, name)) for name in ("up", "down", "left", "right", "size")}
+    return {name: list(getattr(ec, name)) for name in LINK_ARRAYS}
+
+
+def _changes(before: dict[str, list[int]], after: dict[str, list[int]]) -> list[list]:
+    """The entries that differ between two states of the arrays: [array, index, before, after]."""
+    return [[name, x, old, new] for name in LINK_ARRAYS
+            for x, (old, new) in enumerate(zip(before[name], after[name])) if old != new]
 
 
 def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
@@ -453,21 +462,22 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
     back up, in reverse order), each with the options that leave (or come back to) the
     live matrix with it. ``start`` lists the same for the givens. With at most
     :data:`LINKS_MAX_NODES` nodes, ``links`` holds the engine's arrays: ``top`` and
-    ``option`` (each index's item header and option, -1 for the root and headers) and
-    ``states``: ``up``, ``down``, ``left``, ``right`` and ``size`` before the search
-    and after every step."""
+    ``option`` (each index's item header and option, -1 for the root and headers),
+    ``start``: ``up``, ``down``, ``left``, ``right`` and ``size`` before the search, and
+    ``changes``: for each step, the entries it changed (see :func:`_changes`)."""
     ec = problem.exact_cover()
     label, items = problem.label, problem.items
     start = [[ec.top[x] - 1, _column(ec, ec.top[x] - 1)] for o in problem.given
              for x in (ec.first[o], *ec.rest[ec.first[o]])]
     steps: list[dict] = []
-    links = [_links(ec)] if problem.ones <= LINKS_MAX_NODES else None  # one state per step, and the start
+    first = _links(ec) if problem.ones <= LINKS_MAX_NODES else None
+    last, changes = first, []  # the arrays after the step before, and what each step changed
     # Per level: its item, its options, how many were tried, what the last one tried covered.
     levels: list[list] = []
     counts = ec.open_items()  # the open items' option counts before the step
 
     def record(kind: str, item: int, options: tuple[int, ...]) -> None:
-        nonlocal counts
+        nonlocal counts, last
         option, covers = -1, []
         if kind == "choose":
             covers = [[item, list(options)]]
@@ -508,14 +518,17 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
         steps.append({"kind": kind, "item": item, "option": option,
                       "options": list(options) if kind in ("choose", "solution") else [],
                       "text": text, "covers": covers})
-        if links is not None:
-            links.append(_links(ec))
+        if first is not None:
+            now = _links(ec)
+            changes.append(_changes(last, now))
+            last = now
         counts = ec.open_items()
 
     for _ in ec.search(0, stop=lambda stats: len(steps) >= max_steps, trace=record):
         pass
     complete = not ec.stats.stopped and len(steps) <= max_steps
-    arrays = None if links is None else {"top": ec.top, "option": ec.option_of, "states": links[:max_steps + 1]}
+    arrays = None if first is None else {"top": ec.top, "option": ec.option_of, "start": first,
+                                         "changes": changes[:max_steps]}
     return Walk(start, steps[:max_steps], ec.stats, complete, arrays)
 
 

@@ -1,6 +1,6 @@
 // The dancing links themselves, for tiny problems: the engine's arrays (a record's
-// `links`: top, option, and the up/down/left/right/size state before the search and after
-// every step) drawn as an SVG. The root and the item headers sit in a row, each option's
+// `links`: top, option, the up/down/left/right/size arrays before the search and the
+// entries each step changed) drawn as an SVG. The root and the item headers sit in a row, each option's
 // nodes in a row below, under their items. Each index points down and up its item's
 // circular list (arrows right and left of it) and the root and the primary items' headers
 // right and left (arrows above and below). A covered item or a hidden node is skipped by
@@ -59,23 +59,27 @@ export class LinksView {
     this.layer = svg("g");
     this.root.append(this.layer);
     container.replaceChildren(this.root);
-    // Link changes per step, and so far.
-    const states = links.states;
-    this.changed = [0];
-    for (let k = 1; k < states.length; k++) {
-      this.changed.push(this.changed[k - 1] + this.diff(states[k - 1], states[k]).size);
+    // The arrays after step `at` (-1: before the search).
+    this.arrays = Object.fromEntries(Object.entries(links.start).map(([name, values]) => [name, [...values]]));
+    this.at = -1;
+    // How many links (not counts) the steps up to each one changed.
+    this.changedSoFar = [];
+    let sum = 0;
+    for (const changes of links.changes) {
+      sum += changes.filter(([name]) => name !== "size").length;
+      this.changedSoFar.push(sum);
     }
   }
 
-  // The links ("down:12") whose target differs between two states.
-  diff(before, after) {
-    const changed = new Set();
-    for (const name of ["up", "down", "left", "right"]) {
-      after[name].forEach((to, x) => {
-        if (before[name][x] !== to) changed.add(`${name}:${x}`);
-      });
+  // Brings the arrays to where they are after step k, step by step from where they are.
+  moveTo(k) {
+    const { changes } = this.links;
+    for (; this.at < k; this.at++) {
+      for (const [name, x, , after] of changes[this.at + 1]) this.arrays[name][x] = after;
     }
-    return changed;
+    for (; this.at > k; this.at--) {
+      for (const [name, x, before] of changes[this.at]) this.arrays[name][x] = before;
+    }
   }
 
   xy(x) {
@@ -85,10 +89,9 @@ export class LinksView {
 
   // Draws the links after step k (-1: before the search).
   draw(k) {
-    const states = this.links.states;
-    const now = states[k + 1];
-    const changed = k >= 0 ? this.diff(states[k], now) : new Set();
-    const { up, down, left, right, size } = now;
+    this.moveTo(k);
+    const changed = new Set(k >= 0 ? this.links.changes[k].map(([name, x]) => `${name}:${x}`) : []);
+    const { up, down, left, right, size } = this.arrays;
     const items = this.problem.items.length;
     const primary = this.problem.primary;
     this.layer.replaceChildren();
@@ -111,10 +114,10 @@ export class LinksView {
       }
       nodes.append(this.node(x, inColumn && inRow, x > 0 && x <= items ? size[x] : null));
     }
-    const step = this.changed[k + 1] - this.changed[k] || 0;
+    const soFar = this.changedSoFar[k] ?? 0;
+    const step = soFar - (this.changedSoFar[k - 1] ?? 0);
     this.counts.textContent = `${this.problem.ones} nodes, ${items} item headers and the root. ` +
-      (k >= 0 ? `This step changed ${step} link${step === 1 ? "" : "s"}; ${this.changed[k + 1]} changes so far.`
-        : "Before the search.");
+      (k >= 0 ? `This step changed ${step} link${step === 1 ? "" : "s"}; ${soFar} changes so far.` : "Before the search.");
   }
 
   node(x, linked, size) {
