@@ -158,6 +158,7 @@ def check_steps_against_the_engine(problem: Problem) -> int:
 
     apply(walk.start, True)
     at_start = (dict(out), set(covered))
+    containing = [[o for o, items in enumerate(problem.options) if i in items] for i in range(len(problem.items))]
     chosen: list[int] = []
     checked = 0
 
@@ -181,9 +182,9 @@ def check_steps_against_the_engine(problem: Problem) -> int:
             while x != i + 1:
                 column.append(ec.option_of[x])
                 x = ec.down[x]
-            assert column == [o for o, items in enumerate(problem.options) if i in items and out.get(o, i) == i]
+            assert column == [o for o in containing[i] if out.get(o, i) == i]
             if i in open_items:
-                assert open_items[i] == sum(1 for o, items in enumerate(problem.options) if i in items and o not in out)
+                assert open_items[i] == sum(1 for o in containing[i] if o not in out)
 
     for _ in ec.search(trace=compare):
         pass

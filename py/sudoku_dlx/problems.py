@@ -53,17 +53,18 @@ __all__ = [
     "trace_problem",
 ]
 
-#: The longest problem text read (a 9x9 sudoku's 729 options written out take about 25,000).
+#: The longest problem text read (a 9x9 sudoku's 729 options written out take 22,194).
 MAX_TEXT = 100_000
 #: Problems with at most this many nodes have their links recorded at every step.
 LINKS_MAX_NODES = 64
 #: The largest N of the N-queens problem offered.
 QUEENS_MAX = 12
 #: The givens the sudoku examples start from, by size: a 4x4 puzzle whose five givens
-#: leave three solutions (so the search guesses and meets a dead end), and a 9x9 one.
+#: leave three solutions, and a hard 17-clue 9x9 one, so that both searches guess and
+#: meet dead ends.
 SUDOKU_GIVENS = {
     4: "1..4.4...1.3....",
-    9: "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+    9: "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 }
 DIRECTIVES = ("items", "secondary", "given")
 
@@ -493,7 +494,9 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
         elif kind == "try":
             option = options[0]
             level = levels[-1]
-            covers = [[i, _column(ec, i)] for i in _rest(problem, option, level[0])]
+            # The engine covers the other items of the option's node in the chosen item's list.
+            node = ec.first[option] + problem.options[option].index(level[0])
+            covers = [[ec.top[x] - 1, _column(ec, ec.top[x] - 1)] for x in ec.rest[node]]
             level[2:] = [level[2] + 1, covers]
             of = f" ({level[2]} of {len(level[1])})" if len(level[1]) > 1 else ""
             text = (f"Try {label(option)}{of}: cover its other items, {_listed([items[i] for i, _ in covers])}, "
@@ -506,8 +509,7 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
             text = (f"Take {label(option)} back: uncover {_listed([items[i] for i, _ in covers])}{order}, "
                     f"which puts {_options(covers)} back." if covers else f"Take {label(option)} back.")
         elif kind == "back up":
-            levels.pop()
-            covers = [[item, _column(ec, item)]]
+            covers = [[item, list(levels.pop()[1])]]
             text = (f"Every option of {items[item]} has been tried: uncover it and go back to the choice before."
                     if levels else f"Every option of {items[item]} has been tried: uncover it. The search is over.")
         elif kind == "dead end":
@@ -530,13 +532,6 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
     arrays = None if first is None else {"top": ec.top, "option": ec.option_of, "start": first,
                                          "changes": changes[:max_steps]}
     return Walk(start, steps[:max_steps], ec.stats, complete, arrays)
-
-
-def _rest(problem: Problem, option: int, item: int) -> list[int]:
-    """The option's items after ``item``, in cyclic order (the order the engine covers them)."""
-    items = problem.options[option]
-    k = items.index(item)
-    return list(items[k + 1:] + items[:k])
 
 
 @dataclass
