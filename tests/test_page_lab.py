@@ -244,6 +244,17 @@ def test_the_main_page_links_to_the_lab(new_page):
     assert page.url.endswith("index.html?view=lab")
 
 
+def test_without_storage_the_lab_says_the_text_will_not_be_kept(new_page):
+    page = new_page("index.html?view=lab")
+    page.context.add_init_script(
+        "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('no', 'SecurityError'); }})")
+    page.reload()
+    page.get_by_text("Your own problem", exact=True).click()
+    expect(page.locator("#lab-storage")).to_have_text(
+        "This browser does not let the page keep your text: copy it somewhere before you leave.")
+    expect(page.locator("#lab-text")).to_have_value(re.compile("^# Which of the sets A-F cover 1-7"))
+
+
 def test_the_sudoku_matrix_is_a_picture_with_the_board(new_page):
     page = new_page("index.html?view=lab&problem=sudoku9", viewport={"width": 375, "height": 740}, color_scheme="dark")
     expect(page.locator("canvas.matrix-picture")).to_have_attribute("width", "324", timeout=READY_MS)

@@ -55,7 +55,7 @@ function h(tag, attributes = {}, ...children) {
 const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
 
 // What a lab link asks for: {problem, n, puzzle, text, step}.
-export function readLab(url) {
+function readLab(url) {
   const params = url.searchParams;
   const hash = new URLSearchParams(url.hash.slice(1));
   const text = hash.get("t") ?? "";
@@ -69,7 +69,7 @@ export function readLab(url) {
 }
 
 // The link to `choice` ({problem, n, puzzle, text}), keeping the other options of `url`.
-export function labLink(url, choice, extra = {}) {
+function labLink(url, choice, extra = {}) {
   const link = new URL(url);
   for (const name of ["problem", "n", "step", "embed"]) link.searchParams.delete(name);
   link.searchParams.set("view", "lab");
@@ -102,7 +102,7 @@ class Lab {
     this.options = options;
     this.python = python;
     this.client = python.client;
-    this.store = new Store("sudoku-dlx:lab:");
+    this.store = new Store("sudoku-dlx:lab:", () => ($("lab-storage").hidden = false));
     this.record = null; // the web.cover_steps record shown
     this.shown = null; // the choice it was made from
     this.counting = false;
@@ -156,6 +156,8 @@ class Lab {
           " comments. Or paste a 0/1 matrix, with the item names on its first line if you like."),
         h("label", { for: "lab-text" }, "Problem text"),
         h("textarea", { id: "lab-text", rows: 9, spellcheck: "false" }),
+        h("p", { id: "lab-storage", class: "lab-help", hidden: true },
+          "This browser does not let the page keep your text: copy it somewhere before you leave."),
         h("div", { class: "lab-row" },
           button("lab-use", "Search this problem", { "data-needs-python": true }),
           button("lab-copy", "Copy the problem shown into the box"))),
