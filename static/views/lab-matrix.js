@@ -105,14 +105,15 @@ class MatrixTable {
     this.animated = animate(marks, this.animated ?? []);
   }
 
-  // Scrolls the matrix (not the page) so that option o's row is in view.
+  // Scrolls the matrix (not the page) so that option o's row is in view below the header.
   reveal(o) {
     const row = this.rows[o]?.tr;
     const box = this.container;
     if (!row || box.scrollHeight <= box.clientHeight) return;
     const head = this.items[0]?.th.offsetHeight ?? 0;
-    if (row.offsetTop < box.scrollTop + head || row.offsetTop + row.offsetHeight > box.scrollTop + box.clientHeight) {
-      box.scrollTop = row.offsetTop - head - (box.clientHeight - head) / 2;
+    const top = row.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top < head || top + row.offsetHeight > box.clientHeight) {
+      box.scrollTop += top - head - (box.clientHeight - head) / 2;
     }
   }
 }
