@@ -1,8 +1,7 @@
 // The DLX step view ("DLX steps"): the search's steps (a record of web.dlx_steps) one at a time, in
-// words and on a small grid of its own (the player's grid is left alone). Text goes in
-// with textContent only.
+// words and on a small grid of its own (the player's grid is left alone), and the step
+// controls (Stepper) it shares with the exact cover lab. Text goes in with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "./grid.js";
-import { Stepper } from "./stepper.js";
 
 export class TraceView {
   // elements: {panel, summary, grid, text, range, count, first, back, next, last, play}
@@ -89,5 +88,78 @@ export class TraceView {
       div.classList.toggle("about", about.has(cell));
       div.classList.toggle("current", step?.cell === cell);
     });
+  }
+}
+
+// The controls of a step view, shared with the exact cover lab (views/lab.js): first,
+// back, next and last buttons, a slider, Play/Pause, and the left and right arrow keys
+// while the focus is in the panel. The view draws a step when told to: show(k).
+export class Stepper {
+  // elements: {panel, range, first, back, next, last, play}; show(k) draws step k of
+  // `length`; `ms`: milliseconds between steps when playing.
+  constructor(elements, show, ms = 400) {
+    this.el = elements;
+    this.show = show;
+    this.ms = ms;
+    this.length = 0;
+    this.index = 0;
+    this.timer = null;
+    const moves = { first: () => 0, back: (k) => k - 1, next: (k) => k + 1, last: () => Infinity };
+    for (const [name, move] of Object.entries(moves)) {
+      elements[name].addEventListener("click", () => {
+        this.pause();
+        this.go(move(this.index));
+      });
+    }
+    elements.range.addEventListener("input", () => {
+      this.pause();
+      this.go(Number(elements.range.value) - 1);
+    });
+    elements.play.addEventListener("click", () => (this.timer === null ? this.play() : this.pause()));
+    // The slider moves itself with the arrow keys.
+    elements.panel.addEventListener("keydown", (event) => {
+      const move = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!move || event.target === elements.range || !this.length) return;
+      this.pause();
+      this.go(this.index + move);
+      event.preventDefault();
+    });
+  }
+
+  // A new list of `length` steps, shown from step `k`.
+  reset(length, k = 0) {
+    this.pause();
+    this.length = length;
+    this.el.range.max = Math.max(length, 1);
+    this.go(k);
+  }
+
+  // Shows step `k`, clamped to the steps there are.
+  go(k) {
+    this.index = Math.max(0, Math.min(k, this.length - 1));
+    this.el.range.value = this.index + 1;
+    this.el.first.disabled = this.el.back.disabled = this.index === 0;
+    this.el.next.disabled = this.el.last.disabled = this.index >= this.length - 1;
+    this.show(this.index);
+  }
+
+  // Steps on by itself, `ms` apart, until the last step, a pause or another control
+  // (from the first step again when it stood at the last).
+  play() {
+    if (this.index >= this.length - 1) this.go(0);
+    this.el.play.setAttribute("aria-pressed", "true");
+    this.el.play.textContent = "Pause";
+    this.timer = setInterval(() => {
+      this.go(this.index + 1);
+      if (this.index >= this.length - 1) this.pause();
+    }, this.ms);
+  }
+
+  pause() {
+    if (this.timer === null) return;
+    clearInterval(this.timer);
+    this.timer = null;
+    this.el.play.setAttribute("aria-pressed", "false");
+    this.el.play.textContent = "Play";
   }
 }

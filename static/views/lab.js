@@ -9,7 +9,7 @@
 // queens: 1-12), #p=<givens> for a sudoku, #t=<text> for a problem of one's own (it wins
 // over problem=), step=<k> to open at step k.
 import { Cancelled } from "../client.js";
-import { Stepper } from "../stepper.js";
+import { Stepper } from "../trace-view.js";
 import { Store } from "../store.js";
 import { BoardView } from "./lab-board.js";
 import { LinksView } from "./lab-links.js";
