@@ -7,7 +7,10 @@ import { startPlay } from "./play.js";
 
 // The other views (static/views/), each a module with start(options, python), loaded
 // only when the URL asks for it.
-const VIEWS = { worksheet: "./views/worksheet.js" };
+const VIEWS = {
+  lab: "./views/lab.js",
+  worksheet: "./views/worksheet.js",
+};
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
