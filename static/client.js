@@ -1,6 +1,15 @@
 // The page's side of the worker protocol: request(type, args) returns a promise
 // settled by the reply with the same id; cancel() terminates the worker (the only
-// way to stop Python mid-run) and starts a fresh one.
+// way to stop Python mid-run) and starts a fresh one, which boots from the files
+// the browser (or the service worker) already holds.
+//
+// Clients take turns to boot: each holds a Web Lock of the origin from its worker's
+// start until Python is ready, so the embeds of one course page (each an iframe with
+// its own worker) boot one after another, and the first is ready about as soon as a
+// page alone would be, instead of all of them late together. Where Web Locks are
+// missing, each boots at once.
+
+const BOOT_LOCK = "sudoku-dlx: Python boots";
 
 export class Cancelled extends Error {
   constructor() {
@@ -10,12 +19,38 @@ export class Cancelled extends Error {
 }
 
 export class PythonClient {
-  // onStatus({state: "loading"|"ready"|"error", text}) hears every status change.
-  constructor(onStatus) {
+  // onStatus({state: "idle"|"loading"|"ready"|"error", text}) hears every status change.
+  // Options: idle (boot at the first request or boot(), not now; the state is "idle"
+  // until then); takeTurns (false: boot at once, beside the origin's other clients).
+  constructor(onStatus, { idle = false, takeTurns = true } = {}) {
     this.onStatus = onStatus;
+    this.takeTurns = takeTurns && Boolean(globalThis.navigator?.locks);
     this.pending = new Map();
     this.nextId = 1;
-    this.start();
+    this.worker = null;
+    // Requests made while waiting for the turn, sent when the worker starts.
+    this.outbox = [];
+    this.booting = false;
+    // Counts boots, so a turn granted after a restart does not start a stale worker.
+    this.boots = 0;
+    this.endTurn = null;
+    if (idle) this.onStatus({ state: "idle", text: "Python starts when it is needed." });
+    else this.boot();
+  }
+
+  // Starts Python, unless it runs or waits for its turn already.
+  boot(text = "Loading Python…") {
+    if (this.booting) return;
+    this.booting = true;
+    this.onStatus({ state: "loading", text });
+    const boot = ++this.boots;
+    const start = (endTurn) => {
+      if (boot !== this.boots) return endTurn();
+      this.endTurn = endTurn;
+      this.start();
+    };
+    if (this.takeTurns) navigator.locks.request(BOOT_LOCK, () => new Promise(start));
+    else start(() => {});
   }
 
   start() {
@@ -25,10 +60,17 @@ export class PythonClient {
       event.preventDefault();
       this.restart(new Error(`Python worker crashed: ${event.message || "unknown error"}`));
     };
+    for (const message of this.outbox.splice(0)) this.worker.postMessage(message);
+  }
+
+  finishTurn() {
+    this.endTurn?.();
+    this.endTurn = null;
   }
 
   receive(data) {
     if (data.type === "status") {
+      if (data.state !== "loading") this.finishTurn();
       this.onStatus({ state: data.state, text: data.text });
       return;
     }
@@ -47,9 +89,12 @@ export class PythonClient {
   // onProgress(record) hears what a function that reports progress sends meanwhile.
   request(type, args = {}, onProgress = null) {
     const id = this.nextId++;
+    this.boot();
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
-      this.worker.postMessage({ id, type, args });
+      const message = { id, type, args };
+      if (this.worker) this.worker.postMessage(message);
+      else this.outbox.push(message);
     });
   }
 
@@ -63,11 +108,14 @@ export class PythonClient {
 
   // Rejects every pending request with `reason`, then replaces the worker.
   restart(reason) {
-    this.worker.terminate();
+    this.worker?.terminate();
+    this.worker = null;
+    this.outbox = [];
+    this.finishTurn();
+    this.booting = false;
     const calls = [...this.pending.values()];
     this.pending.clear();
     for (const call of calls) call.reject(reason);
-    this.onStatus({ state: "loading", text: "Restarting Python…" });
-    this.start();
+    this.boot("Restarting Python…");
   }
 }

@@ -52,7 +52,7 @@ class Play {
   updateButtons() {
     const { buttons, client, game } = this;
     for (const button of document.querySelectorAll("[data-needs-python]")) {
-      button.disabled = this.python.state !== "ready" || client.busy;
+      button.disabled = !["ready", "idle"].includes(this.python.state) || client.busy;
     }
     buttons.stop.disabled = !client.busy;
     // Apply goes with Hint: only after a hint, and only where Hint is shown.
