@@ -49,9 +49,11 @@ PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 RUNTIME = f"pyodide-{PYODIDE_VERSION}"
 #: The Pyodide files the worker loads; the rest of the npm package is not shipped.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
-#: The npm package's standard library as it comes: the page loads its own compiled
-#: one; this copy (not shipped by `dist`) is for tests/pages/bare.html, the baseline.
 PYODIDE_STDLIB = "python_stdlib.zip"
+#: The npm package's standard library and lock file as they come. The page loads its
+#: own compiled library, and its lock in build.json; these copies (not shipped by
+#: `dist`) are for tests/pages/bare.html, the baseline of scripts/page_speed.py.
+AS_IT_COMES = (PYODIDE_STDLIB, "pyodide-lock.json")
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 #: The page's files outside static/: the page, its service worker, its app manifest.
@@ -87,7 +89,7 @@ def build() -> dict:
     _write_if_changed(WORK / name, data)
     stdlib, wheel = _compile(WORK / name)
     vendored = [f"{RUNTIME}/{name}" for name in PYODIDE_FILES] + [stdlib, wheel]
-    precompress([VENDOR / path for path in vendored + [f"{RUNTIME}/{PYODIDE_STDLIB}"]])
+    precompress([VENDOR / path for path in vendored + [f"{RUNTIME}/{name}" for name in AS_IT_COMES]])
     lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
     files = [*PAGE_FILES, *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").glob("*.*")),
              *(f"static/vendor/{path}" for path in vendored)]
@@ -120,7 +122,7 @@ def _vendor_pyodide() -> None:
             old.unlink()
     _keep_only(VENDOR, "pyodide-*", RUNTIME)
     (VENDOR / RUNTIME).mkdir(exist_ok=True)
-    for name in (*PYODIDE_FILES, PYODIDE_STDLIB):
+    for name in (*PYODIDE_FILES, *AS_IT_COMES):
         source, target = PYODIDE_NPM / name, VENDOR / RUNTIME / name
         if not target.exists() or target.stat().st_size != source.stat().st_size:
             shutil.copyfile(source, target)

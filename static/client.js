@@ -3,13 +3,69 @@
 // way to stop Python mid-run) and starts a fresh one, which boots from the files
 // the browser (or the service worker) already holds.
 //
-// Clients take turns to boot: each holds a Web Lock of the origin from its worker's
-// start until Python is ready, so the embeds of one course page (each an iframe with
+// Clients take turns to boot, so the embeds of one course page (each an iframe with
 // its own worker) boot one after another, and the first is ready about as soon as a
-// page alone would be, instead of all of them late together. Where Web Locks are
-// missing, each boots at once.
+// page alone would be, instead of all of them late together (see Turns).
 
-const BOOT_LOCK = "sudoku-dlx: Python boots";
+const TURNS_CHANNEL = "sudoku-dlx: Python boots";
+// How long a client listens for the others before its first turn, and the longest it
+// waits for one (a turn never ended, as when a frame closes mid-boot, lapses).
+const HEAR_MS = 50;
+const TURN_LIMIT_MS = 20_000;
+
+// Boot turns among the clients of one origin (on one top-level site), by messages on a
+// BroadcastChannel, which works where Web Locks and storage are denied (third-party
+// frames in some browsers): each client says when it waits for, takes and ends its
+// turn, and takes it when no other boots and none has waited longer.
+class Turns {
+  constructor() {
+    this.channel = new BroadcastChannel(TURNS_CHANNEL);
+    this.channel.onmessage = ({ data }) => this.hear(data);
+    this.others = new Map();
+    this.mine = null;
+  }
+
+  // Calls go(end) when it is this client's turn; end() ends the turn.
+  wait(go) {
+    const id = `${Date.now()}-${Math.random()}`;
+    const mine = (this.mine = { id, since: Date.now(), state: "waiting", go, timers: [] });
+    this.say();
+    mine.timers.push(setTimeout(() => this.check(), HEAR_MS), setTimeout(() => this.take(mine), TURN_LIMIT_MS));
+  }
+
+  say() {
+    const { id, since, state } = this.mine;
+    this.channel.postMessage({ id, since, state });
+  }
+
+  hear({ id, since, state }) {
+    const known = this.others.has(id);
+    if (state === "done") this.others.delete(id);
+    else this.others.set(id, { id, since, state });
+    if (!known && state === "waiting" && this.mine) this.say(); // a newcomer learns of this client
+    this.check();
+  }
+
+  check() {
+    const mine = this.mine;
+    if (mine?.state !== "waiting" || Date.now() - mine.since < HEAR_MS) return;
+    const ahead = (other) => other.state === "booting" || other.since < mine.since || (other.since === mine.since && other.id < mine.id);
+    if (![...this.others.values()].some(ahead)) this.take(mine);
+  }
+
+  take(mine) {
+    if (mine !== this.mine || mine.state !== "waiting") return;
+    for (const timer of mine.timers) clearTimeout(timer);
+    mine.state = "booting";
+    this.say();
+    mine.go(() => {
+      if (mine !== this.mine) return;
+      mine.state = "done";
+      this.say();
+      this.mine = null;
+    });
+  }
+}
 
 export class Cancelled extends Error {
   constructor() {
@@ -24,7 +80,7 @@ export class PythonClient {
   // until then); takeTurns (false: boot at once, beside the origin's other clients).
   constructor(onStatus, { idle = false, takeTurns = true } = {}) {
     this.onStatus = onStatus;
-    this.takeTurns = takeTurns && Boolean(globalThis.navigator?.locks);
+    this.turns = takeTurns && "BroadcastChannel" in globalThis ? new Turns() : null;
     this.pending = new Map();
     this.nextId = 1;
     this.worker = null;
@@ -49,7 +105,7 @@ export class PythonClient {
       this.endTurn = endTurn;
       this.start();
     };
-    if (this.takeTurns) navigator.locks.request(BOOT_LOCK, () => new Promise(start));
+    if (this.turns) this.turns.wait(start);
     else start(() => {});
   }
 
