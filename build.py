@@ -29,6 +29,7 @@ import functools
 import gzip
 import hashlib
 import http.server
+import io
 import json
 import os
 import re
@@ -59,7 +60,7 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 #: The page's files outside static/: the page, its service worker, its app manifest.
 PAGE_FILES = ("index.html", "sw.js", "manifest.webmanifest")
 #: Files with these endings get precompressed copies (.br, .gz) beside them.
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".zip")
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".zip", ".whl")
 #: Every wheel entry gets this timestamp, so the same sources give the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 MIME_TYPES = {
@@ -77,6 +78,8 @@ MIME_TYPES = {
 }
 #: Content-Encoding of each precompressed copy, in the order serve prefers them.
 ENCODINGS = {"br": ".br", "gzip": ".gz"}
+#: serve gzips compressible files up to this size that have no precompressed copy.
+ON_THE_FLY_LIMIT = 1_000_000
 
 
 def build() -> dict:
@@ -275,9 +278,10 @@ def dist(target: Path) -> None:
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the page's MIME types and its CSP as a header, so the
-    worker (which a meta tag does not reach) runs under the policy too; a file's
+    worker (which a meta tag does not reach) runs under the policy too. A file's
     precompressed copy (.br, .gz beside it) goes out instead of it, with its
-    Content-Encoding, when the browser accepts that encoding."""
+    Content-Encoding, when the browser accepts that encoding; a small compressible
+    file without one (the page's sources, in development) is gzipped as it goes."""
 
     extensions_map = MIME_TYPES
 
@@ -286,9 +290,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
         encoding = next((name for name, suffix in ENCODINGS.items()
                          if name in accepted and path.is_file() and _is_current(path, suffix)), None)
-        if encoding is None:
+        if encoding:
+            body = path.with_name(path.name + ENCODINGS[encoding]).read_bytes()
+        elif "gzip" in accepted and path.is_file() and path.name.endswith(COMPRESSIBLE) \
+                and path.stat().st_size <= ON_THE_FLY_LIMIT:
+            encoding, body = "gzip", gzip.compress(path.read_bytes(), mtime=0)
+        else:
             return super().send_head()
-        copy = open(path.with_name(path.name + ENCODINGS[encoding]), "rb")
         modified = int(path.stat().st_mtime)
         since = self.headers.get("If-Modified-Since")
         try:
@@ -298,13 +306,10 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_response(304 if unchanged else 200)
         self.send_header("Content-Type", self.guess_type(str(path)))
         self.send_header("Content-Encoding", encoding)
-        self.send_header("Content-Length", str(os.fstat(copy.fileno()).st_size))
+        self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(modified))
         self.end_headers()
-        if unchanged:
-            copy.close()
-            return None
-        return copy
+        return None if unchanged else io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", self.server.csp)

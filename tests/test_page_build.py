@@ -102,6 +102,11 @@ def test_serve_sends_a_precompressed_copy_the_browser_accepts(site):
         assert status == 200 and "Content-Encoding" not in headers and body == (site / wasm).read_bytes()
         status, _, body = get(wasm, **{"Accept-Encoding": "br", "If-Modified-Since": headers["Last-Modified"]})
         assert (status, body) == (304, b"")
+        for copy in site.glob("static/style.css.*"):  # a small file without copies: gzipped as it goes
+            copy.unlink()
+        status, headers, body = get("static/style.css", **{"Accept-Encoding": "br, gzip"})
+        assert (status, headers["Content-Encoding"]) == (200, "gzip")
+        assert gzip.decompress(body) == (site / "static/style.css").read_bytes()
     finally:
         process.terminate()
         process.wait(timeout=10)
