@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import os
 import statistics
@@ -230,6 +231,21 @@ def cell(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
 
 
+def own_files() -> dict[str, tuple[int, int]]:
+    """The project's own files the page loads, by kind: (bytes, bytes as serve sends them:
+    gzipped as they go for the sources, the brotli copy for the wheel)."""
+    manifest = build.build()
+    static, wheel = ROOT / "static", build.VENDOR / manifest["wheel"]
+    kinds = {
+        "JS (static/*.js, *.mjs, sw.js)": [*static.glob("*.js"), *static.glob("*.mjs"), ROOT / "sw.js"],
+        "CSS, index.html, manifest": [*static.glob("*.css"), ROOT / "index.html", ROOT / "manifest.webmanifest"],
+    }
+    sizes = {kind: (sum(p.stat().st_size for p in paths), sum(len(gzip.compress(p.read_bytes(), mtime=0)) for p in paths))
+             for kind, paths in kinds.items()}
+    sizes[f"wheel with bytecode ({wheel.name})"] = (wheel.stat().st_size, Path(f"{wheel}.br").stat().st_size)
+    return sizes
+
+
 def report(results: dict, runs: int) -> str:
     seconds = {key: [_seconds(v) for v in values] for key, values in results.items()}
     median = {key: statistics.median(values) for key, values in seconds.items()}
@@ -258,6 +274,10 @@ def report(results: dict, runs: int) -> str:
             cells.append(f"{statistics.median(c[0] for c in counts):.0f}, "
                          f"{statistics.median(c[1] for c in counts):,.0f}")
         lines.append(f"| {label} | {cells[0]} | {cells[1]} |")
+    sizes = own_files()
+    lines += ["", "| the project's own files | bytes | as sent |", "|---|---:|---:|"]
+    lines += [f"| {kind} | {raw:,} | {sent:,} |" for kind, (raw, sent) in sizes.items()]
+    lines.append(f"| **total** | **{sum(r for r, _ in sizes.values()):,}** | **{sum(t for _, t in sizes.values()):,}** |")
     return "\n".join(lines)
 
 
