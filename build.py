@@ -94,8 +94,9 @@ def build() -> dict:
     vendored = [f"{RUNTIME}/{name}" for name in PYODIDE_FILES] + [stdlib, wheel]
     precompress([VENDOR / path for path in vendored + [f"{RUNTIME}/{name}" for name in AS_IT_COMES]])
     lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
-    files = [*PAGE_FILES, *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "static").glob("*.*")),
-             *(f"static/vendor/{path}" for path in vendored)]
+    sources = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "static").rglob("*")
+                     if path.is_file() and VENDOR not in path.parents)
+    files = [*PAGE_FILES, *sources, *(f"static/vendor/{path}" for path in vendored)]
     manifest = {
         # Names the service worker's cache: any change to any file makes a new one.
         "id": hashlib.sha256(b"".join(hashlib.sha256((ROOT / f).read_bytes()).digest() for f in files)).hexdigest()[:12],
