@@ -9,7 +9,8 @@
 
 const TURNS_CHANNEL = "sudoku-dlx: Python boots";
 // How long a client listens for the others before its first turn, and the longest it
-// waits for one (a turn never ended, as when a frame closes mid-boot, lapses).
+// waits for one: what a client said lapses after that (a frame closed mid-boot never
+// ends its turn).
 const HEAR_MS = 50;
 const TURN_LIMIT_MS = 20_000;
 
@@ -17,39 +18,48 @@ const TURN_LIMIT_MS = 20_000;
 // BroadcastChannel, which works where Web Locks and storage are denied (third-party
 // frames in some browsers): each client says when it waits for, takes and ends its
 // turn, and takes it when no other boots and none has waited longer.
-class Turns {
+export class Turns {
   constructor() {
     this.channel = new BroadcastChannel(TURNS_CHANNEL);
     this.channel.onmessage = ({ data }) => this.hear(data);
     this.others = new Map();
     this.mine = null;
+    // A page going away gives up its turn or its place at once (and says where it is
+    // again if it comes back from the back-forward cache).
+    globalThis.addEventListener?.("pagehide", () => this.mine && this.say("done"));
+    globalThis.addEventListener?.("pageshow", (event) => event.persisted && this.mine && this.say());
   }
 
   // Calls go(end) when it is this client's turn; end() ends the turn.
   wait(go) {
     const id = `${Date.now()}-${Math.random()}`;
-    const mine = (this.mine = { id, since: Date.now(), state: "waiting", go, timers: [] });
+    const mine = (this.mine = { id, since: Date.now(), state: "waiting", listened: false, go, timers: [] });
     this.say();
-    mine.timers.push(setTimeout(() => this.check(), HEAR_MS), setTimeout(() => this.take(mine), TURN_LIMIT_MS));
+    const listened = () => {
+      mine.listened = true;
+      this.check();
+    };
+    mine.timers.push(setTimeout(listened, HEAR_MS), setTimeout(() => this.take(mine), TURN_LIMIT_MS));
   }
 
-  say() {
-    const { id, since, state } = this.mine;
+  say(state = this.mine.state) {
+    const { id, since } = this.mine;
     this.channel.postMessage({ id, since, state });
   }
 
   hear({ id, since, state }) {
     const known = this.others.has(id);
     if (state === "done") this.others.delete(id);
-    else this.others.set(id, { id, since, state });
+    else this.others.set(id, { id, since, state, heard: Date.now() });
     if (!known && state === "waiting" && this.mine) this.say(); // a newcomer learns of this client
     this.check();
   }
 
   check() {
     const mine = this.mine;
-    if (mine?.state !== "waiting" || Date.now() - mine.since < HEAR_MS) return;
-    const ahead = (other) => other.state === "booting" || other.since < mine.since || (other.since === mine.since && other.id < mine.id);
+    if (mine?.state !== "waiting" || !mine.listened) return;
+    const ahead = (other) => Date.now() - other.heard < TURN_LIMIT_MS
+      && (other.state === "booting" || other.since < mine.since || (other.since === mine.since && other.id < mine.id));
     if (![...this.others.values()].some(ahead)) this.take(mine);
   }
 
