@@ -2,7 +2,8 @@
 // URL names (?view=lab|race|batch; the play view otherwise), and shows Python's state.
 // Python never runs on this thread; every engine call goes through the PythonClient.
 // In an iframe (an embed), Python boots once the frame is in view or first needed, so
-// a course page's embeds further down cost nothing until read. Once Python is ready,
+// a course page's embeds further down cost nothing until read, and in turn with the
+// page's other embeds (a page of its own boots at once). Once Python is ready,
 // the service worker (sw.js) is registered: it caches the page's files for later
 // visits and for use offline.
 import { PythonClient } from "./client.js";
@@ -36,7 +37,7 @@ const python = {
   },
 };
 const embedded = window !== window.top;
-python.client = new PythonClient((status) => python.show(status), { idle: embedded });
+python.client = new PythonClient((status) => python.show(status), { idle: embedded, takeTurns: embedded });
 if (embedded) whenVisible(document.body, () => python.client.boot());
 let registered = false;
 python.onChange((state) => {
