@@ -1,14 +1,9 @@
-// The page's entry: reads the URL's options, starts the Python worker and the view the
-// URL names (?view=lab|race|batch; the play view otherwise), and shows Python's state.
+// The page's entry: reads the URL's options and starts the view the URL names
+// (?view=lab|race|batch; the play view otherwise), with Python's state (python.js).
 // Python never runs on this thread; every engine call goes through the PythonClient.
-// In an iframe (an embed), Python boots once the frame is in view or first needed, so
-// a course page's embeds further down cost nothing until read, and in turn with the
-// page's other embeds (a page of its own boots at once). Once Python is ready,
-// the service worker (sw.js) is registered: it caches the page's files for later
-// visits and for use offline.
-import { PythonClient } from "./client.js";
 import { readOptions } from "./link.js";
 import { startPlay } from "./play.js";
+import { python } from "./python.js";
 
 // The other views (static/views/), each a module with start(options, python), loaded
 // only when the URL asks for it.
@@ -16,35 +11,6 @@ const VIEWS = {};
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
-
-// Python's state for every view: root[data-python] (idle, loading, ready, error) and the
-// status line, with the time the load took; `listeners` hear each change.
-const python = {
-  state: "loading",
-  listeners: [],
-  since: performance.now(),
-  onChange(listener) {
-    this.listeners.push(listener);
-  },
-  show({ state, text }) {
-    this.state = state;
-    root.dataset.python = state;
-    if (state === "loading") this.since ??= performance.now();
-    const took = state === "ready" && this.since !== null ? ` (${((performance.now() - this.since) / 1000).toFixed(1)} s)` : "";
-    if (state !== "loading") this.since = null;
-    for (const line of document.querySelectorAll(".python-status")) line.textContent = text + took;
-    for (const listener of this.listeners) listener(state);
-  },
-};
-const embedded = window !== window.top;
-python.client = new PythonClient((status) => python.show(status), { idle: embedded, takeTurns: embedded });
-if (embedded) whenVisible(document.body, () => python.client.boot());
-let registered = false;
-python.onChange((state) => {
-  if (state !== "ready" || registered) return;
-  registered = true;
-  registerServiceWorker();
-});
 
 root.classList.toggle("embed", options.embed);
 root.classList.toggle("readonly", options.readonly);
@@ -59,23 +25,4 @@ if (view === "play") {
   document.getElementById("play").hidden = true;
   document.getElementById("view").hidden = false;
   import(VIEWS[view]).then((module) => module.start(options, python));
-}
-
-// Calls back once `element` is in the viewport (for an iframe, the top page's).
-function whenVisible(element, callback) {
-  if (!("IntersectionObserver" in window)) return callback();
-  const observer = new IntersectionObserver((entries) => {
-    if (!entries.some((entry) => entry.isIntersecting)) return;
-    observer.disconnect();
-    callback();
-  });
-  observer.observe(element);
-}
-
-// Registered after this visit's downloads (they are in the browser's cache then, so
-// the service worker's caching revalidates them rather than downloading them again).
-// A browser or frame without service workers (a sandbox without allow-same-origin)
-// works as before, without the offline copy.
-function registerServiceWorker() {
-  navigator.serviceWorker?.register(new URL("../sw.js", import.meta.url)).catch(() => {});
 }
