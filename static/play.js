@@ -77,7 +77,7 @@ class Play {
 
   updateButtons() {
     const { buttons, client, game } = this;
-    const engine = this.python.state === "ready" && !client.busy;
+    const engine = ["ready", "idle"].includes(this.python.state) && !client.busy;
     for (const button of document.querySelectorAll("[data-needs-python]")) disable(button, !engine);
     disable(buttons.stop, !client.busy);
     disable(buttons.undo, !game.past.length);
