@@ -274,7 +274,7 @@ def host_page(browser, server, watch, other_origin):
     pages = []
 
     def host(src: str) -> Page:
-        url = f"{other_origin}lab_embed.html?src={quote(server + src, safe='')}"
+        url = f"{other_origin}tests/pages/lab_embed.html?src={quote(server + src, safe='')}"
         pages.append(open_page(browser, "", watch, url, viewport={"width": 900, "height": 1000}))
         return pages[-1]
 

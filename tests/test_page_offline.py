@@ -157,7 +157,7 @@ def course_page(browser, server, other_origin, watch):
         contexts.append(browser.new_context(viewport={"width": 1366, "height": 768}))
         watch.attach(contexts[-1])
         page = contexts[-1].new_page()
-        page.goto(f"{other_origin}embeds.html?n={n}&below={below}&page={server}index.html")
+        page.goto(f"{other_origin}tests/pages/embeds.html?n={n}&below={below}&page={server}index.html")
         return page
 
     yield open_course_page
