@@ -59,6 +59,9 @@ MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 #: The page's files outside static/: the page, its service worker, its app manifest.
 PAGE_FILES = ("index.html", "sw.js", "manifest.webmanifest")
+#: The names of the page's caches (Cache Storage) begin with this; sw.js deletes those of
+#: other builds.
+CACHE_PREFIX = "sudoku-dlx-"
 #: Files with these endings get precompressed copies (.br, .gz) beside them.
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".zip", ".whl")
 #: Every wheel entry gets this timestamp, so the same sources give the same bytes.
@@ -97,9 +100,12 @@ def build() -> dict:
     sources = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "static").rglob("*")
                      if path.is_file() and VENDOR not in path.parents)
     files = [*PAGE_FILES, *sources, *(f"static/vendor/{path}" for path in vendored)]
+    # Names the build's cache (the service worker's, which also holds the worker's memory
+    # snapshot of Python): any change to any file makes a new one.
+    build_id = hashlib.sha256(b"".join(hashlib.sha256((ROOT / f).read_bytes()).digest() for f in files)).hexdigest()[:12]
     manifest = {
-        # Names the service worker's cache: any change to any file makes a new one.
-        "id": hashlib.sha256(b"".join(hashlib.sha256((ROOT / f).read_bytes()).digest() for f in files)).hexdigest()[:12],
+        "id": build_id,
+        "cache": f"{CACHE_PREFIX}{build_id}",
         "pyodide": PYODIDE_VERSION,
         "runtime": f"{RUNTIME}/",
         "stdlib": stdlib,

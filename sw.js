@@ -1,6 +1,7 @@
 // The page's service worker: keeps every file of one build (static/vendor/build.json
-// lists them) in a cache named by the build's id, so a later visit boots from it and
-// works with no network at all.
+// lists them) in the cache build.json names (by the build's id), so a later visit boots
+// from it and works with no network at all. The worker keeps its memory snapshot of
+// Python there too, so it goes with its build.
 //
 // - Files under static/vendor/ (but build.json) have their content or version in their
 //   path and never change: the cache answers them, the network only what it lacks.
@@ -10,6 +11,7 @@
 // - A build.json with an id that has no complete cache yet (a new build) gets its files
 //   cached, then the other builds' caches are deleted.
 // Responses are cached as they came, headers included (Pyodide needs application/wasm).
+// Every build's cache name begins with this (build.py's CACHE_PREFIX).
 const PREFIX = "sudoku-dlx-";
 const SCOPE = new URL(self.registration.scope);
 const BUILD = new URL("static/vendor/build.json", SCOPE).href;
@@ -26,7 +28,7 @@ function keep(build) {
 // Caches every file of `build` (addAll stores all or none, build.json among them, so a
 // cache holding build.json is complete), then deletes the other builds' caches.
 async function cacheBuild(build) {
-  const name = PREFIX + build.id;
+  const name = build.cache;
   if (!(await caches.match(BUILD, { cacheName: name }))) {
     const cache = await caches.open(name);
     // "no-cache": after a first visit the browser's own cache answers these with a

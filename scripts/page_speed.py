@@ -9,8 +9,9 @@ Each run opens, each in a browser with a new, empty profile, in an order that tu
 with the run:
 
 - the page (index.html): a *first visit*, then, once its service worker has cached
-  the build, a *repeat visit* in a new tab (the first one closed), then *Stop*:
-  Generate 25×25, Stop after 0.3 s, and the time until Python is ready again;
+  the build and its worker has stored the memory snapshot of Python, a *repeat visit*
+  in a new tab (the first one closed), then *Stop*: Generate 25×25, Stop after 0.3 s,
+  and the time until Python is ready again;
 - the bare page (tests/pages/bare.html: loadPyodide of the npm package's files as
   they come, in a module worker, nothing else): a first visit, then a repeat visit
   in a new tab (the first one closed; the browser's cache revalidates every file);
@@ -23,12 +24,15 @@ the embeds): *grid* when a click on a cell first selects it, *Python* when
 visit (304s send none), the service worker's caching included.
 
 Prints Markdown tables of medians (and ranges), the ratios the start-up aims name,
-and the load average before and after.
+how the page's worker started Python in each kind of visit (worker.mjs's pythonStart:
+restored from the snapshot, or booted), the storage the page's origin uses after the
+first visit, and the load average before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
 import functools
 import gzip
 import http.server
@@ -84,10 +88,21 @@ PROBE = """
 })();
 """
 
-# Complete when the service worker controls the page and a cache holds build.json
-# (its caching stores all of a build's files or none).
-CACHED = """async () => Boolean(navigator.serviceWorker.controller)
-  && (await caches.keys()).length === 1 && Boolean(await caches.match("static/vendor/build.json"))"""
+# Complete when the service worker controls the page, a cache holds build.json (its
+# caching stores all of a build's files or none) and the worker's snapshot of Python.
+CACHED = """async () => {
+  const build = await (await fetch("static/vendor/build.json", { cache: "no-cache" })).json();
+  const snapshot = await caches.match(`static/vendor/snapshot-${build.id}.bin`);
+  return Boolean(navigator.serviceWorker.controller) && (await caches.keys()).length === 1
+    && Boolean(await caches.match("static/vendor/build.json")) && snapshot?.status === 200;
+}"""
+
+# What the page's origin stores once the build and the snapshot are cached, in bytes.
+STORED = """async () => {
+  const build = await (await fetch("static/vendor/build.json", { cache: "no-cache" })).json();
+  const snapshot = await caches.match(`static/vendor/snapshot-${build.id}.bin`);
+  return { usage: (await navigator.storage.estimate()).usage, snapshot: (await snapshot.blob()).size };
+}"""
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -146,7 +161,8 @@ def visit(page, url: str, server) -> dict:
     page.goto(url, wait_until="commit")
     marks = poll(page, "window.__speed.readies.length && (window.__speed.grid !== undefined"
                        " || !document.querySelector('[data-cell]')) && window.__speed", "Python")
-    return {"python": marks["readies"][0], **({"grid": marks["grid"]} if "grid" in marks else {})}
+    start = page.workers[-1].evaluate("self.pythonStart ?? 'bare'") if page.workers else "bare"
+    return {"python": marks["readies"][0], "start": start, **({"grid": marks["grid"]} if "grid" in marks else {})}
 
 
 def stop_and_restart(page) -> float:
@@ -157,7 +173,7 @@ def stop_and_restart(page) -> float:
     page.get_by_role("button", name="Stop", exact=True).click()
     marks = poll(page, "window.__speed.stopped !== undefined && window.__speed.readies.length > 1"
                        " && window.__speed.ready && window.__speed", "Python after Stop")
-    return marks["readies"][-1] - marks["stopped"]
+    return {"python": marks["readies"][-1] - marks["stopped"], "start": page.workers[-1].evaluate("self.pythonStart")}
 
 
 def first_embed_ready(page, url: str) -> float:
@@ -187,8 +203,8 @@ def measure(runs: int) -> dict:
     def page_visits(context):
         first = context.new_page()
         marks = visit(first, base + "index.html", server)
-        poll(first, CACHED, "service worker cache")
-        add(("page", "first"), {**marks, "counts": taken(server)})
+        poll(first, CACHED, "service worker cache and snapshot")
+        add(("page", "first"), {**marks, "counts": taken(server), "stored": first.evaluate(STORED)})
         first.close()
         repeat = context.new_page()
         add(("page", "repeat"), {**visit(repeat, base + "index.html", server), "counts": taken(server)})
@@ -276,6 +292,12 @@ def report(results: dict, runs: int) -> str:
             cells.append(f"{statistics.median(c[0] for c in counts):.0f}, "
                          f"{statistics.median(c[1] for c in counts):,.0f}")
         lines.append(f"| {label} | {cells[0]} | {cells[1]} |")
+    starts = {kind: collections.Counter(v["start"] for v in results["page", kind]) for kind in ("first", "repeat", "stop")}
+    lines += ["", "How the page's worker started Python: " + "; ".join(
+        f"{kind}: " + ", ".join(f"{start} ×{n}" for start, n in counts.items()) for kind, counts in starts.items()) + "."]
+    stored = [v["stored"] for v in results["page", "first"]]
+    lines.append(f"Stored by the page's origin after the first visit: {statistics.median(s['usage'] for s in stored):,.0f} bytes"
+                 f" (median), the snapshot {statistics.median(s['snapshot'] for s in stored):,.0f} of them.")
     sizes = own_files()
     lines += ["", "| the project's own files | bytes | as sent |", "|---|---:|---:|"]
     lines += [f"| {kind} | {raw:,} | {sent:,} |" for kind, (raw, sent) in sizes.items()]

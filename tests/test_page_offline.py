@@ -1,6 +1,8 @@
 """The page's start in real headless Chromium: the service worker's cache (offline
-reloads, a new build replacing the old cache, `build.py dist` offline), Stop restarting
-Python from the cache, and several embeds on one course page (fixtures in pagekit.py)."""
+reloads, a new build replacing the old cache, `build.py dist` offline), Python restored
+from the worker's memory snapshot (and booted as usual when the snapshot fails), Stop
+restarting Python from the cache, and several embeds on one course page (fixtures in
+pagekit.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+from unittest.mock import ANY
 
 import build
 import pytest
@@ -62,6 +65,52 @@ def wait_cached(page, build_id=None, timeout_s=60) -> dict:
         time.sleep(0.2)
 
 
+# This build's memory snapshot in the page's caches: the status of the cached response
+# (200: a snapshot, 204: the mark of one that failed), or null.
+SNAPSHOT = """async () => {
+  const build = await (await fetch("static/vendor/build.json", { cache: "no-cache" })).json();
+  const saved = await caches.match(new URL(`static/vendor/snapshot-${build.id}.bin`, location.href).href);
+  return saved ? saved.status : null;
+}"""
+
+# Spoils this build's snapshot in its cache, as named: "magic" (not a snapshot), "runtime"
+# (made by another Pyodide build), "truncated" (half of it), "foreign" (a real snapshot of
+# Pyodide without the package, made here).
+SPOIL = """async (how) => {
+  const vendor = new URL("static/vendor/", location.href);
+  const build = await (await fetch(new URL("build.json", vendor), { cache: "no-cache" })).json();
+  const url = new URL(`snapshot-${build.id}.bin`, vendor).href;
+  const cache = await caches.open(build.cache);
+  let bytes = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+  if (how === "magic") bytes[0] ^= 0xff;
+  else if (how === "runtime") bytes[16] ^= 0xff;
+  else if (how === "truncated") bytes = bytes.slice(0, bytes.length / 2);
+  else if (how === "foreign") {
+    const runtime = new URL(build.runtime, vendor);
+    const { loadPyodide } = await import(new URL("pyodide.mjs", runtime));
+    const options = { indexURL: runtime.href, stdLibURL: new URL(build.stdlib, vendor).href, lockFileContents: build.lock };
+    bytes = (await loadPyodide({ ...options, _makeSnapshot: true })).makeMemorySnapshot();
+  }
+  await cache.put(url, new Response(bytes));
+}"""
+
+# A request to Python through the page's own client (python.js, as the views ask).
+ASK = "async ([type, args]) => (await import('./static/python.js')).python.client.request(type, args)"
+
+
+def python_start(page) -> str:
+    """How the page's (last) worker started Python (worker.mjs's pythonStart)."""
+    return page.workers[-1].evaluate("self.pythonStart")
+
+
+def wait_snapshot(page, status=200, timeout_s=60):
+    """Waits until this build's snapshot (or its failed mark) is in the cache."""
+    deadline = time.monotonic() + timeout_s
+    while page.evaluate(SNAPSHOT) != status:
+        assert time.monotonic() < deadline, f"no snapshot with status {status}: {page.evaluate(SNAPSHOT)}"
+        time.sleep(0.2)
+
+
 def solve(page_or_frame):
     page_or_frame.get_by_role("button", name="Solve", exact=True).click()
     expect(page_or_frame.get_by_role("status")).to_have_text("Solved: the solution is unique.")
@@ -96,7 +145,7 @@ def new_build(site) -> tuple[str, str]:
     (vendor / new).parent.mkdir()
     shutil.move(vendor / old, vendor / new)
     manifest["files"] = [f"static/vendor/{new}" if f == f"static/vendor/{old}" else f for f in manifest["files"]]
-    manifest.update(wheel=new, id="000000000000")
+    manifest.update(wheel=new, id="000000000000", cache=PREFIX + "000000000000")
     for copy in vendor.glob("build.json.*"):
         copy.unlink()
     (vendor / "build.json").write_text(json.dumps(manifest))
@@ -109,18 +158,24 @@ def test_a_new_build_replaces_the_old_cache_and_dist_works_offline(browser, watc
     with serving(site) as base:
         page = open_page(browser, base, watch, f"index.html#p={PUZZLE}")
         wait_ready(page)
+        wait_snapshot(page)
         first = wait_cached(page)
         old_wheel, new_id = new_build(site)
         assert any(url.endswith(old_wheel) for urls in first.values() for url in urls)
         asked = len(watch.urls)
         page.reload()
         wait_ready(page)
+        # The old build's snapshot is not restored: Python boots and makes the new build's.
+        assert python_start(page) == "booted, snapshot made"
         wheels = [url for url in watch.urls[asked:] if url.endswith(".whl")]
         assert wheels and all("wheel-000000000000/" in url for url in wheels), wheels  # no stale wheel
+        wait_snapshot(page)
         (urls,) = wait_cached(page, new_id).values()
         assert not any(old_wheel in url for url in urls)
-    page.reload()  # offline: the new build, from its cache
+        assert [url.rsplit("/", 1)[1] for url in urls if "/snapshot-" in url] == [f"snapshot-{new_id}.bin"]
+    page.reload()  # offline: the new build, from its cache and its snapshot
     wait_ready(page)
+    assert python_start(page) == "restored"
     solve(page)
     page.context.close()
 
@@ -128,6 +183,7 @@ def test_a_new_build_replaces_the_old_cache_and_dist_works_offline(browser, watc
 def test_stop_restarts_python_from_the_cache(browser, server, watch):
     page = open_page(browser, server, watch)
     wait_ready(page)
+    wait_snapshot(page)
     wait_cached(page)
     page.select_option("#size", "25")
     page.get_by_role("button", name="Generate", exact=True).click()
@@ -141,9 +197,56 @@ def test_stop_restarts_python_from_the_cache(browser, server, watch):
     page.evaluate("puzzle => { location.hash = 'p=' + puzzle }", PUZZLE)
     expect(page.locator("[data-given]")).to_have_count(17)
     solve(page)
+    # Restored from the snapshot: the runtime and the library from the service worker, and
+    # no wheel, as the snapshot holds the package.
+    assert python_start(page) == "restored"
     runtime = {r.url.rsplit("/", 1)[1]: r.from_service_worker for r in responses if "/static/vendor/" in r.url}
-    assert {"pyodide.asm.wasm", "python_stdlib.zip", "sudoku_dlx-0.1.0-py3-none-any.whl"} <= set(runtime), runtime
+    assert {"pyodide.asm.wasm", "python_stdlib.zip"} <= set(runtime), runtime
+    assert not any(name.endswith(".whl") for name in runtime), runtime
     assert all(runtime.values()), runtime
+    page.context.close()
+
+
+def test_a_repeat_visit_restores_python_from_the_snapshot_reseeded_and_offline(browser, watch):
+    generate = ["generate", {"size": 4, "seed": 7}]
+    draw = ["generate", {"size": 4}]  # seed drawn with `random`
+    with serving() as base:
+        page = open_page(browser, base, watch, f"index.html#p={PUZZLE}")
+        wait_ready(page)
+        assert python_start(page) == "booted, snapshot made"
+        booted = page.evaluate(ASK, generate)
+        wait_snapshot(page)
+        wait_cached(page)
+        seeds = []
+        for _ in range(2):
+            page.reload()
+            wait_ready(page)
+            assert python_start(page) == "restored"
+            assert page.evaluate(ASK, generate) == {**booted, "ms": ANY}  # a seed makes the same puzzle
+            seeds.append(page.evaluate(ASK, draw)["seed"])
+        assert seeds[0] != seeds[1], "two restores drew the same seed: random was not reseeded"
+    page.reload()  # offline
+    wait_ready(page)
+    assert python_start(page) == "restored"
+    solve(page)
+    page.context.close()
+
+
+@pytest.mark.parametrize("how", ["magic", "runtime", "truncated", "foreign"])
+def test_a_snapshot_that_fails_falls_back_to_a_normal_boot_for_the_build(browser, server, watch, how):
+    page = open_page(browser, server, watch, f"index.html#p={PUZZLE}")
+    wait_ready(page)
+    wait_snapshot(page)
+    page.evaluate(SPOIL, how)
+    page.reload()
+    wait_ready(page)
+    assert python_start(page) == "booted after a failed restore"
+    solve(page)
+    wait_snapshot(page, 204)  # marked failed: this build boots as usual from now on
+    page.reload()
+    wait_ready(page)
+    assert python_start(page) == "booted"
+    solve(page)
     page.context.close()
 
 
