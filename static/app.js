@@ -1,37 +1,19 @@
-// The page's entry: reads the URL's options, starts the Python worker and the view the
-// URL names (?view=lab|race|batch; the play view otherwise), and shows Python's state.
+// The page's entry: reads the URL's options and starts the view the URL names
+// (?view=lab|race|batch; the play view otherwise), with Python's state (python.js).
 // Python never runs on this thread; every engine call goes through the PythonClient.
-import { PythonClient } from "./client.js";
 import { readOptions } from "./link.js";
 import { startPlay } from "./play.js";
+import { python } from "./python.js";
 
 // The other views (static/views/), each a module with start(options, python), loaded
 // only when the URL asks for it.
-const VIEWS = {};
+const VIEWS = {
+  lab: "./views/lab.js",
+  worksheet: "./views/worksheet.js",
+};
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
-
-// Python's state for every view: root[data-python] (loading, ready, error) and the status
-// line, with the time the load took; `listeners` hear each change.
-const python = {
-  state: "loading",
-  listeners: [],
-  since: performance.now(),
-  onChange(listener) {
-    this.listeners.push(listener);
-  },
-  show({ state, text }) {
-    this.state = state;
-    root.dataset.python = state;
-    if (state === "loading") this.since ??= performance.now();
-    const took = state === "ready" && this.since !== null ? ` (${((performance.now() - this.since) / 1000).toFixed(1)} s)` : "";
-    if (state !== "loading") this.since = null;
-    for (const line of document.querySelectorAll(".python-status")) line.textContent = text + took;
-    for (const listener of this.listeners) listener(state);
-  },
-};
-python.client = new PythonClient((status) => python.show(status));
 
 root.classList.toggle("embed", options.embed);
 root.classList.toggle("readonly", options.readonly);

@@ -227,3 +227,13 @@ function shapeOf(cells, size) {
   if (n === undefined) throw new InvalidPuzzle(`${cells} cells is no puzzle size (a puzzle has ${CELL_COUNTS.join(", ")} cells)`);
   return n;
 }
+
+// The name of the unit made of `cells`: "row 3", "column 5" or "box 7" (1-based).
+export function unitName(cells, { n, boxRows, boxCols }) {
+  const rows = new Set(cells.map((cell) => Math.floor(cell / n)));
+  const cols = new Set(cells.map((cell) => cell % n));
+  if (rows.size === 1) return `row ${[...rows][0] + 1}`;
+  if (cols.size === 1) return `column ${[...cols][0] + 1}`;
+  const [r, c] = [Math.floor(cells[0] / n), cells[0] % n];
+  return `box ${Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols) + 1}`;
+}

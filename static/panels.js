@@ -5,6 +5,12 @@ import { embedSnippet, shareLink } from "./link.js";
 
 const $ = (id) => document.getElementById(id);
 
+// Unhides a panel and scrolls it into view.
+export function reveal(id) {
+  $(id).hidden = false;
+  $(id).scrollIntoView({ block: "nearest" });
+}
+
 // The statistics of a web.solve record and the request's round trip (ms); null clears them.
 export function showStats(result, trip) {
   const values = result ? {

@@ -2,8 +2,9 @@
 driven by Playwright, with the page served by `build.py serve`.
 
 A test module imports the fixtures it uses (``from pagekit import *``): one server and
-one browser per module. ``other_origin`` serves tests/pages/ from a second origin
-(``localhost`` on another port), as a course site embedding the page would be.
+one browser per module. ``other_origin`` serves the repository from a second origin
+(``localhost`` on another port), so that tests/pages/host.html is a course site on
+another origin embedding the page.
 """
 
 from __future__ import annotations
@@ -49,11 +50,16 @@ def server():
     process.wait(timeout=10)
 
 
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
 @pytest.fixture(scope="module")
 def other_origin():
-    """A base URL on another origin (http://localhost:PORT/) serving tests/pages/."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(ROOT / "tests" / "pages"))
-    handler.log_message = lambda *args: None
+    """A base URL on another origin (http://localhost:PORT/) serving the repository (for
+    the host pages of tests/pages/), without the page's headers."""
+    handler = functools.partial(Quiet, directory=str(ROOT))
     with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as host:
         threading.Thread(target=host.serve_forever, daemon=True).start()
         yield f"http://localhost:{host.server_address[1]}/"
@@ -88,11 +94,12 @@ def browser():
 
 
 def open_page(browser, server, watch, path="index.html", **options) -> Page:
-    """A page in a fresh context (its own storage), watched."""
+    """A page in a fresh context (its own storage), watched; `path` is relative to the
+    server, or a whole URL (another origin's)."""
     context = browser.new_context(**options)
     watch.attach(context)
     page = context.new_page()
-    page.goto(server + path)
+    page.goto(path if path.startswith("http") else server + path)
     return page
 
 
@@ -115,7 +122,7 @@ def new_page(browser, server, watch):
 def no_errors_and_no_outside_requests(watch):
     errors, urls = len(watch.errors), len(watch.urls)
     yield
-    assert watch.errors[errors:] == [], "console errors"
+    assert watch.errors[errors:] == [], f"console errors: {watch.errors[errors:]}"
     outside = [url for url in watch.urls[urls:]
                if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).hostname not in LOCAL_HOSTS]
     assert outside == [], "requests that left this machine"

@@ -191,7 +191,7 @@ def test_clear_keeps_givens(app):
     cell(app, blank).click()
     app.keyboard.type("4")
     button(app, "Clear").click()
-    expect(message(app)).to_have_text("Cleared your entries and notes.")
+    expect(message(app)).to_have_text("Cleared your entries and notes; the clock starts again.")
     assert grid_line(app) == HARDEST
 
 
@@ -269,7 +269,8 @@ def test_embed_snippet_and_options(app, new_page, server):
     snippet = app.locator("#embed-snippet").input_value()
     assert snippet.startswith("<iframe ") and 'sandbox="allow-scripts allow-same-origin"' in snippet
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
-    assert src == f"{server}index.html?embed=1&readonly=1#p={HARDEST}"
+    assert re.fullmatch(re.escape(f"{server}index.html?embed=1&id=") + r"[0-9a-z]{1,6}" +
+                        re.escape(f"&readonly=1#p={HARDEST}"), src), src
     page = new_page("index.html?embed=1&buttons=solve,check&stats=1#p=" + HARDEST)
     expect(button(page, "Solve")).to_be_visible()
     expect(button(page, "Share")).to_be_hidden()
@@ -344,9 +345,9 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 
 def test_screenshot(app, tmp_path):
-    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir):
-    statistics of a solve, three right entries, notes in two cells and one marked mistake;
-    then the DLX step view at its eighth step."""
+    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir): on a
+    laptop (1366x768), three right entries, notes in two cells and one marked mistake; the
+    DLX step view at its eighth step; on a phone (375x667), a hint's first level."""
     open_puzzle(app, HARDEST)
     button(app, "Solve").click()
     expect(message(app)).to_have_text("Solved: the solution is unique.")
@@ -373,11 +374,11 @@ def test_screenshot(app, tmp_path):
     app.keyboard.type(unclashing_mistakes(wrong)[0])
     button(app, "Check").click()
     expect(message(app)).to_have_text("1 mistake marked.")
-    app.set_viewport_size({"width": 1040, "height": 800})
+    app.set_viewport_size({"width": 1366, "height": 768})
     app.evaluate("window.scrollTo(0, 0)")
     folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
-    app.screenshot(path=folder / "screenshot.png")
-    assert (folder / "screenshot.png").stat().st_size > 10_000
+    app.screenshot(path=folder / "laptop.png")
+    assert (folder / "laptop.png").stat().st_size > 10_000
     # The step view, a few steps into the search of the same givens.
     button(app, "DLX steps").click()
     panel = app.get_by_role("region", name="Dancing links, step by step")
@@ -387,6 +388,15 @@ def test_screenshot(app, tmp_path):
     expect(app.locator("#steps-count")).to_contain_text("Step 8 of")
     panel.screenshot(path=folder / "steps.png")
     assert (folder / "steps.png").stat().st_size > 10_000
+    app.set_viewport_size({"width": 375, "height": 667})
+    cell(app, wrong).click()
+    app.keyboard.press("Backspace")
+    button(app, "Hint").click()
+    expect(message(app)).to_contain_text("Hint: ")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.screenshot(path=folder / "phone.png")
+    assert (folder / "phone.png").stat().st_size > 10_000
+    app.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_size_selector_and_letters(app):
@@ -603,12 +613,23 @@ def test_stop_cancels_a_long_rating(app):
     wait_ready(app)
 
 
+def whole_hint(page, expected):
+    """Hint, then Show more twice: the technique and where, its cells, then the step."""
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Hint: look for a")
+    expect(button(page, "Apply")).to_be_hidden()
+    button(page, "Show more").click()
+    expect(message(page)).to_contain_text("its cells are marked")
+    button(page, "Show more").click()
+    expect(message(page)).to_have_text(f"Hint: {expected['text']}")
+    expect(button(page, "Show more")).to_be_hidden()
+
+
 def test_hint_marks_its_cells_and_apply_is_one_undo(app):
     open_puzzle(app, HARDEST)
     expected = web.hint(HARDEST, "", [""] * 81)
     assert expected["kind"] == "step" and expected["placements"]
-    button(app, "Hint").click()
-    expect(message(app)).to_have_text(f"Hint: {expected['text']}")
+    whole_hint(app, expected)
     assert hinted(app, "cell") == sorted(expected["cells"])
     assert set(hinted(app, "unit")) == {x for unit in expected["units"] for x in unit} - set(expected["cells"])
     assert cell(app, expected["cells"][0]).get_attribute("aria-label").endswith(", hint")
@@ -646,8 +667,7 @@ def test_apply_takes_eliminations_out_of_the_notes(app):
     notes[noted] = peers_candidates(line, noted)
     expected = web.hint(HARDEST, entries, notes)
     assert expected["eliminations"] and expected["text"] == path[first]["text"]
-    button(app, "Hint").click()
-    expect(message(app)).to_have_text(f"Hint: {expected['text']}")
+    whole_hint(app, expected)
     button(app, "Apply").click()
     for index in {index for index, _ in expected["eliminations"]}:
         out = {str(digit) for i, digit in expected["eliminations"] if i == index}
@@ -691,8 +711,7 @@ def test_hint_and_apply_alone_in_an_embed(new_page):
     expect(button(page, "Rate")).to_be_hidden()
     expect(button(page, "Apply")).to_be_hidden()
     wait_ready(page)
-    button(page, "Hint").click()
-    expect(message(page)).to_contain_text("Hint: ")
+    whole_hint(page, web.hint(HARDEST, "", [""] * 81))
     button(page, "Apply").click()
     expect(message(page)).to_have_text("Hint applied; Undo takes it back.")
 
@@ -793,9 +812,9 @@ def test_an_embed_can_open_the_dlx_steps_by_itself(app, new_page, server):
     button(app, "Embed").click()
     app.locator("#embed-steps").check()
     snippet = app.locator("#embed-snippet").input_value()
-    assert 'width="420" height="1360"' in snippet  # room for the step view under the board
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
-    assert src == f"{server}index.html?embed=1&readonly=1&steps=1#p={HARDEST}"
+    assert re.fullmatch(re.escape(f"{server}index.html?embed=1&id=") + r"[0-9a-z]{1,6}" +
+                        re.escape(f"&readonly=1&steps=1#p={HARDEST}"), src), src
     page = new_page(src.removeprefix(server).replace("embed=1", "embed=1&buttons=0"),
                     viewport={"width": 375, "height": 740})
     expect(page.get_by_role("toolbar")).to_be_hidden()
@@ -853,7 +872,8 @@ def test_the_page_says_when_the_player_has_solved_the_puzzle(app):
     app.keyboard.type(wrong)
     expect(message(app)).not_to_have_text("Solved! Every row, column and box holds each symbol once.")
     app.keyboard.type(solution[last])
-    expect(message(app)).to_have_text("Solved! Every row, column and box holds each symbol once.")
+    expect(message(app)).to_have_text(re.compile(r"Solved! Every row, column and box holds each symbol once\. "
+                                                 r"Time \d+:\d\d(, \d+ hints?)?\."))
 
 
 def test_selecting_a_cell_tints_the_other_cells_with_its_symbol(app):

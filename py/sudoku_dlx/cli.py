@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|cover|queens|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
@@ -15,7 +15,7 @@ import re
 import sys
 from collections.abc import Sequence
 
-from . import bench, web
+from . import bench, problems, web
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
 from .grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
 from .rating import GRADES
@@ -137,6 +137,66 @@ def cmd_steps(args: argparse.Namespace) -> int:
         if not record["complete"]:
             print(f"(cut after {len(record['steps'])} steps: --max N shows more)")
     return 1 if "error" in record else 0
+
+
+def cmd_cover(args: argparse.Namespace) -> int:
+    """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.problems`
+    (a file, or standard input for ``-``)."""
+    if args.source != "-" and not os.path.isfile(args.source):
+        print(f"error: no file named {args.source!r}", file=sys.stderr)
+        return 2
+    title = "standard input" if args.source == "-" else os.path.basename(args.source)
+    try:
+        problem = problems.parse_problem(_read(args.source), title)
+    except problems.ProblemError as error:
+        if args.json:
+            _emit(web.problem_error_record(error, solutions=0))
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return _search(problem, args)
+
+
+def cmd_queens(args: argparse.Namespace) -> int:
+    """The N-queens problem as exact cover."""
+    try:
+        problem = problems.queens(args.n)
+    except problems.ProblemError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return _search(problem, args)
+
+
+def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
+    """Print the solutions (or, with --count, how many), the steps with --steps, or one
+    JSON object with --json (``web.cover_record``, plus ``found`` and ``steps`` as asked)."""
+    if args.limit < 0 or args.max < 1:
+        print("error: --limit must not be negative and --max must be at least 1", file=sys.stderr)
+        return 2
+    counted = problems.count(problem, args.limit, keep=not args.count)
+    walk = problems.trace_problem(problem, args.max) if args.steps else None
+    record = web.cover_record(problem, counted)
+    found = [[problem.label(k) for k in solution] for solution in counted.found]
+    if args.json:
+        extra = {} if args.count else {"found": found}
+        if walk:
+            extra |= {"steps": walk.steps, "steps_complete": walk.complete}
+        _emit(record | extra)
+        return 0
+    print(f"{problem.title}: {record['items']} items ({record['primary']} primary), {record['options']} options, "
+          f"{record['ones']} nodes")
+    if walk:
+        width = len(str(len(walk.steps)))
+        for number, step in enumerate(walk.steps, 1):
+            print(f"{number:>{width}}  {step['text']}")
+        if not walk.complete:
+            print(f"(steps cut after {len(walk.steps)}: --max N shows more)")
+    for number, labels in enumerate(found, 1):
+        print(f"solution {number}: {'; '.join(labels)}")
+    solutions = f"{record['solutions']:,} solution{'' if record['solutions'] == 1 else 's'}"
+    print(f"{'at least ' if not record['complete'] else ''}{solutions} "
+          f"({record['nodes']:,} options tried, {record['ms']:.1f} ms)"
+          + ("" if record["complete"] else f"; stopped at --limit {args.limit}"))
+    return 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -271,6 +331,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="a JSON object: the reduction's sizes and the steps")
     p.set_defaults(run=cmd_steps)
+
+    def search_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--count", action="store_true", help="only count the solutions")
+        p.add_argument("--limit", type=int, default=0, help="stop after N solutions (0: all, the default)")
+        p.add_argument("--steps", action="store_true", help="also print the search step by step")
+        p.add_argument("--max", type=int, default=5000, help="with --steps: at most N steps (default 5000)")
+        p.add_argument("--json", action="store_true",
+                       help="one JSON object: sizes, solutions (how many), nodes, ms; found, steps as asked")
+
+    p = commands.add_parser("cover", help="solve an exact-cover problem written as options or as a 0/1 matrix")
+    p.add_argument("source", help="a problem file, or - for standard input")
+    search_options(p)
+    p.set_defaults(run=cmd_cover)
+
+    p = commands.add_parser("queens", help="the N-queens problem as exact cover")
+    p.add_argument("n", type=int, help=f"the board's size (1 to {problems.QUEENS_MAX})")
+    search_options(p)
+    p.set_defaults(run=cmd_queens)
 
     p = commands.add_parser("bench", help="time solvers on the puzzles of a file, or generation")
     p.add_argument("file", nargs="?", default=None)

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
-from . import bench
+from . import bench, problems
 from .bench.race import RACERS, Race
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
@@ -27,8 +27,8 @@ from .solver import clash_reason
 from .solver import solve as _solve
 from .trace import trace_search
 
-__all__ = ["batch", "batch_summary", "dlx_steps", "generate", "hint", "parse_puzzle", "race_close", "race_next",
-           "race_open", "rate", "solve"]
+__all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
+           "race_close", "race_next", "race_open", "rate", "solve"]
 
 
 def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -> Callable[[dict], None]:
@@ -169,6 +169,73 @@ def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
             mask |= 1 << (digit - 1)
         masks.append(mask)
     return masks
+
+
+def _problem(problem: str, n: int, text: str, puzzle: str) -> problems.Problem:
+    """``text`` in the text format if there is any, else the example named ``problem``."""
+    return problems.parse_problem(text) if text.strip() else problems.built_in(problem, n, puzzle)
+
+
+def problem_error_record(error: problems.ProblemError, **fields) -> dict:
+    """The record of text that is no exact-cover problem: its ``error`` and ``line`` (0: none)."""
+    return {"status": "invalid", **fields, "error": str(error), "line": error.line}
+
+
+def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
+    """``cover --json``'s record: the problem's size (``items``, ``primary``, ``options``,
+    ``ones``: its nodes), ``status`` (none, unique, multiple), ``solutions`` (how many),
+    ``complete`` (False: stopped at the limit), the search's ``nodes`` (options tried),
+    ``guesses``, ``updates`` and ``ms``."""
+    found = counted.solutions
+    return {
+        "title": problem.title,
+        "items": len(problem.items),
+        "primary": problem.n_primary,
+        "options": len(problem.options),
+        "ones": problem.ones,
+        "status": "none" if not found else "unique" if found == 1 else "multiple",
+        "solutions": found,
+        "complete": counted.complete,
+        "nodes": counted.stats.nodes,
+        "guesses": counted.stats.guesses,
+        "updates": counted.stats.updates,
+        "ms": round(counted.ms, 3),
+    }
+
+
+def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
+                progress: Callable[[dict], object] | None = None) -> dict:
+    """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
+    :mod:`sudoku_dlx.problems`) or else of the example ``problem`` (``n``: its size,
+    ``puzzle``: a sudoku's givens): :func:`cover_record`, or ``status`` invalid with
+    ``error`` and ``line``. ``progress`` hears the solutions found so far."""
+    try:
+        chosen = _problem(problem, n, text, puzzle)
+    except problems.ProblemError as error:
+        return problem_error_record(error, solutions=0)
+    return cover_record(chosen, problems.count(chosen, limit, throttled(progress)))
+
+
+def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",
+                max_steps: int = 5000) -> dict:
+    """The problem (as :func:`cover_count` chooses it) and its search step by step:
+    ``problem`` (:meth:`~sudoku_dlx.problems.Problem.record`), ``start``, ``steps``
+    and ``links`` (see :func:`~sudoku_dlx.problems.trace_problem`; ``links`` is None
+    for all but tiny problems), ``complete`` (False when cut at ``max_steps``), the
+    search's ``nodes``; or ``status`` invalid with ``error`` and ``line``."""
+    try:
+        chosen = _problem(problem, n, text, puzzle)
+    except problems.ProblemError as error:
+        return problem_error_record(error)
+    walk = problems.trace_problem(chosen, max_steps)
+    return {
+        "problem": chosen.record(),
+        "start": walk.start,
+        "steps": walk.steps,
+        "links": walk.links,
+        "complete": walk.complete,
+        "nodes": walk.stats.nodes,
+    }
 
 
 def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,
