@@ -10,6 +10,8 @@ import { python } from "./python.js";
 const VIEWS = {
   lab: "./views/lab.js",
   worksheet: "./views/worksheet.js",
+  race: "./views/race.js",
+  batch: "./views/batch.js",
 };
 
 const root = document.documentElement;
