@@ -177,11 +177,10 @@ export async function start(options, python) {
   const progress = h("progress", { max: 1, value: 0, "aria-label": "Progress" });
   const rate = h("p", { class: "batch-rate" });
   const message = h("p", { role: "status", class: "batch-message" });
-  const workerLine = h("p", { class: "batch-hint" });
+  const workerLine = h("p", { class: "batch-hint batch-workers" });
 
   const tbody = h("tbody");
-  const table = h("table", { class: "batch-table" },
-    h("caption", { class: "batch-hint" }, "Per solver, over the puzzles searched (invalid lines are counted, not timed)"),
+  const table = h("table", { class: "batch-table", "aria-describedby": "batch-table-note" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "solver"), COLUMNS.map(([, label]) => h("th", { scope: "col" }, label)))),
     tbody);
   const csvButton = h("button", { type: "button", disabled: true }, "Download CSV");
@@ -191,6 +190,7 @@ export async function start(options, python) {
   const picked = h("p", { class: "batch-picked" });
   const hardest = h("div", { class: "batch-hardest" });
 
+  const resultsBox = h("section", { class: "batch-results", "aria-label": "Results", hidden: true });
   let results = null; // the last run's
   let summary = null; // its table: bench --json's records
   const data = (x, y) => ({
@@ -241,6 +241,16 @@ export async function start(options, python) {
   };
   nodesPlot.onPick = pick;
   timePlot.onPick = pick;
+  resultsBox.append(
+    h("p", { class: "batch-hint", id: "batch-table-note" },
+      "Per solver, over the puzzles searched (invalid lines are counted, not timed); times in ms of Python in " +
+      "this browser, as python -m sudoku_dlx bench --json names the columns."),
+    h("div", { class: "batch-table-wrap" }, table),
+    h("div", { class: "batch-downloads" }, csvButton, jsonButton),
+    errorList,
+    legend,
+    h("div", { class: "batch-plots" }, nodesPlot.root, histogram.root, timePlot.root),
+    picked, hardest);
 
   view.replaceChildren(h("section", { class: "batch", "aria-labelledby": "batch-title" },
     h("h2", { id: "batch-title" }, "Run a puzzle set"),
@@ -251,12 +261,7 @@ export async function start(options, python) {
     input, optionsBox,
     h("div", { class: "batch-run" }, run, stop),
     progress, rate, message, workerLine,
-    h("div", { class: "batch-table-wrap" }, table),
-    h("div", { class: "batch-downloads" }, csvButton, jsonButton),
-    errorList,
-    legend,
-    h("div", { class: "batch-plots" }, nodesPlot.root, histogram.root, timePlot.root),
-    picked, hardest,
+    resultsBox,
     h("p", { class: "python-status" }, python.state === "ready" ? "Python is ready." : "Loading Python…")));
 
   // The puzzles' source: the last one chosen.
@@ -343,6 +348,7 @@ export async function start(options, python) {
     active = { results, next: 0, maxNodes, started: performance.now(), busy: new Set(), sizes: new Map(),
       workers: new Set(), summarizing: false, lastSummary: 0 };
     for (const plot of [nodesPlot, histogram, timePlot]) plot.clear(lines.length);
+    resultsBox.hidden = false;
     legend.replaceChildren(...solvers.map((name) => h("li", { class: `s-${name}` }, SOLVERS[name])));
     errorList.replaceChildren();
     picked.replaceChildren();
@@ -350,6 +356,7 @@ export async function start(options, python) {
     fillTable(solvers, null);
     progress.max = lines.length;
     progress.value = 0;
+    rate.textContent = pool.ready.length ? "" : "Waiting for the Python workers to start…";
     run.disabled = true;
     stop.disabled = false;
     csvButton.disabled = jsonButton.disabled = true;

@@ -242,7 +242,7 @@ export async function start(options, python) {
   const step = h("button", { type: "button", disabled: true, title: "One node further" }, "Step");
   const restart = h("button", { type: "button", disabled: true }, "Restart");
   const speed = h("input", { id: "race-speed", type: "range", min: 0, max: SPEEDS.length - 1, value: START_SPEED });
-  const speedText = h("output", { for: "race-speed" });
+  const speedText = h("span", { class: "race-speed" }); // the range's aria-valuetext too
   const message = h("p", { class: "race-message", role: "status" });
   const gap = h("p", { class: "race-gap" });
   const note = h("p", { class: "race-note" });
@@ -271,11 +271,13 @@ export async function start(options, python) {
   const showSpeed = () => {
     const rate = nodesPerSecond();
     speedText.textContent = rate === Infinity ? "as fast as Python computes" : `${count(rate)} nodes a second`;
+    speed.setAttribute("aria-valuetext", speedText.textContent);
   };
   showSpeed();
 
   function setRunning(on) {
     running = on;
+    if (!on) note.textContent = "";
     play.textContent = on ? "Pause" : "Play";
     play.setAttribute("aria-pressed", String(on));
     if (on) {
