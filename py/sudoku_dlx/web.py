@@ -16,8 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
-from . import bench, problems
-from .bench.race import RACERS, Race
+from . import problems
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
 from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
@@ -244,6 +243,7 @@ def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, li
     ``bench.SOLVERS``; default dlx), measured as ``bench`` measures them: ``lines``,
     the numbers of the lines that hold a puzzle (blank lines and comments hold none),
     then :meth:`~sudoku_dlx.bench.Batch.record`'s ``puzzles``, ``errors`` and ``runs``."""
+    from . import bench  # here, not at the top: only the batch and race views need it
     solvers = solvers or ["dlx"]
     unknown = [name for name in solvers if name not in bench.SOLVERS]
     if unknown:
@@ -257,11 +257,12 @@ def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, li
 def batch_summary(solvers: list[str], runs: dict) -> list[dict]:
     """``bench --json``'s records, one per solver, for the ``runs`` columns of one or
     more :func:`batch` answers put together."""
+    from . import bench
     return bench.Batch.from_record({"solvers": solvers, "runs": runs}).summary()
 
 
-#: The races the page is pulling: id -> Race; the oldest are dropped past RACES_KEPT.
-_races: dict[int, Race] = {}
+#: The races the page is pulling: id -> bench.race.Race; the oldest are dropped past RACES_KEPT.
+_races: dict = {}
 _race_ids = itertools.count(1)
 RACES_KEPT = 8
 
@@ -272,6 +273,7 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
     ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
     :mod:`sudoku_dlx.bench.moves`); the search stops after ``max_nodes`` (0: never)."""
+    from .bench.race import RACERS, Race
     if solver not in RACERS:
         raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(RACERS)}")
     try:

@@ -310,18 +310,21 @@ export async function start(options, python) {
 
   let announced = "";
   function report(waiting, jumped) {
-    const [slow, fast] = lanes;
     const done = lanes.filter((lane) => lane.finished);
+    const name = (lane) => LABELS[lane.solver][0];
+    const times = (more, fewer) => {
+      const ratio = more.nodes / Math.max(1, fewer.nodes);
+      return `${ratio >= 10 ? count(ratio) : ratio.toFixed(1)} times as many`;
+    };
     if (done.length === 1 && !done[0].error) {
-      const [ahead, behind] = done[0] === fast ? [fast, slow] : [slow, fast];
-      const times = behind.nodes / Math.max(1, ahead.nodes);
-      gap.textContent = `${LABELS[ahead.solver][0]} finished after ${count(ahead.nodes)} nodes; ` +
-        `${LABELS[behind.solver][0].toLowerCase()} is at ${count(behind.nodes)} nodes ` +
-        `(${times >= 10 ? count(times) : times.toFixed(1)} times as many) and counting.`;
+      const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
+      gap.textContent = `${name(ahead)} finished after ${count(ahead.nodes)} nodes; ${name(behind).toLowerCase()} ` +
+        `is at ${count(behind.nodes)} nodes (${times(behind, ahead)}) and counting.`;
     } else if (done.length === 2) {
-      const times = slow.nodes / Math.max(1, fast.nodes);
-      gap.textContent = `Backtracking needed ${count(slow.nodes)} nodes, ${times >= 10 ? count(times) : times.toFixed(1)} ` +
-        `times as many as dancing links (${count(fast.nodes)}); search time ${duration(slow.ms)} against ${duration(fast.ms)}.`;
+      const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
+      gap.textContent = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
+        `${count(more.nodes)} nodes, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
+        `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
     } else {
       gap.textContent = "";
     }
