@@ -16,18 +16,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-from pagekit import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from pagebench import chromium_rss_mb, heap_mb, served_browser
+from playwright.sync_api import expect
 
 # Runs before the page's own scripts: records every key press's lag.
 RECORD_LAG = """
@@ -40,26 +34,6 @@ new PerformanceObserver((list) => {
 """
 
 
-def chromium_rss_mb(browser_pid: int) -> float:
-    """Resident memory of Chromium's processes (the browser and its children), MB."""
-    out = subprocess.run(["ps", "-o", "pid=,ppid=,rss=", "-A"], capture_output=True, text=True).stdout
-    rows = [tuple(map(int, line.split())) for line in out.splitlines() if line.strip()]
-    children = {browser_pid}
-    changed = True
-    while changed:
-        changed = False
-        for pid, ppid, _ in rows:
-            if ppid in children and pid not in children:
-                children.add(pid)
-                changed = True
-    return sum(rss for pid, _, rss in rows if pid in children) / 1024
-
-
-def heap_mb(cdp) -> float:
-    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
-    return metrics["JSHeapUsedSize"] / 2**20
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("file", type=Path)
@@ -67,61 +41,51 @@ def main() -> None:
     parser.add_argument("--solver", default="dlx")
     parser.add_argument("--max-nodes", type=int, default=100_000)
     args = parser.parse_args()
-    server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", "0"],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            browser_pid = int(subprocess.run(["pgrep", "-n", "-f", "chromium.*remote-debugging-pipe"],
-                                             capture_output=True, text=True).stdout.split()[0])
-            print(f"Chromium {browser.version}, {os.cpu_count()} cores, load {os.getloadavg()}")
-            for workers in map(int, args.workers.split(",")):
-                page = browser.new_page()
-                page.add_init_script(RECORD_LAG)
-                cdp = page.context.new_cdp_session(page)
-                cdp.send("Performance.enable")
-                page.goto(url + "index.html?view=batch")
-                page.locator("#batch-workers").fill(str(workers))
-                page.locator("#batch-workers").dispatch_event("change")
-                booted = time.perf_counter()
-                expect(page.locator(".batch-workers")).to_have_text(
-                    f"Python workers ready: {workers} of {workers}.", timeout=180_000)
-                boot_s = time.perf_counter() - booted
-                for box in page.locator("input[name=solver]").all():
-                    box.set_checked(box.get_attribute("value") in args.solver.split(","))
-                page.locator("#batch-cap").fill(str(args.max_nodes))
-                page.locator("#batch-file").set_input_files(args.file)
-                before = heap_mb(cdp)
-                load = os.getloadavg()[0]
-                started = time.perf_counter()
-                page.get_by_role("button", name="Run", exact=True).click()
-                status = page.get_by_role("status")
-                peak = before
-                while not status.text_content().startswith(("Done", "Stopped")):
-                    page.locator("#batch-text").press("Shift")
-                    peak = max(peak, heap_mb(cdp))
-                    time.sleep(0.25)
-                took = time.perf_counter() - started
-                expect(page.locator('tr[data-solver] td[data-stat="puzzles"]').first).not_to_have_text("", timeout=60_000)
-                lags = page.evaluate("lags")
-                durations = page.evaluate("eventDurations")
-                row = {cell.get_attribute("data-stat"): cell.text_content()
-                       for cell in page.locator("tr[data-solver] td").all()[:17]}
-                after = heap_mb(cdp)
-                print(f"{workers} workers (boot {boot_s:.1f} s after the page's Python, load {load:.1f} at the start): "
-                      f"{status.text_content()} in {took:.1f} s, {int(row['puzzles']) / took:.0f} puzzles/s; "
-                      f"mean {row['mean_ms']} ms, median {row['median_ms']} ms, max {row['max_ms']} ms, "
-                      f"mean nodes {row['mean_nodes']}, max {row['max_nodes']}, no guess {row['no_guess_pct']}%")
-                print(f"   input lag over {len(lags)} key presses: median {statistics.median(lags):.1f} ms, "
-                      f"max {max(lags):.1f} ms; Event Timing durations >= 16 ms: {len(durations)}"
-                      + (f", max {max(durations):.0f} ms" if durations else ""))
-                print(f"   JS heap (main thread): {before:.1f} MB before, peak {peak:.1f} MB, {after:.1f} MB after; "
-                      f"Chromium's processes: {chromium_rss_mb(browser_pid):.0f} MB resident")
-                page.close()
-            browser.close()
-    finally:
-        server.terminate()
+    with served_browser() as (url, browser, browser_pid):
+        print(f"Chromium {browser.version}, {os.cpu_count()} cores, load {os.getloadavg()}")
+        for workers in map(int, args.workers.split(",")):
+            page = browser.new_page()
+            page.add_init_script(RECORD_LAG)
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            page.goto(url + "index.html?view=batch")
+            page.locator("#batch-workers").fill(str(workers))
+            page.locator("#batch-workers").dispatch_event("change")
+            booted = time.perf_counter()
+            expect(page.locator(".batch-workers")).to_have_text(
+                f"Python workers ready: {workers} of {workers}.", timeout=180_000)
+            boot_s = time.perf_counter() - booted
+            for box in page.locator("input[name=solver]").all():
+                box.set_checked(box.get_attribute("value") in args.solver.split(","))
+            page.locator("#batch-cap").fill(str(args.max_nodes))
+            page.locator("#batch-file").set_input_files(args.file)
+            before = heap_mb(cdp)
+            load = os.getloadavg()[0]
+            started = time.perf_counter()
+            page.get_by_role("button", name="Run", exact=True).click()
+            status = page.get_by_role("status")
+            peak = before
+            while not status.text_content().startswith(("Done", "Stopped")):
+                page.locator("#batch-text").press("Shift")
+                peak = max(peak, heap_mb(cdp))
+                time.sleep(0.25)
+            took = time.perf_counter() - started
+            expect(page.locator('tr[data-solver] td[data-stat="puzzles"]').first).not_to_have_text("", timeout=60_000)
+            lags = page.evaluate("lags")
+            durations = page.evaluate("eventDurations")
+            row = {cell.get_attribute("data-stat"): cell.text_content()
+                   for cell in page.locator("tr[data-solver] td").all()[:17]}
+            after = heap_mb(cdp)
+            print(f"{workers} workers (boot {boot_s:.1f} s after the page's Python, load {load:.1f} at the start): "
+                  f"{status.text_content()} in {took:.1f} s, {int(row['puzzles']) / took:.0f} puzzles/s; "
+                  f"mean {row['mean_ms']} ms, median {row['median_ms']} ms, max {row['max_ms']} ms, "
+                  f"mean nodes {row['mean_nodes']}, max {row['max_nodes']}, no guess {row['no_guess_pct']}%")
+            print(f"   input lag over {len(lags)} key presses: median {statistics.median(lags):.1f} ms, "
+                  f"max {max(lags):.1f} ms; Event Timing durations >= 16 ms: {len(durations)}"
+                  + (f", max {max(durations):.0f} ms" if durations else ""))
+            print(f"   JS heap (main thread): {before:.1f} MB before, peak {peak:.1f} MB, {after:.1f} MB after; "
+                  f"Chromium's processes: {chromium_rss_mb(browser_pid):.0f} MB resident")
+            page.close()
 
 
 if __name__ == "__main__":

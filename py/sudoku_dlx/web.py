@@ -49,6 +49,15 @@ def _puzzle(text: str, size: int) -> Puzzle:
     return parse(text, size or None)
 
 
+def _puzzle_without_clash(text: str, size: int) -> Puzzle:
+    """The puzzle ``text``; InvalidPuzzleError if it does not parse or its givens clash."""
+    puzzle = _puzzle(text, size)
+    clash = find_clash(puzzle)
+    if clash:
+        raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+    return puzzle
+
+
 def _invalid(error: InvalidPuzzleError, text: str | None = None, **fields) -> dict:
     """The record of input that is no valid puzzle (``fields`` complete a command's record)."""
     puzzle = {} if text is None else {"puzzle": text}
@@ -99,6 +108,7 @@ def generate(
         return _invalid(error)
     return made.record()
 
+
 def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     """The DLX search of the givens step by step (at most ``max_steps``): the
     reduction's ``items`` and ``options``, those still ``open_items`` and
@@ -106,10 +116,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     ``placed``, ``open_items`` and ``open_options`` after the step, ``cell`` and
     ``digit`` (placed or cleared), ``cells``."""
     try:
-        puzzle = _puzzle(text, size)
-        clash = find_clash(puzzle)
-        if clash:
-            raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+        puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     walk = trace_search(puzzle, max_steps)
@@ -277,10 +284,7 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     if solver not in RACERS:
         raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(RACERS)}")
     try:
-        puzzle = _puzzle(text, size)
-        clash = find_clash(puzzle)
-        if clash:
-            raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+        puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     race = next(_race_ids)
