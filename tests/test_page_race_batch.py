@@ -156,6 +156,14 @@ def lane_grid(page, solver) -> str:
     return "".join(text or "." for text in texts)
 
 
+def test_the_race_link_races_the_grids_puzzle(new_page):
+    page = new_page("index.html")
+    paste(page, EASY)
+    page.get_by_role("link", name="Race").click()
+    expect(page.locator("#race-puzzle")).to_have_value(EASY)
+    expect(page.get_by_role("status")).to_contain_text("Press Play", timeout=READY_MS)
+
+
 def test_the_race_ends_on_the_solution_with_the_searches_own_counts(new_page):
     page = race_page(new_page, EASY)
     assert lane_grid(page, "backtrack") == lane_grid(page, "dlx") == EASY
