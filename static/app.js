@@ -10,6 +10,8 @@ import { python } from "./python.js";
 const VIEWS = {
   lab: "./views/lab.js",
   worksheet: "./views/worksheet.js",
+  race: "./views/race.js",
+  batch: "./views/batch.js",
 };
 
 const root = document.documentElement;
@@ -26,6 +28,7 @@ if (view === "play") {
   startPlay(options, python);
 } else {
   document.getElementById("play").hidden = true;
+  document.querySelector("footer").hidden = true; // the play view's keys
   document.getElementById("view").hidden = false;
   import(VIEWS[view]).then((module) => module.start(options, python));
 }

@@ -187,13 +187,20 @@ export class PythonClient {
 
   // Rejects every pending request with `reason`, then replaces the worker.
   restart(reason) {
+    this.close(reason);
+    this.boot("Restarting Python…");
+  }
+
+  // Ends the worker (and a boot still waiting for its turn) without starting another;
+  // pending requests are rejected with `reason`. A later request boots it again.
+  close(reason = new Cancelled()) {
     this.worker?.terminate();
     this.worker = null;
     this.outbox = [];
+    this.boots++;
     this.finishTurn();
     this.booting = false;
     this.failAll(reason);
-    this.boot("Restarting Python…");
   }
 
   failAll(reason) {

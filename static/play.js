@@ -101,6 +101,8 @@ class Play {
     this.store.write("", game);
     const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
     history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
+    // The Race link races the grid's puzzle.
+    document.querySelector('nav [data-view="race"]').hash = hasGivens ? `p=${game.givens}` : "";
     this.updateButtons();
     this.tick();
   }

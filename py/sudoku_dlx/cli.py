@@ -8,6 +8,7 @@ option). ``--json`` prints the records of :mod:`sudoku_dlx.web`, the page's own.
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import re
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 
 from . import bench, problems, web
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
+from .grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
 from .rating import GRADES
 
 __all__ = ["main"]
@@ -199,25 +200,47 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Time the chosen solvers on the same sample of a puzzle file and print the table
-    (or, with ``--generate``, time generation)."""
+    """Time the chosen solvers on the same sample of a puzzle file and print the table,
+    or ``--json`` one record per solver (or, with ``--generate``, time generation).
+    A line that is no valid puzzle is named on standard error and counted invalid."""
     if args.generate:
         return _bench_generate(args)
     if args.file is None:
         print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
         return 2
-    puzzles, invalid = [], 0
-    for text in read_puzzles(_read(args.file)):
-        try:
-            puzzles.append(parse(text))
-        except InvalidPuzzleError:
-            invalid += 1
-    chosen = bench.sample(puzzles, args.n, args.seed)
-    rows = bench.measure(args.solver, chosen, args.limit, args.max_nodes)
-    print(f"{args.file}: {len(chosen)} of {len(puzzles)} puzzles (seed {args.seed}), limit {args.limit}"
-          + (f", {invalid} invalid lines skipped" if invalid else ""))
+    if args.jobs < 1:
+        print("error: --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    text = _read(args.file)
+    numbered = [(number, line) for number, raw in enumerate(text.splitlines(), 1)
+                if (line := puzzle_on_line(raw, number)) is not None]
+    if len(numbered) != len(puzzles := read_puzzles(text)):  # the whole file is one grid
+        numbered = [(1, puzzles[0])]
+    chosen = bench.sample(numbered, args.n, args.seed)
+    texts = [line for _, line in chosen]
+    if args.jobs > 1:
+        batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs)
+    else:
+        batch = bench.measure(args.solver, texts, args.limit, args.max_nodes)
+    for (number, _), error in zip(chosen, batch.errors):
+        if error:
+            print(f"{args.file}: line {number}: {error}", file=sys.stderr)
+    if args.csv:
+        with open(args.csv, "w", encoding="utf-8", newline="") as file:
+            writer = csv.writer(file, lineterminator="\n")
+            writer.writerow(bench.CSV_HEADER)
+            writer.writerows(batch.rows())
+    summary = batch.summary()
+    if args.json:
+        for record in summary:
+            _emit(record)
+        return 0
+    invalid = sum(bool(error) for error in batch.errors)
+    print(f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}), limit {args.limit}"
+          + (f", {args.jobs} processes" if args.jobs > 1 else "")
+          + (f", {invalid} invalid" if invalid else ""))
     print(f"machine: {bench.machine()}")
-    print(bench.table(rows))
+    print(bench.table([bench.summary_cells(record) for record in summary]))
     return 0
 
 
@@ -233,7 +256,7 @@ def _bench_generate(args: argparse.Namespace) -> int:
     print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
           f"time budget {args.budget or 'none'} s (dlx only)")
     print(f"machine: {bench.machine()}")
-    print(bench.table(rows, bench.GENERATION_HEADER))
+    print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
     return 0
 
 
@@ -339,9 +362,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --generate: time budget of dlx in seconds (0: none, the default)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
-    p.add_argument("--limit", type=int, default=2, help="solutions to look for (2 proves uniqueness)")
+    p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
     p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(bench.SOLVERS)}, or several side by side: dlx,textbook")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
+    p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
+    p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(bench.CSV_HEADER))
+    p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
     p.set_defaults(run=cmd_bench)
     return parser
 

@@ -41,6 +41,7 @@ __all__ = [
     "find_clash",
     "format_grid",
     "parse",
+    "puzzle_on_line",
     "read_puzzles",
     "shape_for",
 ]
@@ -310,22 +311,26 @@ def find_clash(puzzle: Puzzle) -> tuple[int, int] | None:
 def read_puzzles(text: str) -> list[str]:
     """Split a file's text into puzzle texts.
 
-    One puzzle per line, ``#`` starts a comment, a tab ends the puzzle column
-    (a ``.tsv`` header row is skipped); a file whose lines form a single
-    ``n`` x ``n`` grid is one puzzle.
+    One puzzle per line (see :func:`puzzle_on_line`); a file whose lines form a
+    single ``n`` x ``n`` grid is one puzzle.
     """
-    lines = []
-    for number, raw in enumerate(text.splitlines()):
-        line = raw.split("#", 1)[0]
-        if "\t" in line:
-            line = line.split("\t", 1)[0]
-            if number == 0 and line.strip().isalpha():
-                continue
-        if line.strip() and line.strip(" " + SEPARATORS):
-            lines.append(line)
+    lines = [line for number, raw in enumerate(text.splitlines(), 1)
+             if (line := puzzle_on_line(raw, number)) is not None]
     if lines and all(_row_length(line) == len(lines) for line in lines) and len(lines) in BOX_SHAPES:
         return ["\n".join(lines)]
     return lines
+
+
+def puzzle_on_line(raw: str, number: int) -> str | None:
+    """The puzzle text on line ``number`` (from 1) of a file of puzzles, or None for
+    a line without one: ``#`` starts a comment, a tab ends the puzzle column, and
+    a ``.tsv`` header (a first line whose first column is a word) is skipped."""
+    line = raw.split("#", 1)[0]
+    if "\t" in line:
+        line = line.split("\t", 1)[0]
+        if number == 1 and line.strip().isalpha():
+            return None
+    return line if line.strip() and line.strip(" " + SEPARATORS) else None
 
 
 def _row_length(line: str) -> int:

@@ -11,6 +11,7 @@ the worker passes them on to the page at once (see :func:`throttled`).
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import asdict
@@ -18,14 +19,15 @@ from dataclasses import asdict
 from . import problems
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
-from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
+from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
 from .rating import hint as _hint
 from .rating import rate as _rate
 from .solver import clash_reason
 from .solver import solve as _solve
 from .trace import trace_search
 
-__all__ = ["cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle", "rate", "solve"]
+__all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
+           "race_close", "race_next", "race_open", "rate", "solve"]
 
 
 def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -> Callable[[dict], None]:
@@ -45,6 +47,15 @@ def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -
 
 def _puzzle(text: str, size: int) -> Puzzle:
     return parse(text, size or None)
+
+
+def _puzzle_without_clash(text: str, size: int) -> Puzzle:
+    """The puzzle ``text``; InvalidPuzzleError if it does not parse or its givens clash."""
+    puzzle = _puzzle(text, size)
+    clash = find_clash(puzzle)
+    if clash:
+        raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+    return puzzle
 
 
 def _invalid(error: InvalidPuzzleError, text: str | None = None, **fields) -> dict:
@@ -97,6 +108,7 @@ def generate(
         return _invalid(error)
     return made.record()
 
+
 def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     """The DLX search of the givens step by step (at most ``max_steps``): the
     reduction's ``items`` and ``options``, those still ``open_items`` and
@@ -104,10 +116,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     ``placed``, ``open_items`` and ``open_options`` after the step, ``cell`` and
     ``digit`` (placed or cleared), ``cells``."""
     try:
-        puzzle = _puzzle(text, size)
-        clash = find_clash(puzzle)
-        if clash:
-            raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+        puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     walk = trace_search(puzzle, max_steps)
@@ -233,3 +242,69 @@ def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
         "complete": walk.complete,
         "nodes": walk.stats.nodes,
     }
+
+
+def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,
+          max_nodes: int = 1_000_000) -> dict:
+    """Lines of a puzzle file (numbered from ``first``) through ``solvers`` (names in
+    ``bench.SOLVERS``; default dlx), measured as ``bench`` measures them: ``lines``,
+    the numbers of the lines that hold a puzzle (blank lines and comments hold none),
+    then :meth:`~sudoku_dlx.bench.Batch.record`'s ``puzzles``, ``errors`` and ``runs``."""
+    from . import bench  # here, not at the top: only the batch and race views need it
+    solvers = solvers or ["dlx"]
+    unknown = [name for name in solvers if name not in bench.SOLVERS]
+    if unknown:
+        raise ValueError(f"unknown solver {unknown[0]!r}; choose from {', '.join(bench.SOLVERS)}")
+    numbered = [(number, text) for number, raw in enumerate(lines, first)
+                if (text := puzzle_on_line(raw, number)) is not None]
+    measured = bench.measure(solvers, [text for _, text in numbered], limit, max_nodes)
+    return {"lines": [number for number, _ in numbered], **measured.record()}
+
+
+def batch_summary(solvers: list[str], runs: dict) -> list[dict]:
+    """``bench --json``'s records, one per solver, for the ``runs`` columns of one or
+    more :func:`batch` answers put together."""
+    from . import bench
+    return bench.Batch.from_record({"solvers": solvers, "runs": runs}).summary()
+
+
+#: The races the page is pulling: id -> bench.race.Race; the oldest are dropped past RACES_KEPT.
+_races: dict = {}
+_race_ids = itertools.count(1)
+RACES_KEPT = 8
+
+
+def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: int = 0,
+              chunk: int = 50_000) -> dict:
+    """Start a search of the puzzle ``text`` by ``solver`` (backtrack or dlx) to be
+    pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
+    ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
+    :mod:`sudoku_dlx.bench.moves`); the search stops after ``max_nodes`` (0: never)."""
+    from .bench.race import RACERS, Race
+    if solver not in RACERS:
+        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(RACERS)}")
+    try:
+        puzzle = _puzzle_without_clash(text, size)
+    except InvalidPuzzleError as error:
+        return _invalid(error, text)
+    race = next(_race_ids)
+    _races[race] = Race(puzzle, solver, limit, max_nodes, chunk)
+    while len(_races) > RACES_KEPT:
+        del _races[next(iter(_races))]
+    return {"race": race, **parse_puzzle(str(puzzle))}
+
+
+def race_next(race: int) -> dict:
+    """The next chunk of a race (see :meth:`~sudoku_dlx.bench.race.Race.next`); the race
+    is forgotten once it is done."""
+    if race not in _races:
+        raise ValueError(f"no race {race} is open")
+    record = _races[race].next()
+    if record["done"]:
+        del _races[race]
+    return record
+
+
+def race_close(race: int) -> dict:
+    """Forget a race before it is done: ``closed`` says whether it was open."""
+    return {"closed": _races.pop(race, None) is not None}
