@@ -63,7 +63,7 @@ PAGE_FILES = ("index.html", "sw.js", "manifest.webmanifest")
 #: other builds.
 CACHE_PREFIX = "sudoku-dlx-"
 #: Files with these endings get precompressed copies (.br, .gz) beside them.
-COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".zip", ".whl")
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".zip", ".whl", ".txt", ".md")
 #: Every wheel entry gets this timestamp, so the same sources give the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 MIME_TYPES = {
