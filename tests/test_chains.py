@@ -95,8 +95,11 @@ def test_x_chain_of_three_strong_links():
     assert found(turbot_fish, board) is None
     step = found(x_chain, board)
     assert (step.technique, step.score) == ("X-chain", 5.4)
-    assert step.eliminations[0] in eliminated("r1c7 r1c8 r2c2 r2c3", 4) and len(step.eliminations) == 1
-    assert re.fullmatch(r"X-chain on 4: r\dc\d=4 -> (r\dc\d(<>|=)4 -> ){6}r\dc\d<>4, so r\dc\d<>4\.", step.text)
+    # r1c1 or r2c9 holds the 4: every cell seeing both loses it, in one step.
+    assert step.eliminations == eliminated("r1c7 r1c8 r2c2 r2c3", 4)
+    assert re.fullmatch(r"X-chain on 4: r\dc\d=4 -> (r\dc\d(<>|=)4 -> ){6}r\dc\d<>4, so r\dc\d=4 or r\dc\d=4: "
+                        r"r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4\.", step.text)
+    assert len(step.links) == 7 and [link.strong for link in step.links] == [False, True] * 3 + [False]
 
 
 def test_x_chain_with_a_box_and_both_kinds_of_line_scores_as_a_kite():
@@ -135,7 +138,12 @@ def test_a_colour_wrap_is_a_forcing_x_chain():
     assert found(simple_colouring, board) is None
     step = found(forcing_x_chain, board)
     assert (step.technique, step.score) == ("X-chain", 6.6)
-    assert step.eliminations[0] in eliminated("r1c1 r2c2 r5c5", 4) and len(step.eliminations) == 1
+    # The colour of r1c1 is false, so the other (r5c1, r2c5) is true: every 4
+    # eliminated is of the false colour or sees the true one.
+    false, true = cells("r1c1 r2c2 r5c5"), cells("r5c1 r2c5")
+    assert step.eliminations and all(
+        digit == 4 and (cell in false or any(cell in board.peers[t] for t in true)) for cell, digit in step.eliminations
+    )
 
 
 def test_a_forcing_x_chain_places_a_digit():
@@ -164,7 +172,7 @@ def xy_chain_board() -> Board:
 def test_xy_chain_scores_as_a_forcing_chain():
     step = found(forcing_chain, xy_chain_board())
     assert (step.technique, step.score) == ("XY-chain", 7.2)
-    assert step.eliminations[0] in eliminated("r1c9 r5c1", 1) and len(step.eliminations) == 1
+    assert step.eliminations == eliminated("r1c9 r5c1", 1)
     assert step.cells[1:5] in (tuple(cells("r1c1 r1c5 r5c5 r5c9")), tuple(cells("r5c9 r5c5 r1c5 r1c1")))
 
 
@@ -179,8 +187,9 @@ def test_a_forcing_chain_mixes_cells_and_units():
     board = confine(board, 7, "column 6", "r4c6 r2c6")
     board = confine(board, 3, "row 2", "r2c6 r2c8")
     step = found(forcing_chain, board)
-    assert (step.technique, step.score) == ("Forcing chain", 7.2)
-    assert step.eliminations[0] in eliminated("r1c7 r1c8 r1c9", 3) and len(step.eliminations) == 1
+    assert (step.technique, step.score) == ("AIC", 7.2)
+    # r1c1=3 or r2c8=3: the cells that see both lose the 3 (row 2 has it only in r2c6 and r2c8).
+    assert step.eliminations == eliminated("r1c7 r1c8 r1c9", 3)
 
 
 # -- all techniques ----------------------------------------------------------
@@ -222,7 +231,8 @@ def stuck_boards(puzzle: str) -> tuple[Board, ...]:
 
 
 #: The names of the chains' steps, as the rating's HoDoKu map uses them.
-NAMES = {"Skyscraper", "Two-string kite", "Turbot fish", "Simple colouring", "X-chain", "XY-chain", "Forcing chain"}
+NAMES = {"Skyscraper", "Two-string kite", "Turbot fish", "Simple colouring", "X-chain", "XY-chain", "AIC",
+         "Continuous nice loop"}
 
 
 def assert_sound(board: Board, techniques, solution) -> list[str]:
@@ -253,8 +263,8 @@ def walk(puzzle: str, techniques, boards: slice = slice(None)) -> list[str]:
 def test_every_step_is_sound_on_rated_puzzles():
     puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)]
     names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]
-    assert len(names) > 150
-    assert NAMES - {"Skyscraper"} <= set(names)
+    assert len(names) > 50
+    assert NAMES - {"Skyscraper", "Continuous nice loop"} <= set(names)
 
 
 def test_every_step_is_sound_on_hard_puzzles():
@@ -264,7 +274,7 @@ def test_every_step_is_sound_on_hard_puzzles():
     puzzles = [puzzle for puzzle, se in rated if float(se) >= 7.6][:12] + lines("9x9/forum_hardest_1106.txt")[::60]
     names = [name for puzzle in puzzles for name in walk(puzzle, TECHNIQUES, slice(-2, None))]
     kinds = {name.split(" (")[0] for name in names}
-    assert {"Nishio forcing chain", "Forcing chains", "Dynamic forcing chains"} <= kinds
+    assert {"Nishio forcing chain", "Forcing chains"} <= kinds
 
 
 def test_16x16_chains():

@@ -15,19 +15,24 @@ weak link
 chain
     Implications alternating along links. Assuming a candidate on and reaching
     it off proves it false; assuming it off and reaching it on proves it true.
+    Between them, from its first off-node to its last on-node, such a chain is
+    an *AIC* (alternating inference chain): one of its two ends is true, so
+    every candidate weakly linked to both goes. When the ends are weakly linked
+    themselves, it closes a *continuous nice loop*.
 dynamic
     Propagation that also removes the candidates it turns off, so that later
-    singles see them gone (Sudoku Explainer's dynamic chains).
+    singles see them gone (Sudoku Explainer's dynamic chains, in
+    :mod:`sudoku_dlx.dynamic`).
 
 Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
 :func:`length_bonus` of the chain's node count (for several chains, the sum of
-their nodes): forcing X-chains 6.6, forcing chains of cells and units (XY-chains
-among them) 7.0, nishio 7.5, multiple forcing chains 8.0, dynamic forcing
-chains 8.5. The X-chains of two and three strong links take the scores of
-SukakuExplainer, which rated our SE reference set: skyscraper 4.0, two-string
-kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each technique returns
-its lowest-scoring step. Search is iterative (no recursion) and works for every
-grid size.
+their nodes): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
+units (AICs, XY-chains among them) and their loops 7.0, nishio 7.5, multiple
+forcing chains 8.0. The X-chains of two and three strong links take the scores
+of SukakuExplainer, which rated our SE reference set: skyscraper 4.0,
+two-string kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each
+technique returns its lowest-scoring step, with everything its pattern
+eliminates. Search is iterative (no recursion) and works for every grid size.
 """
 
 from __future__ import annotations
@@ -35,11 +40,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from .logic import Board, Step
+from .logic import Board, Link, Step
 
 __all__ = [
     "TECHNIQUES",
-    "dynamic_forcing_chains",
     "forcing_chain",
     "forcing_chains",
     "forcing_x_chain",
@@ -74,10 +78,12 @@ def _pair(mask: int) -> bool:
 
 class _Links:
     """The implications between the nodes of a board: ``x`` allows the links of
-    a digit's places in a unit, ``y`` those of a cell's digits."""
+    a digit's places in a unit, ``y`` those of a cell's digits. They keep the
+    board's candidates as they were when made."""
 
     def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
         self.board = board
+        self.candidates = board.candidates[:]
         self.n = board.n
         self.x = x
         self.y = y
@@ -90,7 +96,7 @@ class _Links:
         """The nodes ``node`` implies on the board's own candidates (remembered)."""
         found = self._static.get(node)
         if found is None:
-            found = self._static[node] = [new for new, _ in self.implied(node, self.board.candidates, self.counts)]
+            found = self._static[node] = [new for new, _ in self.implied(node, self.candidates, self.counts)]
         return found
 
     def implied(self, node: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -111,7 +117,7 @@ class _Links:
                     others ^= low
             found += [((peer * n + d0) << 1, ()) for peer in self.board.peers[cell] if candidates[peer] & bit]
             return found
-        start = self.board.candidates
+        start = self.candidates
         mask = candidates[cell]
         if self.y and _pair(mask):
             other = mask & ~bit
@@ -174,7 +180,7 @@ def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:
     until nothing more follows or a candidate is both on and off. A dynamic
     propagation removes each candidate it turns off."""
     n, units_of = links.n, links.board.units_of
-    candidates = links.board.candidates[:] if dynamic else links.board.candidates
+    candidates = links.candidates[:] if dynamic else links.candidates
     counts = links.counts[:] if dynamic else links.counts
     parents: dict[int, tuple[int, ...]] = {start: ()}
     ons: deque[int] = deque()
@@ -247,32 +253,104 @@ def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple
     return placements, eliminations, words
 
 
+def _possible(board: Board, start: int) -> bool:
+    """Whether assuming ``start`` may lead to a contradiction: when the board
+    knows the solution, only a candidate it lacks can be on, or one it holds off."""
+    solution = board.search.solution
+    if solution is None:
+        return True
+    cell, d0 = divmod(start >> 1, board.n)
+    return (solution[cell] == d0 + 1) != bool(start & 1)
+
+
+def _weak(board: Board, candidate: int) -> set[int]:
+    """The candidates (``cell * n + digit - 1``) that cannot be true with ``candidate``:
+    the others of its cell, and its digit in the cells it sees."""
+    n = board.n
+    cell, d0 = divmod(candidate, n)
+    found = {cell * n + e0 for e0 in range(n) if board.candidates[cell] >> e0 & 1 and e0 != d0}
+    found.update(peer * n + d0 for peer in board.peers[cell] if board.candidates[peer] >> d0 & 1)
+    return found
+
+
+def _loop_removals(board: Board, loop: list[int]) -> set[int]:
+    """What a continuous loop eliminates: ``loop`` alternates off and on nodes
+    from its first (off) to its last (on), which is weakly linked to the first.
+    Every weak link of the loop then holds exactly one of its ends, so the other
+    candidates of its cell, or of its digit in the units of both its cells, go."""
+    n = board.n
+    weak = [(a >> 1, b >> 1) for a, b in zip(loop, loop[1:]) if not b & 1] + [(loop[-1] >> 1, loop[0] >> 1)]
+    found = set()
+    for a, b in weak:
+        (x, d0), (y, e0) = divmod(a, n), divmod(b, n)
+        if x == y:
+            found.update(x * n + f0 for f0 in range(n) if board.candidates[x] >> f0 & 1 and f0 not in (d0, e0))
+        else:
+            for unit in set(board.units_of[x]) & set(board.units_of[y]):
+                found.update(z * n + d0 for z in board.units[unit] if z not in (x, y) and board.candidates[z] >> d0 & 1)
+    return found - {node >> 1 for node in loop}
+
+
 def _single_chain(
     board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
-    fewest: int = 0,
+    fewest: int = 0, loop: float | None = None,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
     (on to off eliminates it, off to on places it); ``deepest`` says how many
-    nodes a chain may have to score below a given score."""
-    n = board.n
+    nodes a chain may have to score below a given score. The step takes all
+    that the chain proves (see :func:`_chain_step`, ``loop`` the base score of
+    a continuous loop)."""
     best, best_score = None, float("inf")
+    enough = board.search.enough
     for on in _assumptions(board):
         for start in (on, on ^ 1) if links.x else (on,):
             limit = deepest(best_score)
-            if not limit:
+            if not limit or best_score <= enough:
                 break
+            if not _possible(board, start):
+                continue
             path = _shortest(links, start, limit, fewest)
             if path and score(path) < best_score:
                 best, best_score = path, score(path)
-    if best is None:
-        return None
-    placements, eliminations, words = _conclusion(board, [best[-1]])
-    name = _chain_name(board, best)
-    on = f" on {board.symbol((best[0] >> 1) % n + 1)}" if name == "X-chain" else ""
-    return Step(
-        name, best_score, f"{name}{on}: {_chain_text(board, best)}, so {words}.",
-        placements, eliminations, _cells(board, best),
-    )
+    return best and _chain_step(board, best, best_score, loop)
+
+
+def _chain_step(board: Board, path: list[int], score: float, loop: float | None = None) -> Step:
+    """The step of a chain from a candidate to its opposite. From on to off, the
+    chain between (from the second node, off, to the last but one, on) proves
+    that one of its ends is true, so every candidate weakly linked to both ends
+    goes, the first one among them; if the ends are themselves weakly linked,
+    the chain closes a continuous nice loop (:func:`_loop_removals`), scored
+    ``loop`` + the loop's length when that is lower (SE's cycles)."""
+    n = board.n
+    name = _chain_name(board, path)
+    digit = board.symbol((path[0] >> 1) % n + 1)
+    on = f" on {digit}" if name == "X-chain" else ""
+    chain = _chain_text(board, path)
+    if path[0] & 1:
+        a, z = path[1] >> 1, path[-2] >> 1
+        removed = _weak(board, a) & _weak(board, z)
+        if a in _weak(board, z):
+            removed |= _loop_removals(board, path[1:-1])
+            name = "Continuous nice loop"
+            if loop is not None:
+                score = min(score, _score(loop, len(path) - 2))
+            chain = _chain_text(board, path[1:-1] + [path[1]])
+        eliminations = tuple(sorted((x // n, x % n + 1) for x in removed - {node >> 1 for node in path[1:-1]}))
+        ends = f"{_node_text(board, path[1] | 1)} or {_node_text(board, path[-2])}"
+        text = f"{name}{on}: {chain}, so {ends}: {board.removal(eliminations)}."
+        placements = ()
+    else:
+        placements, eliminations, words = _conclusion(board, [path[-1]])
+        text = f"{name}{on}: {chain}, so {words}."
+    links = tuple(Link(_candidate(a, n), _candidate(b, n), bool(b & 1)) for a, b in zip(path, path[1:]))
+    return Step(name, score, text, placements, eliminations, _cells(board, path), (), links)
+
+
+def _candidate(node: int, n: int) -> tuple[int, int]:
+    """The ``(cell, digit)`` of a node."""
+    cell, d0 = divmod(node >> 1, n)
+    return cell, d0 + 1
 
 
 def _below(base: float) -> Callable[[float], float]:
@@ -288,14 +366,14 @@ def _below(base: float) -> Callable[[float], float]:
 
 
 def _chain_name(board: Board, path: list[int]) -> str:
-    """X-chain (one digit), XY-chain (every strong link inside a cell) or forcing chain."""
+    """X-chain (one digit), XY-chain (every strong link inside a cell) or AIC (alternating inference chain)."""
     n = board.n
     if len({(node >> 1) % n for node in path}) == 1:
         return "X-chain"
     strong = [(a, b) for a, b in zip(path, path[1:]) if b & 1]
     if all((a >> 1) // n == (b >> 1) // n for a, b in strong):
         return "XY-chain"
-    return "Forcing chain"
+    return "AIC"
 
 
 def _link_kinds(board: Board, pairs) -> tuple[bool, int]:
@@ -342,7 +420,7 @@ def x_chain(board: Board) -> Step | None:
     removal (two are a :func:`turbot_fish`). SukakuExplainer's three
     strong-linked fish: 5.4-5.6 by the kinds of unit of the strong links."""
     return _single_chain(
-        board, _Links(board, y=False), lambda path: _x_chain_score(board, path),
+        board, links_of(board, y=False), lambda path: _x_chain_score(board, path),
         lambda score: 8 if score > 5.4 else 0, fewest=8,
     )
 
@@ -351,19 +429,20 @@ def forcing_x_chain(board: Board) -> Step | None:
     """The shortest X-chain of any other length, from a candidate to its
     opposite (on to off eliminates it, off to on places it): SE's forcing
     X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
-    are :func:`forcing_chain`'s)."""
+    are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
     forcing = _below(6.6)
     return _single_chain(
-        board, _Links(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
+        board, links_of(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
+        loop=6.5,
     )
 
 
 def forcing_chain(board: Board) -> Step | None:
-    """Shortest forcing chain (alternating inference chain) of links of units
-    and of cells, named an XY-chain when every strong link is in a cell of two
-    candidates: SE's forcing chain, 7.0 + length (SE has no forcing chains of
-    cell links alone)."""
-    return _single_chain(board, _Links(board), lambda path: _score(7.0, len(path)), _below(7.0))
+    """Shortest forcing chain (an AIC) of links of units and of cells, named an
+    XY-chain when every strong link is in a cell of two candidates: SE's forcing
+    chain, 7.0 + length (SE has no forcing chains of cell links alone), and its
+    continuous loops (SE's cycles) 7.0 + the loop's length."""
+    return _single_chain(board, links_of(board), lambda path: _score(7.0, len(path)), _below(7.0), loop=7.0)
 
 
 
@@ -475,16 +554,19 @@ def _colour_traps(board: Board, digit: int):
 
 
 class _Found:
-    """A forcing chains deduction while the search looks for the lowest score."""
+    """A forcing chains deduction while the search looks for the lowest score:
+    the ``nodes`` it proves (the first the easiest), from the ``outcomes`` of
+    the assumptions of its ``kind`` (contradiction, cell, unit or double)."""
 
-    __slots__ = ("score", "node", "kind", "branches", "source")
+    __slots__ = ("score", "nodes", "kind", "outcomes", "source", "starts")
 
-    def __init__(self, score: float, node: int, kind: str, branches: list[tuple[str, list[int]]], source: tuple = ()):
+    def __init__(self, score: float, nodes: list[int], kind: str, outcomes: list, source: tuple, starts: list[int]):
         self.score = score
-        self.node = node
+        self.nodes = nodes
         self.kind = kind
-        self.branches = branches
+        self.outcomes = outcomes
         self.source = source
+        self.starts = starts
 
 
 def _assumptions(board: Board) -> list[int]:
@@ -493,14 +575,39 @@ def _assumptions(board: Board) -> list[int]:
     return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)]
 
 
-def _contradiction(outcome: _Outcome, start: int, base: float) -> _Found | None:
-    """If assuming ``start`` led to a candidate both on and off, ``start`` is
-    false: the deduction, scored ``base`` + length of both chains."""
+def _contradiction(outcome, start: int, base: float) -> _Found | None:
+    """If assuming ``start`` led to a candidate both on and off (``outcome``, an
+    :class:`_Outcome` or alike), ``start`` is false: the deduction, scored
+    ``base`` + length of both chains."""
     if not outcome.conflict:
         return None
     yes, no = outcome.conflict
     score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
-    return _Found(score, start ^ 1, "contradiction", [("", outcome.path(yes)), ("", outcome.path(no))], (start,))
+    return _Found(score, [start ^ 1], "contradiction", [outcome], (start,), [start])
+
+
+def _common(board: Board, kind: str, starts: list[int], outcome, base: float, source: tuple) -> _Found | None:
+    """What every one of the ``starts`` implies (``outcome(start)`` says what it
+    leads to), each node scored ``base`` + the length of its chains: the
+    easiest, and with it those that score no more than it or than
+    ``board.search.enough``."""
+    outcomes = [outcome(start) for start in starts]
+    common = set(outcomes[0].parents)
+    for other in outcomes[1:]:
+        common.intersection_update(other.parents)
+    common = [node for node in common if _news(board, node)]
+    if not common:
+        return None
+    scored = sorted((_score(base, sum(other.ancestors(node) for other in outcomes)), node) for node in common)
+    cut = max(scored[0][0], board.search.enough)
+    return _Found(scored[0][0], [node for score, node in scored if score <= cut], kind, outcomes, source, starts)
+
+
+def _news(board: Board, node: int) -> bool:
+    """Whether ``node`` changes the board: places a digit, or removes a candidate."""
+    cell, d0 = divmod(node >> 1, board.n)
+    mask = board.candidates[cell]
+    return mask != 1 << d0 if node & 1 else bool(mask >> d0 & 1)
 
 
 def _lower(best: _Found | None, found: _Found | None) -> _Found | None:
@@ -511,89 +618,113 @@ def nishio(board: Board) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
     and the hidden singles they leave); reaching a contradiction proves the
     assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
-    links = _Links(board, y=False)
+    links = links_of(board, y=False)
     best = None
     for on in _assumptions(board):
         for start in (on, on ^ 1):
-            best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))
+            if _possible(board, start):
+                best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))
+                if best and best.score <= board.search.enough:
+                    return _found_step(board, best, "Nishio forcing chain")
     return best and _found_step(board, best, "Nishio forcing chain")
 
 
-def _multiple(board: Board, dynamic: bool, base: float) -> _Found | None:
+def _multiple(board: Board, base: float, outcome: Callable[[int], object], dynamic: bool) -> _Found | None:
     """Cell and unit forcing chains: every candidate of a cell, or every place
-    of a digit in a unit, leads to the same node, which therefore holds.
-    Static propagation skips cells of two candidates (forcing chains cover
-    them); dynamic propagation also tries both states of each candidate."""
+    of a digit in a unit, leads to the same nodes, which therefore hold
+    (``outcome(start)`` says what ``start`` leads to). Static propagation
+    skips cells of two candidates (forcing chains cover them); dynamic
+    propagation also tries both states of each candidate (contradictions, and
+    double implications in cells of three candidates or more)."""
     n = board.n
-    links = _Links(board)
-    ons = {on: _propagate(links, on, dynamic) for on in _assumptions(board)}
     best = None
-
-    def consider(kind: str, starts: list[int], source: tuple) -> None:
-        nonlocal best
-        outcomes = [ons[s] for s in starts]
-        common = set(outcomes[0].parents)
-        for outcome in outcomes[1:]:
-            common.intersection_update(outcome.parents)
-        for node in common:
-            score = _score(base, sum(outcome.ancestors(node) for outcome in outcomes))
-            if best is None or score < best.score:
-                best = _Found(score, node, kind, [("", outcome.path(node)) for outcome in outcomes], source)
-
     for cell in board.blanks():
         count = board.candidates[cell].bit_count()
         if count > 2 or (dynamic and count > 1):
-            consider("cell", [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)], (cell,))
+            starts = [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)]
+            best = _lower(best, _common(board, "cell", starts, outcome, base, (cell,)))
     for unit in range(3 * n):
         for digit in range(1, n + 1):
             places = board.places(unit, digit)
             if len(places) > 1:
-                consider("unit", [((x * n + digit - 1) << 1) | 1 for x in places], (unit, digit))
+                starts = [((x * n + digit - 1) << 1) | 1 for x in places]
+                best = _lower(best, _common(board, "unit", starts, outcome, base, (unit, digit)))
     if dynamic:
-        for on, outcome in ons.items():
-            off = _propagate(links, on ^ 1, True)
-            best = _lower(_lower(best, _contradiction(outcome, on, base)), _contradiction(off, on ^ 1, base))
-            if not off.conflict and board.candidates[(on >> 1) // n].bit_count() > 2:
-                for node in set(outcome.parents).intersection(off.parents):
-                    score = _score(base, outcome.ancestors(node) + off.ancestors(node))
-                    if best is None or score < best.score:
-                        best = _Found(score, node, "double", [("", outcome.path(node)), ("", off.path(node))], (on,))
+        for on in _assumptions(board):
+            best = _lower(best, _contradiction(outcome(on), on, base))
+            double = board.candidates[(on >> 1) // n].bit_count() > 2
+            if double or _possible(board, on ^ 1):
+                best = _lower(best, _contradiction(outcome(on ^ 1), on ^ 1, base))
+                if double and not outcome(on ^ 1).conflict:
+                    best = _lower(best, _common(board, "double", [on, on ^ 1], outcome, base, (on,)))
     return best
+
+
+def _again(board: Board, found: _Found, base: float, outcome: Callable[[int], object]) -> _Found | None:
+    """``found`` worked out again from its assumptions, with ``outcome``."""
+    if found.kind == "contradiction":
+        return _contradiction(outcome(found.starts[0]), found.starts[0], base)
+    return _common(board, found.kind, found.starts, outcome, base, found.source)
 
 
 def forcing_chains(board: Board) -> Step | None:
     """Cell or unit forcing chains on static links: SE multiple forcing chains,
     8.0 + length of all the chains."""
-    found = _multiple(board, False, 8.0)
+    links = links_of(board)
+    outcomes: dict[int, _Outcome] = {}
+
+    def outcome(start: int) -> _Outcome:
+        if start not in outcomes:
+            outcomes[start] = _propagate(links, start, False)
+        return outcomes[start]
+
+    found = _multiple(board, 8.0, outcome, False)
     return found and _found_step(board, found, "Forcing chains")
 
 
-def dynamic_forcing_chains(board: Board) -> Step | None:
-    """Forcing chains whose propagation removes what it turns off, so singles
-    appear as they would on the board: contradiction, double implication, cell
-    and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
-    found = _multiple(board, True, 8.5)
-    return found and _found_step(board, found, "Dynamic forcing chains")
-
-
 def _found_step(board: Board, found: _Found, name: str) -> Step:
-    placements, eliminations, words = _conclusion(board, [found.node])
-    chains = "; ".join(_chain_text(board, path) for _, path in found.branches)
+    """The step of a forcing chains deduction: its conclusions, and the chains
+    that lead to the first few (to both ends of the contradiction, for one)."""
+    placements, eliminations, words = _conclusion(board, found.nodes)
+    if found.kind == "contradiction":
+        (outcome,) = found.outcomes
+        paths = [[outcome.path(node) for node in outcome.conflict]]
+    else:
+        paths = [[outcome.path(node) for outcome in found.outcomes] for node in found.nodes[:3]]
+    chains = "; ".join(_chain_text(board, path) for group in paths for path in group)
     if found.kind == "cell":
-        lead = f"whichever digit {board.name(found.source[0])} holds"
+        lead = f"whichever digit {board.name(found.source[0])} holds,"
     elif found.kind == "unit":
         unit, digit = found.source
-        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)}"
+        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)},"
     elif found.kind == "double":
-        lead = f"whether {_node_text(board, found.source[0])} or not"
+        lead = f"whether {_node_text(board, found.source[0])} or not,"
     else:
         lead = f"{_node_text(board, found.source[0])} leads to a contradiction, so"
-    nodes = [node for _, path in found.branches for node in path]
+    first = paths[0]
+    nodes = [node for path in first for node in path]
+    links = tuple(dict.fromkeys(
+        Link(_candidate(a, board.n), _candidate(b, board.n), bool(b & 1)) for path in first for a, b in zip(path, path[1:])
+    ))
     units = (found.source[0],) if found.kind == "unit" else ()
     return Step(
         f"{name} ({found.kind})", found.score, f"{name}: {lead} {words}: {chains}.",
-        placements, eliminations, _cells(board, nodes), units,
+        placements, eliminations, _cells(board, nodes), units, links,
     )
+
+
+def links_of(board: Board, x: bool = True, y: bool = True) -> _Links:
+    """The links of ``board`` (of units with ``x``, of cells with ``y``), shared
+    by the techniques while the board stays the same."""
+    key = (tuple(board.candidates), x, y)
+    memo = board.search.memo
+    if memo.get("links_key") != key[0]:
+        memo["links_key"] = key[0]
+        memo["links"] = {}
+    found = memo["links"].get(key[1:])
+    if found is None:
+        found = memo["links"][key[1:]] = _Links(board, x, y)
+    return found
 
 
 #: (base score, technique) pairs, in the order of their scores.
@@ -601,9 +732,8 @@ TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.0, turbot_fish),
     (5.4, simple_colouring),
     (5.4, x_chain),
-    (6.6, forcing_x_chain),
+    (6.5, forcing_x_chain),
     (7.0, forcing_chain),
     (7.5, nishio),
     (8.0, forcing_chains),
-    (8.5, dynamic_forcing_chains),
 )

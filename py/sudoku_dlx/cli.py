@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Sequence
 
 from . import bench
@@ -104,18 +105,26 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution)
-    is reported and the run goes on."""
+    """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution),
+    or one whose rating runs past ``--budget``, is reported and the run goes on."""
     invalid = 0
     for text in read_puzzles(_read(args.source)):
         try:
-            rating = rate(parse(text, args.size))
+            rating = rate(parse(text, args.size), time.perf_counter() + args.budget if args.budget else None)
         except InvalidPuzzleError as error:
             invalid += 1
             if args.json:
                 _emit({"puzzle": text, "grade": "invalid", "error": str(error), "cells": list(error.cells)})
             else:
                 print(f"invalid: {error}")
+            continue
+        except TimeoutError:
+            invalid += 1
+            message = f"the rating ran past its budget of {args.budget:g} s"
+            if args.json:
+                _emit({"puzzle": text, "grade": "unrated", "error": message})
+            else:
+                print(f"unrated: {message}")
             continue
         record = rating.record()
         if args.json:
@@ -257,6 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--path", action="store_true", help="also print every step of the solving path")
+    p.add_argument("--budget", type=float, default=0, metavar="SECONDS",
+                   help="give up a puzzle whose rating takes longer (0: no limit, the default)")
     p.set_defaults(run=cmd_rate)
 
     p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")

@@ -132,10 +132,12 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     }
 
 
-def rate(text: str, size: int = 0) -> dict:
-    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order."""
+def rate(text: str, size: int = 0, progress: Callable[[dict], object] | None = None) -> dict:
+    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order.
+    ``progress`` hears ``{"steps": count, "hardest": technique, "score": score}``
+    (the hardest step so far) a few times a second while the rating works."""
     try:
-        rating = _rate(_puzzle(text, size))
+        rating = _rate(_puzzle(text, size), progress=throttled(progress))
     except InvalidPuzzleError as error:
         return _error(error)
     shape = rating.puzzle.shape
