@@ -1,15 +1,20 @@
 """How well the rating agrees with published difficulty, and how fast it is.
 
-    python3 scripts/rating_quality.py [--n N] [--seed S] [se|kaggle|hodoku ...]
+    python3 scripts/rating_quality.py [--n N] [--seed S] [se|kaggle|hodoku|er|hardest ...]
 
-se      Spearman correlation with Sudoku Explainer on sudoku_exchange_se_dev.tsv,
-        and the share of puzzles within 0.5 of the SE rating.
-kaggle  our grades against Kaggle's published levels (a confusion table), and the
-        time per puzzle (median, p95, worst).
-hodoku  for each technique of hodoku_exemplars_techniques.tsv that we implement,
-        how often its puzzles are found to need it or something at least as hard.
+se       Spearman correlation with Sudoku Explainer on sudoku_exchange_se_dev.tsv,
+         and the share of puzzles within 0.5 of the SE rating.
+kaggle   our grades against Kaggle's published levels (a confusion table), and the
+         time per puzzle (median, p95, worst).
+hodoku   for each technique of hodoku_exemplars_techniques.tsv that we implement,
+         how often its puzzles are found to need it or something at least as hard.
+er       Spearman correlation with the ER ratings (SE's scale) of the hardest
+         puzzles in forum_hardest_er_dev.tsv, and the time per puzzle.
+hardest  the time per puzzle on forum_hardest_1106.txt (median, p95, worst) and
+         whether every puzzle got a score below trial and error's.
 
-``--n`` samples that many puzzles of each set (seeded; 0: all).
+Times are wall clock and, in brackets, the process's CPU time (the machine may
+be shared). ``--n`` samples that many puzzles of each set (seeded; 0: all).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 DATA = ROOT.parent / "shared" / "data" / "9x9"
 
-from sudoku_dlx.rating import GRADES, rate  # noqa: E402
+from sudoku_dlx.rating import GRADES, TRIAL_AND_ERROR, rate  # noqa: E402
 
 #: HoDoKu's technique names -> (our technique names, the SE score of the technique).
 HODOKU = {
@@ -62,9 +67,9 @@ HODOKU = {
     "X-Chain": ({"X-chain"}, 5.4),
     "XY-Chain": ({"XY-chain"}, 7.0),
     "Remote Pairs": ({"XY-chain"}, 7.0),
-    "Alternating Interference Chain": ({"X-chain", "XY-chain", "Forcing chain"}, 6.6),
-    "Discontinuous Nice Loop": ({"X-chain", "XY-chain", "Forcing chain"}, 6.6),
-    "Continuous Nice Loop": ({"X-chain", "XY-chain", "Forcing chain"}, 6.6),
+    "Alternating Interference Chain": ({"X-chain", "XY-chain", "AIC"}, 6.6),
+    "Discontinuous Nice Loop": ({"X-chain", "XY-chain", "AIC"}, 6.6),
+    "Continuous Nice Loop": ({"Continuous nice loop", "X-chain", "XY-chain", "AIC"}, 6.5),
     "Forcing Chain Verity": ({f"{kind} ({how})" for kind in ("Forcing chains", "Dynamic forcing chains")
                               for how in ("cell", "unit")}, 8.0),
 }
@@ -98,6 +103,23 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return statistics.correlation(ranks(xs), ranks(ys))
 
 
+def timed(puzzle: str):
+    """The rating of ``puzzle``, its wall time and its CPU time (ms)."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    rating = rate(puzzle)
+    return rating, (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+
+
+def spread(wall: list[float], cpu: list[float]) -> str:
+    """Median, p95 and worst of the wall times, CPU times in brackets."""
+    def three(ms: list[float]) -> tuple[float, float, float]:
+        ms = sorted(ms)
+        return statistics.median(ms), ms[int(0.95 * (len(ms) - 1))], ms[-1]
+    def text(ms: float) -> str:
+        return f"{ms:.1f} ms" if ms < 1000 else f"{ms / 1000:.2f} s"
+    return ", ".join(f"{name} {text(a)} ({text(b)})" for name, a, b in zip(("median", "p95", "worst"), three(wall), three(cpu)))
+
+
 def se(args) -> None:
     chosen = sample(rows("sudoku_exchange_se_dev.tsv"), args.n, args.seed)
     ours, theirs = [], []
@@ -118,20 +140,19 @@ def se(args) -> None:
 def kaggle(args) -> None:
     chosen = sample(rows("kaggle3m_radcliffe_curated5000.tsv"), args.n, args.seed)
     table: Counter = Counter()
-    ms = []
+    wall, cpu = [], []
     for puzzle, _, _, _, level in chosen:
-        start = time.perf_counter()
-        table[level, rate(puzzle).grade] += 1
-        ms.append((time.perf_counter() - start) * 1000)
+        found, w, c = timed(puzzle)
+        table[level, found.grade] += 1
+        wall.append(w)
+        cpu.append(c)
     grades = [name for name, _ in GRADES]
     print(f"Kaggle ({len(chosen)} puzzles of kaggle3m_radcliffe_curated5000.tsv, seed {args.seed}): "
           "published level (rows) against our grade (columns)")
     print("| level | " + " | ".join(grades) + " |\n|---|" + "---:|" * len(grades))
     for level in ("Beginner", "Easy", "Medium", "Hard", "Expert"):
         print(f"| {level} | " + " | ".join(str(table[level, g]) for g in grades) + " |")
-    ms.sort()
-    print(f"time per puzzle: median {statistics.median(ms):.1f} ms, p95 {ms[int(0.95 * (len(ms) - 1))]:.1f} ms, "
-          f"worst {ms[-1]:.1f} ms")
+    print(f"time per puzzle: {spread(wall, cpu)}")
 
 
 def hodoku(args) -> None:
@@ -156,13 +177,54 @@ def hodoku(args) -> None:
     print(f"all: {all_} puzzles, uses it {uses_} ({uses_ / all_:.1%}), or harder {found_} ({found_ / all_:.1%})")
 
 
+def er(args) -> None:
+    chosen = sample(rows("forum_hardest_er_dev.tsv"), args.n, args.seed)
+    ours, theirs, wall, cpu = [], [], [], []
+    hardest: Counter = Counter()
+    for puzzle, rating in chosen:
+        found, w, c = timed(puzzle)
+        ours.append(found.score)
+        theirs.append(float(rating))
+        wall.append(w)
+        cpu.append(c)
+        hardest[found.hardest] += 1
+    close = sum(abs(a - b) <= 0.5 for a, b in zip(ours, theirs)) / len(ours)
+    print(f"ER ({len(chosen)} puzzles of forum_hardest_er_dev.tsv, seed {args.seed}): "
+          f"Spearman {spearman(ours, theirs):.3f}, within ±0.5: {close:.1%}")
+    print(f"time per puzzle: {spread(wall, cpu)}")
+    print("hardest steps: " + ", ".join(f"{name} {count}" for name, count in hardest.most_common()))
+    by_er = defaultdict(list)
+    for a, b in zip(ours, theirs):
+        by_er[b].append(a)
+    print("| ER | puzzles | our median | our mean |\n|---:|---:|---:|---:|")
+    for b in sorted(by_er):
+        print(f"| {b:.1f} | {len(by_er[b])} | {statistics.median(by_er[b]):.1f} | {statistics.mean(by_er[b]):.2f} |")
+
+
+def hardest(args) -> None:
+    with open(DATA / "forum_hardest_1106.txt", encoding="utf-8") as file:
+        puzzles = [line.strip() for line in file if line.strip()]
+    chosen = sample(puzzles, args.n, args.seed)
+    wall, cpu, scores = [], [], []
+    for puzzle in chosen:
+        found, w, c = timed(puzzle)
+        wall.append(w)
+        cpu.append(c)
+        scores.append(found.score)
+    scored = sum(score < TRIAL_AND_ERROR for score in scores)
+    print(f"hardest ({len(chosen)} puzzles of forum_hardest_1106.txt, seed {args.seed}): "
+          f"{scored} scored by a technique, {len(chosen) - scored} needed trial and error; "
+          f"scores {min(scores):.1f}-{max(scores):.1f}, median {statistics.median(scores):.1f}")
+    print(f"time per puzzle: {spread(wall, cpu)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("sets", nargs="*", help="se, kaggle, hodoku (default: all three)")
+    parser.add_argument("sets", nargs="*", help="se, kaggle, hodoku, er, hardest (default: all)")
     parser.add_argument("--n", type=int, default=1000, help="puzzles sampled per set (0: all; default 1000)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    runs = {"se": se, "kaggle": kaggle, "hodoku": hodoku}
+    runs = {"se": se, "kaggle": kaggle, "hodoku": hodoku, "er": er, "hardest": hardest}
     for name in args.sets or list(runs):
         if name not in runs:
             parser.error(f"unknown set {name!r}; choose from {', '.join(runs)}")

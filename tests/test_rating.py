@@ -227,3 +227,18 @@ def test_cli_rate_hint_and_generate_by_difficulty(capsys, tmp_path):
     assert "80 cells is no puzzle size" in capsys.readouterr().err
     assert main(["generate", "--difficulty", "Medium", "--seed", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["grade"] == "Medium"
+
+
+def test_web_rate_reports_progress_and_the_links_of_chains():
+    from sudoku_dlx import web
+
+    for puzzle, _ in SE[:20]:
+        heard = []
+        result = web.rate(puzzle, progress=heard.append)
+        chains = [step for step in result["path"] if step["links"]]
+        if chains:
+            break
+    assert heard and heard[0]["steps"] == 1 and set(heard[-1]) == {"steps", "hardest", "score"}
+    link = chains[0]["links"][0]
+    assert set(link) == {"from", "to", "kind"} and link["kind"] in ("strong", "weak")
+    assert all(len(link["from"]) == len(link["to"]) == 2 for step in chains for link in step["links"])

@@ -70,12 +70,6 @@ def _score(base: float, nodes: int) -> float:
     return round(base + length_bonus(nodes), 1)
 
 
-def _pair(mask: int) -> bool:
-    """True if ``mask`` holds exactly two digits."""
-    rest = mask & (mask - 1)
-    return bool(rest) and not rest & (rest - 1)
-
-
 class _Links:
     """The implications between the nodes of a board: ``x`` allows the links of
     a digit's places in a unit, ``y`` those of a cell's digits. They keep the
@@ -89,6 +83,7 @@ class _Links:
         self.y = y
         self._static: dict[int, list[int]] = {}
         self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
+        self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
         self.counts = [len(board.places(unit, digit)) for unit in range(3 * self.n) for digit in range(1, self.n + 1)]
 
@@ -107,19 +102,22 @@ class _Links:
         n = self.n
         cell, d0 = divmod(node >> 1, n)
         bit = 1 << d0
-        found = []
         if node & 1:
+            found = []
             if self.y:
                 others = candidates[cell] & ~bit
                 while others:
                     low = others & -others
                     found.append(((cell * n + low.bit_length() - 1) << 1, ()))
                     others ^= low
-            found += [((peer * n + d0) << 1, ()) for peer in self.board.peers[cell] if candidates[peer] & bit]
+            d2 = d0 << 1
+            found += [(base + d2, ()) for peer, base in self._peers[cell] if candidates[peer] & bit]
             return found
+        found = []
         start = self.candidates
         mask = candidates[cell]
-        if self.y and _pair(mask):
+        rest = mask & (mask - 1)
+        if self.y and rest and not rest & (rest - 1):
             other = mask & ~bit
             gone = start[cell] & ~mask
             hidden = []
@@ -253,6 +251,18 @@ def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple
     return placements, eliminations, words
 
 
+def _one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable[[Board], Step | None]:
+    """A technique that looks at each digit alone, searching only the digits whose
+    places changed since it last found nothing (see :meth:`Search.digits`)."""
+    def search(board: Board) -> Step | None:
+        step = technique(board, board.search.digits(board, technique.__name__))
+        if step is None:
+            board.search.nothing(board, technique.__name__)
+        return step
+    search.__name__, search.__qualname__, search.__doc__ = technique.__name__, technique.__qualname__, technique.__doc__
+    return search
+
+
 def _possible(board: Board, start: int) -> bool:
     """Whether assuming ``start`` may lead to a contradiction: when the board
     knows the solution, only a candidate it lacks can be on, or one it holds off."""
@@ -293,16 +303,16 @@ def _loop_removals(board: Board, loop: list[int]) -> set[int]:
 
 def _single_chain(
     board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
-    fewest: int = 0, loop: float | None = None,
+    fewest: int = 0, loop: float | None = None, digits: list[int] | None = None,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
-    (on to off eliminates it, off to on places it); ``deepest`` says how many
-    nodes a chain may have to score below a given score. The step takes all
-    that the chain proves (see :func:`_chain_step`, ``loop`` the base score of
-    a continuous loop)."""
+    (on to off eliminates it, off to on places it), from candidates of
+    ``digits`` (None: all); ``deepest`` says how many nodes a chain may have to
+    score below a given score. The step takes all that the chain proves (see
+    :func:`_chain_step`, ``loop`` the base score of a continuous loop)."""
     best, best_score = None, float("inf")
     enough = board.search.enough
-    for on in _assumptions(board):
+    for on in _assumptions(board, digits):
         for start in (on, on ^ 1) if links.x else (on,):
             limit = deepest(best_score)
             if not limit or best_score <= enough:
@@ -414,18 +424,20 @@ def _x_chain_score(board: Board, path: list[int]) -> float:
     return float("inf") if path[-1] & 1 or len(strong) != 3 else _three_links(board, strong)
 
 
-def x_chain(board: Board) -> Step | None:
+@_one_digit
+def x_chain(board: Board, digits: list[int]) -> Step | None:
     """The lowest-scoring X-chain of three strong links: one digit's places,
     linked strongly in units and weakly between units, from a candidate to its
     removal (two are a :func:`turbot_fish`). SukakuExplainer's three
     strong-linked fish: 5.4-5.6 by the kinds of unit of the strong links."""
     return _single_chain(
         board, links_of(board, y=False), lambda path: _x_chain_score(board, path),
-        lambda score: 8 if score > 5.4 else 0, fewest=8,
+        lambda score: 8 if score > 5.4 else 0, fewest=8, digits=digits,
     )
 
 
-def forcing_x_chain(board: Board) -> Step | None:
+@_one_digit
+def forcing_x_chain(board: Board, digits: list[int]) -> Step | None:
     """The shortest X-chain of any other length, from a candidate to its
     opposite (on to off eliminates it, off to on places it): SE's forcing
     X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
@@ -433,7 +445,7 @@ def forcing_x_chain(board: Board) -> Step | None:
     forcing = _below(6.6)
     return _single_chain(
         board, links_of(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
-        loop=6.5,
+        loop=6.5, digits=digits,
     )
 
 
@@ -446,7 +458,8 @@ def forcing_chain(board: Board) -> Step | None:
 
 
 
-def turbot_fish(board: Board) -> Step | None:
+@_one_digit
+def turbot_fish(board: Board, digits: list[int]) -> Step | None:
     """Two strong links of one digit whose near ends see each other: a far end
     holds the digit, so no cell seeing both far ends can. Both links in rows or
     both in columns: skyscraper (4.0); a row and a column: two-string kite
@@ -455,7 +468,7 @@ def turbot_fish(board: Board) -> Step | None:
     6-node forcing X-chains, 6.6."""
     peers = board.peers
     best = None
-    for digit in range(1, board.n + 1):
+    for digit in digits:
         pairs = board.strong_links(digit)
         for i, (unit1, a1, b1) in enumerate(pairs):
             for unit2, a2, b2 in pairs[i + 1:]:
@@ -485,17 +498,20 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
         f"{near2}={d} or {far2}={d} ({board.unit_name(units[1])}), and {near1} sees {near2}, "
         f"so {far1} or {far2} is {d}: {board.removal(eliminations)}."
     )
-    return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units)
+    strong = (True, False, True)
+    links = tuple(Link((a, digit), (b, digit), kind) for a, b, kind in zip(cells, cells[1:], strong))
+    return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units, links)
 
 
-def simple_colouring(board: Board) -> Step | None:
+@_one_digit
+def simple_colouring(board: Board, digits: list[int]) -> Step | None:
     """Colour one digit's strong links in two colours, alternately: one colour
     is true, so a cell that sees both colours loses the digit (a colour trap).
     Traps along three strong links, scored as their X-chain (5.4-5.6); longer
     ones, and two cells of one colour that see each other (a colour wrap), are
     :func:`forcing_x_chain`'s."""
     best = None
-    for digit in range(1, board.n + 1):
+    for digit in digits:
         for step in _colour_traps(board, digit):
             if best is None or step.score < best.score:
                 best = step
@@ -549,7 +565,8 @@ def _colour_traps(board: Board, digit: int):
                 "Simple colouring", score,
                 f"Colour trap on {d}: {' = '.join(board.name(x) for x in chain)} alternate along strong links, "
                 f"so {board.name(chain[0])} or {board.name(chain[-1])} is {d}: {board.removal(eliminations)}.",
-                (), eliminations, tuple(chain),
+                (), eliminations, tuple(chain), (),
+                tuple(Link((a, digit), (b, digit), True) for a, b in zip(chain, chain[1:])),
             )
 
 
@@ -569,10 +586,11 @@ class _Found:
         self.starts = starts
 
 
-def _assumptions(board: Board) -> list[int]:
-    """Every candidate's on-node."""
+def _assumptions(board: Board, digits: list[int] | None = None) -> list[int]:
+    """Every candidate's on-node (of ``digits``, if given)."""
     n = board.n
-    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)]
+    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)
+            if digits is None or digit in digits]
 
 
 def _contradiction(outcome, start: int, base: float) -> _Found | None:
@@ -592,10 +610,9 @@ def _common(board: Board, kind: str, starts: list[int], outcome, base: float, so
     easiest, and with it those that score no more than it or than
     ``board.search.enough``."""
     outcomes = [outcome(start) for start in starts]
-    common = set(outcomes[0].parents)
-    for other in outcomes[1:]:
-        common.intersection_update(other.parents)
-    common = [node for node in common if _news(board, node)]
+    smallest = min(outcomes, key=lambda other: len(other.parents))
+    common = [node for node in set(smallest.parents).intersection(*(other.parents for other in outcomes))
+              if _news(board, node)]
     if not common:
         return None
     scored = sorted((_score(base, sum(other.ancestors(node) for other in outcomes)), node) for node in common)
@@ -614,13 +631,14 @@ def _lower(best: _Found | None, found: _Found | None) -> _Found | None:
     return found if found and (best is None or found.score < best.score) else best
 
 
-def nishio(board: Board) -> Step | None:
+@_one_digit
+def nishio(board: Board, digits: list[int]) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
     and the hidden singles they leave); reaching a contradiction proves the
     assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
     links = links_of(board, y=False)
     best = None
-    for on in _assumptions(board):
+    for on in _assumptions(board, digits):
         for start in (on, on ^ 1):
             if _possible(board, start):
                 best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))

@@ -116,6 +116,31 @@ class Search:
     deadline: float | None = None
     memo: dict = field(default_factory=dict)
 
+    def digits(self, board: Board, technique: str) -> list[int]:
+        """The digits a technique that looks at one digit at a time must search on
+        ``board``: those whose places changed since it last found nothing."""
+        places = self._places(board)
+        quiet = self.memo.get(("quiet", technique), ())
+        return [d for d, mask in enumerate(places, 1) if d > len(quiet) or quiet[d - 1] != mask]
+
+    def nothing(self, board: Board, technique: str) -> None:
+        """Note that ``technique`` found nothing on ``board``."""
+        self.memo["quiet", technique] = self._places(board)
+
+    def _places(self, board: Board) -> tuple[int, ...]:
+        """The cells of each digit's candidates, as bit sets (kept while the board stays the same)."""
+        key = tuple(board.candidates)
+        if self.memo.get("places") != key:
+            places = [0] * board.n
+            for x, mask in enumerate(key):
+                while mask:
+                    low = mask & -mask
+                    places[low.bit_length() - 1] |= 1 << x
+                    mask ^= low
+            self.memo["places"] = key
+            self.memo["places of digits"] = tuple(places)
+        return self.memo["places of digits"]
+
 
 class Board:
     """A grid in play: the digit of every cell (0: blank) and the candidates of

@@ -172,29 +172,39 @@ def _bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int,
 def _basic_fish(board: Board, size: int) -> Step | None:
     """The first fish of ``size`` that eliminates something."""
     n = board.n
+    key = f"fish {size}"
+    digits = board.search.digits(board, key)
     for by_rows in (True, False):
         for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            if digit not in digits:
+                continue
             for base, cover in _bases(masks, size, size):
                 if cover.bit_count() != size:
                     continue
                 targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
                 if any(mask for _, mask in targets):
                     return _fish_step(board, digit, by_rows, masks, base, cover, targets)
+    board.search.nothing(board, key)
     return None
 
 
 def _finned_fish(board: Board, size: int) -> Step | None:
     """The first finned or sashimi fish of ``size`` that eliminates something:
     its fins in one box, so at most ``size`` + the box's width positions."""
+    key = f"finned fish {size}"
+    digits = board.search.digits(board, key)
     for by_rows in (True, False):
         stacks = _stacks(board.shape, by_rows)
         widest = size + stacks[0][0].bit_count()
         for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            if digit not in digits:
+                continue
             for base, union in _bases(masks, size, widest):
                 if union.bit_count() > size:  # else a basic fish, or none
                     step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
                     if step:
                         return step
+    board.search.nothing(board, key)
     return None
 
 
