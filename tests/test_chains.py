@@ -11,9 +11,10 @@ import pytest
 from conftest import lines
 from sudoku_dlx import basic, chains, parse, patterns, solve
 from sudoku_dlx.chains import (
-    TECHNIQUES, forcing_chain, forcing_x_chain, length_bonus, simple_colouring, turbot_fish, x_chain,
+    TECHNIQUES, empty_rectangle, forcing_chain, forcing_x_chain, length_bonus, simple_colouring, turbot_fish, x_chain,
 )
-from sudoku_dlx.logic import Board, bits
+from sudoku_dlx.logic import Board, Search, bits
+from sudoku_dlx.rating import steps as rating_steps
 
 from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
 
@@ -79,6 +80,21 @@ def test_turbot_fish_with_a_box():
     step = found(turbot_fish, board)
     assert (step.technique, step.score) == ("Turbot fish", 4.2)
     assert step.eliminations == eliminated("r8c1", 4)
+
+
+def test_empty_rectangle():
+    # Box 1 has its 5 only in row 2 and column 2; column 7 has it only in r2c7 and r8c7: a 5 in r8c2
+    # would leave r8c7 without one, so r2c7=5, and box 1 none.
+    board = confine_box(empty_board(), 5, 1, "r2c1 r2c2 r2c3 r1c2 r3c2")
+    board = confine(board, 5, "column 7", "r2c7 r8c7")
+    step = found(empty_rectangle, board)
+    assert (step.technique, step.score, step.eliminations) == ("Empty rectangle", 4.2, eliminated("r8c2", 5))
+    assert step.units == (18, 1, 10) and step.links[0].strong
+    # A second strong link from the same row: both eliminations in one step (a dual empty rectangle).
+    board = confine(board, 5, "column 5", "r2c5 r6c5")
+    step = found(empty_rectangle, board)
+    assert step.eliminations == eliminated("r6c2 r8c2", 5)
+    assert found(empty_rectangle, confine_box(empty_board(), 5, 1, "r1c1 r3c3")) is None
 
 
 # -- X-chains and colouring --------------------------------------------------
@@ -264,7 +280,24 @@ def test_every_step_is_sound_on_rated_puzzles():
     puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)]
     names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]
     assert len(names) > 50
-    assert NAMES - {"Skyscraper", "Continuous nice loop"} <= set(names)
+    assert {"Two-string kite", "X-chain", "XY-chain", "AIC", "Continuous nice loop"} <= set(names)
+
+
+@pytest.mark.parametrize("name, technique, share", [
+    ("Skyscraper", turbot_fish, 0.9), ("2-String Kite", turbot_fish, 0.9), ("Turbot Fish", turbot_fish, 0.9),
+    ("Empty Rectangle", empty_rectangle, 0.9), ("Simple Colors", simple_colouring, 0.7),
+])
+def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique, share):
+    """Finned fish (3.4-4.0) take many of these first, but the rating's path
+    meets the technique before the exemplar is solved (simple colouring: its
+    traps of three strong links, the rest are forcing X-chains)."""
+    puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv") if row.split("\t")[2] == name]
+    hits = 0
+    for puzzle in puzzles:
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
+        hits += bool(technique(board)) or any(technique(board) for _ in rating_steps(board))
+    assert hits >= share * len(puzzles)
 
 
 def test_every_step_is_sound_on_hard_puzzles():

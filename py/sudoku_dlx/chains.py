@@ -51,6 +51,7 @@ __all__ = [
     "nishio",
     "simple_colouring",
     "turbot_fish",
+    "empty_rectangle",
     "x_chain",
 ]
 
@@ -504,6 +505,61 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
 
 
 @_one_digit
+def empty_rectangle(board: Board, digits: list[int]) -> Step | None:
+    """A box whose places of a digit all lie in one row and one column of it
+    (the *empty rectangle* is the rest of the box), and a strong link of the
+    digit in a column (or row) outside the box with one end in that row (or
+    column): the cell where the link's other end meets the box's column (or
+    row) loses the digit, for with it the box would have no place left. Every
+    strong link that works with the same box, row and column makes one step
+    (HoDoKu's dual empty rectangles). HoDoKu ranks it with the turbot fish: 4.2."""
+    n = board.n
+    units_of, box_of = board.units_of, board.shape.box_of
+    for digit in digits:
+        links = board.strong_links(digit)
+        for box in range(2 * n, 3 * n):
+            places = board.places(box, digit)
+            if len(places) < 2:
+                continue
+            box_rows = {units_of[x][0] for x in board.units[box]}
+            box_cols = {units_of[x][1] for x in board.units[box]}
+            for row in sorted(box_rows):
+                for col in sorted(box_cols):
+                    if any(units_of[x][0] != row and units_of[x][1] != col for x in places):
+                        continue
+                    found = []
+                    for unit, a, b in links:
+                        for near, far in ((a, b), (b, a)):
+                            if box_of[near] == box - 2 * n or box_of[far] == box - 2 * n:
+                                continue
+                            if n <= unit < 2 * n and units_of[near][0] == row and units_of[far][0] not in box_rows:
+                                target = units_of[far][0] * n + col - n
+                            elif unit < n and units_of[near][1] == col and units_of[far][1] not in box_cols:
+                                target = row * n + units_of[far][1] - n
+                            else:
+                                continue
+                            if board.has(target, digit) and box_of[target] != box - 2 * n:
+                                found.append((target, (unit, near, far)))
+                    if found:
+                        return _empty_rectangle_step(board, digit, box, row, col, places, found)
+    return None
+
+
+def _empty_rectangle_step(board: Board, digit: int, box: int, row: int, col: int, places, found) -> Step:
+    d = board.symbol(digit)
+    eliminations = tuple(sorted({(target, digit) for target, _ in found}))
+    strong = list(dict.fromkeys(link for _, link in found))
+    pairs = "; ".join(f"{board.name(near)}={d} or {board.name(far)}={d} ({board.unit_name(unit)})"
+                      for unit, near, far in strong)
+    text = (f"Empty rectangle on {d}: in {board.unit_name(box)} the {d} is only in {board.unit_name(row)} or "
+            f"{board.unit_name(col)}; {pairs}; a {d} where the far end meets the box's row or column would "
+            f"leave the box none: {board.removal(eliminations)}.")
+    cells = tuple(dict.fromkeys([*places] + [x for _, near, far in strong for x in (near, far)]))
+    links = tuple(Link((near, digit), (far, digit), True) for _, near, far in strong)
+    return Step("Empty rectangle", 4.2, text, (), eliminations, cells, (box, row, col), links)
+
+
+@_one_digit
 def simple_colouring(board: Board, digits: list[int]) -> Step | None:
     """Colour one digit's strong links in two colours, alternately: one colour
     is true, so a cell that sees both colours loses the digit (a colour trap).
@@ -748,6 +804,7 @@ def links_of(board: Board, x: bool = True, y: bool = True) -> _Links:
 #: (base score, technique) pairs, in the order of their scores.
 TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.0, turbot_fish),
+    (4.2, empty_rectangle),
     (5.4, simple_colouring),
     (5.4, x_chain),
     (6.5, forcing_x_chain),

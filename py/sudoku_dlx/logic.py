@@ -109,9 +109,12 @@ class Search:
     already), so a search for the lowest-scoring step may stop at one.
     ``deadline``: a :func:`time.perf_counter` value past which a long search
     raises ``TimeoutError``. ``memo``: what a technique keeps between its calls.
+    ``givens``: the puzzle's digits as given (0 where blank), or None; the cells
+    filled since are no givens, so a uniqueness argument may swap them.
     """
 
     solution: tuple[int, ...] | None = None
+    givens: tuple[int, ...] | None = None
     enough: float = 0.0
     deadline: float | None = None
     memo: dict = field(default_factory=dict)

@@ -173,7 +173,7 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
     start = time.perf_counter()
     result = _unique(puzzle)
     board = Board.from_puzzle(result.puzzle)
-    board.search = Search(solution=result.solutions[0].digits, deadline=deadline)
+    board.search = Search(solution=result.solutions[0].digits, givens=result.puzzle.digits, deadline=deadline)
     start_abc = abc(board)
     path = []
     hardest = None
@@ -230,6 +230,7 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
         names = ", ".join(cell_name(x, n) for x in lost)
         return Hint("wrong", f"Your notes in {names} leave out the digit that goes there.", lost)
     board = Board.from_puzzle(Puzzle(givens.shape, digits), marks)
+    board.search = Search(solution=solution, givens=givens.digits)
     if board.solved:
         return Hint("solved", "The grid is complete and right.")
     step = next_step(board)
