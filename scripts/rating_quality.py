@@ -78,6 +78,10 @@ HODOKU = {
     "Alternating Interference Chain": ({"X-chain", "XY-chain", "AIC"}, 6.6),
     "Discontinuous Nice Loop": ({"X-chain", "XY-chain", "AIC"}, 6.6),
     "Continuous Nice Loop": ({"Continuous nice loop", "X-chain", "XY-chain", "AIC"}, 6.5),
+    "Sue de Coq": ({"Sue de Coq"}, 5.3),
+    "ALS-XZ rule": ({"ALS-XZ", "ALS-XZ (doubly linked)"}, 7.1),
+    "ALS-XY-Wing rule": ({"ALS-XY-wing"}, 7.2),
+    "ALS-XY-Chain": ({"ALS chain"}, 7.3),
     "Forcing Chain Verity": ({f"{kind} ({how})" for kind in ("Forcing chains", "Dynamic forcing chains")
                               for how in ("cell", "unit")}, 8.0),
 }

@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import basic, chains, dynamic, patterns
+from . import als, basic, chains, dynamic, patterns
 from .grid import InvalidPuzzleError, Puzzle, cell_name
 from .logic import Board, Search, Step
 from .solver import solve, solutions
@@ -72,7 +72,8 @@ def _completes(board: Board, cell: int, digit: int) -> bool:
 
 #: (base score, technique), easiest first; the registry the rating and hints use.
 TECHNIQUES = tuple(sorted(
-    basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES + dynamic.TECHNIQUES, key=lambda entry: entry[0]
+    basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES + als.TECHNIQUES + dynamic.TECHNIQUES,
+    key=lambda entry: entry[0],
 )) + ((TRIAL_AND_ERROR, trial_and_error),)
 
 
@@ -80,20 +81,30 @@ TECHNIQUES = tuple(sorted(
 #: search found and that scores at most ``board.search.enough`` will do.
 READY_FROM = 6.5
 
+#: Below this base score, a step found is compared with the techniques of lower
+#: base that come after it (a long chain may score more than a short pattern of
+#: a later technique). From it on, the first technique that finds a step gives
+#: it, as in SE.
+LOWEST_BELOW = 8.5
+
 
 def next_step(board: Board) -> Step | None:
-    """The easiest step available on ``board``, or None (but see :data:`READY_FROM`)."""
+    """The easiest step available on ``board``, or None (but see :data:`READY_FROM`):
+    the lowest-scoring step of the techniques, tried in order of their base score."""
     asked = False
+    best = None
     for base, technique in TECHNIQUES:
+        if best and (base >= best.score or base >= LOWEST_BELOW):
+            break
         if base >= READY_FROM and not asked:
             asked = True
             step = dynamic.ready(board)
             if step:
                 return step
         step = technique(board)
-        if step:
-            return step
-    return None
+        if step and (best is None or step.score < best.score):
+            best = step
+    return best
 
 
 def steps(board: Board) -> Iterator[Step]:
