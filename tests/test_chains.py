@@ -11,7 +11,7 @@ import pytest
 from conftest import lines
 from sudoku_dlx import basic, chains, parse, patterns, solve
 from sudoku_dlx.chains import (
-    TECHNIQUES, empty_rectangle, forcing_chain, forcing_x_chain, length_bonus, simple_colouring, turbot_fish, x_chain,
+    TECHNIQUES, empty_rectangle, forcing_chain, grouped_aic, forcing_x_chain, length_bonus, simple_colouring, turbot_fish, x_chain,
 )
 from sudoku_dlx.logic import Board, Search, bits
 from sudoku_dlx.rating import steps as rating_steps
@@ -95,6 +95,18 @@ def test_empty_rectangle():
     step = found(empty_rectangle, board)
     assert step.eliminations == eliminated("r6c2 r8c2", 5)
     assert found(empty_rectangle, confine_box(empty_board(), 5, 1, "r1c1 r3c3")) is None
+
+
+def test_grouped_aic_uses_a_box_and_line_group():
+    # The empty rectangle's chain, with groups: r8c2=5 -> r8c7<>5 -> r2c7=5 -> {r2c1 r2c3}<>5
+    # -> {r1c2 r2c2 r3c2}=5 -> r8c2<>5.
+    board = confine_box(empty_board(), 5, 1, "r2c1 r2c2 r2c3 r1c2 r3c2")
+    board = confine(board, 5, "column 7", "r2c7 r8c7")
+    step = found(grouped_aic, board)
+    assert (step.technique, step.score) == ("Grouped X-chain", 7.1)
+    assert step.eliminations == eliminated("r8c2", 5)
+    assert "{r1c2 r2c2 r3c2}=5" in step.text
+    assert found(grouped_aic, three_link_board()) is None  # chains without groups are forcing_chain's
 
 
 # -- X-chains and colouring --------------------------------------------------
@@ -248,7 +260,7 @@ def stuck_boards(puzzle: str) -> tuple[Board, ...]:
 
 #: The names of the chains' steps, as the rating's HoDoKu map uses them.
 NAMES = {"Skyscraper", "Two-string kite", "Turbot fish", "Simple colouring", "X-chain", "XY-chain", "AIC",
-         "Continuous nice loop"}
+         "Continuous nice loop", "Empty rectangle", "Grouped X-chain", "Grouped AIC", "Grouped continuous nice loop"}
 
 
 def assert_sound(board: Board, techniques, solution) -> list[str]:
@@ -286,6 +298,7 @@ def test_every_step_is_sound_on_rated_puzzles():
 @pytest.mark.parametrize("name, technique, share", [
     ("Skyscraper", turbot_fish, 0.9), ("2-String Kite", turbot_fish, 0.9), ("Turbot Fish", turbot_fish, 0.9),
     ("Empty Rectangle", empty_rectangle, 0.9), ("Simple Colors", simple_colouring, 0.7),
+    ("Grouped Alternating Interference Chain", grouped_aic, 0.9), ("Grouped Continuous Nice Loop", grouped_aic, 0.9),
 ])
 def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique, share):
     """Finned fish (3.4-4.0) take many of these first, but the rating's path
