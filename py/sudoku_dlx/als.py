@@ -88,15 +88,9 @@ def _alss(board: Board) -> list[_Als]:
     return memo["als"]
 
 
-def _digit_bits(board: Board) -> list[int]:
+def _digit_bits(board: Board) -> tuple[int, ...]:
     """For every digit (0-based), the bit set of the cells where it is a candidate."""
-    found = [0] * board.n
-    for x, mask in enumerate(board.candidates):
-        while mask:
-            low = mask & -mask
-            found[low.bit_length() - 1] |= 1 << x
-            mask ^= low
-    return found
+    return board.search.places(board)
 
 
 def _cells_of(bits: int) -> list[int]:
@@ -348,9 +342,12 @@ def _sue_de_coq_on(board: Board, core, mask: int, line: int, box: int, rest_line
     out, which is in both the line and the box)."""
     candidates = board.candidates
     need = mask.bit_count() - len(core)
+    box_parts: dict[int, list] = {}
+    for part in _parts(rest_box, candidates, mask):
+        box_parts.setdefault(part[2], []).append(part)
     for line_cells, line_digits, line_room in _parts(rest_line, candidates, mask):
-        for box_cells, box_digits, box_room in _parts(rest_box, candidates, mask):
-            if line_digits & box_digits or line_room + box_room != need:
+        for box_cells, box_digits, _ in box_parts.get(need - line_room, ()):
+            if line_digits & box_digits:
                 continue
             line_gone = line_digits | (mask & ~box_digits)
             box_gone = box_digits | (mask & ~line_digits)

@@ -180,6 +180,9 @@ class _GroupLinks:
                                     self.index[frozenset(cells), d0] = len(self.groups)
                                     self.groups.append((cells, d0))
         self._seen = [set.intersection(*(set(board.peers[x]) for x in cells)) - set(cells) for cells, _ in self.groups]
+        self._of_digit: list[list[int]] = [[] for _ in range(n)]
+        for g, (_, d0) in enumerate(self.groups):
+            self._of_digit[d0].append(g)
         self._static: dict[int, list[int]] = {}
 
     def members(self, node: int) -> tuple[tuple[int, ...], int]:
@@ -215,8 +218,7 @@ class _GroupLinks:
             seen = set(board.peers[cells[0]]) if len(cells) == 1 else self._seen[(node >> 1) - self.base]
             if len(cells) > 1:
                 found += [(y * n + d0) << 1 for y in sorted(seen) if board.candidates[y] >> d0 & 1]
-            found += [(self.base + g) << 1 for g, (others, e0) in enumerate(self.groups)
-                      if e0 == d0 and set(others) <= seen]
+            found += [(self.base + g) << 1 for g in self._of_digit[d0] if seen.issuperset(self.groups[g][0])]
             return found
         units = set(board.units_of[cells[0]]).intersection(*(board.units_of[x] for x in cells[1:]))
         for unit in sorted(units):
@@ -797,6 +799,13 @@ def _common(board: Board, kind: str, starts: list[int], outcome, base: float, so
     easiest, and with it those that score no more than it or than
     ``board.search.enough``."""
     outcomes = [outcome(start) for start in starts]
+    if all(hasattr(other, "reached") for other in outcomes):  # nets: bit sets first, which mostly say none
+        off, on = _news_bits(board)
+        for other in outcomes:
+            off &= other.reached[0]
+            on &= other.reached[1]
+        if not off | on:
+            return None
     smallest = min(outcomes, key=lambda other: len(other.parents))
     common = [node for node in set(smallest.parents).intersection(*(other.parents for other in outcomes))
               if _news(board, node)]
@@ -807,11 +816,27 @@ def _common(board: Board, kind: str, starts: list[int], outcome, base: float, so
     return _Found(scored[0][0], [node for score, node in scored if score <= cut], kind, outcomes, source, starts)
 
 
+def _news_bits(board: Board) -> tuple[int, int]:
+    """The candidates (bit ``cell * n + digit - 1``) whose off-nodes, and whose
+    on-nodes, change the board (kept while it stays the same)."""
+    memo = board.search.memo
+    if memo.get("news key") != tuple(board.candidates):
+        n = board.n
+        off = on = 0
+        for x, mask in enumerate(board.candidates):
+            off |= mask << (x * n)
+            if mask & (mask - 1):
+                on |= mask << (x * n)
+        memo["news key"], memo["news"] = tuple(board.candidates), (off, on)
+    return memo["news"]
+
+
 def _news(board: Board, node: int) -> bool:
-    """Whether ``node`` changes the board: places a digit, or removes a candidate."""
+    """Whether ``node`` changes the board: places a digit (a candidate of a cell
+    with others), or removes a candidate."""
     cell, d0 = divmod(node >> 1, board.n)
     mask = board.candidates[cell]
-    return mask != 1 << d0 if node & 1 else bool(mask >> d0 & 1)
+    return bool(mask >> d0 & 1) and (mask != 1 << d0 or not node & 1)
 
 
 def _lower(best: _Found | None, found: _Found | None) -> _Found | None:

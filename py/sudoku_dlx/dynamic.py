@@ -51,7 +51,7 @@ LEVELS = {
     0: ("Dynamic forcing chains (contradiction)", 8.5, None),
     1: ("Dynamic forcing chains (+)", 9.0, None),
     2: ("Nested forcing chains", 9.5, 40),
-    3: ("Nested multiple forcing chains", 10.0, 24),
+    3: ("Nested multiple forcing chains", 10.0, None),
     4: ("Nested dynamic forcing chains", 10.5, 8),
 }
 
@@ -73,6 +73,8 @@ class _Net:
         self.candidates = (candidates or links.candidates)[:]
         self.counts = (counts or links.counts)[:]
         self.parents: dict[int, tuple[int, ...]] = {}
+        #: The candidates of the nodes reached, off and on, as bit sets.
+        self.reached = [0, 0]
         self.inner: dict[int, tuple[str, int]] = {}
         self.conflict: tuple[int, int] | None = None
         self._complexity: int | None = None
@@ -89,7 +91,7 @@ class _Net:
         twin = _Net.__new__(_Net)
         twin.links, twin.start, twin.level, twin.done, twin.known = self.links, self.start, level, self.done, self.known
         twin.candidates, twin.counts = self.candidates[:], self.counts[:]
-        twin.parents, twin.inner = dict(self.parents), dict(self.inner)
+        twin.parents, twin.inner, twin.reached = dict(self.parents), dict(self.inner), self.reached[:]
         twin.conflict, twin._complexity = self.conflict, self._complexity
         twin.keys, twin.cells, twin.looked = self.keys[:], self.cells[:], dict(self.looked)
         return twin
@@ -123,10 +125,12 @@ class _Net:
         keys, cells = self.keys, self.cells
         ons: deque[int] = deque()
         offs: deque[int] = deque()
+        reached = self.reached
         for node, why in found:
             if node in parents:
                 continue
             parents[node] = why
+            reached[node & 1] |= 1 << (node >> 1)
             if node ^ 1 in parents:
                 self.conflict = (node, node ^ 1) if node & 1 else (node ^ 1, node)
                 return True
@@ -137,6 +141,7 @@ class _Net:
                 if new in parents:
                     continue
                 parents[new] = (node, *hidden)
+                reached[new & 1] |= 1 << (new >> 1)
                 if new ^ 1 in parents:
                     self.conflict = (new, new ^ 1) if new & 1 else (new ^ 1, new)
                     return True

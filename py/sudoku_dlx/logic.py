@@ -122,16 +122,17 @@ class Search:
     def digits(self, board: Board, technique: str) -> list[int]:
         """The digits a technique that looks at one digit at a time must search on
         ``board``: those whose places changed since it last found nothing."""
-        places = self._places(board)
+        places = self.places(board)
         quiet = self.memo.get(("quiet", technique), ())
         return [d for d, mask in enumerate(places, 1) if d > len(quiet) or quiet[d - 1] != mask]
 
     def nothing(self, board: Board, technique: str) -> None:
         """Note that ``technique`` found nothing on ``board``."""
-        self.memo["quiet", technique] = self._places(board)
+        self.memo["quiet", technique] = self.places(board)
 
-    def _places(self, board: Board) -> tuple[int, ...]:
-        """The cells of each digit's candidates, as bit sets (kept while the board stays the same)."""
+    def places(self, board: Board) -> tuple[int, ...]:
+        """The cells of each digit's candidates (index ``digit - 1``), as bit sets
+        (kept while the board stays the same)."""
         key = tuple(board.candidates)
         if self.memo.get("places") != key:
             places = [0] * board.n
