@@ -82,6 +82,20 @@ def test_turbot_fish_with_a_box():
     assert step.eliminations == eliminated("r8c1", 4)
 
 
+def test_dual_two_string_kite():
+    # r2c2 and r3c3 (box 1) each end a strong link in their row and one in their column: the two kites
+    # crossed through them (and the two pairs of parallel links) make one step.
+    board = empty_board()
+    for unit, keep in (("row 2", "r2c2 r2c7"), ("column 3", "r3c3 r8c3"), ("column 2", "r2c2 r9c2"),
+                       ("row 3", "r3c3 r3c8")):
+        board = confine(board, 4, unit, keep)
+    step = found(turbot_fish, board)
+    assert (step.technique, step.score) == ("Dual two-string kite", 4.1)
+    assert set(eliminated("r8c7 r9c8", 4)) <= set(step.eliminations)  # the two kites'
+    single = confine(empty_board(), 4, "row 2", "r2c2 r2c7")
+    assert found(turbot_fish, confine(single, 4, "column 3", "r3c3 r8c3")).technique == "Two-string kite"
+
+
 def test_empty_rectangle():
     # Box 1 has its 5 only in row 2 and column 2; column 7 has it only in r2c7 and r8c7: a 5 in r8c2
     # would leave r8c7 without one, so r2c7=5, and box 1 none.

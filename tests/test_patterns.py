@@ -198,6 +198,20 @@ def test_finned_jellyfish():
     assert found(finned_jellyfish, jellyfish_board()) is None
 
 
+def test_siamese_fish_take_the_eliminations_of_both_fish_in_one_step():
+    """Two sashimi X-wings on the same rows (a real board of the SE sample), each
+    with its own fins: one step with both fish's eliminations."""
+    puzzle = ".......5..2..34..9....653713.69.1..........1..9168.........9.63754............7.."
+    board = stuck_boards(puzzle)[0]
+    step = found(finned_x_wing, board)
+    assert step.technique == "Siamese sashimi X-wing"
+    solution = solve(puzzle).solutions[0].digits
+    assert all(board.has(cell, digit) and solution[cell] != digit for cell, digit in step.eliminations)
+    assert step.text.count("Sashimi X-wing on") == 2
+    parts = [set(re.findall(r"r\d+c\d+<>\d", part)) for part in step.text.split("Sashimi X-wing on")[1:]]
+    assert parts[0] != parts[1] and set(board.removal(step.eliminations).split(", ")) == parts[0] | parts[1]
+
+
 def test_finned_x_wing_with_boxes_of_two_rows_and_three_columns():
     rows = confine(empty_board(6), 1, "row 1", "r1c1 r1c4")
     rows = confine(rows, 1, "row 4", "r4c1 r4c4 r4c5")

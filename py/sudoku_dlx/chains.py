@@ -601,7 +601,7 @@ def turbot_fish(board: Board, digits: list[int]) -> Step | None:
     which the SE ratings of our reference set use; SE 1.2.1 finds them as
     6-node forcing X-chains, 6.6."""
     peers = board.peers
-    best = None
+    found = []
     for digit in digits:
         pairs = board.strong_links(digit)
         for i, (unit1, a1, b1) in enumerate(pairs):
@@ -614,10 +614,31 @@ def turbot_fish(board: Board, digits: list[int]) -> Step | None:
                             x for x in peers[far1] & peers[far2] if board.has(x, digit) and x not in (near1, near2)
                         ]
                         if targets:
-                            step = _turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets)
-                            if best is None or step.score < best.score:
-                                best = step
-    return best
+                            found.append(_turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets))
+    if not found:
+        return None
+    best = min(found, key=lambda step: step.score)
+    return _same_box(board, best, found)
+
+
+def _same_box(board: Board, best: Step, found: list[Step]) -> Step:
+    """``best`` and the other patterns of its digit between the same two near
+    cells, as one step: two two-string kites crossed through the same two cells
+    of a box make HoDoKu's dual two-string kite."""
+    digit = best.eliminations[0][1]
+    near = set(best.cells[1:3])
+    same = [step for step in found if step.eliminations[0][1] == digit and set(step.cells[1:3]) == near]
+    eliminations = tuple(sorted({e for step in same for e in step.eliminations}))
+    if eliminations == best.eliminations:
+        return best
+    kites = sum(step.technique == "Two-string kite" for step in same)
+    name = "Dual two-string kite" if kites > 1 else best.technique
+    parts = "; ".join(step.text.split(": ", 1)[1].rsplit(", so ", 1)[0] for step in same)
+    text = f"{name}: {parts}; so: {board.removal(eliminations)}."
+    return Step(name, max(step.score for step in same), text, (), eliminations,
+                tuple(dict.fromkeys(x for step in same for x in step.cells)),
+                tuple(dict.fromkeys(u for step in same for u in step.units)),
+                tuple(dict.fromkeys(link for step in same for link in step.links)))
 
 
 def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[int, int], targets: list[int]) -> Step:

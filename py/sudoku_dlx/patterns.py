@@ -212,7 +212,29 @@ def _finned_fish(board: Board, size: int) -> Step | None:
 
 
 def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
-    """The first finned fish on the base lines ``base`` that eliminates something."""
+    """The finned fish on the base lines ``base`` that eliminates something: the
+    first, or, when others on the same lines eliminate more, all of them as one
+    step (HoDoKu's siamese fish)."""
+    steps: list[Step] = []
+    for cover, targets, box in _finned_covers(board, masks, base, union, stacks):
+        step = _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
+        if not set(step.eliminations) <= {e for other in steps for e in other.eliminations}:
+            steps.append(step)
+    if len(steps) < 2:
+        return steps[0] if steps else None
+    name = f"Siamese {steps[0].technique[0].lower()}{steps[0].technique[1:]}"
+    eliminations = tuple(sorted({e for step in steps for e in step.eliminations}))
+    text = f"{name}: {len(steps)} fish on the same base lines, each with its fins: " + " ".join(
+        step.text for step in steps)
+    return Step(name, max(step.score for step in steps), text, eliminations=eliminations,
+                cells=tuple(dict.fromkeys(x for step in steps for x in step.cells)),
+                units=tuple(dict.fromkeys(u for step in steps for u in step.units)))
+
+
+def _finned_covers(board, masks, base, union, stacks):
+    """``(cover, targets, box)`` for every finned fish on the base lines ``base``
+    that eliminates something: its cover positions, what it eliminates (see
+    :func:`_fish_step`) and the box of its fins."""
     size = len(base)
     for cross, boxes in stacks:
         outside = union & ~cross  # cover positions whatever the fins in these boxes
@@ -234,9 +256,7 @@ def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None
                 for pos in extra:
                     cover |= 1 << pos
                 if cover & open_in_box and union & ~cover and all(masks[line] & cover for line in base):
-                    targets = [(line, masks[line] & cover & cross) for line in others]
-                    return _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
-    return None
+                    yield cover, [(line, masks[line] & cover & cross) for line in others], box
 
 
 def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> Step:
