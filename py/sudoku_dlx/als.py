@@ -30,8 +30,8 @@ __all__ = ["TECHNIQUES", "als_chain", "als_xy_wing", "als_xz", "death_blossom", 
 
 #: The most cells of an ALS that the searches look at.
 LARGEST = 5
-#: The most ALSs of an ALS chain.
-LONGEST = 5
+#: The most ALSs of an ALS chain (three are an ALS-XY-wing).
+LONGEST = 4
 
 
 @cache
@@ -203,7 +203,7 @@ def als_chain(board: Board) -> Step | None:
     links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
     ends is locked, so a digit of both ends (not their links') leaves the cells
     that see all its places there. Four to :data:`LONGEST` ALSs, the shortest
-    first: 7.3 + 0.1 for each ALS beyond four."""
+    first (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
     alss, graph = _alss(board), _rcc_graph(board)
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):

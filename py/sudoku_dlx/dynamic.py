@@ -308,8 +308,10 @@ def _x_wings(net: _Net, keys, cells):
     return out
 
 
-#: How far (in inferences) the chains nested in a net go.
+#: How far (in inferences) the chains nested in a net go, and those of its
+#: cell and unit forcing chains.
 DEPTH = 6
+MULTIPLE_DEPTH = 6
 
 
 @cache
@@ -332,43 +334,40 @@ class _Static:
     within :data:`DEPTH` inferences, as bit sets over the candidates (fast) or
     with the parents of every node (for the chains of a deduction)."""
 
-    def __init__(self, net: _Net) -> None:
+    def __init__(self, net: _Net, depth: int | None = None) -> None:
         self.net = net
-        n = net.links.n
-        self.weak = _weak_masks(net.links.board.shape)
-        self.alive = sum(mask << (x * n) for x, mask in enumerate(net.candidates))
-        self.strong: dict[int, int] = {}
+        self.depth = depth or DEPTH
+        n, board = net.links.n, net.links.board
+        candidates, counts = net.candidates, net.counts
+        self.weak = _weak_masks(board.shape)
+        self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
+        #: For every candidate, the candidates it being false makes true.
+        strong = self.strong = [0] * (len(candidates) * n)
+        for x, mask in enumerate(candidates):
+            if mask.bit_count() == 2:
+                low = mask & -mask
+                a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+        for u, unit in enumerate(board.units):
+            for d0 in range(n):
+                if counts[u * n + d0] == 2:
+                    bit = 1 << d0
+                    a, b = (x * n + d0 for x in unit if candidates[x] & bit)
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
         self.bits: dict[int, tuple[int, int]] = {}
         self.parents: dict[int, dict[int, tuple[int, ...]]] = {}
         self.implied: dict[int, list] = {}
-
-    def _strong(self, c: int) -> int:
-        """The candidates that candidate ``c`` being false makes true."""
-        found = self.strong.get(c)
-        if found is None:
-            net = self.net
-            n, board = net.links.n, net.links.board
-            x, d0 = divmod(c, n)
-            mask = net.candidates[x]
-            found = 0
-            if mask.bit_count() == 2:
-                found = 1 << (x * n + (mask & ~(1 << d0)).bit_length() - 1)
-            for u in board.units_of[x]:
-                if net.counts[u * n + d0] == 2:
-                    for y in board.units[u]:
-                        if y != x and net.candidates[y] >> d0 & 1:
-                            found |= 1 << (y * n + d0)
-            self.strong[c] = found
-        return found
 
     def reach_bits(self, start: int) -> tuple[int, int]:
         """The candidates the on-node ``start`` makes true and false."""
         found = self.bits.get(start)
         if found is None:
-            weak, alive = self.weak, self.alive
+            weak, alive, strong = self.weak, self.alive, self.strong
             on = frontier = 1 << (start >> 1)
             off = 0
-            for _ in range(DEPTH // 2):
+            for _ in range(self.depth // 2):
                 new_off = 0
                 while frontier:
                     low = frontier & -frontier
@@ -382,7 +381,7 @@ class _Static:
                 while new_off:
                     low = new_off & -new_off
                     new_off ^= low
-                    new_on |= self._strong(low.bit_length() - 1)
+                    new_on |= strong[low.bit_length() - 1]
                 frontier = new_on & ~on
                 on |= frontier
             found = self.bits[start] = (on, off)
@@ -396,7 +395,7 @@ class _Static:
             links, candidates, counts, cache = net.links, net.candidates, net.counts, self.implied
             parents = self.parents[start] = {start: ()}
             layer = [start]
-            for _ in range(DEPTH):
+            for _ in range(self.depth):
                 following = []
                 for node in layer:
                     implied = cache.get(node)
@@ -478,12 +477,14 @@ def _static_multiple(net: _Net, keys, cells):
     what every candidate of a cell, or every place of a digit in a unit, implies."""
     n, board = net.links.n, net.links.board
     candidates, counts = net.candidates, net.counts
-    static = _Static(net)
+    static = _Static(net, MULTIPLE_DEPTH)
     out = []
 
-    def consider(starts: list[int], words: str) -> None:
+    def consider(starts: list[int], words: Callable[[], str]) -> None:
         on, off = static.reach_bits(starts[0])
         for start in starts[1:]:
+            if not on | off:
+                return
             more_on, more_off = static.reach_bits(start)
             on &= more_on
             off &= more_off
@@ -495,17 +496,17 @@ def _static_multiple(net: _Net, keys, cells):
                     seen, more = _rests_on(outcome, [node])
                     total += len(seen)
                     outside |= more
-                out.append((node, tuple(outside), (words, total)))
+                out.append((node, tuple(outside), (words(), total)))
 
     for x, m in enumerate(candidates):
         if m.bit_count() > 2:
             consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
-                     f"cell forcing chains: whichever digit {board.name(x)} holds")
+                     lambda x=x: f"cell forcing chains: whichever digit {board.name(x)} holds")
     for u in range(3 * n):
         for d0 in range(n):
             if counts[u * n + d0] > 2:
                 consider([((x * n + d0) << 1) | 1 for x in board.units[u] if candidates[x] >> d0 & 1],
-                         f"unit forcing chains: wherever {_digit(net, d0)} goes in {board.unit_name(u)}")
+                         lambda u=u, d0=d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {board.unit_name(u)}")
     return out
 
 
@@ -633,6 +634,10 @@ def _search(board: Board, level: int) -> Step | None:
     """The lowest-scoring contradiction of ``level``'s nets (see :data:`LEVELS`)."""
     base = LEVELS[level][1]
     memo = _nets(board)
+    if level >= REUSE_FROM:
+        step = _best(board, level, _earlier(board, memo, level)[:1])
+        if step:
+            return step
     found = []
     for start in _candidates(board, memo, level):
         net = memo.follow(board, start, level)
@@ -668,6 +673,24 @@ def _best(board: Board, level: int, found: list[tuple[float, int]]) -> Step | No
             if best is None or score < best[0]:
                 best = score, net
     return best and _step(board, best[1], name, best[0])
+
+
+#: From this level on, a contradiction that an earlier search of the level found
+#: and that still holds on the board is taken without a new search (which follows
+#: dozens of nets, each running cell and unit or dynamic forcing chains): the
+#: path then goes on as SE's, through the contradictions in order of score, but
+#: a contradiction that appeared since and scores less is not seen.
+REUSE_FROM = 3
+
+
+def _earlier(board: Board, memo: _Nets, level: int) -> list[tuple[float, int]]:
+    """The contradictions that nets of ``level`` found on earlier boards and
+    whose assumptions the board still has, lowest score first."""
+    n = board.n
+    return sorted(
+        (_score(LEVELS[level][1], net.complexity()), start) for (at, start), net in memo.nets.items()
+        if at == level and net.conflict and board.candidates[(start >> 1) // n] >> (start >> 1) % n & 1
+    )
 
 
 def ready(board: Board) -> Step | None:
