@@ -3,7 +3,7 @@
 The rating follows Sudoku Explainer (SE): solve by always taking the easiest
 step available (the techniques in order of score), and rate the puzzle by the
 hardest step that was needed. Beyond the last technique, *trial and error*
-(12.0, above every technique) asks the DLX engine which candidates of a cell
+(13.0, above every technique) asks the DLX engine which candidates of a cell
 lead to no solution.
 
 Once a puzzle has needed a step of some score, a step of at most that score
@@ -43,7 +43,7 @@ GRADES = (("Easy", 0.0), ("Medium", 2.0), ("Hard", 3.0), ("Expert", 4.5), ("Extr
 
 
 #: The score of trial and error: above every technique's.
-TRIAL_AND_ERROR = 12.0
+TRIAL_AND_ERROR = 13.0
 
 
 def trial_and_error(board: Board) -> Step | None:
