@@ -1,6 +1,6 @@
 """How well the rating agrees with published difficulty, and how fast it is.
 
-    python3 scripts/rating_quality.py [--n N] [--seed S] [se|kaggle|hodoku|er|hardest ...]
+    python3 scripts/rating_quality.py [--n N] [--seed S] [--each] [se|kaggle|hodoku|er|hardest ...]
 
 se       Spearman correlation with Sudoku Explainer on sudoku_exchange_se_dev.tsv,
          and the share of puzzles within 0.5 of the SE rating.
@@ -15,6 +15,7 @@ hardest  the time per puzzle on forum_hardest_1106.txt (median, p95, worst) and
 
 Times are wall clock and, in brackets, the process's CPU time (the machine may
 be shared). ``--n`` samples that many puzzles of each set (seeded; 0: all).
+``--each`` also prints one line per puzzle of the timed sets as it is rated.
 """
 
 from __future__ import annotations
@@ -118,11 +119,17 @@ def spearman(xs: list[float], ys: list[float]) -> float:
     return statistics.correlation(ranks(xs), ranks(ys))
 
 
+EACH = False
+
+
 def timed(puzzle: str):
     """The rating of ``puzzle``, its wall time and its CPU time (ms)."""
     wall, cpu = time.perf_counter(), time.process_time()
     rating = rate(puzzle)
-    return rating, (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+    wall, cpu = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+    if EACH:
+        print(f"  {puzzle} {rating.score:.1f} {rating.hardest} {wall:.0f} ms ({cpu:.0f} ms CPU)", flush=True)
+    return rating, wall, cpu
 
 
 def spread(wall: list[float], cpu: list[float]) -> str:
@@ -238,7 +245,10 @@ def main() -> None:
     parser.add_argument("sets", nargs="*", help="se, kaggle, hodoku, er, hardest (default: all)")
     parser.add_argument("--n", type=int, default=1000, help="puzzles sampled per set (0: all; default 1000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--each", action="store_true", help="print each puzzle's rating as it comes")
     args = parser.parse_args()
+    global EACH
+    EACH = args.each
     runs = {"se": se, "kaggle": kaggle, "hodoku": hodoku, "er": er, "hardest": hardest}
     for name in args.sets or list(runs):
         if name not in runs:

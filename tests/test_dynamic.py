@@ -193,6 +193,17 @@ def test_ratings_grow_with_the_nesting_needed():
     assert 9.5 <= nested.score < 10.5 <= dynamic.score
 
 
+def test_ratings_order_the_hardest_as_their_er_does():
+    """Two puzzles of the hardest list rated 10.3 or less by SE's scale (ER), and two
+    rated 11.8 or more: each of the second rates higher than each of the first."""
+    rated = [(rating(puzzle).score, float(er)) for puzzle, er in
+             (row.split("\t") for row in lines("9x9/forum_hardest_er_sample.tsv"))]
+    low = [ours for ours, er in rated if er <= 10.3]
+    high = [ours for ours, er in rated if er >= 11.8]
+    assert len(low) == len(high) == 2 and max(low) < min(high)
+    assert all(abs(ours - er) <= 0.5 for ours, er in rated)
+
+
 def test_dynamic_forcing_chains_without_the_solution():
     board, solution = board_before(HARDEST[0], "Dynamic forcing chains (contradiction)")
     step = found(dynamic_forcing_chains, board)
