@@ -5,14 +5,16 @@ boards; and ratings above SE 9 that grow with the nesting needed."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from functools import cache
 
 import pytest
 from conftest import lines
-from sudoku_dlx import parse, rate, solve
+from sudoku_dlx import parse, rate, solve, web
 from sudoku_dlx.chains import _Links
+from sudoku_dlx.cli import main
 from sudoku_dlx.dynamic import (
     LEVELS, TECHNIQUES, _dynamic, _locked, _Net, _Nets, _pairs, _static_links, _static_multiple, _x_wings,
     dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains, nested_forcing_chains,
@@ -234,6 +236,14 @@ def test_the_rating_stops_inside_a_long_search_at_its_deadline():
     with pytest.raises(TimeoutError):
         rate(HARDEST[50], deadline=start + 0.3)
     assert time.perf_counter() - start < 0.3 + 1.5
+
+
+def test_the_page_and_the_cli_give_up_a_rating_past_its_budget(capsys):
+    assert web.rate(HARDEST[50], budget=0.3) == {
+        "puzzle": HARDEST[50], "status": "unrated", "grade": "unrated",
+        "error": "the rating ran past its budget of 0.3 s"}
+    assert main(["rate", "--json", "--budget", "0.3", HARDEST[50]]) == 1
+    assert json.loads(capsys.readouterr().out)["grade"] == "unrated"
 
 
 def test_progress_reports_the_hardest_step_so_far():
