@@ -1,6 +1,6 @@
 """How well the rating agrees with published difficulty, and how fast it is.
 
-    python3 scripts/rating_quality.py [--n N] [--seed S] [--each] [se|kaggle|hodoku|er|hardest ...]
+    python3 scripts/rating_quality.py [--n N] [--seed S] [--every K] [--each] [se|kaggle|hodoku|er|hardest ...]
 
 se       Spearman correlation with Sudoku Explainer on sudoku_exchange_se_dev.tsv,
          and the share of puzzles within 0.5 of the SE rating.
@@ -15,6 +15,7 @@ hardest  the time per puzzle on forum_hardest_1106.txt (median, p95, worst) and
 
 Times are wall clock and, in brackets, the process's CPU time (the machine may
 be shared). ``--n`` samples that many puzzles of each set (seeded; 0: all).
+``--every K`` takes every Kth puzzle instead (the first, the K+1st, ...).
 ``--each`` also prints one line per puzzle of the timed sets as it is rated.
 """
 
@@ -96,8 +97,14 @@ def rows(name: str) -> list[list[str]]:
         return [line.rstrip("\n").split("\t") for line in file][1:]
 
 
-def sample(items: list, n: int, seed: int) -> list:
+def sample(items: list, n: int, seed: int, every: int = 0) -> list:
+    if every:
+        return items[::every]
     return random.Random(seed).sample(items, n) if 0 < n < len(items) else items
+
+
+def chosen_by(args) -> str:
+    return f"every {args.every}th" if args.every else f"seed {args.seed}"
 
 
 def ranks(values: list[float]) -> list[float]:
@@ -143,13 +150,13 @@ def spread(wall: list[float], cpu: list[float]) -> str:
 
 
 def se(args) -> None:
-    chosen = sample(rows("sudoku_exchange_se_dev.tsv"), args.n, args.seed)
+    chosen = sample(rows("sudoku_exchange_se_dev.tsv"), args.n, args.seed, args.every)
     ours, theirs = [], []
     for puzzle, rating in chosen:
         ours.append(rate(puzzle).score)
         theirs.append(float(rating))
     close = sum(abs(a - b) <= 0.5 for a, b in zip(ours, theirs)) / len(ours)
-    print(f"SE ({len(chosen)} puzzles of sudoku_exchange_se_dev.tsv, seed {args.seed}): "
+    print(f"SE ({len(chosen)} puzzles of sudoku_exchange_se_dev.tsv, {chosen_by(args)}): "
           f"Spearman {spearman(ours, theirs):.3f}, within ±0.5: {close:.1%}")
     by_se = defaultdict(list)
     for a, b in zip(ours, theirs):
@@ -160,7 +167,7 @@ def se(args) -> None:
 
 
 def kaggle(args) -> None:
-    chosen = sample(rows("kaggle3m_radcliffe_curated5000.tsv"), args.n, args.seed)
+    chosen = sample(rows("kaggle3m_radcliffe_curated5000.tsv"), args.n, args.seed, args.every)
     table: Counter = Counter()
     wall, cpu = [], []
     for puzzle, _, _, _, level in chosen:
@@ -169,7 +176,7 @@ def kaggle(args) -> None:
         wall.append(w)
         cpu.append(c)
     grades = [name for name, _ in GRADES]
-    print(f"Kaggle ({len(chosen)} puzzles of kaggle3m_radcliffe_curated5000.tsv, seed {args.seed}): "
+    print(f"Kaggle ({len(chosen)} puzzles of kaggle3m_radcliffe_curated5000.tsv, {chosen_by(args)}): "
           "published level (rows) against our grade (columns)")
     print("| level | " + " | ".join(grades) + " |\n|---|" + "---:|" * len(grades))
     for level in ("Beginner", "Easy", "Medium", "Hard", "Expert"):
@@ -200,7 +207,7 @@ def hodoku(args) -> None:
 
 
 def er(args) -> None:
-    chosen = sample(rows("forum_hardest_er_dev.tsv"), args.n, args.seed)
+    chosen = sample(rows("forum_hardest_er_dev.tsv"), args.n, args.seed, args.every)
     ours, theirs, wall, cpu = [], [], [], []
     hardest: Counter = Counter()
     for puzzle, rating in chosen:
@@ -211,7 +218,7 @@ def er(args) -> None:
         cpu.append(c)
         hardest[found.hardest] += 1
     close = sum(abs(a - b) <= 0.5 for a, b in zip(ours, theirs)) / len(ours)
-    print(f"ER ({len(chosen)} puzzles of forum_hardest_er_dev.tsv, seed {args.seed}): "
+    print(f"ER ({len(chosen)} puzzles of forum_hardest_er_dev.tsv, {chosen_by(args)}): "
           f"Spearman {spearman(ours, theirs):.3f}, within ±0.5: {close:.1%}")
     print(f"time per puzzle: {spread(wall, cpu)}")
     print("hardest steps: " + ", ".join(f"{name} {count}" for name, count in hardest.most_common()))
@@ -226,7 +233,7 @@ def er(args) -> None:
 def hardest(args) -> None:
     with open(DATA / "forum_hardest_1106.txt", encoding="utf-8") as file:
         puzzles = [line.strip() for line in file if line.strip()]
-    chosen = sample(puzzles, args.n, args.seed)
+    chosen = sample(puzzles, args.n, args.seed, args.every)
     wall, cpu, scores = [], [], []
     for puzzle in chosen:
         found, w, c = timed(puzzle)
@@ -234,7 +241,7 @@ def hardest(args) -> None:
         cpu.append(c)
         scores.append(found.score)
     scored = sum(score < TRIAL_AND_ERROR for score in scores)
-    print(f"hardest ({len(chosen)} puzzles of forum_hardest_1106.txt, seed {args.seed}): "
+    print(f"hardest ({len(chosen)} puzzles of forum_hardest_1106.txt, {chosen_by(args)}): "
           f"{scored} scored by a technique, {len(chosen) - scored} needed trial and error; "
           f"scores {min(scores):.1f}-{max(scores):.1f}, median {statistics.median(scores):.1f}")
     print(f"time per puzzle: {spread(wall, cpu)}")
@@ -245,6 +252,8 @@ def main() -> None:
     parser.add_argument("sets", nargs="*", help="se, kaggle, hodoku, er, hardest (default: all)")
     parser.add_argument("--n", type=int, default=1000, help="puzzles sampled per set (0: all; default 1000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=0, metavar="K",
+                        help="every Kth puzzle of each set instead of a sample (0: no)")
     parser.add_argument("--each", action="store_true", help="print each puzzle's rating as it comes")
     args = parser.parse_args()
     global EACH
