@@ -64,6 +64,11 @@ def main(source: Path) -> None:
     header, rows = read(source, "9x9/sudoku_exchange_se_dev.tsv")
     hard = [i for i, row in enumerate(rows[:3000]) if float(row.split("\t")[1]) >= 7.6][:12]
     write("9x9/sudoku_exchange_se_sample.tsv", header, [rows[i] for i in sorted(set(range(300)) | set(hard))])
+    # ER-rated hardest puzzles: the first two rated 10.3 or less and the first two rated 11.8 or more.
+    header, rows = read(source, "9x9/forum_hardest_er_dev.tsv")
+    low = [row for row in rows if float(row.split("\t")[1]) <= 10.3][:2]
+    high = [row for row in rows if float(row.split("\t")[1]) >= 11.8][:2]
+    write("9x9/forum_hardest_er_sample.tsv", header, [row for row in rows if row in low + high])
     for suffix in ("txt", "solutions.txt"):
         _, rows = read(source, f"16x16/vukr_16x16_1000.{suffix}")
         write(f"16x16/vukr_16x16_first100.{suffix}", [], rows[:100])

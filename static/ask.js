@@ -143,10 +143,11 @@ export function tellHint(play, hint, level) {
 
 // Asks Python about the givens; returns the result, or null when there is none to show
 // (stopped, the givens changed meanwhile, or an error: said, and its cells marked).
-async function askAboutGivens(play, type, busyText, refusal) {
+// `progress` words Python's reports while it works (see play.run).
+async function askAboutGivens(play, type, busyText, refusal, progress = null) {
   const { game, board } = play;
   const givens = game.givens;
-  const reply = await play.run(type, { text: givens, size: game.n }, busyText);
+  const reply = await play.run(type, { text: givens, size: game.n }, busyText, progress);
   if (!reply) return null;
   const { result } = reply;
   if (game.givens !== givens) {
@@ -162,8 +163,10 @@ async function askAboutGivens(play, type, busyText, refusal) {
 }
 
 // Rates the givens: grade, score, the engine's figures and every step of the solve path.
+// While it works, the message names the hardest technique the rating has reached.
 export async function rate(play) {
-  const result = await askAboutGivens(play, "rate", "Rating…", "Cannot rate");
+  const result = await askAboutGivens(play, "rate", "Rating…", "Cannot rate",
+    ({ steps, hardest, score }) => `Rating: ${steps} step${steps > 1 ? "s" : ""}, hardest so far ${hardest} (${score.toFixed(1)})…`);
   if (!result) return;
   const values = showRating(result, (step, index) => {
     play.board.hint(step.cells, step.units, play.game);

@@ -613,6 +613,18 @@ def test_stop_cancels_a_long_rating(app):
     wait_ready(app)
 
 
+def test_a_long_rating_names_the_hardest_technique_so_far_until_stop(app):
+    """One of the hardest puzzles (seconds of nested forcing chains): while it is rated the
+    message names the hardest technique reached, and Stop still ends the rating."""
+    open_puzzle(app, lines("9x9/forum_hardest_er_sample.tsv")[1].split("\t")[0])
+    button(app, "Rate").click()
+    expect(message(app)).to_have_text(re.compile(r"^Rating: \d+ steps?, hardest so far [A-Z][^(]+ \(\d+\.\d\)… \d+ s$"))
+    button(app, "Stop").click()
+    expect(message(app)).to_have_text("Stopped.")
+    expect(app.get_by_role("region", name="Rating")).to_be_hidden()
+    wait_ready(app)
+
+
 def whole_hint(page, expected):
     """Hint, then Show more twice: the technique and where, its cells, then the step."""
     button(page, "Hint").click()

@@ -11,11 +11,12 @@ import pytest
 from conftest import lines
 from sudoku_dlx import basic, generate, parse, patterns, solve
 from sudoku_dlx.grid import shape_for
-from sudoku_dlx.logic import Board, bits
+from sudoku_dlx.logic import Board, Search, bits
+from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.patterns import (
-    TECHNIQUES, bug_plus_one, finned_jellyfish, finned_swordfish, finned_x_wing, jellyfish, swordfish,
-    unique_rectangle_1, unique_rectangle_2, unique_rectangle_3, unique_rectangle_4, vwxyz_wing, w_wing, wxyz_wing,
-    x_wing, xy_wing, xyz_wing,
+    TECHNIQUES, avoidable_rectangle, bug_plus_one, finned_jellyfish, finned_swordfish, finned_x_wing, hidden_rectangle,
+    jellyfish, swordfish, unique_rectangle_1, unique_rectangle_2, unique_rectangle_3, unique_rectangle_4,
+    unique_rectangle_6, vwxyz_wing, w_wing, wxyz_wing, x_wing, xy_wing, xyz_wing,
 )
 
 
@@ -197,6 +198,20 @@ def test_finned_jellyfish():
     assert found(finned_jellyfish, jellyfish_board()) is None
 
 
+def test_siamese_fish_take_the_eliminations_of_both_fish_in_one_step():
+    """Two sashimi X-wings on the same rows (a real board of the SE sample), each
+    with its own fins: one step with both fish's eliminations."""
+    puzzle = ".......5..2..34..9....653713.69.1..........1..9168.........9.63754............7.."
+    board = stuck_boards(puzzle)[0]
+    step = found(finned_x_wing, board)
+    assert step.technique == "Siamese sashimi X-wing"
+    solution = solve(puzzle).solutions[0].digits
+    assert all(board.has(cell, digit) and solution[cell] != digit for cell, digit in step.eliminations)
+    assert step.text.count("Sashimi X-wing on") == 2
+    parts = [set(re.findall(r"r\d+c\d+<>\d", part)) for part in step.text.split("Sashimi X-wing on")[1:]]
+    assert parts[0] != parts[1] and set(board.removal(step.eliminations).split(", ")) == parts[0] | parts[1]
+
+
 def test_finned_x_wing_with_boxes_of_two_rows_and_three_columns():
     rows = confine(empty_board(6), 1, "row 1", "r1c1 r1c4")
     rows = confine(rows, 1, "row 4", "r4c1 r4c4 r4c5")
@@ -333,6 +348,68 @@ def test_unique_rectangle_type_4():
     assert step.units == (1,)
 
 
+def test_a_unique_rectangle_corner_may_miss_a_digit_of_the_pair():
+    # r4c2 lost its 2 earlier: with a 1 there the rectangle would still end with only 1 and 2.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c2": "12", "r4c1": "12", "r4c2": "156"})
+    step = found(unique_rectangle_1, board)
+    assert step.eliminations == ((cells("r4c2")[0], 1),)
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c2": "12", "r4c1": "1", "r4c2": "56"})
+    assert found(unique_rectangle_1, board) is None  # a corner without either digit: no rectangle
+
+
+def test_unique_rectangle_type_5_across_a_diagonal():
+    board = with_candidates(empty_board(), {"r1c1": "127", "r1c2": "12", "r4c1": "12", "r4c2": "127"})
+    step = found(unique_rectangle_2, board)
+    assert (step.technique, step.score) == ("Unique rectangle type 5", 4.5)
+    assert step.eliminations == eliminated("r2c2 r3c2 r5c1 r6c1", 7)
+
+
+def test_unique_rectangle_type_6():
+    # 1 is in rows 1 and 4 only at the corners: on r1c1 and r4c2, or on r1c2 and r4c1; these
+    # would leave 2 on the rest, so they lose the 1.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r4c2": "12", "r1c2": "125", "r4c1": "126"})
+    assert found(unique_rectangle_6, board) is None
+    board = confine(confine(board, 1, "row 1", "r1c1 r1c2"), 1, "row 4", "r4c1 r4c2")
+    step = found(unique_rectangle_6, board)
+    assert (step.technique, step.score) == ("Unique rectangle type 6", 4.5)
+    assert step.eliminations == eliminated("r1c2 r4c1", 1) and step.units == (0, 3)
+
+
+def test_hidden_rectangle():
+    # r1c1 holds 1 and 2; row 4 and column 2 (r4c2's) have the 1 only in the rectangle.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c2": "123", "r4c1": "124", "r4c2": "125"})
+    assert found(hidden_rectangle, board) is None
+    board = confine(confine(board, 1, "row 4", "r4c1 r4c2"), 1, "column 2", "r1c2 r4c2")
+    step = found(hidden_rectangle, board)
+    assert (step.technique, step.eliminations) == ("Hidden rectangle", ((cells("r4c2")[0], 2),))
+
+
+def filled(board: Board, values: dict[str, int]) -> Board:
+    """Fill cells (as a solver would, not givens), and say which cells are givens: none."""
+    for name, digit in values.items():
+        board.place(cells(name)[0], digit)
+    board.search = Search(givens=(0,) * 81)
+    return board
+
+
+def test_avoidable_rectangle_type_1():
+    board = filled(empty_board(), {"r1c1": 1, "r1c2": 2, "r4c1": 2})
+    step = found(avoidable_rectangle, board)
+    assert (step.technique, step.eliminations) == ("Avoidable rectangle type 1", ((cells("r4c2")[0], 1),))
+    board.search = Search(givens=tuple(1 if x == cells("r1c1")[0] else 0 for x in range(81)))
+    assert found(avoidable_rectangle, board) is None  # a given cannot swap
+    board.search = Search()
+    assert found(avoidable_rectangle, board) is None  # no givens known, no avoidable rectangle
+
+
+def test_avoidable_rectangle_type_2():
+    board = filled(empty_board(), {"r1c1": 1, "r1c2": 2})
+    board = with_candidates(board, {"r4c1": "27", "r4c2": "17"})
+    step = found(avoidable_rectangle, board)
+    assert step.technique == "Avoidable rectangle type 2"
+    assert step.eliminations == eliminated("r4c3 r4c4 r4c5 r4c6 r4c7 r4c8 r4c9 r5c1 r5c2 r5c3 r6c1 r6c2 r6c3", 7)
+
+
 # A board of HoDoKu's BUG+1 exemplar after the basic steps and an XY-wing.
 BUG_VALUES = ".9.613.84...2571393.18492..9685714234379268151..384......192..8..943567151.768..2"
 BUG_MARKS = {
@@ -390,7 +467,8 @@ HODOKU = {
     "XY-Wing": xy_wing, "XYZ-Wing": xyz_wing, "W-Wing": w_wing,
     "Uniqueness Test Type 1": unique_rectangle_1, "Uniqueness Test Type 2": unique_rectangle_2,
     "Uniqueness Test Type 3": unique_rectangle_3, "Uniqueness Test Type 4": unique_rectangle_4,
-    "Bivalue Universal Grave + 1": bug_plus_one,
+    "Uniqueness Test Type 5": unique_rectangle_2, "Uniqueness Test Type 6": unique_rectangle_6,
+    "Hidden Rectangle": hidden_rectangle, "Bivalue Universal Grave + 1": bug_plus_one,
 }
 
 
@@ -400,6 +478,7 @@ def stuck_boards(puzzle: str) -> tuple[Board, ...]:
     first, as :func:`sudoku_dlx.rating.steps` takes them) where the easiest step
     scores at least an X-wing's, until solved or stuck."""
     board = Board.from_puzzle(parse(puzzle))
+    board.search = Search(givens=parse(puzzle).digits)
     boards = []
     while not board.solved:
         step = next((s for _, t in REGISTRY if (s := t(board))), None)
@@ -458,6 +537,18 @@ def test_hodoku_exemplars_are_found(name):
     puzzles = [row[0] for row in EXEMPLARS if row[2] == name]
     hits = sum(any(technique(board) for board in stuck_boards(puzzle)) for puzzle in puzzles)
     assert hits >= 0.9 * len(puzzles), f"{name}: {hits} of {len(puzzles)}"
+
+
+def test_avoidable_rectangles_are_found_on_the_paths_of_their_exemplars():
+    """Avoidable rectangles need cells filled on the way, which depend on the
+    path: the rating's path meets one in most of their exemplars."""
+    puzzles = [row[0] for row in EXEMPLARS if row[2].startswith("Avoidable Rectangle")]
+    hits = 0
+    for puzzle in puzzles:
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
+        hits += any(avoidable_rectangle(board) for _ in rating_steps(board))
+    assert hits >= 0.8 * len(puzzles)
 
 
 # -- bent wings --------------------------------------------------------------

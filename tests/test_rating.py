@@ -81,11 +81,24 @@ def test_pointing_and_claiming():
 @pytest.mark.parametrize("size,technique", [(2, naked_pair), (3, naked_triple), (4, naked_quad)])
 def test_naked_subsets(size, technique):
     board = empty_board()
-    for x in range(size):
+    subset = (0, 3, 6, 7)[:size]  # in row 1, not all in one box
+    for x in subset:
         board.candidates[x] = bits(range(1, size + 1))
     step = technique(board)
-    assert step.cells == tuple(range(size)) and step.units == (0,)
-    assert step.eliminations == tuple((x, d) for x in range(size, 9) for d in range(1, size + 1))
+    assert step.technique.startswith("Naked") and step.cells == subset and step.units == (0,)
+    assert step.eliminations == tuple((x, d) for x in range(9) if x not in subset for d in range(1, size + 1))
+
+
+@pytest.mark.parametrize("size,technique", [(2, naked_pair), (3, naked_triple)])
+def test_locked_subsets_clear_the_row_and_the_box_in_one_step(size, technique):
+    board = empty_board()
+    for x in range(size):  # r1c1.. in row 1 and box 1
+        board.candidates[x] = bits(range(1, size + 1))
+    step = technique(board)
+    assert step.technique == ("Locked pair", "Locked triple")[size - 2] and step.units == (0, 18)
+    others = [x for x in range(9) if x >= size] + [x for x in (9, 10, 11, 18, 19, 20)]
+    assert step.eliminations == tuple((x, d) for x in others for d in range(1, size + 1))
+    assert step.score == (3.0, 3.6)[size - 2]
 
 
 @pytest.mark.parametrize("size,technique", [(2, hidden_pair), (3, hidden_triple), (4, hidden_quad)])
@@ -227,3 +240,18 @@ def test_cli_rate_hint_and_generate_by_difficulty(capsys, tmp_path):
     assert "80 cells is no puzzle size" in capsys.readouterr().err
     assert main(["generate", "--difficulty", "Medium", "--seed", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["grade"] == "Medium"
+
+
+def test_web_rate_reports_progress_and_the_links_of_chains():
+    from sudoku_dlx import web
+
+    for puzzle, _ in SE[:20]:
+        heard = []
+        result = web.rate(puzzle, progress=heard.append)
+        chains = [step for step in result["path"] if step["links"]]
+        if chains:
+            break
+    assert heard and heard[0]["steps"] == 1 and set(heard[-1]) == {"steps", "hardest", "score"}
+    link = chains[0]["links"][0]
+    assert set(link) == {"from", "to", "kind"} and link["kind"] in ("strong", "weak")
+    assert all(len(link["from"]) == len(link["to"]) == 2 for step in chains for link in step["links"])

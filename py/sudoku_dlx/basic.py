@@ -3,7 +3,8 @@
 Scores on the Sudoku Explainer scale: full house 1.0, hidden single 1.2 in a
 box and 1.5 in a row or column, naked single 2.3, pointing 2.6, claiming 2.8,
 naked pair 3.0, hidden pair 3.4, naked triple 3.6, hidden triple 4.0, naked
-quad 5.0, hidden quad 5.4.
+quad 5.0, hidden quad 5.4. A locked pair or triple (a naked one whose cells
+share a box and a line) is one step of the naked one's score.
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ def claiming(board: Board) -> Step | None:
 
 def _naked_subset(board: Board, size: int, score: float) -> Step | None:
     """``size`` cells of a unit whose candidates together are ``size`` digits: those
-    digits leave the unit's other cells."""
+    digits leave the unit's other cells. When the cells also share a second unit
+    (a box and a row or column), a *locked* pair or triple, they leave both."""
     candidates = board.candidates
     for u, unit in enumerate(board.units):
         blank = [x for x in unit if candidates[x]]
@@ -117,16 +119,19 @@ def _naked_subset(board: Board, size: int, score: float) -> Step | None:
                 mask |= candidates[x]
             if mask.bit_count() != size:
                 continue
-            eliminations = tuple(
-                (x, d) for x in blank if x not in cells for d in digits_of(candidates[x] & mask)
-            )
+            units = (u, *sorted(set.intersection(*(set(board.units_of[x]) for x in cells)) - {u}))
+            eliminations = tuple(dict.fromkeys(
+                (x, d) for v in units for x in board.units[v] if x not in cells for d in digits_of(candidates[x] & mask)
+            ))
             if eliminations:
-                name = f"Naked {_SUBSET_NAMES[size]}"
+                kind = "Locked" if len(units) > 1 and size < 4 else "Naked"
+                name = f"{kind} {_SUBSET_NAMES[size]}"
                 digits = ", ".join(board.symbol(d) for d in digits_of(mask))
                 where = ", ".join(board.name(x) for x in cells)
-                text = (f"{name}: in {board.unit_name(u)}, {where} hold only {digits} between them, "
+                place = " and ".join(board.unit_name(v) for v in units)
+                text = (f"{name}: in {place}, {where} hold only {digits} between them, "
                         f"so those digits leave the other cells: {board.removal(eliminations)}.")
-                return Step(name, score, text, (), eliminations, cells, (u,))
+                return Step(name, score, text, (), eliminations, cells, units)
     return None
 
 

@@ -15,38 +15,45 @@ weak link
 chain
     Implications alternating along links. Assuming a candidate on and reaching
     it off proves it false; assuming it off and reaching it on proves it true.
+    Between them, from its first off-node to its last on-node, such a chain is
+    an *AIC* (alternating inference chain): one of its two ends is true, so
+    every candidate weakly linked to both goes. When the ends are weakly linked
+    themselves, it closes a *continuous nice loop*.
 dynamic
     Propagation that also removes the candidates it turns off, so that later
-    singles see them gone (Sudoku Explainer's dynamic chains).
+    singles see them gone (Sudoku Explainer's dynamic chains, in
+    :mod:`sudoku_dlx.dynamic`).
 
 Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
 :func:`length_bonus` of the chain's node count (for several chains, the sum of
-their nodes): forcing X-chains 6.6, forcing chains of cells and units (XY-chains
-among them) 7.0, nishio 7.5, multiple forcing chains 8.0, dynamic forcing
-chains 8.5. The X-chains of two and three strong links take the scores of
-SukakuExplainer, which rated our SE reference set: skyscraper 4.0, two-string
-kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each technique returns
-its lowest-scoring step. Search is iterative (no recursion) and works for every
-grid size.
+their nodes): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
+units (AICs, XY-chains among them) and their loops 7.0, nishio 7.5, multiple
+forcing chains 8.0. The X-chains of two and three strong links take the scores
+of SukakuExplainer, which rated our SE reference set: skyscraper 4.0,
+two-string kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each
+technique returns its lowest-scoring step, with everything its pattern
+eliminates. Search is iterative (no recursion) and works for every grid size.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from itertools import combinations
 
-from .logic import Board, Step
+from .logic import Board, Link, Step
 
 __all__ = [
     "TECHNIQUES",
-    "dynamic_forcing_chains",
     "forcing_chain",
     "forcing_chains",
     "forcing_x_chain",
+    "grouped_aic",
     "length_bonus",
     "nishio",
     "simple_colouring",
     "turbot_fish",
+    "empty_rectangle",
     "x_chain",
 ]
 
@@ -66,31 +73,36 @@ def _score(base: float, nodes: int) -> float:
     return round(base + length_bonus(nodes), 1)
 
 
-def _pair(mask: int) -> bool:
-    """True if ``mask`` holds exactly two digits."""
-    rest = mask & (mask - 1)
-    return bool(rest) and not rest & (rest - 1)
-
-
 class _Links:
     """The implications between the nodes of a board: ``x`` allows the links of
-    a digit's places in a unit, ``y`` those of a cell's digits."""
+    a digit's places in a unit, ``y`` those of a cell's digits. They keep the
+    board's candidates as they were when made."""
 
     def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
         self.board = board
+        self.candidates = board.candidates[:]
         self.n = board.n
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
         self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
+        self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
         self.counts = [len(board.places(unit, digit)) for unit in range(3 * self.n) for digit in range(1, self.n + 1)]
+
+    def members(self, node: int) -> tuple[tuple[int, ...], int]:
+        """The cells of a node (one) and its digit, 0-based."""
+        cell, d0 = divmod(node >> 1, self.n)
+        return (cell,), d0
+
+    def text(self, node: int) -> str:
+        return _node_text(self.board, node)
 
     def static(self, node: int) -> list[int]:
         """The nodes ``node`` implies on the board's own candidates (remembered)."""
         found = self._static.get(node)
         if found is None:
-            found = self._static[node] = [new for new, _ in self.implied(node, self.board.candidates, self.counts)]
+            found = self._static[node] = [new for new, _ in self.implied(node, self.candidates, self.counts)]
         return found
 
     def implied(self, node: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -101,19 +113,22 @@ class _Links:
         n = self.n
         cell, d0 = divmod(node >> 1, n)
         bit = 1 << d0
-        found = []
         if node & 1:
+            found = []
             if self.y:
                 others = candidates[cell] & ~bit
                 while others:
                     low = others & -others
                     found.append(((cell * n + low.bit_length() - 1) << 1, ()))
                     others ^= low
-            found += [((peer * n + d0) << 1, ()) for peer in self.board.peers[cell] if candidates[peer] & bit]
+            d2 = d0 << 1
+            found += [(base + d2, ()) for peer, base in self._peers[cell] if candidates[peer] & bit]
             return found
-        start = self.board.candidates
+        found = []
+        start = self.candidates
         mask = candidates[cell]
-        if self.y and _pair(mask):
+        rest = mask & (mask - 1)
+        if self.y and rest and not rest & (rest - 1):
             other = mask & ~bit
             gone = start[cell] & ~mask
             hidden = []
@@ -134,6 +149,96 @@ class _Links:
                     )
                     found.append((((other * n + d0) << 1) | 1, hidden))
         return found
+
+
+class _GroupLinks:
+    """The links of :class:`_Links` (of units and cells) and of *groups*: a
+    digit's candidates in two cells or more where a box meets a row or a
+    column, as one node (on: the digit is in one of them). Group nodes come
+    after the candidates': ``(cells * n + group) * 2 + on``."""
+
+    x = y = True
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.n = n = board.n
+        self.plain = links_of(board)
+        self.base = board.shape.cells * n
+        self.groups: list[tuple[tuple[int, ...], int]] = []
+        self.index: dict[tuple[frozenset[int], int], int] = {}
+        for d0 in range(n):
+            for box in range(2 * n, 3 * n):
+                for kind in (0, 1):
+                    lines: dict[int, list[int]] = {}
+                    for x in board.units[box]:
+                        if board.candidates[x] >> d0 & 1:
+                            lines.setdefault(board.units_of[x][kind], []).append(x)
+                    for places in lines.values():
+                        for size in range(2, len(places) + 1):
+                            for cells in combinations(places, size):
+                                if (frozenset(cells), d0) not in self.index:
+                                    self.index[frozenset(cells), d0] = len(self.groups)
+                                    self.groups.append((cells, d0))
+        self._seen = [set.intersection(*(set(board.peers[x]) for x in cells)) - set(cells) for cells, _ in self.groups]
+        self._of_digit: list[list[int]] = [[] for _ in range(n)]
+        for g, (_, d0) in enumerate(self.groups):
+            self._of_digit[d0].append(g)
+        self._static: dict[int, list[int]] = {}
+
+    def members(self, node: int) -> tuple[tuple[int, ...], int]:
+        """The cells of a node and its digit, 0-based."""
+        index = node >> 1
+        if index < self.base:
+            return (index // self.n,), index % self.n
+        return self.groups[index - self.base]
+
+    def text(self, node: int) -> str:
+        cells, d0 = self.members(node)
+        if len(cells) == 1:
+            return _node_text(self.board, node)
+        names = " ".join(self.board.name(x) for x in cells)
+        return f"{{{names}}}{'=' if node & 1 else '<>'}{self.board.symbol(d0 + 1)}"
+
+    def _group(self, cells, d0: int, on: int) -> int | None:
+        found = self.index.get((frozenset(cells), d0))
+        return None if found is None else ((self.base + found) << 1) | on
+
+    def static(self, node: int) -> list[int]:
+        """The nodes ``node`` implies (remembered)."""
+        found = self._static.get(node)
+        if found is None:
+            found = self._static[node] = self._implied(node)
+        return found
+
+    def _implied(self, node: int) -> list[int]:
+        board, n = self.board, self.n
+        cells, d0 = self.members(node)
+        found = list(self.plain.static(node)) if len(cells) == 1 else []
+        if node & 1:
+            seen = set(board.peers[cells[0]]) if len(cells) == 1 else self._seen[(node >> 1) - self.base]
+            if len(cells) > 1:
+                found += [(y * n + d0) << 1 for y in sorted(seen) if board.candidates[y] >> d0 & 1]
+            found += [(self.base + g) << 1 for g in self._of_digit[d0] if seen.issuperset(self.groups[g][0])]
+            return found
+        units = set(board.units_of[cells[0]]).intersection(*(board.units_of[x] for x in cells[1:]))
+        for unit in sorted(units):
+            rest = [x for x in board.places(unit, d0 + 1) if x not in cells]
+            if len(rest) == 1 and len(cells) > 1:
+                found.append(((rest[0] * n + d0) << 1) | 1)
+            elif len(rest) > 1:
+                group = self._group(rest, d0, 1)
+                if group is not None:
+                    found.append(group)
+        return found
+
+
+def group_links_of(board: Board) -> _GroupLinks:
+    """The links of ``board`` with groups, shared while the board stays the same."""
+    memo = board.search.memo
+    if memo.get("group links key") != tuple(board.candidates):
+        memo["group links key"] = tuple(board.candidates)
+        memo["group links"] = _GroupLinks(board)
+    return memo["group links"]
 
 
 class _Outcome:
@@ -174,7 +279,7 @@ def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:
     until nothing more follows or a candidate is both on and off. A dynamic
     propagation removes each candidate it turns off."""
     n, units_of = links.n, links.board.units_of
-    candidates = links.board.candidates[:] if dynamic else links.board.candidates
+    candidates = links.candidates[:] if dynamic else links.candidates
     counts = links.counts[:] if dynamic else links.counts
     parents: dict[int, tuple[int, ...]] = {start: ()}
     ons: deque[int] = deque()
@@ -247,32 +352,133 @@ def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple
     return placements, eliminations, words
 
 
+def _one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable[[Board], Step | None]:
+    """A technique that looks at each digit alone, searching only the digits whose
+    places changed since it last found nothing (see :meth:`Search.digits`)."""
+    def search(board: Board) -> Step | None:
+        step = technique(board, board.search.digits(board, technique.__name__))
+        if step is None:
+            board.search.nothing(board, technique.__name__)
+        return step
+    search.__name__, search.__qualname__, search.__doc__ = technique.__name__, technique.__qualname__, technique.__doc__
+    return search
+
+
+def _possible(board: Board, start: int) -> bool:
+    """Whether assuming ``start`` may lead to a contradiction: when the board
+    knows the solution, only a candidate it lacks can be on, or one it holds off."""
+    solution = board.search.solution
+    if solution is None:
+        return True
+    cell, d0 = divmod(start >> 1, board.n)
+    return (solution[cell] == d0 + 1) != bool(start & 1)
+
+
+def _weak(board: Board, links, node: int) -> set[int]:
+    """The candidates (``cell * n + digit - 1``) that cannot be true with ``node``
+    on: its digit in the cells that see all its cells, and the other digits of
+    its cell if it is one."""
+    n = board.n
+    cells, d0 = links.members(node)
+    seen = set(board.peers[cells[0]]).intersection(*(board.peers[x] for x in cells[1:])) - set(cells)
+    found = {y * n + d0 for y in seen if board.candidates[y] >> d0 & 1}
+    if len(cells) == 1:
+        found.update(cells[0] * n + e0 for e0 in range(n) if board.candidates[cells[0]] >> e0 & 1 and e0 != d0)
+    return found
+
+
+def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
+    """What a continuous loop eliminates: ``loop`` alternates off and on nodes
+    from its first (off) to its last (on), which is weakly linked to the first.
+    Every weak link of the loop then holds exactly one of its ends, so the other
+    candidates of its cell, or of its digit in the units of all its cells, go."""
+    n = board.n
+    weak = [(a, b) for a, b in zip(loop, loop[1:]) if not b & 1] + [(loop[-1], loop[0])]
+    found = set()
+    for a, b in weak:
+        (cells_a, d0), (cells_b, e0) = links.members(a), links.members(b)
+        if cells_a == cells_b:
+            x = cells_a[0]
+            found.update(x * n + f0 for f0 in range(n) if board.candidates[x] >> f0 & 1 and f0 not in (d0, e0))
+        else:
+            both = cells_a + cells_b
+            for unit in set(board.units_of[both[0]]).intersection(*(board.units_of[x] for x in both[1:])):
+                found.update(z * n + d0 for z in board.units[unit] if z not in both and board.candidates[z] >> d0 & 1)
+    return found - {x * n + links.members(node)[1] for node in loop for x in links.members(node)[0]}
+
+
 def _single_chain(
     board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
-    fewest: int = 0,
+    fewest: int = 0, loop: float | None = None, digits: list[int] | None = None,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
-    (on to off eliminates it, off to on places it); ``deepest`` says how many
-    nodes a chain may have to score below a given score."""
-    n = board.n
+    (on to off eliminates it, off to on places it), from candidates of
+    ``digits`` (None: all); ``deepest`` says how many nodes a chain may have to
+    score below a given score. The step takes all that the chain proves (see
+    :func:`_chain_step`, ``loop`` the base score of a continuous loop)."""
     best, best_score = None, float("inf")
-    for on in _assumptions(board):
+    enough = board.search.enough
+    for on in _assumptions(board, digits):
         for start in (on, on ^ 1) if links.x else (on,):
             limit = deepest(best_score)
-            if not limit:
+            if not limit or best_score <= enough:
                 break
+            if not _possible(board, start):
+                continue
             path = _shortest(links, start, limit, fewest)
             if path and score(path) < best_score:
                 best, best_score = path, score(path)
-    if best is None:
-        return None
-    placements, eliminations, words = _conclusion(board, [best[-1]])
-    name = _chain_name(board, best)
-    on = f" on {board.symbol((best[0] >> 1) % n + 1)}" if name == "X-chain" else ""
-    return Step(
-        name, best_score, f"{name}{on}: {_chain_text(board, best)}, so {words}.",
-        placements, eliminations, _cells(board, best),
-    )
+    return best and _chain_step(board, links, best, best_score, loop)
+
+
+def _chain_step(board: Board, links, path: list[int], score: float, loop: float | None = None) -> Step:
+    """The step of a chain from a candidate to its opposite. From on to off, the
+    chain between (from the second node, off, to the last but one, on) proves
+    that one of its ends is true, so every candidate weakly linked to both ends
+    goes, the first one among them; if the ends are themselves weakly linked,
+    the chain closes a continuous nice loop (:func:`_loop_removals`), scored
+    ``loop`` + the loop's length when that is lower (SE's cycles)."""
+    n = board.n
+    name = _chain_name(board, links, path)
+    digit = board.symbol(links.members(path[0])[1] + 1)
+    on = f" on {digit}" if name.endswith("X-chain") else ""
+    grouped = "Grouped " if name.startswith("Grouped") else ""
+    chain = " -> ".join(links.text(node) for node in path)
+    if path[0] & 1:
+        a, z = path[1] | 1, path[-2]
+        removed = _weak(board, links, a) & _weak(board, links, z)
+        if _weak_between(board, links, a, z):
+            removed |= _loop_removals(board, links, path[1:-1])
+            name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
+            if loop is not None:
+                score = min(score, _score(loop, len(path) - 2))
+            chain = " -> ".join(links.text(node) for node in path[1:-1] + [path[1]])
+        inside = {x * n + links.members(node)[1] for node in path[1:-1] for x in links.members(node)[0]}
+        eliminations = tuple(sorted((x // n, x % n + 1) for x in removed - inside))
+        ends = f"{links.text(a)} or {links.text(z)}"
+        text = f"{name}{on}: {chain}, so {ends}: {board.removal(eliminations)}."
+        placements = ()
+    else:
+        placements, eliminations, words = _conclusion(board, [path[-1]])
+        text = f"{name}{on}: {chain}, so {words}."
+    draw = [(links.members(a), links.members(b), bool(b & 1)) for a, b in zip(path, path[1:])]
+    drawn = tuple(Link((ca[0], da + 1), (cb[0], db + 1), strong) for (ca, da), (cb, db), strong in draw)
+    cells = tuple(dict.fromkeys(x for node in path for x in links.members(node)[0]))
+    return Step(name, score, text, placements, eliminations, cells, (), drawn)
+
+
+def _weak_between(board: Board, links, a: int, z: int) -> bool:
+    """Whether the on-nodes ``a`` and ``z`` cannot both hold (an AIC of them closes a loop)."""
+    (cells_a, d0), (cells_z, e0) = links.members(a), links.members(z)
+    if d0 != e0:
+        return len(cells_a) == len(cells_z) == 1 and cells_a == cells_z
+    return not set(cells_a) & set(cells_z) and all(y in board.peers[x] for x in cells_a for y in cells_z)
+
+
+def _candidate(node: int, n: int) -> tuple[int, int]:
+    """The ``(cell, digit)`` of a node."""
+    cell, d0 = divmod(node >> 1, n)
+    return cell, d0 + 1
 
 
 def _below(base: float) -> Callable[[float], float]:
@@ -287,15 +493,17 @@ def _below(base: float) -> Callable[[float], float]:
     return deepest
 
 
-def _chain_name(board: Board, path: list[int]) -> str:
-    """X-chain (one digit), XY-chain (every strong link inside a cell) or forcing chain."""
-    n = board.n
-    if len({(node >> 1) % n for node in path}) == 1:
-        return "X-chain"
-    strong = [(a, b) for a, b in zip(path, path[1:]) if b & 1]
-    if all((a >> 1) // n == (b >> 1) // n for a, b in strong):
+def _chain_name(board: Board, links, path: list[int]) -> str:
+    """X-chain (one digit), XY-chain (every strong link inside a cell) or AIC
+    (alternating inference chain); grouped if a node is a group of cells."""
+    members = [links.members(node) for node in path]
+    grouped = "Grouped " if any(len(cells) > 1 for cells, _ in members) else ""
+    if len({d0 for _, d0 in members}) == 1:
+        return f"{grouped}X-chain"
+    strong = [(a, b) for a, b, node in zip(members, members[1:], path[1:]) if node & 1]
+    if not grouped and all(a[0] == b[0] for a, b in strong):
         return "XY-chain"
-    return "Forcing chain"
+    return f"{grouped}AIC"
 
 
 def _link_kinds(board: Board, pairs) -> tuple[bool, int]:
@@ -336,38 +544,56 @@ def _x_chain_score(board: Board, path: list[int]) -> float:
     return float("inf") if path[-1] & 1 or len(strong) != 3 else _three_links(board, strong)
 
 
-def x_chain(board: Board) -> Step | None:
+@_one_digit
+def x_chain(board: Board, digits: list[int]) -> Step | None:
     """The lowest-scoring X-chain of three strong links: one digit's places,
     linked strongly in units and weakly between units, from a candidate to its
     removal (two are a :func:`turbot_fish`). SukakuExplainer's three
     strong-linked fish: 5.4-5.6 by the kinds of unit of the strong links."""
     return _single_chain(
-        board, _Links(board, y=False), lambda path: _x_chain_score(board, path),
-        lambda score: 8 if score > 5.4 else 0, fewest=8,
+        board, links_of(board, y=False), lambda path: _x_chain_score(board, path),
+        lambda score: 8 if score > 5.4 else 0, fewest=8, digits=digits,
     )
 
 
-def forcing_x_chain(board: Board) -> Step | None:
+@_one_digit
+def forcing_x_chain(board: Board, digits: list[int]) -> Step | None:
     """The shortest X-chain of any other length, from a candidate to its
     opposite (on to off eliminates it, off to on places it): SE's forcing
     X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
-    are :func:`forcing_chain`'s)."""
+    are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
     forcing = _below(6.6)
     return _single_chain(
-        board, _Links(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
+        board, links_of(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
+        loop=6.5, digits=digits,
     )
 
 
 def forcing_chain(board: Board) -> Step | None:
-    """Shortest forcing chain (alternating inference chain) of links of units
-    and of cells, named an XY-chain when every strong link is in a cell of two
-    candidates: SE's forcing chain, 7.0 + length (SE has no forcing chains of
-    cell links alone)."""
-    return _single_chain(board, _Links(board), lambda path: _score(7.0, len(path)), _below(7.0))
+    """Shortest forcing chain (an AIC) of links of units and of cells, named an
+    XY-chain when every strong link is in a cell of two candidates: SE's forcing
+    chain, 7.0 + length (SE has no forcing chains of cell links alone), and its
+    continuous loops (SE's cycles) 7.0 + the loop's length."""
+    return _single_chain(board, links_of(board), lambda path: _score(7.0, len(path)), _below(7.0), loop=7.0)
 
 
 
-def turbot_fish(board: Board) -> Step | None:
+def grouped_aic(board: Board) -> Step | None:
+    """The shortest AIC (or continuous nice loop) that needs a group: a digit's
+    candidates where a box meets a row or a column, taken as one node (see
+    :class:`_GroupLinks`). HoDoKu ranks grouped nice loops after the others:
+    7.1 + length."""
+    links = group_links_of(board)
+
+    def score(path: list[int]) -> float:
+        grouped = any(node >> 1 >= links.base for node in path)
+        return _score(7.1, len(path)) if grouped else float("inf")
+
+    return _single_chain(board, links, score, _below(7.1), loop=7.1)
+
+
+@_one_digit
+def turbot_fish(board: Board, digits: list[int]) -> Step | None:
     """Two strong links of one digit whose near ends see each other: a far end
     holds the digit, so no cell seeing both far ends can. Both links in rows or
     both in columns: skyscraper (4.0); a row and a column: two-string kite
@@ -375,8 +601,8 @@ def turbot_fish(board: Board) -> Step | None:
     which the SE ratings of our reference set use; SE 1.2.1 finds them as
     6-node forcing X-chains, 6.6."""
     peers = board.peers
-    best = None
-    for digit in range(1, board.n + 1):
+    found = []
+    for digit in digits:
         pairs = board.strong_links(digit)
         for i, (unit1, a1, b1) in enumerate(pairs):
             for unit2, a2, b2 in pairs[i + 1:]:
@@ -388,10 +614,31 @@ def turbot_fish(board: Board) -> Step | None:
                             x for x in peers[far1] & peers[far2] if board.has(x, digit) and x not in (near1, near2)
                         ]
                         if targets:
-                            step = _turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets)
-                            if best is None or step.score < best.score:
-                                best = step
-    return best
+                            found.append(_turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets))
+    if not found:
+        return None
+    best = min(found, key=lambda step: step.score)
+    return _same_box(board, best, found)
+
+
+def _same_box(board: Board, best: Step, found: list[Step]) -> Step:
+    """``best`` and the other patterns of its digit between the same two near
+    cells, as one step: two two-string kites crossed through the same two cells
+    of a box make HoDoKu's dual two-string kite."""
+    digit = best.eliminations[0][1]
+    near = set(best.cells[1:3])
+    same = [step for step in found if step.eliminations[0][1] == digit and set(step.cells[1:3]) == near]
+    eliminations = tuple(sorted({e for step in same for e in step.eliminations}))
+    if eliminations == best.eliminations:
+        return best
+    kites = sum(step.technique == "Two-string kite" for step in same)
+    name = "Dual two-string kite" if kites > 1 else best.technique
+    parts = "; ".join(step.text.split(": ", 1)[1].rsplit(", so ", 1)[0] for step in same)
+    text = f"{name}: {parts}; so: {board.removal(eliminations)}."
+    return Step(name, max(step.score for step in same), text, (), eliminations,
+                tuple(dict.fromkeys(x for step in same for x in step.cells)),
+                tuple(dict.fromkeys(u for step in same for u in step.units)),
+                tuple(dict.fromkeys(link for step in same for link in step.links)))
 
 
 def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[int, int], targets: list[int]) -> Step:
@@ -406,17 +653,75 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
         f"{near2}={d} or {far2}={d} ({board.unit_name(units[1])}), and {near1} sees {near2}, "
         f"so {far1} or {far2} is {d}: {board.removal(eliminations)}."
     )
-    return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units)
+    strong = (True, False, True)
+    links = tuple(Link((a, digit), (b, digit), kind) for a, b, kind in zip(cells, cells[1:], strong))
+    return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units, links)
 
 
-def simple_colouring(board: Board) -> Step | None:
+@_one_digit
+def empty_rectangle(board: Board, digits: list[int]) -> Step | None:
+    """A box whose places of a digit all lie in one row and one column of it
+    (the *empty rectangle* is the rest of the box), and a strong link of the
+    digit in a column (or row) outside the box with one end in that row (or
+    column): the cell where the link's other end meets the box's column (or
+    row) loses the digit, for with it the box would have no place left. Every
+    strong link that works with the same box, row and column makes one step
+    (HoDoKu's dual empty rectangles). HoDoKu ranks it with the turbot fish: 4.2."""
+    n = board.n
+    units_of, box_of = board.units_of, board.shape.box_of
+    for digit in digits:
+        links = board.strong_links(digit)
+        for box in range(2 * n, 3 * n):
+            places = board.places(box, digit)
+            if len(places) < 2:
+                continue
+            box_rows = {units_of[x][0] for x in board.units[box]}
+            box_cols = {units_of[x][1] for x in board.units[box]}
+            for row in sorted(box_rows):
+                for col in sorted(box_cols):
+                    if any(units_of[x][0] != row and units_of[x][1] != col for x in places):
+                        continue
+                    found = []
+                    for unit, a, b in links:
+                        for near, far in ((a, b), (b, a)):
+                            if box_of[near] == box - 2 * n or box_of[far] == box - 2 * n:
+                                continue
+                            if n <= unit < 2 * n and units_of[near][0] == row and units_of[far][0] not in box_rows:
+                                target = units_of[far][0] * n + col - n
+                            elif unit < n and units_of[near][1] == col and units_of[far][1] not in box_cols:
+                                target = row * n + units_of[far][1] - n
+                            else:
+                                continue
+                            if board.has(target, digit) and box_of[target] != box - 2 * n:
+                                found.append((target, (unit, near, far)))
+                    if found:
+                        return _empty_rectangle_step(board, digit, box, row, col, places, found)
+    return None
+
+
+def _empty_rectangle_step(board: Board, digit: int, box: int, row: int, col: int, places, found) -> Step:
+    d = board.symbol(digit)
+    eliminations = tuple(sorted({(target, digit) for target, _ in found}))
+    strong = list(dict.fromkeys(link for _, link in found))
+    pairs = "; ".join(f"{board.name(near)}={d} or {board.name(far)}={d} ({board.unit_name(unit)})"
+                      for unit, near, far in strong)
+    text = (f"Empty rectangle on {d}: in {board.unit_name(box)} the {d} is only in {board.unit_name(row)} or "
+            f"{board.unit_name(col)}; {pairs}; a {d} where the far end meets the box's row or column would "
+            f"leave the box none: {board.removal(eliminations)}.")
+    cells = tuple(dict.fromkeys([*places] + [x for _, near, far in strong for x in (near, far)]))
+    links = tuple(Link((near, digit), (far, digit), True) for _, near, far in strong)
+    return Step("Empty rectangle", 4.2, text, (), eliminations, cells, (box, row, col), links)
+
+
+@_one_digit
+def simple_colouring(board: Board, digits: list[int]) -> Step | None:
     """Colour one digit's strong links in two colours, alternately: one colour
     is true, so a cell that sees both colours loses the digit (a colour trap).
     Traps along three strong links, scored as their X-chain (5.4-5.6); longer
     ones, and two cells of one colour that see each other (a colour wrap), are
     :func:`forcing_x_chain`'s."""
     best = None
-    for digit in range(1, board.n + 1):
+    for digit in digits:
         for step in _colour_traps(board, digit):
             if best is None or step.score < best.score:
                 best = step
@@ -470,140 +775,218 @@ def _colour_traps(board: Board, digit: int):
                 "Simple colouring", score,
                 f"Colour trap on {d}: {' = '.join(board.name(x) for x in chain)} alternate along strong links, "
                 f"so {board.name(chain[0])} or {board.name(chain[-1])} is {d}: {board.removal(eliminations)}.",
-                (), eliminations, tuple(chain),
+                (), eliminations, tuple(chain), (),
+                tuple(Link((a, digit), (b, digit), True) for a, b in zip(chain, chain[1:])),
             )
 
 
 class _Found:
-    """A forcing chains deduction while the search looks for the lowest score."""
+    """A forcing chains deduction while the search looks for the lowest score:
+    the ``nodes`` it proves (the first the easiest), from the ``outcomes`` of
+    the assumptions of its ``kind`` (contradiction, cell, unit or double)."""
 
-    __slots__ = ("score", "node", "kind", "branches", "source")
+    __slots__ = ("score", "nodes", "kind", "outcomes", "source", "starts")
 
-    def __init__(self, score: float, node: int, kind: str, branches: list[tuple[str, list[int]]], source: tuple = ()):
+    def __init__(self, score: float, nodes: list[int], kind: str, outcomes: list, source: tuple, starts: list[int]):
         self.score = score
-        self.node = node
+        self.nodes = nodes
         self.kind = kind
-        self.branches = branches
+        self.outcomes = outcomes
         self.source = source
+        self.starts = starts
 
 
-def _assumptions(board: Board) -> list[int]:
-    """Every candidate's on-node."""
+def _assumptions(board: Board, digits: list[int] | None = None) -> list[int]:
+    """Every candidate's on-node (of ``digits``, if given)."""
     n = board.n
-    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)]
+    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)
+            if digits is None or digit in digits]
 
 
-def _contradiction(outcome: _Outcome, start: int, base: float) -> _Found | None:
-    """If assuming ``start`` led to a candidate both on and off, ``start`` is
-    false: the deduction, scored ``base`` + length of both chains."""
+def _contradiction(outcome, start: int, base: float) -> _Found | None:
+    """If assuming ``start`` led to a candidate both on and off (``outcome``, an
+    :class:`_Outcome` or alike), ``start`` is false: the deduction, scored
+    ``base`` + length of both chains."""
     if not outcome.conflict:
         return None
     yes, no = outcome.conflict
     score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
-    return _Found(score, start ^ 1, "contradiction", [("", outcome.path(yes)), ("", outcome.path(no))], (start,))
+    return _Found(score, [start ^ 1], "contradiction", [outcome], (start,), [start])
+
+
+def _common(board: Board, kind: str, starts: list[int], outcome, base: float, source: tuple) -> _Found | None:
+    """What every one of the ``starts`` implies (``outcome(start)`` says what it
+    leads to), each node scored ``base`` + the length of its chains: the
+    easiest, and with it those that score no more than it or than
+    ``board.search.enough``."""
+    outcomes = [outcome(start) for start in starts]
+    if all(hasattr(other, "reached") for other in outcomes):  # nets: bit sets first, which mostly say none
+        off, on = _news_bits(board)
+        for other in outcomes:
+            off &= other.reached[0]
+            on &= other.reached[1]
+        if not off | on:
+            return None
+    smallest = min(outcomes, key=lambda other: len(other.parents))
+    common = [node for node in set(smallest.parents).intersection(*(other.parents for other in outcomes))
+              if _news(board, node)]
+    if not common:
+        return None
+    scored = sorted((_score(base, sum(other.ancestors(node) for other in outcomes)), node) for node in common)
+    cut = max(scored[0][0], board.search.enough)
+    return _Found(scored[0][0], [node for score, node in scored if score <= cut], kind, outcomes, source, starts)
+
+
+def _news_bits(board: Board) -> tuple[int, int]:
+    """The candidates (bit ``cell * n + digit - 1``) whose off-nodes, and whose
+    on-nodes, change the board (kept while it stays the same)."""
+    memo = board.search.memo
+    if memo.get("news key") != tuple(board.candidates):
+        n = board.n
+        off = on = 0
+        for x, mask in enumerate(board.candidates):
+            off |= mask << (x * n)
+            if mask & (mask - 1):
+                on |= mask << (x * n)
+        memo["news key"], memo["news"] = tuple(board.candidates), (off, on)
+    return memo["news"]
+
+
+def _news(board: Board, node: int) -> bool:
+    """Whether ``node`` changes the board: places a digit (a candidate of a cell
+    with others), or removes a candidate."""
+    cell, d0 = divmod(node >> 1, board.n)
+    mask = board.candidates[cell]
+    return bool(mask >> d0 & 1) and (mask != 1 << d0 or not node & 1)
 
 
 def _lower(best: _Found | None, found: _Found | None) -> _Found | None:
     return found if found and (best is None or found.score < best.score) else best
 
 
-def nishio(board: Board) -> Step | None:
+@_one_digit
+def nishio(board: Board, digits: list[int]) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
     and the hidden singles they leave); reaching a contradiction proves the
     assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
-    links = _Links(board, y=False)
+    links = links_of(board, y=False)
     best = None
-    for on in _assumptions(board):
+    for on in _assumptions(board, digits):
         for start in (on, on ^ 1):
-            best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))
+            if _possible(board, start):
+                best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))
+                if best and best.score <= board.search.enough:
+                    return _found_step(board, best, "Nishio forcing chain")
     return best and _found_step(board, best, "Nishio forcing chain")
 
 
-def _multiple(board: Board, dynamic: bool, base: float) -> _Found | None:
+def _multiple(board: Board, base: float, outcome: Callable[[int], object], dynamic: bool) -> _Found | None:
     """Cell and unit forcing chains: every candidate of a cell, or every place
-    of a digit in a unit, leads to the same node, which therefore holds.
-    Static propagation skips cells of two candidates (forcing chains cover
-    them); dynamic propagation also tries both states of each candidate."""
+    of a digit in a unit, leads to the same nodes, which therefore hold
+    (``outcome(start)`` says what ``start`` leads to). Static propagation
+    skips cells of two candidates (forcing chains cover them); dynamic
+    propagation also tries both states of each candidate (contradictions, and
+    double implications in cells of three candidates or more)."""
     n = board.n
-    links = _Links(board)
-    ons = {on: _propagate(links, on, dynamic) for on in _assumptions(board)}
     best = None
-
-    def consider(kind: str, starts: list[int], source: tuple) -> None:
-        nonlocal best
-        outcomes = [ons[s] for s in starts]
-        common = set(outcomes[0].parents)
-        for outcome in outcomes[1:]:
-            common.intersection_update(outcome.parents)
-        for node in common:
-            score = _score(base, sum(outcome.ancestors(node) for outcome in outcomes))
-            if best is None or score < best.score:
-                best = _Found(score, node, kind, [("", outcome.path(node)) for outcome in outcomes], source)
-
     for cell in board.blanks():
         count = board.candidates[cell].bit_count()
         if count > 2 or (dynamic and count > 1):
-            consider("cell", [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)], (cell,))
+            starts = [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)]
+            best = _lower(best, _common(board, "cell", starts, outcome, base, (cell,)))
     for unit in range(3 * n):
         for digit in range(1, n + 1):
             places = board.places(unit, digit)
             if len(places) > 1:
-                consider("unit", [((x * n + digit - 1) << 1) | 1 for x in places], (unit, digit))
+                starts = [((x * n + digit - 1) << 1) | 1 for x in places]
+                best = _lower(best, _common(board, "unit", starts, outcome, base, (unit, digit)))
     if dynamic:
-        for on, outcome in ons.items():
-            off = _propagate(links, on ^ 1, True)
-            best = _lower(_lower(best, _contradiction(outcome, on, base)), _contradiction(off, on ^ 1, base))
-            if not off.conflict and board.candidates[(on >> 1) // n].bit_count() > 2:
-                for node in set(outcome.parents).intersection(off.parents):
-                    score = _score(base, outcome.ancestors(node) + off.ancestors(node))
-                    if best is None or score < best.score:
-                        best = _Found(score, node, "double", [("", outcome.path(node)), ("", off.path(node))], (on,))
+        for on in _assumptions(board):
+            best = _lower(best, _contradiction(outcome(on), on, base))
+            double = board.candidates[(on >> 1) // n].bit_count() > 2
+            if double or _possible(board, on ^ 1):
+                best = _lower(best, _contradiction(outcome(on ^ 1), on ^ 1, base))
+                if double and not outcome(on ^ 1).conflict:
+                    best = _lower(best, _common(board, "double", [on, on ^ 1], outcome, base, (on,)))
     return best
+
+
+def _again(board: Board, found: _Found, base: float, outcome: Callable[[int], object]) -> _Found | None:
+    """``found`` worked out again from its assumptions, with ``outcome``."""
+    if found.kind == "contradiction":
+        return _contradiction(outcome(found.starts[0]), found.starts[0], base)
+    return _common(board, found.kind, found.starts, outcome, base, found.source)
 
 
 def forcing_chains(board: Board) -> Step | None:
     """Cell or unit forcing chains on static links: SE multiple forcing chains,
     8.0 + length of all the chains."""
-    found = _multiple(board, False, 8.0)
+    links = links_of(board)
+    outcomes: dict[int, _Outcome] = {}
+
+    def outcome(start: int) -> _Outcome:
+        if start not in outcomes:
+            outcomes[start] = _propagate(links, start, False)
+        return outcomes[start]
+
+    found = _multiple(board, 8.0, outcome, False)
     return found and _found_step(board, found, "Forcing chains")
 
 
-def dynamic_forcing_chains(board: Board) -> Step | None:
-    """Forcing chains whose propagation removes what it turns off, so singles
-    appear as they would on the board: contradiction, double implication, cell
-    and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
-    found = _multiple(board, True, 8.5)
-    return found and _found_step(board, found, "Dynamic forcing chains")
-
-
 def _found_step(board: Board, found: _Found, name: str) -> Step:
-    placements, eliminations, words = _conclusion(board, [found.node])
-    chains = "; ".join(_chain_text(board, path) for _, path in found.branches)
+    """The step of a forcing chains deduction: its conclusions, and the chains
+    that lead to the first few (to both ends of the contradiction, for one)."""
+    placements, eliminations, words = _conclusion(board, found.nodes)
+    if found.kind == "contradiction":
+        (outcome,) = found.outcomes
+        paths = [[outcome.path(node) for node in outcome.conflict]]
+    else:
+        paths = [[outcome.path(node) for outcome in found.outcomes] for node in found.nodes[:3]]
+    chains = "; ".join(_chain_text(board, path) for group in paths for path in group)
     if found.kind == "cell":
-        lead = f"whichever digit {board.name(found.source[0])} holds"
+        lead = f"whichever digit {board.name(found.source[0])} holds,"
     elif found.kind == "unit":
         unit, digit = found.source
-        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)}"
+        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)},"
     elif found.kind == "double":
-        lead = f"whether {_node_text(board, found.source[0])} or not"
+        lead = f"whether {_node_text(board, found.source[0])} or not,"
     else:
         lead = f"{_node_text(board, found.source[0])} leads to a contradiction, so"
-    nodes = [node for _, path in found.branches for node in path]
+    first = paths[0]
+    nodes = [node for path in first for node in path]
+    links = tuple(dict.fromkeys(
+        Link(_candidate(a, board.n), _candidate(b, board.n), bool(b & 1)) for path in first for a, b in zip(path, path[1:])
+    ))
     units = (found.source[0],) if found.kind == "unit" else ()
     return Step(
         f"{name} ({found.kind})", found.score, f"{name}: {lead} {words}: {chains}.",
-        placements, eliminations, _cells(board, nodes), units,
+        placements, eliminations, _cells(board, nodes), units, links,
     )
+
+
+def links_of(board: Board, x: bool = True, y: bool = True) -> _Links:
+    """The links of ``board`` (of units with ``x``, of cells with ``y``), shared
+    by the techniques while the board stays the same."""
+    key = (tuple(board.candidates), x, y)
+    memo = board.search.memo
+    if memo.get("links_key") != key[0]:
+        memo["links_key"] = key[0]
+        memo["links"] = {}
+    found = memo["links"].get(key[1:])
+    if found is None:
+        found = memo["links"][key[1:]] = _Links(board, x, y)
+    return found
 
 
 #: (base score, technique) pairs, in the order of their scores.
 TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.0, turbot_fish),
+    (4.2, empty_rectangle),
     (5.4, simple_colouring),
     (5.4, x_chain),
-    (6.6, forcing_x_chain),
+    (6.5, forcing_x_chain),
     (7.0, forcing_chain),
+    (7.1, grouped_aic),
     (7.5, nishio),
     (8.0, forcing_chains),
-    (8.5, dynamic_forcing_chains),
 )

@@ -85,16 +85,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
-    """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution)
-    is reported and the run goes on."""
+    """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution),
+    or one whose rating runs past ``--budget``, is reported and the run goes on."""
     invalid = 0
     for text in read_puzzles(_read(args.source)):
-        record = web.rate(text, args.size or 0)
+        record = web.rate(text, args.size or 0, args.budget)
         path = record.pop("path", [])
-        if record.get("status") == "invalid":
+        if record.get("status") in ("invalid", "unrated"):
             invalid += 1
             if not args.json:
-                print(f"invalid: {record['error']}")
+                print(f"{record['status']}: {record['error']}")
         elif not args.json:
             print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
                   f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes)")
@@ -316,6 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--path", action="store_true", help="also print every step of the solving path (--json: a path field)")
+    p.add_argument("--budget", type=float, default=0, metavar="SECONDS",
+                   help="give up a puzzle whose rating takes longer (0: no limit, the default)")
     p.set_defaults(run=cmd_rate)
 
     p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")

@@ -21,12 +21,12 @@ technique
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from .grid import Puzzle, Shape, cell_name
 
-__all__ = ["Board", "Step", "bits", "digits_of", "unit_name"]
+__all__ = ["Board", "Link", "Search", "Step", "bits", "digits_of", "unit_name"]
 
 
 def bits(digits) -> int:
@@ -56,8 +56,23 @@ def unit_name(unit: int, n: int) -> str:
 
 
 @dataclass(frozen=True)
+class Link:
+    """An inference of a chain, for drawing: from candidate ``a`` to candidate
+    ``b`` (``(cell, digit)`` pairs). ``strong``: ``a`` off makes ``b`` on (one
+    of the two is true); else ``a`` on makes ``b`` off (not both are true)."""
+
+    a: tuple[int, int]
+    b: tuple[int, int]
+    strong: bool
+
+    def record(self) -> dict:
+        return {"from": list(self.a), "to": list(self.b), "kind": "strong" if self.strong else "weak"}
+
+
+@dataclass(frozen=True)
 class Step:
-    """One deduction: ``placements`` and ``eliminations`` are ``(cell, digit)`` pairs."""
+    """One deduction: ``placements`` and ``eliminations`` are ``(cell, digit)`` pairs;
+    ``links`` are the inferences of a chain, to draw."""
 
     technique: str
     score: float
@@ -66,9 +81,11 @@ class Step:
     eliminations: tuple[tuple[int, int], ...] = ()
     cells: tuple[int, ...] = ()
     units: tuple[int, ...] = ()
+    links: tuple[Link, ...] = ()
 
     def record(self, shape: Shape) -> dict:
-        """The JSON-able form: digits as numbers, ``units`` as lists of their cells."""
+        """The JSON-able form: digits as numbers, ``units`` as lists of their cells,
+        ``links`` as ``{"from": [cell, digit], "to": [cell, digit], "kind": "strong" | "weak"}``."""
         return {
             "technique": self.technique,
             "score": self.score,
@@ -77,18 +94,69 @@ class Step:
             "eliminations": [list(e) for e in self.eliminations],
             "cells": list(self.cells),
             "units": [list(shape.units[u]) for u in self.units],
+            "links": [link.record() for link in self.links],
         }
+
+
+@dataclass
+class Search:
+    """What a solver tells the techniques beyond the candidates, to search less.
+
+    ``solution``: the digits of the puzzle's one solution, or None. A search
+    for contradictions may skip the assumptions that cannot lead to one (that a
+    candidate of the solution is true, or another one false): it finds the same.
+    ``enough``: a step of at most this score will do (the rating needs that much
+    already), so a search for the lowest-scoring step may stop at one.
+    ``deadline``: a :func:`time.perf_counter` value past which a long search
+    raises ``TimeoutError``. ``memo``: what a technique keeps between its calls.
+    ``givens``: the puzzle's digits as given (0 where blank), or None; the cells
+    filled since are no givens, so a uniqueness argument may swap them.
+    """
+
+    solution: tuple[int, ...] | None = None
+    givens: tuple[int, ...] | None = None
+    enough: float = 0.0
+    deadline: float | None = None
+    memo: dict = field(default_factory=dict)
+
+    def digits(self, board: Board, technique: str) -> list[int]:
+        """The digits a technique that looks at one digit at a time must search on
+        ``board``: those whose places changed since it last found nothing."""
+        places = self.places(board)
+        quiet = self.memo.get(("quiet", technique), ())
+        return [d for d, mask in enumerate(places, 1) if d > len(quiet) or quiet[d - 1] != mask]
+
+    def nothing(self, board: Board, technique: str) -> None:
+        """Note that ``technique`` found nothing on ``board``."""
+        self.memo["quiet", technique] = self.places(board)
+
+    def places(self, board: Board) -> tuple[int, ...]:
+        """The cells of each digit's candidates (index ``digit - 1``), as bit sets
+        (kept while the board stays the same)."""
+        key = tuple(board.candidates)
+        if self.memo.get("places") != key:
+            places = [0] * board.n
+            for x, mask in enumerate(key):
+                while mask:
+                    low = mask & -mask
+                    places[low.bit_length() - 1] |= 1 << x
+                    mask ^= low
+            self.memo["places"] = key
+            self.memo["places of digits"] = tuple(places)
+        return self.memo["places of digits"]
 
 
 class Board:
     """A grid in play: the digit of every cell (0: blank) and the candidates of
-    every blank cell. Placing a digit removes it from the candidates of the peers."""
+    every blank cell. Placing a digit removes it from the candidates of the peers.
+    ``search`` is shared by the copies of a board."""
 
-    def __init__(self, shape: Shape, values: list[int], candidates: list[int]) -> None:
+    def __init__(self, shape: Shape, values: list[int], candidates: list[int], search: Search | None = None) -> None:
         self.shape = shape
         self.n = shape.n
         self.values = values
         self.candidates = candidates
+        self.search = search or Search()
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle, marks: list[int] | None = None) -> Board:
@@ -107,7 +175,7 @@ class Board:
         return board
 
     def copy(self) -> Board:
-        return Board(self.shape, self.values[:], self.candidates[:])
+        return Board(self.shape, self.values[:], self.candidates[:], self.search)
 
     @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:

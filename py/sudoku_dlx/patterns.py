@@ -58,6 +58,9 @@ __all__ = [
     "unique_rectangle_2",
     "unique_rectangle_3",
     "unique_rectangle_4",
+    "unique_rectangle_6",
+    "hidden_rectangle",
+    "avoidable_rectangle",
     "vwxyz_wing",
     "w_wing",
     "wxyz_wing",
@@ -172,34 +175,66 @@ def _bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int,
 def _basic_fish(board: Board, size: int) -> Step | None:
     """The first fish of ``size`` that eliminates something."""
     n = board.n
+    key = f"fish {size}"
+    digits = board.search.digits(board, key)
     for by_rows in (True, False):
         for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            if digit not in digits:
+                continue
             for base, cover in _bases(masks, size, size):
                 if cover.bit_count() != size:
                     continue
                 targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
                 if any(mask for _, mask in targets):
                     return _fish_step(board, digit, by_rows, masks, base, cover, targets)
+    board.search.nothing(board, key)
     return None
 
 
 def _finned_fish(board: Board, size: int) -> Step | None:
     """The first finned or sashimi fish of ``size`` that eliminates something:
     its fins in one box, so at most ``size`` + the box's width positions."""
+    key = f"finned fish {size}"
+    digits = board.search.digits(board, key)
     for by_rows in (True, False):
         stacks = _stacks(board.shape, by_rows)
         widest = size + stacks[0][0].bit_count()
         for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            if digit not in digits:
+                continue
             for base, union in _bases(masks, size, widest):
                 if union.bit_count() > size:  # else a basic fish, or none
                     step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
                     if step:
                         return step
+    board.search.nothing(board, key)
     return None
 
 
 def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
-    """The first finned fish on the base lines ``base`` that eliminates something."""
+    """The finned fish on the base lines ``base`` that eliminates something: the
+    first, or, when others on the same lines eliminate more, all of them as one
+    step (HoDoKu's siamese fish)."""
+    steps: list[Step] = []
+    for cover, targets, box in _finned_covers(board, masks, base, union, stacks):
+        step = _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
+        if not set(step.eliminations) <= {e for other in steps for e in other.eliminations}:
+            steps.append(step)
+    if len(steps) < 2:
+        return steps[0] if steps else None
+    name = f"Siamese {steps[0].technique[0].lower()}{steps[0].technique[1:]}"
+    eliminations = tuple(sorted({e for step in steps for e in step.eliminations}))
+    text = f"{name}: {len(steps)} fish on the same base lines, each with its fins: " + " ".join(
+        step.text for step in steps)
+    return Step(name, max(step.score for step in steps), text, eliminations=eliminations,
+                cells=tuple(dict.fromkeys(x for step in steps for x in step.cells)),
+                units=tuple(dict.fromkeys(u for step in steps for u in step.units)))
+
+
+def _finned_covers(board, masks, base, union, stacks):
+    """``(cover, targets, box)`` for every finned fish on the base lines ``base``
+    that eliminates something: its cover positions, what it eliminates (see
+    :func:`_fish_step`) and the box of its fins."""
     size = len(base)
     for cross, boxes in stacks:
         outside = union & ~cross  # cover positions whatever the fins in these boxes
@@ -221,9 +256,7 @@ def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None
                 for pos in extra:
                     cover |= 1 << pos
                 if cover & open_in_box and union & ~cover and all(masks[line] & cover for line in base):
-                    targets = [(line, masks[line] & cover & cross) for line in others]
-                    return _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
-    return None
+                    yield cover, [(line, masks[line] & cover & cross) for line in others], box
 
 
 def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> Step:
@@ -490,24 +523,33 @@ def _bridge(board: Board, links, p: int, q: int) -> tuple[int, int, int] | None:
 # -- uniqueness --------------------------------------------------------------
 
 
+def _corners(n: int, box, r1: int, r2: int, c1: int, c2: int) -> tuple[int, int, int, int] | None:
+    """The four cells of rows ``r1``, ``r2`` and columns ``c1``, ``c2`` (top left,
+    top right, bottom left, bottom right), if they lie in two boxes."""
+    cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
+    return cells if len({box[x] for x in cells}) == 2 else None
+
+
 def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     """``(cells, pair)`` for every four blank cells in two rows, two columns and two
-    boxes whose common candidates are the two digits of ``pair``, one cell or more
-    having only those. Cells in order: top left, top right, bottom left, bottom right."""
+    boxes where a corner holds only the two digits of ``pair`` and every corner
+    one of them at least. A corner may miss one (*missing candidates*): a
+    deduction never removes a digit that a solution puts there, so a rectangle
+    that could end with only the pair still gives the puzzle two solutions."""
     n, candidates, box = board.n, board.candidates, board.shape.box_of
     for r1, r2 in combinations(range(n), 2):
-        cols = [
-            (c, candidates[r1 * n + c] & candidates[r2 * n + c])
-            for c in range(n)
-            if (candidates[r1 * n + c] & candidates[r2 * n + c]).bit_count() >= 2
-        ]
-        for (c1, m1), (c2, m2) in combinations(cols, 2):
-            pair = m1 & m2
-            if pair.bit_count() != 2:
-                continue
-            cells = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-            if len({box[x] for x in cells}) == 2 and any(candidates[x] == pair for x in cells):
-                yield cells, pair
+        cols = [c for c in range(n) if candidates[r1 * n + c] and candidates[r2 * n + c]]
+        for c1, c2 in combinations(cols, 2):
+            cells = _corners(n, box, r1, r2, c1, c2)
+            if cells:
+                for pair in sorted({candidates[x] for x in cells if candidates[x].bit_count() == 2}):
+                    if all(candidates[x] & pair for x in cells):
+                        yield cells, pair
+
+
+def _extra(board: Board, cells, pair: int) -> list[int]:
+    """The corners with a digit besides the pair."""
+    return [x for x in cells if board.candidates[x] & ~pair]
 
 
 def _deadly(board: Board, cells, pair: int) -> str:
@@ -517,56 +559,55 @@ def _deadly(board: Board, cells, pair: int) -> str:
     return f"{names} would hold only {digits}, which could swap places (two solutions)"
 
 
-def _ur_step(kind: int, score: float, text: str, cells, eliminations, units=()) -> Step:
-    return Step(
-        f"Unique rectangle type {kind}", score, text, eliminations=tuple(eliminations), cells=tuple(cells),
-        units=tuple(units),
-    )
+def _ur_step(name: str, score: float, text: str, cells, eliminations, units=()) -> Step:
+    return Step(name, score, text, eliminations=tuple(eliminations), cells=tuple(cells), units=tuple(units))
 
 
 def unique_rectangle_1(board: Board) -> Step | None:
-    """Three corners hold only the same two digits: the fourth cannot be either."""
+    """Three corners hold only the two digits: the fourth cannot be either."""
     candidates = board.candidates
     for cells, pair in _rectangles(board):
-        extra = [x for x in cells if candidates[x] != pair]
+        extra = _extra(board, cells, pair)
         if len(extra) == 1:
             (x,) = extra
-            eliminations = [(x, d) for d in digits_of(pair)]
+            eliminations = [(x, d) for d in digits_of(candidates[x] & pair)]
             text = (
                 f"Unique rectangle type 1: {_deadly(board, cells, pair)} if {board.name(x)} were "
                 f"{_or_digits(board, pair)}; the puzzle has one solution, so: {board.removal(eliminations)}."
             )
-            return _ur_step(1, UR_SCORE, text, cells, eliminations)
+            return _ur_step("Unique rectangle type 1", UR_SCORE, text, cells, eliminations)
     return None
 
 
 def unique_rectangle_2(board: Board) -> Step | None:
     """The corners that have more than the two digits all have the same one more:
-    one of them holds it, so the cells that see them all lose it. Two corners,
-    or three as in SE (HoDoKu calls three, or two across a diagonal, type 5)."""
+    one of them holds it, so the cells that see them all lose it. Two corners
+    that share a row or column: type 2; across a diagonal, or three: type 5
+    (HoDoKu's names; SE counts both as type 2)."""
     candidates = board.candidates
     for cells, pair in _rectangles(board):
-        extra = [x for x in cells if candidates[x] != pair]
+        extra = _extra(board, cells, pair)
         more = {candidates[x] & ~pair for x in extra}
         if len(extra) < 2 or len(more) != 1 or more.pop().bit_count() != 1:
             continue
         digit = digits_of(candidates[extra[0]] & ~pair)[0]
         eliminations = _removals(board, _seeing_all(board, extra), digit)
         if eliminations:
+            kind = 2 if len(extra) == 2 and _shared_units(board, *extra) else 5
             d = board.symbol(digit)
             text = (
-                f"Unique rectangle type 2: {_deadly(board, cells, pair)} unless "
+                f"Unique rectangle type {kind}: {_deadly(board, cells, pair)} unless "
                 f"{_join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
                 f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {board.removal(eliminations)}."
             )
-            return _ur_step(2, UR_SCORE, text, cells, eliminations)
+            return _ur_step(f"Unique rectangle type {kind}", UR_SCORE, text, cells, eliminations)
     return None
 
 
 def _roof(board: Board, cells, pair: int) -> tuple[list[int], tuple[int, ...]] | None:
     """The two corners with more than ``pair`` and the units they share, when
     the other two corners hold only ``pair`` and these two share a unit."""
-    extra = [x for x in cells if board.candidates[x] != pair]
+    extra = _extra(board, cells, pair)
     if len(extra) != 2:
         return None
     shared = _shared_units(board, *extra)
@@ -609,7 +650,7 @@ def _ur3_step(board, cells, pair, extra, more, unit, subset, digits, elimination
         f"whose other cells lose those digits: {board.removal(eliminations)}."
     )
     score = round(UR_SCORE + 0.1 * (digits.bit_count() - 1), 1)
-    return _ur_step(3, score, text, (*cells, *subset), eliminations, (unit,))
+    return _ur_step("Unique rectangle type 3", score, text, (*cells, *subset), eliminations, (unit,))
 
 
 def unique_rectangle_4(board: Board) -> Step | None:
@@ -622,15 +663,123 @@ def unique_rectangle_4(board: Board) -> Step | None:
         extra, shared = roof
         for unit in shared:
             for lock, other in (digits_of(pair), digits_of(pair)[::-1]):
-                if board.places(unit, lock) == extra:
-                    eliminations = [(x, other) for x in extra]
+                eliminations = [(x, other) for x in extra if board.has(x, other)]
+                if board.places(unit, lock) == extra and eliminations:
                     names = _join([board.name(x) for x in extra])
                     text = (
                         f"Unique rectangle type 4: in {board.unit_name(unit)} the {board.symbol(lock)} can only "
                         f"be in {names}, so one of them is {board.symbol(lock)}; if either were "
                         f"{board.symbol(other)}, {_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
                     )
-                    return _ur_step(4, UR_SCORE, text, cells, eliminations, (unit,))
+                    return _ur_step("Unique rectangle type 4", UR_SCORE, text, cells, eliminations, (unit,))
+    return None
+
+
+def _only_in(board: Board, unit: int, digit: int, cells) -> bool:
+    """Whether ``digit`` has places in ``unit``, all among ``cells``."""
+    places = board.places(unit, digit)
+    return bool(places) and set(places) <= set(cells)
+
+
+def unique_rectangle_6(board: Board) -> Step | None:
+    """Two diagonal corners hold only the pair, and one digit of it has no other
+    place in the rectangle's two rows (or columns): it is on one diagonal or the
+    other, and on the extra corners' it would leave the pair on the rest, so
+    the extra corners lose it (an X-wing of the pair, HoDoKu's type 6)."""
+    for cells, pair in _rectangles(board):
+        top_left, top_right, bottom_left, bottom_right = cells
+        for floor, roof in (((top_left, bottom_right), (top_right, bottom_left)),
+                            ((top_right, bottom_left), (top_left, bottom_right))):
+            if _extra(board, floor, pair) or len(_extra(board, roof, pair)) != 2:
+                continue
+            for digit in digits_of(pair):
+                for kind in (0, 1):  # the rectangle's rows, or its columns
+                    lines = tuple(sorted({board.units_of[x][kind] for x in cells}))
+                    eliminations = _removals(board, roof, digit)
+                    if eliminations and all(_only_in(board, line, digit, cells) for line in lines):
+                        d = board.symbol(digit)
+                        text = (
+                            f"Unique rectangle type 6: in {_join([board.unit_name(u) for u in lines])} the {d} "
+                            f"is only in the rectangle, so on {board.name(floor[0])} and {board.name(floor[1])} or "
+                            f"on {board.name(roof[0])} and {board.name(roof[1])}; on these, "
+                            f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
+                        )
+                        return _ur_step("Unique rectangle type 6", UR_SCORE, text, cells, eliminations, lines)
+    return None
+
+
+def hidden_rectangle(board: Board) -> Step | None:
+    """A corner holds only the pair, and one digit of it has no other place in
+    the row and the column of the opposite corner than the rectangle: the
+    opposite corner cannot hold the other digit, which would make the two
+    corners beside it that digit and leave the pair on all four."""
+    for cells, pair in _rectangles(board):
+        for corner, opposite in zip(cells, cells[::-1]):
+            if board.candidates[corner] != pair:
+                continue
+            for digit, other in (digits_of(pair), digits_of(pair)[::-1]):
+                lines = board.units_of[opposite][:2]
+                if board.has(opposite, other) and all(_only_in(board, u, digit, cells) for u in lines):
+                    eliminations = [(opposite, other)]
+                    d = board.symbol(digit)
+                    text = (
+                        f"Hidden rectangle: in {_join([board.unit_name(u) for u in lines])} the {d} is only in the "
+                        f"rectangle; if {board.name(opposite)} were {board.symbol(other)}, the corners beside it "
+                        f"would be {d} and {board.name(corner)} {board.symbol(other)}, so "
+                        f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
+                    )
+                    return _ur_step("Hidden rectangle", UR_SCORE, text, cells, eliminations, lines)
+    return None
+
+
+def avoidable_rectangle(board: Board) -> Step | None:
+    """Four cells of two rows, two columns and two boxes, none a given, where
+    the filled ones hold two digits crosswise: with the rest so too, the two
+    digits could swap. Type 1: three filled, so the fourth cannot take the
+    digit that completes them. Type 2: two filled, and each blank one holds
+    the digit that completes them and one same extra digit, which one of them
+    therefore holds: the cells that see both lose it."""
+    givens = board.search.givens
+    if givens is None:
+        return None
+    n, values, candidates, box = board.n, board.values, board.candidates, board.shape.box_of
+    filled = [x for x in range(len(values)) if values[x] and not givens[x]]
+    for r1, r2 in combinations(range(n), 2):
+        cols = [c for c in range(n) if r1 * n + c in filled or r2 * n + c in filled]
+        for c1, c2 in combinations(cols, 2):
+            cells = _corners(n, box, r1, r2, c1, c2)
+            if not cells or any(givens[x] for x in cells):
+                continue
+            a, b, c, d = cells
+            x, y = values[a] or values[d], values[b] or values[c]
+            wants = ((a, x), (b, y), (c, y), (d, x))
+            if not x or not y or x == y or any(values[p] not in (0, want) for p, want in wants):
+                continue
+            blank = [(p, want) for p, want in wants if not values[p]]
+            if not all(board.has(p, want) for p, want in blank):
+                continue
+            pattern = _join([board.name(p) for p in cells])
+            if len(blank) == 1:
+                (p, want), = blank
+                eliminations = [(p, want)]
+                text = (f"Avoidable rectangle type 1: {pattern}, none a given, would hold {board.symbol(x)} and "
+                        f"{board.symbol(y)} crosswise, which could swap, if {board.name(p)} were "
+                        f"{board.symbol(want)}; so: {board.removal(eliminations)}.")
+                return _ur_step("Avoidable rectangle type 1", UR_SCORE, text, cells, eliminations)
+            if len(blank) == 2:
+                (p, wp), (q, wq) = blank
+                more = {candidates[p] & ~(1 << (wp - 1)), candidates[q] & ~(1 << (wq - 1))}
+                extra = more.pop() if len(more) == 1 else 0
+                if extra.bit_count() == 1:
+                    digit = extra.bit_length()
+                    eliminations = _removals(board, _seeing_all(board, (p, q)), digit)
+                    if eliminations:
+                        e = board.symbol(digit)
+                        text = (f"Avoidable rectangle type 2: {pattern}, none a given, would hold {board.symbol(x)} "
+                                f"and {board.symbol(y)} crosswise, which could swap, unless {board.name(p)} or "
+                                f"{board.name(q)} is {e}; so one of them is {e}, and the cells that see both lose "
+                                f"it: {board.removal(eliminations)}.")
+                        return _ur_step("Avoidable rectangle type 2", UR_SCORE, text, cells, eliminations)
     return None
 
 
@@ -677,6 +826,9 @@ TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
     (4.5, unique_rectangle_1),
     (4.5, unique_rectangle_2),
     (4.5, unique_rectangle_4),
+    (4.5, unique_rectangle_6),
+    (4.5, hidden_rectangle),
+    (4.5, avoidable_rectangle),
     (4.6, unique_rectangle_3),
     (5.2, jellyfish),
     (5.4, finned_jellyfish),

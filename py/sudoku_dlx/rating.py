@@ -3,14 +3,22 @@
 The rating follows Sudoku Explainer (SE): solve by always taking the easiest
 step available (the techniques in order of score), and rate the puzzle by the
 hardest step that was needed. Beyond the last technique, *trial and error*
-(10.0) asks the DLX engine which candidates of a cell lead to no solution.
+(13.0, above every technique) asks the DLX engine which candidates of a cell
+lead to no solution.
+
+Once a puzzle has needed a step of some score, a step of at most that score
+will do: the long searches may stop at the first such, and before the chains
+are searched, a contradiction found by an earlier search of
+:mod:`sudoku_dlx.dynamic` is taken if it still scores no more (see
+:data:`READY_FROM`). The path may then show a harder step where an easier one
+was available; the rating seldom changes.
 
 Grades, by score: Easy below 2.0 (hidden singles and full houses), Medium below
 3.0 (naked singles, pointing, claiming), Hard below 4.5 (subsets, X-wing,
 swordfish, skyscraper, two-string kite, turbot fish, XY- and XYZ-wings), Expert
 below 6.5 (uniqueness, jellyfish, quads, X-chains of three strong links,
 colouring, WXYZ- and VWXYZ-wings, BUG), Extreme from 6.5 (longer X-chains,
-XY-chains and other forcing chains, nishio, multiple and dynamic forcing
+AICs and other forcing chains, nishio, multiple, dynamic and nested forcing
 chains, trial and error).
 
 Ratings and hints need a puzzle with exactly one solution: several of the
@@ -20,18 +28,22 @@ techniques (unique rectangles, BUG) are only sound then.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import basic, chains, patterns
+from . import als, basic, chains, dynamic, patterns
 from .grid import InvalidPuzzleError, Puzzle, cell_name
-from .logic import Board, Step
+from .logic import Board, Search, Step
 from .solver import solve, solutions
 
 __all__ = ["GRADES", "Hint", "Rating", "TECHNIQUES", "abc", "grade", "hint", "next_step", "rate", "steps", "trial_and_error"]
 
 #: (lowest score, grade name), easiest first.
 GRADES = (("Easy", 0.0), ("Medium", 2.0), ("Hard", 3.0), ("Expert", 4.5), ("Extreme", 6.5))
+
+
+#: The score of trial and error: above every technique's.
+TRIAL_AND_ERROR = 13.0
 
 
 def trial_and_error(board: Board) -> Step | None:
@@ -46,7 +58,7 @@ def trial_and_error(board: Board) -> Step | None:
         return None
     text = (f"Trial and error: with {board.removal(eliminations).replace('<>', '=')} the grid "
             f"has no solution, so {board.removal(eliminations)}.")
-    return Step("Trial and error", 10.0, text, (), eliminations, (cell,), board.units_of[cell])
+    return Step("Trial and error", TRIAL_AND_ERROR, text, (), eliminations, (cell,), board.units_of[cell])
 
 
 def _completes(board: Board, cell: int, digit: int) -> bool:
@@ -59,27 +71,52 @@ def _completes(board: Board, cell: int, digit: int) -> bool:
 
 
 #: (base score, technique), easiest first; the registry the rating and hints use.
-TECHNIQUES = tuple(sorted(basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES, key=lambda entry: entry[0])) + (
-    (10.0, trial_and_error),
-)
+TECHNIQUES = tuple(sorted(
+    basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES + als.TECHNIQUES + dynamic.TECHNIQUES,
+    key=lambda entry: entry[0],
+)) + ((TRIAL_AND_ERROR, trial_and_error),)
+
+
+#: Where the searches for chains begin: before them, a step that an earlier
+#: search found and that scores at most ``board.search.enough`` will do.
+READY_FROM = 6.5
+
+#: Below this base score, a step found is compared with the techniques of lower
+#: base that come after it (a long chain may score more than a short pattern of
+#: a later technique). From it on, the first technique that finds a step gives
+#: it, as in SE.
+LOWEST_BELOW = 8.5
 
 
 def next_step(board: Board) -> Step | None:
-    """The easiest step available on ``board``, or None."""
-    for _, technique in TECHNIQUES:
+    """The easiest step available on ``board``, or None (but see :data:`READY_FROM`):
+    the lowest-scoring step of the techniques, tried in order of their base score."""
+    asked = False
+    best = None
+    for base, technique in TECHNIQUES:
+        if best and (base >= best.score or base >= LOWEST_BELOW):
+            break
+        if base >= READY_FROM and not asked:
+            asked = True
+            step = dynamic.ready(board)
+            if step:
+                return step
         step = technique(board)
-        if step:
-            return step
-    return None
+        if step and (best is None or step.score < best.score):
+            best = step
+    return best
 
 
 def steps(board: Board) -> Iterator[Step]:
-    """Solve ``board`` in place, yielding each step as it is applied (easiest first)."""
+    """Solve ``board`` in place, yielding each step as it is applied (easiest
+    first). A step as hard as one taken before will do: ``board.search.enough``
+    keeps the hardest score so far."""
     while not board.solved:
         step = next_step(board)
         if step is None:
             return
         board.apply(step)
+        board.search.enough = max(board.search.enough, step.score)
         yield step
 
 
@@ -140,21 +177,28 @@ def _unique(puzzle: Puzzle | str):
     return result
 
 
-def rate(puzzle: Puzzle | str, deadline: float | None = None) -> Rating:
+def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable[[dict], object] | None = None) -> Rating:
     """Rate a puzzle with one solution (else ``InvalidPuzzleError``). Raises
     ``TimeoutError`` once ``deadline`` (a :func:`time.perf_counter` value,
-    checked after each step) has passed."""
+    checked after each step and within the long searches) has passed.
+    ``progress`` is called after each step with ``{"steps": count, "hardest":
+    technique, "score": score}``, the hardest step so far."""
     start = time.perf_counter()
     result = _unique(puzzle)
     board = Board.from_puzzle(result.puzzle)
+    board.search = Search(solution=result.solutions[0].digits, givens=result.puzzle.digits, deadline=deadline)
     start_abc = abc(board)
     path = []
+    hardest = None
     for step in steps(board):
         path.append(step)
+        if hardest is None or step.score > hardest.score:
+            hardest = step
+        if progress is not None:
+            progress({"steps": len(path), "hardest": hardest.technique, "score": hardest.score})
         if deadline is not None and time.perf_counter() > deadline:
             raise TimeoutError("the rating ran past its deadline")
     path = tuple(path)
-    hardest = max(path, key=lambda step: step.score, default=None)
     return Rating(
         result.puzzle,
         hardest.score if hardest else 0.0,
@@ -199,6 +243,7 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
         names = ", ".join(cell_name(x, n) for x in lost)
         return Hint("wrong", f"Your notes in {names} leave out the digit that goes there.", lost)
     board = Board.from_puzzle(Puzzle(givens.shape, digits), marks)
+    board.search = Search(solution=solution, givens=givens.digits)
     if board.solved:
         return Hint("solved", "The grid is complete and right.")
     step = next_step(board)

@@ -134,13 +134,19 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     }
 
 
-def rate(text: str, size: int = 0) -> dict:
+def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict], object] | None = None) -> dict:
     """The rating (``rate --json``'s fields) and the solving ``path``: every step in order.
-    A puzzle without exactly one solution is ``invalid`` (its ``grade`` too)."""
+    A puzzle without exactly one solution is ``invalid`` (its ``grade`` too); one whose
+    rating takes longer than ``budget`` seconds (0: no limit) is ``unrated``, with an
+    ``error`` saying so. ``progress`` hears ``{"steps": count, "hardest": technique,
+    "score": score}`` (the hardest step so far) a few times a second while the rating works."""
     try:
-        rating = _rate(_puzzle(text, size))
+        rating = _rate(_puzzle(text, size), time.perf_counter() + budget if budget else None, throttled(progress))
     except InvalidPuzzleError as error:
         return _invalid(error, text, grade="invalid")
+    except TimeoutError:
+        return {"puzzle": text, "status": "unrated", "grade": "unrated",
+                "error": f"the rating ran past its budget of {budget:g} s"}
     shape = rating.puzzle.shape
     return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
 

@@ -1,0 +1,382 @@
+"""Almost locked sets: ALS-XZ, ALS-XY-wing, ALS chains and death blossoms, and
+Sue de Coq, which HoDoKu ranks with them.
+
+Glossary (beyond :mod:`sudoku_dlx.logic`'s)
+--------------------------------------------
+ALS
+    An *almost locked set*: ``k`` cells of a unit holding ``k + 1`` digits
+    between them (a cell of two candidates is one). Without any one of its
+    digits the rest would be *locked*: each in one of its cells.
+RCC
+    A *restricted common candidate* of two ALSs that share no cell: a digit of
+    both whose places in one all see its places in the other. It goes in one
+    of them at most, so the other is locked.
+
+SE has none of these; they score where HoDoKu's order puts them, after the
+AICs (SE's forcing chains, 7.0): ALS-XZ 7.1, ALS-XY-wing 7.2, ALS chains 7.3
+and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from itertools import combinations
+
+from .grid import Shape
+from .logic import Board, Step, digits_of
+
+__all__ = ["TECHNIQUES", "als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
+
+#: The most cells of an ALS that the searches look at.
+LARGEST = 5
+#: The most ALSs of an ALS chain (three are an ALS-XY-wing).
+LONGEST = 4
+
+
+@cache
+def _seen(shape: Shape) -> tuple[int, ...]:
+    """For every cell, the bit set of its peers."""
+    return tuple(sum(1 << y for y in peers) for peers in shape.peers)
+
+
+class _Als:
+    """An ALS: its ``cells`` (a tuple and the bit set ``bits``), its digits
+    ``mask``, for each digit the bit set of its places (``where``) and of the
+    cells that see them all (``sees``)."""
+
+    __slots__ = ("cells", "bits", "mask", "unit", "where", "sees")
+
+    def __init__(self, board: Board, cells: tuple[int, ...], mask: int, unit: int) -> None:
+        seen = _seen(board.shape)
+        self.cells, self.mask, self.unit = cells, mask, unit
+        self.bits = sum(1 << x for x in cells)
+        self.where, self.sees = {}, {}
+        for d0 in range(board.n):
+            if mask >> d0 & 1:
+                where, sees = 0, -1
+                for x in cells:
+                    if board.candidates[x] >> d0 & 1:
+                        where |= 1 << x
+                        sees &= seen[x]
+                self.where[d0], self.sees[d0] = where, sees & ~self.bits
+
+    def name(self, board: Board) -> str:
+        digits = "".join(board.symbol(d) for d in digits_of(self.mask))
+        return f"{{{' '.join(board.name(x) for x in self.cells)}}} ({digits})"
+
+
+def _alss(board: Board) -> list[_Als]:
+    """Every ALS of up to :data:`LARGEST` cells (kept while the board stays the same)."""
+    key = tuple(board.candidates)
+    memo = board.search.memo
+    if memo.get("als key") != key:
+        candidates = board.candidates
+        found: dict[int, _Als] = {}
+        for unit, cells in enumerate(board.units):
+            blank = [x for x in cells if candidates[x]]
+            for size in range(1, min(LARGEST, len(blank) - 1) + 1):
+                for chosen in combinations(blank, size):
+                    mask = 0
+                    for x in chosen:
+                        mask |= candidates[x]
+                    if mask.bit_count() == size + 1:
+                        bits = sum(1 << x for x in chosen)
+                        if bits not in found:
+                            found[bits] = _Als(board, chosen, mask, unit)
+        memo["als key"], memo["als"] = key, list(found.values())
+    return memo["als"]
+
+
+def _digit_bits(board: Board) -> tuple[int, ...]:
+    """For every digit (0-based), the bit set of the cells where it is a candidate."""
+    return board.search.places(board)
+
+
+def _cells_of(bits: int) -> list[int]:
+    found = []
+    while bits:
+        low = bits & -bits
+        found.append(low.bit_length() - 1)
+        bits ^= low
+    return found
+
+
+def _rccs(a: _Als, b: _Als) -> list[int]:
+    """The restricted common candidates (0-based digits) of two ALSs that share no cell."""
+    if a.bits & b.bits:
+        return []
+    return [d0 for d0 in a.where if d0 in b.where and not a.where[d0] & ~b.sees[d0]]
+
+
+def _removals(targets) -> tuple[tuple[int, int], ...]:
+    """``(cell, digit)`` for the cells of each bit set of ``targets`` (``(bits, 0-based digit)``)."""
+    return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in _cells_of(bits)}))
+
+
+def als_xz(board: Board) -> Step | None:
+    """Two ALSs with a restricted common candidate ``x``: one of them is
+    locked, so a digit ``z`` of both is in one of them, and the cells that see
+    all its places in both lose it. With two such digits (doubly linked), both
+    are locked: each digit of either leaves the cells that see all its places."""
+    alss = _alss(board)
+    digit_bits = _digit_bits(board)
+    for i, a in enumerate(alss):
+        for b in alss[i + 1:]:
+            common = a.mask & b.mask
+            if not common & (common - 1):
+                continue
+            rccs = _rccs(a, b)
+            if not rccs:
+                continue
+            both = a.bits | b.bits
+            targets = [(a.sees[z] & b.sees[z] & digit_bits[z] & ~both, z) for z in a.where if z in b.where
+                       and z not in rccs]
+            if len(rccs) > 1:
+                targets += [(a.sees[x] & b.sees[x] & digit_bits[x] & ~both, x) for x in rccs]
+                targets += [(s.sees[d0] & digit_bits[d0] & ~both, d0) for s in (a, b) for d0 in s.where
+                            if d0 not in rccs]
+            eliminations = _removals(targets)
+            if eliminations:
+                return _xz_step(board, a, b, rccs, eliminations)
+    return None
+
+
+def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> Step:
+    x = " and ".join(board.symbol(d0 + 1) for d0 in rccs)
+    if len(rccs) > 1:
+        why = f"{x} each go in one of them at most, so both are locked and every digit of either leaves what sees all its places"
+        name = "ALS-XZ (doubly linked)"
+    else:
+        why = (f"{x} goes in one of them at most, so one is locked and holds each other digit they share; "
+               f"the cells that see all its places lose it")
+        name = "ALS-XZ"
+    text = f"{name}: {a.name(board)} and {b.name(board)} are almost locked sets, and {why}: {board.removal(eliminations)}."
+    return Step(name, 7.1, text, (), eliminations, a.cells + b.cells, (a.unit, b.unit))
+
+
+def _rcc_graph(board: Board) -> dict[int, list[tuple[int, int]]]:
+    """For every ALS (by index), the ALSs it shares no cell with and their restricted
+    common candidates: ``[(index, 0-based digit), ...]`` (kept while the board stays the same)."""
+    key = tuple(board.candidates)
+    memo = board.search.memo
+    if memo.get("rcc key") != key:
+        alss = _alss(board)
+        graph: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(alss))}
+        for i, a in enumerate(alss):
+            for j in range(i + 1, len(alss)):
+                for d0 in _rccs(a, alss[j]):
+                    graph[i].append((j, d0))
+                    graph[j].append((i, d0))
+        memo["rcc key"], memo["rcc"] = key, graph
+    return memo["rcc"]
+
+
+def _ends(board: Board, first: _Als, last: _Als, banned: set[int], cells: int) -> tuple[tuple[int, int], ...]:
+    """What a chain of ALSs from ``first`` to ``last`` eliminates: a digit of
+    both, not one of the ``banned`` (the links at the ends), goes in one of them,
+    so the cells (not of the chain's ``cells``) that see all its places lose it."""
+    digit_bits = _digit_bits(board)
+    return _removals([(first.sees[z] & last.sees[z] & digit_bits[z] & ~cells, z)
+                      for z in first.where if z in last.where and z not in banned])
+
+
+def als_xy_wing(board: Board) -> Step | None:
+    """Three ALSs: a pivot C with restricted common candidates ``x`` with A and
+    ``y`` with B. If A lacks ``x`` it is locked; else C lacks it, C holds ``y``,
+    so B lacks ``y`` and is locked: a digit ``z`` of A and B is in one of them,
+    and the cells that see all its places in both lose it."""
+    alss, graph = _alss(board), _rcc_graph(board)
+    for c, links in graph.items():
+        for (a, x), (b, y) in combinations(links, 2):
+            if x == y or a == b or alss[a].bits & alss[b].bits:
+                continue
+            chain = [alss[a], alss[c], alss[b]]
+            eliminations = _ends(board, chain[0], chain[2], {x, y}, chain[0].bits | chain[1].bits | chain[2].bits)
+            if eliminations:
+                return _chain_step(board, "ALS-XY-wing", 7.2, chain, [x, y], eliminations)
+    return None
+
+
+def als_chain(board: Board) -> Step | None:
+    """ALSs each linked to the next by a restricted common candidate, no two
+    links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
+    ends is locked, so a digit of both ends (not their links') leaves the cells
+    that see all its places there. Four to :data:`LONGEST` ALSs, the shortest
+    first (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
+    alss, graph = _alss(board), _rcc_graph(board)
+    for length in range(4, LONGEST + 1):
+        for start in range(len(alss)):
+            stack = [([start], [], alss[start].bits)]
+            while stack:
+                path, links, cells = stack.pop()
+                if len(path) == length:
+                    first, last = alss[path[0]], alss[path[-1]]
+                    eliminations = _ends(board, first, last, {links[0], links[-1]}, cells)
+                    if eliminations:
+                        return _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
+                                           [alss[i] for i in path], links, eliminations)
+                    continue
+                for following, d0 in graph[path[-1]]:
+                    if (links and d0 == links[-1]) or alss[following].bits & cells:
+                        continue
+                    stack.append((path + [following], links + [d0], cells | alss[following].bits))
+    return None
+
+
+def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
+    parts = [chain[0].name(board)]
+    for als, d0 in zip(chain[1:], links):
+        parts.append(f"-{board.symbol(d0 + 1)}- {als.name(board)}")
+    text = (f"{name}: {' '.join(parts)}, almost locked sets each linked to the next by a digit that can go in "
+            f"one of the two at most; so one of the ends is locked, and a digit of both leaves the cells that "
+            f"see all its places there: {board.removal(eliminations)}.")
+    cells = tuple(dict.fromkeys(x for als in chain for x in als.cells))
+    return Step(name, score, text, (), eliminations, cells, tuple(dict.fromkeys(als.unit for als in chain)))
+
+
+def death_blossom(board: Board) -> Step | None:
+    """A cell (the stem) whose every candidate ``d`` has an ALS (a petal) where
+    all the places of ``d`` see the stem, the petals sharing no cell: whatever
+    the stem holds, its petal lacks that digit and is locked. A digit of every
+    petal, not of the stem, is then in one of them: the cells that see all its
+    places there lose it. Stems of two or three candidates."""
+    alss = _alss(board)
+    seen = _seen(board.shape)
+    digit_bits = _digit_bits(board)
+    for stem in board.blanks():
+        stem_digits = [d - 1 for d in board.digits(stem)]
+        if not 2 <= len(stem_digits) <= 3:
+            continue
+        petals = [[als for als in alss if d0 in als.where and not als.bits >> stem & 1
+                   and not als.where[d0] & ~seen[stem]] for d0 in stem_digits]
+        if not all(petals):
+            continue
+        for chosen in _disjoint(petals):
+            common = ~board.candidates[stem]
+            for als in chosen:
+                common &= als.mask
+            if not common:
+                continue
+            cells = sum(als.bits for als in chosen) | 1 << stem
+            targets = []
+            for z in digits_of(common):
+                sees = -1
+                for als in chosen:
+                    sees &= als.sees[z - 1]
+                targets.append((sees & digit_bits[z - 1] & ~cells, z - 1))
+            eliminations = _removals(targets)
+            if eliminations:
+                return _blossom_step(board, stem, stem_digits, chosen, eliminations)
+    return None
+
+
+def _disjoint(petals: list[list[_Als]]):
+    """Every choice of one ALS from each list, no two sharing a cell."""
+    stack = [(0, [], 0)]
+    while stack:
+        index, chosen, cells = stack.pop()
+        if index == len(petals):
+            yield chosen
+            continue
+        for als in petals[index]:
+            if not als.bits & cells:
+                stack.append((index + 1, chosen + [als], cells | als.bits))
+
+
+def _blossom_step(board: Board, stem: int, stem_digits: list[int], chosen: list[_Als], eliminations) -> Step:
+    petals = "; ".join(f"{board.symbol(d0 + 1)}: {als.name(board)}" for d0, als in zip(stem_digits, chosen))
+    text = (f"Death blossom: whatever {board.name(stem)} holds, the almost locked set of that digit lacks it and "
+            f"is locked ({petals}); a digit of all of them is in one, and the cells that see all its places there "
+            f"lose it: {board.removal(eliminations)}.")
+    cells = (stem,) + tuple(x for als in chosen for x in als.cells)
+    return Step("Death blossom", 7.4, text, (), eliminations, cells, tuple(als.unit for als in chosen))
+
+
+def sue_de_coq(board: Board) -> Step | None:
+    """Two or three cells where a box meets a line, holding at least two digits
+    more than cells, with cells of the rest of the line and of the rest of the
+    box whose digits have none in common: when all those cells hold exactly as
+    many digits as there are cells, each digit goes in them once. The line's
+    other cells lose the digits of its part and those of the meeting cells the
+    box's part lacks; the box's other cells likewise."""
+    n = board.n
+    candidates = board.candidates
+    units_of = board.units_of
+    for box in range(2 * n, 3 * n):
+        for line in sorted({u for x in board.units[box] for u in units_of[x][:2]}):
+            meet = [x for x in board.units[box] if units_of[x][line // n] == line and candidates[x]]
+            for size in (2, 3):
+                for core in combinations(meet, size):
+                    mask = 0
+                    for x in core:
+                        mask |= candidates[x]
+                    if mask.bit_count() < size + 2:
+                        continue
+                    rest_line = [x for x in board.units[line] if candidates[x] and x not in core and units_of[x][2] != box]
+                    rest_box = [x for x in board.units[box] if candidates[x] and x not in core and units_of[x][line // n] != line]
+                    step = _sue_de_coq_on(board, core, mask, line, box, rest_line, rest_box,
+                                          [x for x in meet if x not in core])
+                    if step:
+                        return step
+    return None
+
+
+def _parts(cells: list[int], candidates: list[int], mask: int) -> list[tuple[tuple[int, ...], int, int]]:
+    """``(cells, digits, room)`` for the sets of up to three ``cells`` that hold a
+    digit of ``mask``: ``room``, how many digits of ``mask`` they must take."""
+    found = []
+    for size in range(1, min(3, len(cells)) + 1):
+        for chosen in combinations(cells, size):
+            digits = 0
+            for x in chosen:
+                digits |= candidates[x]
+            room = size - (digits & ~mask).bit_count()
+            if digits & mask and room >= 1:
+                found.append((chosen, digits, room))
+    return found
+
+
+def _sue_de_coq_on(board: Board, core, mask: int, line: int, box: int, rest_line, rest_box, third) -> Step | None:
+    """Sue de Coq on the meeting cells ``core`` (``third``: a meeting cell left
+    out, which is in both the line and the box)."""
+    candidates = board.candidates
+    need = mask.bit_count() - len(core)
+    box_parts: dict[int, list] = {}
+    for part in _parts(rest_box, candidates, mask):
+        box_parts.setdefault(part[2], []).append(part)
+    for line_cells, line_digits, line_room in _parts(rest_line, candidates, mask):
+        for box_cells, box_digits, _ in box_parts.get(need - line_room, ()):
+            if line_digits & box_digits:
+                continue
+            line_gone = line_digits | (mask & ~box_digits)
+            box_gone = box_digits | (mask & ~line_digits)
+            used = set(core) | set(line_cells) | set(box_cells)
+            eliminations = tuple(sorted(
+                {(x, d) for x in rest_line if x not in used for d in digits_of(candidates[x] & line_gone)}
+                | {(x, d) for x in rest_box if x not in used for d in digits_of(candidates[x] & box_gone)}
+                | {(x, d) for x in third for d in digits_of(candidates[x] & (line_gone | box_gone))}
+            ))
+            if eliminations:
+                return _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations)
+    return None
+
+
+def _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations) -> Step:
+    names = lambda cells: " ".join(board.name(x) for x in cells)  # noqa: E731
+    digits = "".join(board.symbol(d) for d in digits_of(mask))
+    text = (f"Sue de Coq: {names(core)} (where {board.unit_name(box)} meets {board.unit_name(line)}) hold {digits}; "
+            f"with {names(line_cells)} of the line and {names(box_cells)} of the box, which share no digit, they "
+            f"hold as many digits as cells, so each goes there once: {board.removal(eliminations)}.")
+    return Step("Sue de Coq", 5.3, text, (), eliminations, tuple(core) + tuple(line_cells) + tuple(box_cells),
+                (line, box))
+
+
+#: (base score, technique), easiest first.
+TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
+    (5.3, sue_de_coq),
+    (7.1, als_xz),
+    (7.2, als_xy_wing),
+    (7.3, als_chain),
+    (7.4, death_blossom),
+)

@@ -1,0 +1,785 @@
+"""Forcing chains above Sudoku Explainer 9.0: dynamic forcing chains (+) and
+nested forcing chains.
+
+A *net* follows an assumption as :func:`chains.dynamic_forcing_chains` does
+(singles on the candidates it has removed) and, each time that stalls, applies
+the rules of its *level* to the candidates left, the first rule that finds
+something first; what the rules remove goes on propagating. An assumption
+whose net reaches a candidate both on and off is false.
+
+====== ==================================================== ===== =================================
+level  rules when the propagation stalls                      SE   technique
+====== ==================================================== ===== =================================
+1      locked candidates, hidden and naked pairs, X-wings     9.0  dynamic forcing chains (+)
+2      those, then forcing chains on the candidates left      9.5  nested forcing chains
+3      those, then cell and unit forcing chains (static)     10.0  nested multiple forcing chains
+4      level 2's, then dynamic forcing chains                10.5  nested dynamic forcing chains
+====== ==================================================== ===== =================================
+
+A nested chain is found on the candidates the net has left: a forcing chain
+concludes what both ends of a strong link imply (one of them is true), cell
+and unit forcing chains what every candidate of a cell or every place of a
+digit implies, and a dynamic forcing chain refutes an assumption that leads to
+a contradiction.
+
+The score is SE's: the level's base plus :func:`chains.length_bonus` of the
+net's complexity, the nodes the contradiction rests on plus, once each, the
+complexity of every nested chain among them. Each technique returns its
+lowest-scoring contradiction, looking at every assumption on levels 1 and 2
+and, above, at those whose net on the level below went furthest (a search of
+every assumption there takes minutes).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from functools import cache
+
+from .chains import _again, _Links, _multiple, _node_text, _propagate, _found_step, _score, links_of
+from .grid import Shape
+from .logic import Board, Link, Step
+
+__all__ = [
+    "TECHNIQUES", "dynamic_forcing_chains", "dynamic_forcing_chains_plus", "nested_dynamic_forcing_chains", "nested_forcing_chains",
+    "nested_multiple_forcing_chains",
+]
+
+#: level: (technique name, base score, how many assumptions to follow, the best first).
+LEVELS = {
+    0: ("Dynamic forcing chains (contradiction)", 8.5, None),
+    1: ("Dynamic forcing chains (+)", 9.0, None),
+    2: ("Nested forcing chains", 9.5, 40),
+    3: ("Nested multiple forcing chains", 10.0, None),
+    4: ("Nested dynamic forcing chains", 10.5, 8),
+}
+
+
+class _Net:
+    """One assumption followed with the rules of a level (see the module's table).
+
+    ``parents`` maps every node reached to the nodes it follows from (the first
+    is the link it came by; a rule's deduction rests on the candidates the net
+    removed that the rule needed); ``inner`` holds, for a node a rule deduced,
+    the rule's words and the complexity of its chains. ``keys`` (``unit * n +
+    digit - 1``) and ``cells`` log what the net removed, so that the rules of
+    locked candidates, pairs and X-wings look only where something changed."""
+
+    def __init__(self, links: _Links, start: int, level: int, candidates=None, counts=None) -> None:
+        self.links = links
+        self.start = start
+        self.level = level
+        self.candidates = (candidates or links.candidates)[:]
+        self.counts = (counts or links.counts)[:]
+        self.parents: dict[int, tuple[int, ...]] = {}
+        #: The candidates of the nodes reached, off and on, as bit sets.
+        self.reached = [0, 0]
+        self.inner: dict[int, tuple[str, int]] = {}
+        self.conflict: tuple[int, int] | None = None
+        self._complexity: int | None = None
+        self.keys: list[int] = []
+        self.cells: list[int] = []
+        self.looked: dict[Callable, tuple[int, int]] = {}
+        #: The level whose rules the net has run out of (0: none yet, or it has learnt facts since).
+        self.done = 0
+        #: How many facts of the board the net has learnt.
+        self.known = 0
+
+    def copy(self, level: int) -> _Net:
+        """A copy of the net, to go on with the rules of ``level``."""
+        twin = _Net.__new__(_Net)
+        twin.links, twin.start, twin.level, twin.done, twin.known = self.links, self.start, level, self.done, self.known
+        twin.candidates, twin.counts = self.candidates[:], self.counts[:]
+        twin.parents, twin.inner, twin.reached = dict(self.parents), dict(self.inner), self.reached[:]
+        twin.conflict, twin._complexity = self.conflict, self._complexity
+        twin.keys, twin.cells, twin.looked = self.keys[:], self.cells[:], dict(self.looked)
+        return twin
+
+    def learn(self, facts: list) -> None:
+        """Add the facts of the board (nodes that hold, oldest first) that the net
+        has not learnt yet, and what they imply."""
+        if self.conflict or len(facts) == self.known:
+            return
+        reached = len(self.parents)
+        self.propagate(facts[self.known:])
+        self.known = len(facts)
+        if len(self.parents) != reached:
+            self.done = 0
+
+    def run(self) -> bool:
+        """Follow the assumption (or go on from where the net stopped, with this
+        level's rules); True once it has reached a contradiction."""
+        found = [(self.start, ())]
+        while found and not self.conflict:
+            if self.propagate(found):
+                return True
+            found = self._rules()
+        return bool(self.conflict)
+
+    def propagate(self, found) -> bool:
+        """Add the ``(node, parents)`` of ``found`` and everything they imply; True on a contradiction."""
+        links, n = self.links, self.links.n
+        candidates, counts, parents = self.candidates, self.counts, self.parents
+        units_of = links.board.units_of
+        keys, cells = self.keys, self.cells
+        ons: deque[int] = deque()
+        offs: deque[int] = deque()
+        reached = self.reached
+        for node, why in found:
+            if node in parents:
+                continue
+            parents[node] = why
+            reached[node & 1] |= 1 << (node >> 1)
+            if node ^ 1 in parents:
+                self.conflict = (node, node ^ 1) if node & 1 else (node ^ 1, node)
+                return True
+            (ons if node & 1 else offs).append(node)
+        while ons or offs:
+            node = ons.popleft() if ons else offs.popleft()
+            for new, hidden in links.implied(node, candidates, counts):
+                if new in parents:
+                    continue
+                parents[new] = (node, *hidden)
+                reached[new & 1] |= 1 << (new >> 1)
+                if new ^ 1 in parents:
+                    self.conflict = (new, new ^ 1) if new & 1 else (new ^ 1, new)
+                    return True
+                (ons if new & 1 else offs).append(new)
+            if not node & 1:
+                cell, d0 = divmod(node >> 1, n)
+                if candidates[cell] >> d0 & 1:
+                    candidates[cell] ^= 1 << d0
+                    cells.append(cell)
+                    for unit in units_of[cell]:
+                        counts[unit * n + d0] -= 1
+                        keys.append(unit * n + d0)
+        return False
+
+    def _rules(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The deductions of the first rule of the level that finds any."""
+        for rule in RULES[self.level]:
+            keys_from, cells_from = self.looked.get(rule, (0, 0))
+            self.looked[rule] = (len(self.keys), len(self.cells))
+            found = []
+            for node, why, inner in rule(self, set(self.keys[keys_from:]), set(self.cells[cells_from:])):
+                if node in self.parents:
+                    continue
+                if inner and (node not in self.inner or self.inner[node][1] > inner[1]):
+                    self.inner[node] = inner
+                found.append((node, why or (self.start,)))
+            if found:
+                return found
+        return []
+
+    def removed(self, cells, mask: int) -> list[int]:
+        """The off-nodes of the candidates of ``mask`` in ``cells`` that the net removed."""
+        n, start, candidates = self.links.n, self.links.candidates, self.candidates
+        out = []
+        for x in cells:
+            gone = start[x] & ~candidates[x] & mask
+            while gone:
+                low = gone & -gone
+                out.append((x * n + low.bit_length() - 1) << 1)
+                gone ^= low
+        return out
+
+    def rests_on(self) -> set[int]:
+        """The nodes the contradiction rests on."""
+        return _rests_on(self.parents, self.conflict)[0]
+
+    def ancestors(self, node: int) -> int:
+        """How many nodes ``node`` rests on, itself included."""
+        return len(_rests_on(self.parents, [node])[0])
+
+    def path(self, node: int) -> list[int]:
+        """The chain from the assumption to ``node`` along first parents."""
+        path = [node]
+        parents = self.parents
+        while parents[path[-1]]:
+            path.append(parents[path[-1]][0])
+        path.reverse()
+        return path
+
+    def complexity(self) -> int:
+        """SE's: the nodes the contradiction rests on, plus the complexity of the
+        nested chains among them (kept: a net that has found a contradiction stops)."""
+        if self._complexity is None:
+            seen = self.rests_on()
+            self._complexity = len(seen) + sum(self.inner[node][1] for node in seen if node in self.inner)
+        return self._complexity
+
+
+def _off(x: int, d0: int, n: int) -> int:
+    return (x * n + d0) << 1
+
+
+def _digit(net: _Net, d0: int) -> str:
+    return net.links.board.symbol(d0 + 1)
+
+
+def _locked(net: _Net, keys, cells):
+    """Pointing and claiming, in the units where a digit lost places."""
+    n, board = net.links.n, net.links.board
+    candidates, counts = net.candidates, net.counts
+    units, units_of = board.units, board.units_of
+    out = []
+    for key in keys:
+        if counts[key] < 2:
+            continue
+        u, d0 = divmod(key, n)
+        bit = 1 << d0
+        places = [x for x in units[u] if candidates[x] & bit]
+        first = units_of[places[0]]
+        kinds = (0, 1) if u >= 2 * n else (2,)
+        for kind in kinds:
+            other = first[kind]
+            if any(units_of[x][kind] != other for x in places):
+                continue
+            targets = [x for x in units[other] if candidates[x] & bit and x not in places]
+            if targets:
+                why = tuple(net.removed([x for x in units[u] if units_of[x][kind] != other], bit))
+                words = (f"{'pointing' if u >= 2 * n else 'claiming'}: in {board.unit_name(u)} the {_digit(net, d0)} "
+                         f"is only in {board.unit_name(other)}")
+                out += [(_off(x, d0, n), why, (words, 0)) for x in targets]
+    return out
+
+
+def _pairs(net: _Net, keys, cells):
+    """Hidden pairs where a digit lost places, naked pairs where a cell lost candidates."""
+    n, board = net.links.n, net.links.board
+    units, units_of = board.units, board.units_of
+    candidates, counts = net.candidates, net.counts
+    out = []
+    for key in keys:
+        if counts[key] != 2:
+            continue
+        u, d0 = divmod(key, n)
+        unit = units[u]
+        a, b = (x for x in unit if candidates[x] >> d0 & 1)
+        both = candidates[a] & candidates[b] & ~(1 << d0)
+        for e0 in range(n):
+            if both >> e0 & 1 and counts[u * n + e0] == 2:
+                keep = (1 << d0) | (1 << e0)
+                if (candidates[a] | candidates[b]) & ~keep:
+                    why = tuple(net.removed([x for x in unit if x != a and x != b], keep))
+                    words = (f"hidden pair {_digit(net, min(d0, e0))},{_digit(net, max(d0, e0))} in "
+                             f"{board.unit_name(u)}")
+                    out += [(_off(x, f0, n), why, (words, 0)) for x in (a, b) for f0 in range(n)
+                            if (candidates[x] & ~keep) >> f0 & 1]
+    for x in cells:
+        m = candidates[x]
+        if m.bit_count() != 2:
+            continue
+        for u in units_of[x]:
+            twin = [y for y in units[u] if y != x and candidates[y] == m]
+            if not twin:
+                continue
+            targets = [(y, f0) for y in units[u] if y not in (x, twin[0]) for f0 in range(n) if (candidates[y] & m) >> f0 & 1]
+            if targets:
+                why = tuple(net.removed([x, twin[0]], ~m))
+                words = f"naked pair {board.name(min(x, twin[0]))},{board.name(max(x, twin[0]))}"
+                out += [(_off(y, f0, n), why, (words, 0)) for y, f0 in targets]
+    return out
+
+
+def _x_wings(net: _Net, keys, cells):
+    """X-wings with a base line where the digit lost places."""
+    n, board = net.links.n, net.links.board
+    units = board.units
+    candidates, counts = net.candidates, net.counts
+    out = []
+    for key in keys:
+        if counts[key] != 2 or key >= 2 * n * n:
+            continue
+        line, d0 = divmod(key, n)
+        bit = 1 << d0
+        base = 0 if line < n else n
+        pos = [i for i, x in enumerate(units[line]) if candidates[x] & bit]
+        for other in range(base, base + n):
+            if other == line or counts[other * n + d0] != 2 or not all(candidates[units[other][i]] & bit for i in pos):
+                continue
+            base_cells = set(units[line]) | set(units[other])
+            targets = [x for p in pos for x in units[n - base + p] if candidates[x] & bit and x not in base_cells]
+            if targets:
+                why = tuple(net.removed(base_cells, bit))
+                words = f"X-wing on {_digit(net, d0)} in {board.unit_name(line)} and {board.unit_name(other)}"
+                out += [(_off(x, d0, n), why, (words, 0)) for x in targets]
+    return out
+
+
+#: How far (in inferences) the chains nested in a net go, and those of its
+#: cell and unit forcing chains.
+DEPTH = 6
+MULTIPLE_DEPTH = 6
+
+
+@cache
+def _weak_masks(shape: Shape) -> tuple[int, ...]:
+    """For every candidate ``c = cell * n + digit - 1`` of the grid, the bit set of
+    the candidates it is weakly linked to: the others of its cell, its digit in its peers."""
+    n = shape.n
+    masks = []
+    for c in range(shape.cells * n):
+        x, d0 = divmod(c, n)
+        mask = sum(1 << (x * n + e0) for e0 in range(n) if e0 != d0)
+        for y in shape.peers[x]:
+            mask |= 1 << (y * n + d0)
+        masks.append(mask)
+    return tuple(masks)
+
+
+class _Static:
+    """The static links of a net's candidates: what an assumption implies there
+    within :data:`DEPTH` inferences, as bit sets over the candidates (fast) or
+    with the parents of every node (for the chains of a deduction)."""
+
+    def __init__(self, net: _Net, depth: int | None = None) -> None:
+        self.net = net
+        self.depth = depth or DEPTH
+        n, board = net.links.n, net.links.board
+        candidates, counts = net.candidates, net.counts
+        self.weak = _weak_masks(board.shape)
+        self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
+        #: For every candidate, the candidates it being false makes true.
+        strong = self.strong = [0] * (len(candidates) * n)
+        for x, mask in enumerate(candidates):
+            if mask.bit_count() == 2:
+                low = mask & -mask
+                a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+        for u, unit in enumerate(board.units):
+            for d0 in range(n):
+                if counts[u * n + d0] == 2:
+                    bit = 1 << d0
+                    a, b = (x * n + d0 for x in unit if candidates[x] & bit)
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+        self.bits: dict[int, tuple[int, int]] = {}
+        self.parents: dict[int, dict[int, tuple[int, ...]]] = {}
+        self.implied: dict[int, list] = {}
+
+    def reach_bits(self, start: int) -> tuple[int, int]:
+        """The candidates the on-node ``start`` makes true and false."""
+        found = self.bits.get(start)
+        if found is None:
+            weak, alive, strong = self.weak, self.alive, self.strong
+            on = frontier = 1 << (start >> 1)
+            off = 0
+            for _ in range(self.depth // 2):
+                new_off = 0
+                while frontier:
+                    low = frontier & -frontier
+                    frontier ^= low
+                    new_off |= weak[low.bit_length() - 1]
+                new_off &= alive & ~off
+                if not new_off:
+                    break
+                off |= new_off
+                new_on = 0
+                while new_off:
+                    low = new_off & -new_off
+                    new_off ^= low
+                    new_on |= strong[low.bit_length() - 1]
+                frontier = new_on & ~on
+                on |= frontier
+            found = self.bits[start] = (on, off)
+        return found
+
+    def reach(self, start: int) -> dict[int, tuple[int, ...]]:
+        """What ``start`` implies, as :meth:`reach_bits`, with the parents of every node."""
+        parents = self.parents.get(start)
+        if parents is None:
+            net = self.net
+            links, candidates, counts, cache = net.links, net.candidates, net.counts, self.implied
+            parents = self.parents[start] = {start: ()}
+            layer = [start]
+            for _ in range(self.depth):
+                following = []
+                for node in layer:
+                    implied = cache.get(node)
+                    if implied is None:
+                        implied = cache[node] = links.implied(node, candidates, counts)
+                    for new, hidden in implied:
+                        if new not in parents:
+                            parents[new] = (node, *hidden)
+                            following.append(new)
+                layer = following
+        return parents
+
+    def news(self, on: int, off: int) -> list[int]:
+        """The nodes of the bit sets ``on`` and ``off`` that tell the net something."""
+        net = self.net
+        n = net.links.n
+        found = []
+        for bits, state in ((on, 1), (off, 0)):
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                c = low.bit_length() - 1
+                if state == 0 or net.candidates[c // n] != 1 << (c % n):
+                    found.append((c << 1) | state)
+        return found
+
+
+def _rests_on(parents, nodes) -> tuple[set[int], set[int]]:
+    """The nodes of a propagation that ``nodes`` rest on, and the nodes outside it among their parents."""
+    seen = set(nodes)
+    outside = set()
+    todo = list(nodes)
+    while todo:
+        for p in parents.get(todo.pop(), ()):
+            if p not in parents:
+                outside.add(p)
+            elif p not in seen:
+                seen.add(p)
+                todo.append(p)
+    return seen, outside
+
+
+def _new_strong_links(net: _Net):
+    """The strong links the net's candidates have and the board's lack: ``(on, on, the off-nodes they rest on)``."""
+    n, board = net.links.n, net.links.board
+    candidates, counts, start = net.candidates, net.counts, net.links.candidates
+    for x, m in enumerate(candidates):
+        if m.bit_count() == 2 and start[x].bit_count() > 2:
+            low = m & -m
+            yield ((x * n + low.bit_length() - 1) << 1) | 1, ((x * n + (m ^ low).bit_length() - 1) << 1) | 1, \
+                net.removed([x], ~m)
+    for u in range(3 * n):
+        for d0 in range(n):
+            if counts[u * n + d0] == 2 and net.links.counts[u * n + d0] > 2:
+                a, b = (x for x in board.units[u] if candidates[x] >> d0 & 1)
+                yield ((a * n + d0) << 1) | 1, ((b * n + d0) << 1) | 1, net.removed(board.units[u], 1 << d0)
+
+
+def _static_links(net: _Net, keys, cells):
+    """Forcing chains on the net's candidates: what both ends of a new strong link
+    imply holds (on the board, no chain concludes anything, or an easier technique would have)."""
+    static = _Static(net)
+    board = net.links.board
+    out = []
+    for a, b, why in _new_strong_links(net):
+        (on_a, off_a), (on_b, off_b) = static.reach_bits(a), static.reach_bits(b)
+        for node in static.news(on_a & on_b, off_a & off_b):
+            ra, rb = static.reach(a), static.reach(b)
+            if node in ra and node in rb:
+                sa, oa = _rests_on(ra, [node])
+                sb, ob = _rests_on(rb, [node])
+                words = f"forcing chain: {_node_text(board, a)} and {_node_text(board, b)} (one is true) both imply it"
+                out.append((node, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
+    return out
+
+
+def _static_multiple(net: _Net, keys, cells):
+    """Cell and unit forcing chains on the net's candidates (static propagation):
+    what every candidate of a cell, or every place of a digit in a unit, implies."""
+    n, board = net.links.n, net.links.board
+    candidates, counts = net.candidates, net.counts
+    static = _Static(net, MULTIPLE_DEPTH)
+    out = []
+
+    def consider(starts: list[int], words: Callable[[], str]) -> None:
+        on, off = static.reach_bits(starts[0])
+        for start in starts[1:]:
+            if not on | off:
+                return
+            more_on, more_off = static.reach_bits(start)
+            on &= more_on
+            off &= more_off
+        for node in static.news(on, off):
+            outcomes = [static.reach(start) for start in starts]
+            if all(node in outcome for outcome in outcomes):
+                total, outside = 0, set()
+                for outcome in outcomes:
+                    seen, more = _rests_on(outcome, [node])
+                    total += len(seen)
+                    outside |= more
+                out.append((node, tuple(outside), (words(), total)))
+
+    for x, m in enumerate(candidates):
+        if m.bit_count() > 2:
+            consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
+                     lambda x=x: f"cell forcing chains: whichever digit {board.name(x)} holds")
+    for u in range(3 * n):
+        for d0 in range(n):
+            if counts[u * n + d0] > 2:
+                consider([((x * n + d0) << 1) | 1 for x in board.units[u] if candidates[x] >> d0 & 1],
+                         lambda u=u, d0=d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {board.unit_name(u)}")
+    return out
+
+
+#: How many contradictions the dynamic forcing chains nested in a net look for
+#: at a time (the candidates an assumption leaves are mostly contradictory).
+INNER = 6
+
+
+def _dynamic(net: _Net, keys, cells):
+    """Dynamic forcing chains on the net's candidates: assumptions that lead to a
+    contradiction, in cells of fewest candidates first, up to :data:`INNER`."""
+    n, board = net.links.n, net.links.board
+    candidates = net.candidates
+    out = []
+    for x in sorted(range(len(candidates)), key=lambda x: candidates[x].bit_count()):
+        if len(out) >= INNER:
+            break
+        m = candidates[x]
+        rest = m if m & (m - 1) else 0
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            on = ((x * n + low.bit_length() - 1) << 1) | 1
+            for start in (on, on ^ 1):
+                inner = _Net(net.links, start, 0, net.candidates, net.counts)
+                if inner.propagate([(start, ())]):
+                    seen, outside = _rests_on(inner.parents, inner.conflict)
+                    words = f"dynamic forcing chain: {_node_text(board, start)} leads to a contradiction"
+                    out.append((start ^ 1, tuple(outside), (words, len(seen))))
+    return out
+
+
+_BASIC = (_locked, _pairs, _x_wings)
+RULES = {
+    0: (),
+    1: _BASIC,
+    2: (*_BASIC, _static_links),
+    3: (*_BASIC, _static_links, _static_multiple),
+    4: (*_BASIC, _static_links, _dynamic),
+}
+
+
+def _starts(board: Board) -> list[int]:
+    """The assumptions to follow: every candidate on and off, but for those the
+    solution (when known) shows cannot lead to a contradiction."""
+    n, solution = board.n, board.search.solution
+    found = []
+    for cell in board.blanks():
+        for digit in board.digits(cell):
+            on = ((cell * n + digit - 1) << 1) | 1
+            if solution is None:
+                found += [on, on ^ 1]
+            else:
+                found.append(on ^ (solution[cell] == digit))
+    return found
+
+
+class _Nets:
+    """The nets followed on a board, one per assumption and level, kept while
+    the board only loses candidates: what it lost since goes into every net as
+    facts, and a search goes on from where each net stopped."""
+
+    #: Facts after which the nets start again from the board (their links grow stale).
+    STALE = 40
+
+    def __init__(self, board: Board) -> None:
+        self.links = _Links(board)
+        self.values = board.values[:]
+        self.candidates = board.candidates[:]
+        self.facts: list[tuple[int, tuple[int, ...]]] = []
+        self.nets: dict[tuple[int, int], _Net] = {}
+
+    def update(self, board: Board) -> bool:
+        """Bring the nets to ``board``; False if it has a candidate or a digit they lack."""
+        n = board.n
+        facts = []
+        for x, (old, new) in enumerate(zip(self.candidates, board.candidates)):
+            digit = board.values[x]
+            if digit != self.values[x]:
+                if self.values[x] or not old >> (digit - 1) & 1:
+                    return False
+                facts.append((((x * n + digit - 1) << 1) | 1, ()))
+                new = 1 << (digit - 1)
+            elif new & ~old:
+                return False
+            gone = old & ~new
+            while gone:
+                low = gone & -gone
+                facts.append(((x * n + low.bit_length() - 1) << 1, ()))
+                gone ^= low
+        if facts:
+            self.values, self.candidates = board.values[:], board.candidates[:]
+            self.facts += facts
+        return len(self.facts) <= self.STALE
+
+    def follow(self, board: Board, start: int, level: int) -> _Net:
+        """The net of ``start`` run out of the rules of ``level`` (made from the
+        one of the level below); ``TimeoutError`` past the search's deadline."""
+        net = self.nets.get((level, start))
+        if net is None:
+            if level == 0:
+                net = _Net(self.links, start, 0)
+            else:
+                net = self.follow(board, start, level - 1).copy(level)
+            self.nets[level, start] = net
+        net.learn(self.facts)
+        if (net.done < level or not net.parents) and not net.conflict:
+            deadline = board.search.deadline
+            if deadline is not None and time.perf_counter() > deadline:
+                raise TimeoutError("the rating ran past its deadline")
+            net.run()
+            net.done = level
+        return net
+
+
+def _nets(board: Board) -> _Nets:
+    """The nets of ``board``'s search, brought to ``board``."""
+    memo = board.search.memo.get("nested")
+    if memo is None or not memo.update(board):
+        memo = board.search.memo["nested"] = _Nets(board)
+    return memo
+
+
+def _search(board: Board, level: int) -> Step | None:
+    """The lowest-scoring contradiction of ``level``'s nets (see :data:`LEVELS`)."""
+    base = LEVELS[level][1]
+    memo = _nets(board)
+    if level >= REUSE_FROM:
+        step = _best(board, level, _earlier(board, memo, level)[:1])
+        if step:
+            return step
+    found = []
+    for start in _candidates(board, memo, level):
+        net = memo.follow(board, start, level)
+        if net.conflict:
+            found.append((_score(base, net.complexity()), start))
+            if found[-1][0] <= board.search.enough:
+                break
+    return _best(board, level, sorted(found))
+
+
+def _candidates(board: Board, memo: _Nets, level: int) -> list[int]:
+    """The assumptions to follow on ``level``: all, or those of the level below
+    whose nets went furthest there (see :data:`LEVELS`)."""
+    most = LEVELS[level][2]
+    if most is None:
+        return _starts(board)
+    below = _candidates(board, memo, level - 1)
+    size = {start: len(memo.follow(board, start, level - 1).parents) for start in below}
+    return sorted(below, key=size.__getitem__, reverse=True)[:most]
+
+
+def _best(board: Board, level: int, found: list[tuple[float, int]]) -> Step | None:
+    """The step of the lowest-scoring of the contradictions ``found`` (scores
+    and assumptions, lowest first), each followed again on ``board`` alone
+    (without what its net learnt on earlier boards) for its own chains."""
+    name, base, _ = LEVELS[level]
+    links = links_of(board)
+    best = None
+    for _, start in found[:3]:
+        net = _Net(links, start, level)
+        if net.run():
+            score = _score(base, net.complexity())
+            if best is None or score < best[0]:
+                best = score, net
+    return best and _step(board, best[1], name, best[0])
+
+
+#: From this level on, a contradiction that an earlier search of the level found
+#: and that still holds on the board is taken without a new search (which follows
+#: dozens of nets, each running cell and unit or dynamic forcing chains): the
+#: path then goes on as SE's, through the contradictions in order of score, but
+#: a contradiction that appeared since and scores less is not seen.
+REUSE_FROM = 3
+
+
+def _earlier(board: Board, memo: _Nets, level: int) -> list[tuple[float, int]]:
+    """The contradictions that nets of ``level`` found on earlier boards and
+    whose assumptions the board still has, lowest score first."""
+    n = board.n
+    return sorted(
+        (_score(LEVELS[level][1], net.complexity()), start) for (at, start), net in memo.nets.items()
+        if at == level and net.conflict and board.candidates[(start >> 1) // n] >> (start >> 1) % n & 1
+    )
+
+
+def ready(board: Board) -> Step | None:
+    """A contradiction that an earlier search found, if followed again on
+    ``board`` it scores at most ``board.search.enough`` (then no chain needs searching)."""
+    memo = board.search.memo.get("nested")
+    if memo is None or not memo.update(board):
+        return None
+    n = board.n
+    pending = []
+    for (level, start), net in memo.nets.items():
+        cell, d0 = divmod(start >> 1, n)
+        if net.conflict and board.candidates[cell] >> d0 & 1:
+            score = _score(LEVELS[level][1], net.complexity())
+            if score <= board.search.enough:
+                pending.append((score, level, start))
+    for score, level, start in sorted(pending)[:1]:
+        step = _best(board, level, [(score, start)])
+        if step and step.score <= board.search.enough:
+            return step
+    return None
+
+
+def _candidate(node: int, n: int) -> tuple[int, int]:
+    """The ``(cell, digit)`` of a node."""
+    cell, d0 = divmod(node >> 1, n)
+    return cell, d0 + 1
+
+
+def _step(board: Board, net: _Net, name: str, score: float) -> Step:
+    n = board.n
+    start = net.start
+    cell, d0 = divmod(start >> 1, n)
+    placements = ((cell, d0 + 1),) if not start & 1 else ()
+    eliminations = ((cell, d0 + 1),) if start & 1 else ()
+    conclusion = f"{board.name(cell)}{'<>' if start & 1 else '='}{board.symbol(d0 + 1)}"
+    paths = [net.path(node) for node in net.conflict]
+    chains = "; ".join(" -> ".join(_node_text(board, node) for node in path) for path in paths)
+    nested = list(dict.fromkeys(node for path in paths for node in path if node in net.inner))
+    why = "".join(f"; {_node_text(board, node)} by {net.inner[node][0]}" for node in nested)
+    text = (f"{name}: {_node_text(board, start)} leads to a contradiction ({_node_text(board, net.conflict[0])} "
+            f"and {_node_text(board, net.conflict[1])}), so {conclusion}: {chains}{why}.")
+    links = tuple(dict.fromkeys(
+        Link(_candidate(a, n), _candidate(b, n), bool(b & 1))
+        for path in paths for a, b in zip(path, path[1:]) if b not in net.inner
+    ))
+    cells = tuple(dict.fromkeys((node >> 1) // n for path in paths for node in path))
+    return Step(name, score, text, placements, eliminations, cells, (), links)
+
+
+def dynamic_forcing_chains(board: Board) -> Step | None:
+    """Forcing chains whose propagation removes what it turns off, so singles
+    appear as they would on the board: contradiction, double implication, cell
+    and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
+    memo = _nets(board)
+    found = _multiple(board, 8.5, lambda start: memo.follow(board, start, 0), True)
+    if found and memo.facts:  # followed on earlier boards: again on this one alone, for its own chains
+        links = links_of(board)
+        found = _again(board, found, 8.5, lambda start: _propagate(links, start, True))
+    return found and _found_step(board, found, "Dynamic forcing chains")
+
+
+def dynamic_forcing_chains_plus(board: Board) -> Step | None:
+    """Dynamic forcing chains whose propagation also uses locked candidates,
+    hidden and naked pairs and X-wings (SE's "+" level): 9.0 + length."""
+    return _search(board, 1)
+
+
+def nested_forcing_chains(board: Board) -> Step | None:
+    """Dynamic forcing chains (+) that also use forcing chains on the candidates
+    their assumption leaves: 9.5 + length."""
+    return _search(board, 2)
+
+
+def nested_multiple_forcing_chains(board: Board) -> Step | None:
+    """Nested forcing chains that also use cell and unit forcing chains: 10.0 + length."""
+    return _search(board, 3)
+
+
+def nested_dynamic_forcing_chains(board: Board) -> Step | None:
+    """Nested forcing chains that also use dynamic forcing chains: 10.5 + length."""
+    return _search(board, 4)
+
+
+#: (base score, technique), easiest first.
+TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
+    (8.5, dynamic_forcing_chains),
+    (9.0, dynamic_forcing_chains_plus),
+    (9.5, nested_forcing_chains),
+    (10.0, nested_multiple_forcing_chains),
+    (10.5, nested_dynamic_forcing_chains),
+)

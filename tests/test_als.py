@@ -1,0 +1,130 @@
+"""Almost locked sets (ALS-XZ, ALS-XY-wing, ALS chains, death blossoms) and Sue de
+Coq on hand-made candidates, then on real puzzles: every step checked against the
+solution, and found where HoDoKu's exemplars need them."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import lines
+from sudoku_dlx import als, parse, solve
+from sudoku_dlx.als import TECHNIQUES, als_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq
+from sudoku_dlx.logic import Board, Search
+from sudoku_dlx.rating import next_step
+
+from test_patterns import cells, eliminated, empty_board, found, with_candidates
+
+
+def test_als_xz():
+    # r1c1 (1 2) and r5c1 r5c2 (1 3, 2 3): the 1 of r1c1 sees the 1 of r5c1, so one of them is locked
+    # and a 2 is in r1c1 or r5c2: the cells that see both lose it.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r5c1": "13", "r5c2": "23"})
+    step = found(als_xz, board)
+    assert (step.technique, step.score) == ("ALS-XZ", 7.1)
+    assert step.eliminations == eliminated("r1c2 r2c2 r3c2 r4c1 r6c1", 2)
+    assert step.text.startswith("ALS-XZ: {r1c1} (12) and {r5c1 r5c2} (123) are almost locked sets")
+
+
+def test_doubly_linked_als_xz_locks_both():
+    # r1c1 (1 2) and r1c4 r1c5 (1 3, 2 3): 1 and 2 both link them, so both are locked.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c4": "13", "r1c5": "23"})
+    step = found(als_xz, board)
+    assert step.technique == "ALS-XZ (doubly linked)"
+    assert set(eliminated("r1c2 r1c9", 1) + eliminated("r1c2 r1c9", 2)) <= set(step.eliminations)
+    assert (cells("r2c1")[0], 1) not in step.eliminations  # it sees r1c1 but not r1c4
+    assert set(eliminated("r2c4 r2c5 r3c6", 3)) <= set(step.eliminations)  # box 2 loses the 3 of r1c4 r1c5
+
+
+def test_no_als_xz_without_a_restricted_common_candidate():
+    board = with_candidates(empty_board(), {"r1c1": "12", "r5c2": "13", "r5c3": "23"})
+    assert found(als_xz, board) is None
+
+
+def test_als_xy_wing():
+    # Pivot r5c5 (1 2), linked by 1 to r5c1 (1 3) and by 2 to r1c5 (2 3): one of those holds the 3.
+    board = with_candidates(empty_board(), {"r5c5": "12", "r5c1": "13", "r1c5": "23"})
+    step = found(als_xy_wing, board)
+    assert (step.technique, step.score, step.eliminations) == ("ALS-XY-wing", 7.2, eliminated("r1c1", 3))
+
+
+def test_als_chain():
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c9": "41"})
+    step = found(als_chain, board)
+    assert (step.technique, step.score, step.eliminations) == ("ALS chain", 7.3, eliminated("r1c9 r5c1", 1))
+
+
+def test_death_blossom():
+    # Stem r5c5 (1 2): if 1, r5c1 (1 3) is 3; if 2, r1c5 (2 3) is 3.
+    board = with_candidates(empty_board(), {"r5c5": "12", "r5c1": "13", "r1c5": "23"})
+    step = found(death_blossom, board)
+    assert (step.technique, step.score, step.eliminations) == ("Death blossom", 7.4, eliminated("r1c1", 3))
+    board = with_candidates(board, {"r5c5": "123"})  # the 3 is the stem's too
+    assert found(death_blossom, board) is None
+
+
+def test_sue_de_coq():
+    # r1c1 r1c2 hold 1-4; r1c6 (1 2) of the row and r2c3 (3 4) of the box share no digit: the row's
+    # other cells lose 1 and 2, the box's lose 3 and 4, and r1c3, in both, all four.
+    board = with_candidates(empty_board(), {"r1c1": "123", "r1c2": "124", "r1c6": "12", "r2c3": "34"})
+    step = found(sue_de_coq, board)
+    assert (step.technique, step.score) == ("Sue de Coq", 5.3)
+    row = "r1c4 r1c5 r1c7 r1c8 r1c9"
+    box = "r2c1 r2c2 r3c1 r3c2 r3c3"
+    expected = set()
+    for digit in (1, 2):
+        expected |= set(eliminated(row + " r1c3", digit))
+    for digit in (3, 4):
+        expected |= set(eliminated(box + " r1c3", digit))
+    assert set(step.eliminations) == expected
+
+
+def test_no_sue_de_coq_when_the_parts_share_a_digit():
+    board = with_candidates(empty_board(), {"r1c1": "123", "r1c2": "124", "r1c6": "13", "r2c3": "34"})
+    assert found(sue_de_coq, board) is None
+
+
+@pytest.mark.parametrize("technique", [t for _, t in TECHNIQUES], ids=lambda t: t.__name__)
+def test_nothing_is_found_on_an_empty_grid(technique):
+    assert found(technique, empty_board(6)) is None
+
+
+def test_the_registry_is_every_technique_once_easiest_first():
+    assert [base for base, _ in TECHNIQUES] == sorted(base for base, _ in TECHNIQUES)
+    assert {t.__name__ for _, t in TECHNIQUES} == set(als.__all__) - {"TECHNIQUES"}
+
+
+def test_every_step_is_sound_on_real_puzzles():
+    """Each technique on every board of the rating's path of SE-rated puzzles,
+    each step checked against the solution."""
+    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 5)]
+    found_names = set()
+    for puzzle in puzzles:
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solution)
+        count = 0
+        while not board.solved:
+            count += 1
+            for _, technique in TECHNIQUES if count % 3 == 1 else ():  # every third board
+                step = technique(board)
+                if step:
+                    found_names.add(step.technique)
+                    for cell, digit in step.eliminations:
+                        assert board.has(cell, digit) and solution[cell] != digit, step.text
+            board.apply(next_step(board))
+    assert {"Sue de Coq", "ALS-XZ", "ALS-XY-wing", "ALS chain", "Death blossom"} <= found_names
+
+
+@pytest.mark.parametrize("name, technique", [
+    ("Sue de Coq", sue_de_coq), ("ALS-XZ rule", als_xz), ("ALS-XY-Wing rule", als_xy_wing),
+    ("ALS-XY-Chain", als_chain),
+])
+def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique):
+    puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv") if row.split("\t")[2] == name]
+    hits = 0
+    for puzzle in puzzles:
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solve(puzzle).solutions[0].digits)
+        while not board.solved and not technique(board):
+            board.apply(next_step(board))
+        hits += not board.solved
+    assert hits >= 0.9 * len(puzzles)
