@@ -123,10 +123,19 @@ def test_offline_reload_then_solve(browser, watch):
         cached = wait_cached(page)
         manifest = json.loads((build.VENDOR / "build.json").read_text())
         (urls,) = cached.values()
-        assert {base + file for file in manifest["files"]} <= set(urls)
+        samples = {base + file for file in manifest["files"] if file.startswith("static/data/")}
+        assert samples and not samples & set(urls)  # a sample set is cached when first fetched
+        assert {base + file for file in manifest["files"]} - samples <= set(urls)
+        sample = min(file for file in samples if file.endswith(".txt"))
+        assert page.evaluate("async (url) => (await fetch(url)).ok", sample)
+        deadline = time.monotonic() + 30
+        while sample not in next(iter(page.evaluate(CACHES).values())):
+            assert time.monotonic() < deadline, f"{sample} was not cached when fetched"
+            time.sleep(0.2)
     # The server is gone: everything comes from the service worker's cache.
     page.reload()
     wait_ready(page)
+    assert page.evaluate("async (url) => (await fetch(url)).text()", sample).count("\n") >= 300
     solve(page)
     other = page.context.new_page()  # a new visit, not a reload
     other.goto(base + f"index.html?embed=1#p={PUZZLE}")
