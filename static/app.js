@@ -30,5 +30,10 @@ if (view === "play") {
   document.getElementById("play").hidden = true;
   document.querySelector("footer").hidden = true; // the play view's keys
   document.getElementById("view").hidden = false;
-  import(VIEWS[view]).then((module) => module.start(options, python));
+  import(VIEWS[view]).then((module) => module.start(options, python), () => {
+    // A view is cached when first opened (sw.js): offline, one never opened is missing.
+    document.getElementById("view").textContent = navigator.onLine
+      ? "This view could not be loaded. Reload the page to try again."
+      : "This view has not been opened on this device while online, so it is not available offline yet.";
+  });
 }

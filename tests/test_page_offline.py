@@ -123,10 +123,11 @@ def test_offline_reload_then_solve(browser, watch):
         cached = wait_cached(page)
         manifest = json.loads((build.VENDOR / "build.json").read_text())
         (urls,) = cached.values()
-        samples = {base + file for file in manifest["files"] if file.startswith("static/data/")}
-        assert samples and not samples & set(urls)  # a sample set is cached when first fetched
-        assert {base + file for file in manifest["files"]} - samples <= set(urls)
-        sample = min(file for file in samples if file.endswith(".txt"))
+        # The views but Play and the batch view's samples are cached when first fetched.
+        on_use = {base + file for file in manifest["files"] if file.startswith(("static/views/", "static/data/"))}
+        assert on_use and not on_use & set(urls)
+        assert {base + file for file in manifest["files"]} - on_use <= set(urls)
+        sample = min(file for file in on_use if file.endswith(".txt"))
         assert page.evaluate("async (url) => (await fetch(url)).ok", sample)
         deadline = time.monotonic() + 30
         while sample not in next(iter(page.evaluate(CACHES).values())):
@@ -137,6 +138,12 @@ def test_offline_reload_then_solve(browser, watch):
     wait_ready(page)
     assert page.evaluate("async (url) => (await fetch(url)).text()", sample).count("\n") >= 300
     solve(page)
+    # A view never opened online is not there offline, and the page says so.
+    page.context.set_offline(True)
+    page.goto(base + "index.html?view=lab")
+    expect(page.locator("#view")).to_contain_text("not available offline yet")
+    page.context.set_offline(False)
+    watch.errors[:] = [e for e in watch.errors if "ERR_FAILED" not in e]  # the view's module, as expected
     other = page.context.new_page()  # a new visit, not a reload
     other.goto(base + f"index.html?embed=1#p={PUZZLE}")
     wait_ready(other)
