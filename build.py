@@ -1,24 +1,37 @@
 """Build, serve and package the sudoku-dlx web page (standard library only).
 
-    python3 build.py                 build what is missing into static/vendor/
+    python3 build.py                  build what is missing into static/vendor/
     python3 build.py serve [--port N] build, then serve the page on 127.0.0.1
-    python3 build.py dist DIR        build, then write an uploadable folder to DIR
+    python3 build.py dist DIR         build, then write an uploadable folder to DIR
 
-static/vendor/ (git-ignored) receives the Pyodide runtime files the page needs
-(from the npm package pinned in package-lock.json, fetched with ``npm ci``), the
-micropip wheel (fetched with pip and checked against MICROPIP_SHA256), the
-project's own wheel (zipped here from py/, byte-for-byte reproducible) and
-build.json, which tells the worker the file names.
+static/vendor/ (git-ignored) receives, each in a folder whose name changes with
+its content (so a browser or the page's service worker never keeps a stale one):
+the Pyodide runtime files the page needs, from the npm package pinned in
+package-lock.json (``npm ci``, integrity-checked), in pyodide-VERSION/; Pyodide's
+standard library with the modules the page imports precompiled to bytecode, in
+stdlib-HASH/; the project's wheel with its bytecode, in wheel-HASH/; precompressed
+copies (.br, .gz) of the large files; and build.json, which tells the worker and
+the service worker the file names. The bytecode is compiled by the pinned Pyodide
+itself, under Node (build.mjs), as this machine's CPython is another version.
+
+build/ (git-ignored) receives the plain project wheel (zipped here from py/,
+byte-for-byte reproducible) and the micropip wheel (fetched with pip, checked
+against MICROPIP_SHA256), which the tests use to install the wheel as any Pyodide
+app would.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
 import functools
+import gzip
 import hashlib
 import http.server
+import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -30,14 +43,24 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENDOR = ROOT / "static" / "vendor"
+WORK = ROOT / "build"
 PYODIDE_VERSION = "314.0.7"
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+#: The folder of the Pyodide runtime inside static/vendor/.
+RUNTIME = f"pyodide-{PYODIDE_VERSION}"
 #: The Pyodide files the worker loads; the rest of the npm package is not shipped.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+PYODIDE_STDLIB = "python_stdlib.zip"
+#: The npm package's standard library and lock file as they come. The page loads its
+#: own compiled library, and its lock in build.json; these copies (not shipped by
+#: `dist`) are for tests/pages/bare.html, the baseline of scripts/page_speed.py.
+AS_IT_COMES = (PYODIDE_STDLIB, "pyodide-lock.json")
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
-#: What `dist` copies besides static/ (static/vendor/ included).
-PAGE_FILES = ("index.html",)
+#: The page's files outside static/: the page, its service worker, its app manifest.
+PAGE_FILES = ("index.html", "sw.js", "manifest.webmanifest")
+#: Files with these endings get precompressed copies (.br, .gz) beside them.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".zip", ".whl")
 #: Every wheel entry gets this timestamp, so the same sources give the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 MIME_TYPES = {
@@ -51,17 +74,42 @@ MIME_TYPES = {
     ".zip": "application/zip",
     ".png": "image/png",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
 }
+#: Content-Encoding of each precompressed copy, in the order serve prefers them.
+ENCODINGS = {"br": ".br", "gzip": ".gz"}
+#: serve gzips compressible files up to this size that have no precompressed copy.
+ON_THE_FLY_LIMIT = 1_000_000
 
 
 def build() -> dict:
     """Make static/vendor/ complete and current; return build.json's contents."""
     VENDOR.mkdir(parents=True, exist_ok=True)
+    WORK.mkdir(exist_ok=True)
     _vendor_pyodide()
     _vendor_micropip()
-    wheel = _write_project_wheel()
-    manifest = {"pyodide": PYODIDE_VERSION, "micropip": MICROPIP, "wheel": wheel}
-    (VENDOR / "build.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    name, data = project_wheel()
+    _write_if_changed(WORK / name, data)
+    stdlib, wheel = _compile(WORK / name)
+    vendored = [f"{RUNTIME}/{name}" for name in PYODIDE_FILES] + [stdlib, wheel]
+    precompress([VENDOR / path for path in vendored + [f"{RUNTIME}/{name}" for name in AS_IT_COMES]])
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    sources = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "static").rglob("*")
+                     if path.is_file() and VENDOR not in path.parents)
+    files = [*PAGE_FILES, *sources, *(f"static/vendor/{path}" for path in vendored)]
+    manifest = {
+        # Names the service worker's cache: any change to any file makes a new one.
+        "id": hashlib.sha256(b"".join(hashlib.sha256((ROOT / f).read_bytes()).digest() for f in files)).hexdigest()[:12],
+        "pyodide": PYODIDE_VERSION,
+        "runtime": f"{RUNTIME}/",
+        "stdlib": stdlib,
+        "wheel": wheel,
+        # The page loads no package by name (the wheel comes by URL), so the lock
+        # file's info is all loadPyodide needs; given here, it costs no request.
+        "lock": {"info": lock["info"], "packages": {}},
+        "files": files,
+    }
+    _write_if_changed(VENDOR / "build.json", (json.dumps(manifest, indent=2) + "\n").encode())
     return manifest
 
 
@@ -73,18 +121,26 @@ def _vendor_pyodide() -> None:
     installed = PYODIDE_NPM / "package.json"
     if not installed.exists() or json.loads(installed.read_text())["version"] != PYODIDE_VERSION:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    for name in PYODIDE_FILES:
-        source, target = PYODIDE_NPM / name, VENDOR / name
+    for old in VENDOR.iterdir():  # an earlier layout's files (all are in folders now)
+        if old.is_file() and old.name != "build.json":
+            old.unlink()
+    _keep_only(VENDOR, "pyodide-*", RUNTIME)
+    (VENDOR / RUNTIME).mkdir(exist_ok=True)
+    for name in (*PYODIDE_FILES, *AS_IT_COMES):
+        source, target = PYODIDE_NPM / name, VENDOR / RUNTIME / name
         if not target.exists() or target.stat().st_size != source.stat().st_size:
             shutil.copyfile(source, target)
-    # The page loads no package by name (micropip comes by URL), so an empty
-    # package list is all the worker needs, and it keeps the lock file small.
-    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
-    _write_if_changed(VENDOR / "pyodide-lock.json", json.dumps({"info": lock["info"], "packages": {}}).encode())
+
+
+def _keep_only(folder: Path, pattern: str, keep: str) -> None:
+    """Remove what matches pattern in folder, except keep (earlier builds' files)."""
+    for old in folder.glob(pattern):
+        if old.name != keep:
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
 
 
 def _vendor_micropip() -> None:
-    target = VENDOR / MICROPIP
+    target = WORK / MICROPIP
     if not (target.exists() and _sha256(target) == MICROPIP_SHA256):
         version = MICROPIP.split("-")[1]
         with tempfile.TemporaryDirectory() as tmp:
@@ -97,6 +153,52 @@ def _vendor_micropip() -> None:
     if _sha256(target) != MICROPIP_SHA256:
         target.unlink()
         sys.exit(f"{MICROPIP} does not match MICROPIP_SHA256; refusing to use it")
+
+
+def _compile(wheel: Path) -> tuple[str, str]:
+    """The compiled standard library and wheel (build.mjs, in Pyodide under Node), each
+    in a folder named by its hash; their paths inside static/vendor/. Reused while the
+    wheel, the npm package and build.mjs are the same."""
+    key = hashlib.sha256(b"".join(
+        _sha256(path).encode() for path in (wheel, PYODIDE_NPM / PYODIDE_STDLIB, ROOT / "build.mjs"))).hexdigest()
+    record = WORK / "compiled.json"
+    done = json.loads(record.read_text()) if record.exists() else {}
+    if done.get("key") != key or not all((VENDOR / done[kind]).exists() for kind in ("stdlib", "wheel")):
+        with tempfile.TemporaryDirectory() as tmp:
+            stdlib, compiled = Path(tmp) / PYODIDE_STDLIB, Path(tmp) / wheel.name
+            subprocess.run(["node", str(ROOT / "build.mjs"), "compile", str(PYODIDE_NPM), str(wheel),
+                            str(stdlib), str(compiled)], check=True, stdout=subprocess.DEVNULL)
+            done = {"key": key, "stdlib": _by_hash(stdlib, "stdlib"), "wheel": _by_hash(compiled, "wheel")}
+        record.write_text(json.dumps(done, indent=2) + "\n")
+    return done["stdlib"], done["wheel"]
+
+
+def _by_hash(path: Path, kind: str) -> str:
+    """Move path into static/vendor/KIND-HASH/ (dropping other KIND-* folders); its path there."""
+    folder = f"{kind}-{_sha256(path)[:12]}"
+    _keep_only(VENDOR, f"{kind}-*", folder)
+    (VENDOR / folder).mkdir(exist_ok=True)
+    if not (VENDOR / folder / path.name).exists():
+        shutil.move(path, VENDOR / folder / path.name)
+    return f"{folder}/{path.name}"
+
+
+def precompress(paths: list[Path]) -> None:
+    """Write PATH.br and PATH.gz beside each compressible path that lacks a current one
+    (brotli by Node's zlib, as Python's standard library has none)."""
+    stale = [path for path in paths if path.name.endswith(COMPRESSIBLE)
+             and any(not _is_current(path, suffix) for suffix in ENCODINGS.values())]
+    for path in stale:
+        with open(path, "rb") as source, open(f"{path}.gz", "wb") as file:
+            with gzip.GzipFile(path.name, "wb", 9, file, mtime=0) as target:
+                shutil.copyfileobj(source, target)
+    if stale:
+        subprocess.run(["node", str(ROOT / "build.mjs"), "brotli", *map(str, stale)], check=True)
+
+
+def _is_current(path: Path, suffix: str) -> bool:
+    copy = path.with_name(path.name + suffix)
+    return copy.exists() and copy.stat().st_mtime >= path.stat().st_mtime
 
 
 def _sha256(path: Path) -> str:
@@ -154,19 +256,6 @@ def _record_hash(data: bytes) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def _write_project_wheel() -> str:
-    """Write the wheel under a folder named by its hash, so a changed engine
-    never comes from a browser's cache; return its path inside static/vendor/."""
-    name, data = project_wheel()
-    folder = "wheel-" + hashlib.sha256(data).hexdigest()[:12]
-    for old in VENDOR.glob("wheel-*"):
-        if old.name != folder:
-            shutil.rmtree(old)
-    (VENDOR / folder).mkdir(exist_ok=True)
-    _write_if_changed(VENDOR / folder / name, data)
-    return f"{folder}/{name}"
-
-
 def content_security_policy() -> str:
     """The policy of index.html's meta tag (the one place it is written)."""
     html = (ROOT / "index.html").read_text()
@@ -174,25 +263,59 @@ def content_security_policy() -> str:
 
 
 def dist(target: Path) -> None:
-    """Copy the page into target: static files only, every URL relative."""
-    build()
+    """Write the page into target: the files build.json lists (what the service worker
+    caches) with their precompressed copies, every URL relative."""
+    manifest = build()
     if target.exists():
         shutil.rmtree(target)
-    target.mkdir(parents=True)
-    for name in PAGE_FILES:
-        shutil.copyfile(ROOT / name, target / name)
-    shutil.copytree(ROOT / "static", target / "static")
+    for name in [*manifest["files"], "static/vendor/build.json"]:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / name, target / name)
+        for suffix in ENCODINGS.values():
+            if (ROOT / f"{name}{suffix}").exists() and _is_current(ROOT / name, suffix):
+                shutil.copy2(ROOT / f"{name}{suffix}", target / f"{name}{suffix}")
+    precompress(sorted(target.rglob("*")))
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    """Serves the repository with the page's MIME types and its CSP as a header,
-    so the worker (which a meta tag does not reach) runs under the policy too."""
+    """Serves a folder with the page's MIME types and its CSP as a header, so the
+    worker (which a meta tag does not reach) runs under the policy too. A file's
+    precompressed copy (.br, .gz beside it) goes out instead of it, with its
+    Content-Encoding, when the browser accepts that encoding; a small compressible
+    file without one (the page's sources, in development) is gzipped as it goes."""
 
     extensions_map = MIME_TYPES
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        encoding = next((name for name, suffix in ENCODINGS.items()
+                         if name in accepted and path.is_file() and _is_current(path, suffix)), None)
+        if encoding:
+            body = path.with_name(path.name + ENCODINGS[encoding]).read_bytes()
+        elif "gzip" in accepted and path.is_file() and path.name.endswith(COMPRESSIBLE) \
+                and path.stat().st_size <= ON_THE_FLY_LIMIT:
+            encoding, body = "gzip", gzip.compress(path.read_bytes(), mtime=0)
+        else:
+            return super().send_head()
+        modified = int(path.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        try:
+            unchanged = since is not None and email.utils.parsedate_to_datetime(since).timestamp() >= modified
+        except (TypeError, ValueError):
+            unchanged = False
+        self.send_response(304 if unchanged else 200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return None if unchanged else io.BytesIO(body)
 
     def end_headers(self) -> None:
         self.send_header("Content-Security-Policy", self.server.csp)
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
@@ -200,9 +323,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def serve(port: int, verbose: bool) -> None:
-    build()
-    handler = functools.partial(Handler, directory=str(ROOT))
+def serve(port: int, verbose: bool, folder: Path | None = None) -> None:
+    """Serve the repository (after building it), or a folder `dist` wrote."""
+    if folder is None:
+        build()
+    handler = functools.partial(Handler, directory=str(folder or ROOT))
     with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
         server.csp = content_security_policy()
         server.verbose = verbose
@@ -219,11 +344,12 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser = commands.add_parser("serve", help="build, then serve on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     serve_parser.add_argument("--verbose", action="store_true", help="log every request")
+    serve_parser.add_argument("--dir", type=Path, help="serve this folder (written by dist) as it is")
     dist_parser = commands.add_parser("dist", help="build, then write an uploadable folder")
     dist_parser.add_argument("dir", type=Path)
     args = parser.parse_args(argv)
     if args.command == "serve":
-        serve(args.port, args.verbose)
+        serve(args.port, args.verbose, args.dir)
     elif args.command == "dist":
         dist(args.dir)
         print(f"Wrote the page to {args.dir}")

@@ -1,222 +1,294 @@
-"""Page load times in headless Chromium, beside a bare page that only loads Pyodide.
+"""Start-up of the page in headless Chromium, side by side with a bare Pyodide page.
 
     python3 scripts/page_speed.py [--runs 5]
 
-Serves the repository with ``build.py serve`` and opens, in turn, the page
-(index.html) and tests/pages/bare.html (the same vendored Pyodide in a module
-worker, nothing else). Each run starts the browser with a new, empty profile
-(*cold*), then reloads (*warm*: the disk cache holds everything and the server
-sends ``no-cache``, so every file is revalidated, 0 bytes downloaded). Times
-are from navigation start:
+Builds, then serves the repository as ``build.py serve`` does (its handler, so
+precompressed copies go out with their Content-Encoding), counting what the server
+sends, and serves tests/pages/ from another origin (``localhost``) for a course page.
+Each run opens, each in a browser with a new, empty profile, in an order that turns
+with the run:
 
-- *grid*: a ``[data-cell]`` is in the DOM and a click on it selects it
-  (``aria-selected="true"``), taken at the next animation frame after that;
-- *Python*: ``<html data-python="ready">``;
-- *after boot*: Python ready minus the moment the page's ``#python-status``
-  first shows a message other than "Loading Python…" (the worker's first
-  message once ``loadPyodide`` has resolved): the page's own work on top of
-  Pyodide (micropip, the wheel, importing the package).
+- the page (index.html): a *first visit*, then, once its service worker has cached
+  the build, a *repeat visit* in a new tab (the first one closed), then *Stop*:
+  Generate 25×25, Stop after 0.3 s, and the time until Python is ready again;
+- the bare page (tests/pages/bare.html: loadPyodide of the npm package's files as
+  they come, in a module worker, nothing else): a first visit, then a repeat visit
+  in a new tab (the first one closed; the browser's cache revalidates every file);
+- a course page on the other origin with 3 embeds of the page, all in view: when the
+  first embed's Python is ready (a first visit).
 
-Prints a Markdown table of medians (and ranges), what each page downloads, and
-the sizes of the project's own files.
+Times are seconds from the navigation start of the visit (of the course page for
+the embeds): *grid* when a click on a cell first selects it, *Python* when
+``<html data-python="ready">``. *Bytes* are the response bodies the server sent for a
+visit (304s send none), the service worker's caching included.
+
+Prints Markdown tables of medians (and ranges), the ratios the start-up aims name,
+and the load average before and after.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import gzip
+import http.server
 import os
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402 - after the path that finds it
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-PAGES = {"sudoku-dlx": "index.html", "bare Pyodide": "tests/pages/bare.html"}
-OWN_LIMIT = 150_000
-TIMEOUT_MS = 120_000
-POLL_S = 0.1
+TIMEOUT_S = 120
+POLL_S = 0.05
+EMBEDS = 3
 
-# Runs in every document before its scripts: notes when the grid first answers a
-# click and when Python is ready, in performance.now() time (0 = navigation start).
+# Runs in every document before its scripts (every frame too): notes when the grid
+# first answers a click, each time Python becomes ready, and a click on Stop, in
+# performance.now() time (0 = the document's navigation start).
 PROBE = """
 (() => {
-  const marks = (window.__speed = {});
+  const marks = (window.__speed = { readies: [] });
   const check = () => {
-    if (marks.clicked === undefined) {
+    if (marks.grid === undefined) {
       const cell = document.querySelector('[data-cell]:not([aria-selected="true"])');
       if (cell) {
         cell.click();
         if (cell.getAttribute("aria-selected") === "true") {
-          marks.clicked = performance.now();
           requestAnimationFrame(() => { marks.grid = performance.now(); });
         }
       }
     }
-    const text = document.getElementById("python-status")?.textContent;
-    if (marks.booted === undefined && text && !text.startsWith("Loading Python")) marks.booted = performance.now();
-    if (marks.python === undefined && document.documentElement.dataset.python === "ready") {
-      marks.python = performance.now();
-    }
+    const ready = document.documentElement.dataset.python === "ready";
+    if (ready && !marks.ready) marks.readies.push(performance.now());
+    marks.ready = ready;
   };
   new MutationObserver(check).observe(document, {
     subtree: true, childList: true, attributes: true, attributeFilter: ["data-python"],
   });
+  document.addEventListener("click", (event) => {
+    if (event.target.closest?.('[data-action="stop"]')) marks.stopped = performance.now();
+  }, true);
 })();
 """
 
-
-def start_server() -> tuple[subprocess.Popen, str]:
-    """`build.py serve --port 0` (which builds first) and its base URL."""
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT,
-    )
-    line = process.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    if not match:
-        process.terminate()
-        sys.exit(f"build.py serve said: {line!r}")
-    return process, match.group(0)
+# Complete when the service worker controls the page and a cache holds build.json
+# (its caching stores all of a build's files or none).
+CACHED = """async () => Boolean(navigator.serviceWorker.controller)
+  && (await caches.keys()).length === 1 && Boolean(await caches.match("static/vendor/build.json"))"""
 
 
-class Downloads:
-    """The finished requests of one load: their count and response body bytes."""
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    """Serves tests/pages/ (the other origin) without logging each request."""
 
-    def __init__(self, context):
-        self.requests = []
-        context.on("requestfinished", lambda request: self.requests.append(request))
-
-    def take(self) -> tuple[int, int]:
-        taken = (len(self.requests), sum(r.sizes()["responseBodySize"] for r in self.requests))
-        self.requests.clear()
-        return taken
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - the base class's name
+        pass
 
 
-def load(page, url: str | None, downloads: Downloads) -> dict:
-    """Navigate (or reload if url is None), wait for Python; the marks and downloads."""
-    if url is None:
-        page.reload(wait_until="commit")
-    else:
-        page.goto(url, wait_until="commit")
-    # Polled with evaluate: the page's CSP forbids wait_for_function's eval.
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
-    while True:
-        marks = page.evaluate("window.__speed")
-        if "python" in marks and ("grid" in marks or not page.locator("[data-cell]").count()):
-            break
+class Counted(build.Handler):
+    """build.py's handler, counting the requests and the body bytes it sends."""
+
+    def log_request(self, code="-", size="-") -> None:
+        with self.server.lock:
+            self.server.requests += 1
+
+    def copyfile(self, source, outputfile) -> None:
+        data = source.read()
+        outputfile.write(data)
+        with self.server.lock:
+            self.server.bytes += len(data)
+
+
+def start_servers() -> tuple[http.server.ThreadingHTTPServer, str, str]:
+    """The page's server (counting), its base URL, and the other origin's base URL."""
+    build.build()
+    page = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counted, directory=str(ROOT)))
+    page.csp, page.verbose, page.lock, page.requests, page.bytes = build.content_security_policy(), False, threading.Lock(), 0, 0
+    host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT / "tests" / "pages")))
+    for server in (page, host):
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    return page, f"http://127.0.0.1:{page.server_address[1]}/", f"http://localhost:{host.server_address[1]}/"
+
+
+def poll(page, expression: str, what: str):
+    """Evaluates expression until truthy (wait_for_function's eval is refused by the CSP)."""
+    deadline = time.monotonic() + TIMEOUT_S
+    while not (value := page.evaluate(expression)):
         if time.monotonic() > deadline:
-            sys.exit(f"{page.url}: Python not ready in {TIMEOUT_MS / 1000:.0f} s ({marks})")
+            sys.exit(f"{page.url}: no {what} in {TIMEOUT_S} s")
         time.sleep(POLL_S)
-    page.wait_for_load_state("networkidle")
-    if "booted" in marks:
-        marks["after boot"] = marks["python"] - marks["booted"]
-    marks["requests"], marks["bytes"] = downloads.take()
-    return marks
+    return value
 
 
-def measure(base: str, runs: int) -> dict:
-    """{(page, 'cold'|'warm'): [marks of each run]}; the pages alternate run by run."""
-    results = {(name, kind): [] for name in PAGES for kind in ("cold", "warm")}
+def taken(server) -> tuple[int, int]:
+    """The requests and bytes the server sent since the last call."""
+    with server.lock:
+        counts = (server.requests, server.bytes)
+        server.requests = server.bytes = 0
+    return counts
+
+
+def visit(page, url: str, server) -> dict:
+    """Opens url, waits until Python is ready (and the grid answered, where it has one)."""
+    taken(server)
+    page.goto(url, wait_until="commit")
+    marks = poll(page, "window.__speed.readies.length && (window.__speed.grid !== undefined"
+                       " || !document.querySelector('[data-cell]')) && window.__speed", "Python")
+    return {"python": marks["readies"][0], **({"grid": marks["grid"]} if "grid" in marks else {})}
+
+
+def stop_and_restart(page) -> float:
+    """Generate 25×25, Stop after 0.3 s: the time from the click on Stop to Python ready."""
+    page.select_option("#size", "25")
+    page.get_by_role("button", name="Generate", exact=True).click()
+    page.wait_for_timeout(300)
+    page.get_by_role("button", name="Stop", exact=True).click()
+    marks = poll(page, "window.__speed.stopped !== undefined && window.__speed.readies.length > 1"
+                       " && window.__speed.ready && window.__speed", "Python after Stop")
+    return marks["readies"][-1] - marks["stopped"]
+
+
+def first_embed_ready(page, url: str) -> float:
+    """Opens the course page; when its first embed's Python was ready, from its navigation start."""
+    page.goto(url, wait_until="commit")
+    poll(page, f"document.querySelectorAll('iframe').length === {EMBEDS}", "embeds")
+    deadline = time.monotonic() + TIMEOUT_S
+    while True:
+        readies = [frame.evaluate("window.__speed && window.__speed.readies.length"
+                                  " && performance.timeOrigin + window.__speed.readies[0]")
+                   for frame in page.frames if frame != page.main_frame]
+        if any(readies):
+            return min(r for r in readies if r) - page.evaluate("performance.timeOrigin")
+        if time.monotonic() > deadline:
+            sys.exit(f"{url}: no embed ready in {TIMEOUT_S} s")
+        time.sleep(POLL_S)
+
+
+def measure(runs: int) -> dict:
+    """{(what, visit): [one value or dict per run]}."""
+    server, base, other = start_servers()
+    results: dict = {}
+
+    def add(key, value):
+        results.setdefault(key, []).append(value)
+
+    def page_visits(context):
+        first = context.new_page()
+        marks = visit(first, base + "index.html", server)
+        poll(first, CACHED, "service worker cache")
+        add(("page", "first"), {**marks, "counts": taken(server)})
+        first.close()
+        repeat = context.new_page()
+        add(("page", "repeat"), {**visit(repeat, base + "index.html", server), "counts": taken(server)})
+        add(("page", "stop"), stop_and_restart(repeat))
+
+    def bare_visits(context):
+        first = context.new_page()
+        marks = visit(first, base + "tests/pages/bare.html", server)
+        first.wait_for_load_state("networkidle")
+        add(("bare", "first"), {**marks, "counts": taken(server)})
+        first.close()
+        repeat = context.new_page()
+        add(("bare", "repeat"), {**visit(repeat, base + "tests/pages/bare.html", server), "counts": taken(server)})
+
+    def embeds_visit(context):
+        add(("embeds", "first"), first_embed_ready(context.new_page(), f"{other}embeds.html?n={EMBEDS}&page={base}index.html"))
+
+    kinds = [page_visits, bare_visits, embeds_visit]
     with sync_playwright() as playwright:
         for run in range(runs):
-            for name, path in PAGES.items():
-                # A browser with its own new profile: an empty disk cache, as a
-                # first visit has, and a real one for the reload (a plain
-                # new_context's in-memory cache does not keep the 9.6 MB wasm).
+            for kind in kinds[run % 3:] + kinds[:run % 3]:
+                # A browser with its own new profile: an empty disk cache and no service
+                # worker, as a first visit has, and a real disk cache for the repeat visit.
                 with tempfile.TemporaryDirectory() as profile:
                     context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, viewport={"width": 1366, "height": 768})
                     context.add_init_script(PROBE)
-                    downloads = Downloads(context)
-                    page = context.new_page()
-                    results[name, "cold"].append(load(page, base + path, downloads))
-                    results[name, "warm"].append(load(page, None, downloads))
+                    kind(context)
                     context.close()
-                print(f"run {run + 1}/{runs} {name}: "
-                      f"{_ms(results[name, 'cold'][-1], 'python')} cold, "
-                      f"{_ms(results[name, 'warm'][-1], 'python')} warm", file=sys.stderr, flush=True)
+            print(f"run {run + 1}/{runs}: " + ", ".join(
+                f"{what} {kind} {_seconds(values[-1]):.2f}" for (what, kind), values in results.items()),
+                file=sys.stderr, flush=True)
+    server.shutdown()
     return results
 
 
-def _ms(marks: dict, key: str) -> str:
-    return f"{marks[key]:.0f} ms" if key in marks else "–"
+def _seconds(value) -> float:
+    return (value["python"] if isinstance(value, dict) else value) / 1000
 
 
-def median_cell(samples: list[dict], key: str) -> str:
-    """'median (min–max)' in seconds, or a dash."""
-    values = [marks[key] / 1000 for marks in samples if key in marks]
-    if not values:
-        return "–"
+def cell(values: list[float]) -> str:
     return f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
 
 
-def own_files() -> dict[str, int]:
-    """Bytes of the project's own files the page loads, by kind."""
-    static = ROOT / "static"
-    wheel = next((static / "vendor").glob("wheel-*/*.whl"))
-    return {
-        "JS (static/*.js, *.mjs)": sum(p.stat().st_size for p in [*static.glob("*.js"), *static.glob("*.mjs")]),
-        "CSS (static/style.css)": sum(p.stat().st_size for p in static.glob("*.css")),
-        "index.html": (ROOT / "index.html").stat().st_size,
-        f"wheel ({wheel.name})": wheel.stat().st_size,
+def own_files() -> dict[str, tuple[int, int]]:
+    """The project's own files the page loads, by kind: (bytes, bytes as serve sends them:
+    gzipped as they go for the sources, the brotli copy for the wheel)."""
+    manifest = build.build()
+    static, wheel = ROOT / "static", build.VENDOR / manifest["wheel"]
+    kinds = {
+        "JS (static/*.js, *.mjs, sw.js)": [*static.glob("*.js"), *static.glob("*.mjs"), ROOT / "sw.js"],
+        "CSS, index.html, manifest": [*static.glob("*.css"), ROOT / "index.html", ROOT / "manifest.webmanifest"],
     }
+    sizes = {kind: (sum(p.stat().st_size for p in paths), sum(len(gzip.compress(p.read_bytes(), mtime=0)) for p in paths))
+             for kind, paths in kinds.items()}
+    sizes[f"wheel with bytecode ({wheel.name})"] = (wheel.stat().st_size, Path(f"{wheel}.br").stat().st_size)
+    return sizes
 
 
 def report(results: dict, runs: int) -> str:
+    seconds = {key: [_seconds(v) for v in values] for key, values in results.items()}
+    median = {key: statistics.median(values) for key, values in seconds.items()}
+    grid = [v["grid"] / 1000 for v in results["page", "first"]]
     lines = [
-        f"Medians of {runs} runs, seconds from navigation start (min–max in brackets).",
+        f"Medians of {runs} runs, seconds (min–max in brackets).",
         "",
-        "| page | cold: grid | cold: Python ready | cold: after boot | warm: grid | warm: Python ready | warm: after boot |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| | first visit: Python ready | repeat visit: Python ready | Stop → Python ready | 3 embeds: first embed ready |",
+        "|---|---:|---:|---:|---:|",
+        f"| sudoku-dlx | {cell(seconds['page', 'first'])} | {cell(seconds['page', 'repeat'])} | "
+        f"{cell(seconds['page', 'stop'])} | {cell(seconds['embeds', 'first'])} |",
+        f"| bare Pyodide | {cell(seconds['bare', 'first'])} | {cell(seconds['bare', 'repeat'])} | | |",
+        f"| ratio | page / bare {median['page', 'first'] / median['bare', 'first']:.2f} | "
+        f"page / bare {median['page', 'repeat'] / median['bare', 'repeat']:.2f} | | "
+        f"embed / page's first visit {median['embeds', 'first'] / median['page', 'first']:.2f} |",
+        "",
+        f"Grid answering a click (page, first visit): {cell(grid)} s.",
+        "",
+        "| | first visit: requests, bytes sent | repeat visit: requests, bytes sent |",
+        "|---|---:|---:|",
     ]
-    for name in PAGES:
-        cold, warm = results[name, "cold"], results[name, "warm"]
-        lines.append("| " + " | ".join([name] + [median_cell(samples, key) for samples in (cold, warm)
-                                                 for key in ("grid", "python", "after boot")]) + " |")
-    ratios = []
-    for kind in ("cold", "warm"):
-        page, bare = (statistics.median(m["python"] for m in results[name, kind]) for name in PAGES)
-        ratios.append(f"{(page / bare - 1) * 100:+.0f}%")
-    lines.append(f"| page vs bare | | {ratios[0]} | | | {ratios[1]} | |")
-    lines += ["", "| page | cold: requests, bytes downloaded | warm: requests, bytes downloaded |", "|---|---:|---:|"]
-    for name in PAGES:
+    for name, label in (("page", "sudoku-dlx"), ("bare", "bare Pyodide")):
         cells = []
-        for kind in ("cold", "warm"):
-            samples = results[name, kind]
-            count = statistics.median(m["requests"] for m in samples)
-            size = statistics.median(m["bytes"] for m in samples)
-            cells.append(f"{count:.0f}, {size:,.0f}")
-        lines.append(f"| {name} | {cells[0]} | {cells[1]} |")
+        for kind in ("first", "repeat"):
+            counts = [v["counts"] for v in results[name, kind]]
+            cells.append(f"{statistics.median(c[0] for c in counts):.0f}, "
+                         f"{statistics.median(c[1] for c in counts):,.0f}")
+        lines.append(f"| {label} | {cells[0]} | {cells[1]} |")
     sizes = own_files()
-    lines += ["", "| the project's own files | bytes |", "|---|---:|"]
-    lines += [f"| {kind} | {size:,} |" for kind, size in sizes.items()]
-    total = sum(sizes.values())
-    verdict = "under" if total < OWN_LIMIT else "over"
-    lines.append(f"| **total** ({verdict} {OWN_LIMIT:,}) | **{total:,}** |")
+    lines += ["", "| the project's own files | bytes | as sent |", "|---|---:|---:|"]
+    lines += [f"| {kind} | {raw:,} | {sent:,} |" for kind, (raw, sent) in sizes.items()]
+    lines.append(f"| **total** | **{sum(r for r, _ in sizes.values()):,}** | **{sum(t for _, t in sizes.values()):,}** |")
     return "\n".join(lines)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--runs", type=int, default=5, help="fresh browser profiles per page (default 5)")
+    parser.add_argument("--runs", type=int, default=5, help="runs, each with new profiles (default 5)")
     args = parser.parse_args()
-    server, base = start_server()
     load_before = os.getloadavg()[0]
-    try:
-        results = measure(base, args.runs)
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    results = measure(args.runs)
     print(report(results, args.runs))
     print(f"\nLoad average (1 min): {load_before:.2f} before the runs, {os.getloadavg()[0]:.2f} after.")
     return 0

@@ -1,9 +1,11 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, clashes, notesText, symbolFor } from "./grid.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, clashes, notesText, symbolFor } from "./grid.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+// Home and End go to the row's ends; with Ctrl an arrow goes to the end of its row or column.
+const ENDS = { Home: [0, -1], End: [0, 1] };
 
 export class Board {
   // onEnter(cell, symbol) is called when the player types (symbol BLANK erases).
@@ -13,6 +15,11 @@ export class Board {
     this.onEnter = onEnter;
     this.cells = [];
     this.selected = 0;
+    this.game = null;
+    // Whether selecting a symbol also tints the empty cells where it can still go (once
+    // the player has selected a cell: not at first sight).
+    this.showPossible = true;
+    this.chosen = false;
     this.flagged = new Set();
     // What a hint or a step of the solve path is about: cell -> "cell" (its pattern) or "unit".
     this.hinted = new Map();
@@ -65,6 +72,7 @@ export class Board {
   }
 
   draw(game) {
+    this.game = game;
     this.layout(game.shape);
     const line = game.line;
     const clash = clashes(game.shape, line);
@@ -93,11 +101,17 @@ export class Board {
     this.markSame();
   }
 
-  // Tints the other cells that hold the selected cell's symbol.
+  // Tints the other cells that hold the selected cell's symbol and, if showPossible, the
+  // empty cells where it can still go: no cell of their row, column or box holds it, and
+  // their notes, if any, include it.
   markSame() {
     const symbol = this.cells[this.selected]?.textContent;
+    const line = this.game?.line;
     this.cells.forEach((element, cell) => {
       element.toggleAttribute("data-same", Boolean(symbol) && cell !== this.selected && element.textContent === symbol);
+      const open = symbol && this.showPossible && this.chosen && line?.[cell] === BLANK ? candidates(this.game.shape, line, cell) : "";
+      const noted = this.game?.notes[cell];
+      element.toggleAttribute("data-possible", Boolean(open) && open.includes(symbol) && (!noted || noted.includes(symbol)));
     });
   }
 
@@ -127,6 +141,7 @@ export class Board {
     this.cells[this.selected]?.setAttribute("tabindex", "-1");
     this.cells[this.selected]?.setAttribute("aria-selected", "false");
     this.selected = cell;
+    this.chosen = true;
     this.cells[cell].tabIndex = 0;
     this.cells[cell].setAttribute("aria-selected", "true");
     if (focus) this.cells[cell].focus();
@@ -134,12 +149,16 @@ export class Board {
   }
 
   keydown(event) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    const move = MOVES[event.key];
+    if (event.metaKey || event.altKey) return;
+    const far = event.ctrlKey || event.key in ENDS;
+    const move = MOVES[event.key] ?? ENDS[event.key];
     if (move) {
-      const r = Math.min(this.n - 1, Math.max(0, Math.floor(this.selected / this.n) + move[0]));
-      const c = Math.min(this.n - 1, Math.max(0, (this.selected % this.n) + move[1]));
+      const step = far ? this.n : 1;
+      const r = Math.min(this.n - 1, Math.max(0, Math.floor(this.selected / this.n) + move[0] * step));
+      const c = Math.min(this.n - 1, Math.max(0, (this.selected % this.n) + move[1] * step));
       this.select(r * this.n + c);
+    } else if (event.ctrlKey) {
+      return;
     } else if (ERASE_KEYS.includes(event.key)) {
       this.onEnter(this.selected, BLANK);
     } else if (symbolFor(event.key, this.n)) {
@@ -158,4 +177,20 @@ function keyButton(symbol, text, label) {
   button.textContent = text;
   button.setAttribute("aria-label", label);
   return button;
+}
+
+// A small grid of `shape` in `container` (a .mini-grid): its n*n cell <div>s, with the box
+// lines; the caller fills them. For pictures of a grid that are not played on.
+export function miniGrid(container, { n, boxRows, boxCols }) {
+  container.style.setProperty("--n", n);
+  const cells = [];
+  for (let cell = 0; cell < n * n; cell++) {
+    const div = document.createElement("div");
+    const r = Math.floor(cell / n), c = cell % n;
+    if ((c + 1) % boxCols === 0 && c + 1 < n) div.classList.add("box-right");
+    if ((r + 1) % boxRows === 0 && r + 1 < n) div.classList.add("box-bottom");
+    cells.push(div);
+  }
+  container.replaceChildren(...cells);
+  return cells;
 }

@@ -6,9 +6,13 @@
 //            symbols noted in that cell in SYMBOLS order ("" for none); `game.notes`
 //            is this array (what Hint sends to Python). Entering a value clears them.
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
-import { BLANK, BOX_SHAPES, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor } from "./grid.js";
+// Beside the states, each puzzle's clock (play time and hints used, by givens) is kept
+// with the game but not undone: time played stays played.
+import { BLANK, BOX_SHAPES, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "./grid.js";
 
 const HISTORY_LIMIT = 100;
+// Clocks kept for this many puzzles (the latest ones).
+const CLOCK_LIMIT = 20;
 
 function replaceAt(line, cell, symbol) {
   return line.slice(0, cell) + symbol + line.slice(cell + 1);
@@ -20,10 +24,16 @@ function noNotes(n) {
   return Array(n * n).fill("");
 }
 
-// `state` with `symbol` (BLANK: nothing) typed into a cell, which clears its notes and shown solution.
-function withEntry(state, cell, symbol) {
-  const { entries, shown, notes } = state;
-  return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK), notes: notes.with(cell, "") };
+// `state` with `symbol` (BLANK: nothing) typed into a cell, which clears its notes and shown
+// solution; with `tidy`, the symbol also leaves the notes of the cell's peers.
+function withEntry(state, cell, symbol, tidy = false) {
+  const { entries, shown } = state;
+  let notes = state.notes.with(cell, "");
+  if (tidy && symbol !== BLANK) {
+    const peers = new Set(units(state).filter((unit) => unit.includes(cell)).flat());
+    notes = notes.map((noted, x) => (peers.has(x) ? noted.replace(symbol, "") : noted));
+  }
+  return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK), notes };
 }
 
 // A state is {n, boxRows, boxCols, givens, entries, shown, notes}.
@@ -49,14 +59,38 @@ function readStates(saved) {
   return Array.isArray(saved) ? saved.map(readState).filter(Boolean) : [];
 }
 
+// A clock read back from storage: {ms, hints, solved}, or a new one.
+function readClock(saved) {
+  const ok = saved && Number.isFinite(saved.ms) && saved.ms >= 0 && Number.isInteger(saved.hints) && saved.hints >= 0;
+  return ok ? { ms: saved.ms, hints: saved.hints, solved: Boolean(saved.solved) } : { ms: 0, hints: 0, solved: false };
+}
+
 export class Game {
-  // saved: {state, past, future} as toJSON() gave it (possibly read back from
-  // storage, so anything malformed is dropped); without a state, an empty 9x9 grid.
+  // saved: {state, past, future, clocks} as toJSON() gave it (possibly read back from
+  // storage, so anything malformed is dropped: then `unreadable` is true); without a
+  // state, an empty 9x9 grid.
   constructor(saved = {}) {
     const state = readState(saved.state);
+    this.unreadable = saved.state !== undefined && !state;
     this.state = state ?? emptyState(shapeFor(9));
     this.past = state ? readStates(saved.past) : [];
     this.future = state ? readStates(saved.future) : [];
+    const clocks = saved.clocks && typeof saved.clocks === "object" ? Object.entries(saved.clocks) : [];
+    this.clocks = new Map(clocks.map(([givens, clock]) => [givens, readClock(clock)]));
+  }
+
+  // The current puzzle's clock: {ms played, hints used, solved}.
+  get clock() {
+    const givens = this.state.givens;
+    if (!this.clocks.has(givens)) {
+      this.clocks.set(givens, readClock(null));
+      while (this.clocks.size > CLOCK_LIMIT) this.clocks.delete(this.clocks.keys().next().value);
+    }
+    return this.clocks.get(givens);
+  }
+
+  resetClock() {
+    this.clocks.delete(this.state.givens);
   }
 
   get n() {
@@ -113,10 +147,11 @@ export class Game {
     return true;
   }
 
-  // Types `symbol` (or BLANK to erase) into a cell, which clears its notes; givens refuse.
-  enter(cell, symbol) {
+  // Types `symbol` (or BLANK to erase) into a cell, which clears its notes (with `tidy`,
+  // the symbol leaves its peers' notes too, in the same change); givens refuse.
+  enter(cell, symbol, tidy = false) {
     if (this.isGiven(cell)) return false;
-    return this.apply(withEntry(this.state, cell, symbol));
+    return this.apply(withEntry(this.state, cell, symbol, tidy));
   }
 
   // Applies a hint of web.hint as one change (one Undo). A "wrong" hint erases its cells
@@ -124,7 +159,7 @@ export class Game {
   // become entries. A cell without notes first gets its candidates (the symbols its row,
   // column and box leave) as notes, so that the elimination shows and is kept; a shown
   // solution goes from the cells it changes, as with typing.
-  applyHint({ kind, cells, placements = [], eliminations = [] }) {
+  applyHint({ kind, cells, placements = [], eliminations = [] }, tidy = false) {
     const puzzle = this.puzzle;
     let state = this.state;
     for (const cell of kind === "wrong" ? cells : []) state = withEntry(state, cell, BLANK);
@@ -132,7 +167,7 @@ export class Game {
       const noted = state.notes[cell] || candidates(this.shape, puzzle, cell);
       state = { ...state, shown: replaceAt(state.shown, cell, BLANK), notes: state.notes.with(cell, noted.replace(SYMBOLS[digit - 1], "")) };
     }
-    for (const [cell, digit] of placements) state = withEntry(state, cell, SYMBOLS[digit - 1]);
+    for (const [cell, digit] of placements) state = withEntry(state, cell, SYMBOLS[digit - 1], tidy);
     return this.apply(state);
   }
 
@@ -170,6 +205,15 @@ export class Game {
     return this.apply({ ...this.state, shown });
   }
 
+  // Erases the entries of `cells` and shows `solution` (one-line) in every cell that has
+  // neither a given nor an entry then, as one change.
+  showSolution(cells, solution) {
+    let state = this.state;
+    for (const cell of cells) state = withEntry(state, cell, BLANK);
+    const shown = Array.from(solution, (s, cell) => (state.givens[cell] === BLANK && state.entries[cell] === BLANK ? s : BLANK)).join("");
+    return this.apply({ ...state, shown });
+  }
+
   // Erases entries, notes and the shown solution; the givens stay.
   clear() {
     return this.apply(emptyState(this.shape, this.state.givens));
@@ -192,6 +236,6 @@ export class Game {
   }
 
   toJSON() {
-    return { state: this.state, past: this.past, future: this.future };
+    return { state: this.state, past: this.past, future: this.future, clocks: Object.fromEntries(this.clocks) };
   }
 }

@@ -1,6 +1,8 @@
-// Grid words shared by the page: shapes, symbols, units, clashes and the one-line
-// form. The engine (sudoku_dlx.grid) is the full parser; this only reads the one-line
-// form, which links and storage use and which must work before Python is ready.
+// Grid words shared by the page: shapes, symbols, units, clashes, candidates, and
+// parse(), the JavaScript twin of sudoku_dlx.grid.parse: the page reads puzzles before
+// Python has loaded. tests/test_grid_parity.py runs both on the same inputs (every
+// layout, every size, bad characters, random text) and requires the same answers and
+// messages; change them together.
 
 export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 export const BLANK = ".";
@@ -91,29 +93,147 @@ export function candidates(shape, line, cell) {
   return [...SYMBOLS.slice(0, shape.n)].filter((symbol) => !seen.has(symbol)).join("");
 }
 
-// Reads a one-line puzzle ("." or "0" for a blank). Returns {puzzle, size} with
-// the canonical one-line form, or {error} naming what is wrong and where.
-export function parseOneLine(text) {
-  const line = text.trim();
-  const n = Math.round(Math.sqrt(line.length));
-  if (!(n in BOX_SHAPES) || n * n !== line.length) {
-    const sizes = Object.keys(BOX_SHAPES).map((s) => `${s * s} (${s}x${s})`).join(", ");
-    return { error: `a one-line puzzle has ${sizes} characters, not ${line.length}` };
+const BLANKS = ".0*_";
+const SEPARATORS = "|+-";
+const WHITESPACE = " \t\n\r\f\v\u00a0";
+// The longest text parse() reads: room for a 25x25 grid in any layout, with labels.
+export const MAX_TEXT = 5000;
+const LINE_BREAK = /\r\n|\r|\n/;
+const CELL_COUNTS = Object.keys(BOX_SHAPES).map((n) => n * n);
+const count = (number) => number.toLocaleString("en");
+
+class InvalidPuzzle extends Error {
+  constructor(message, cells = []) {
+    super(message);
+    this.cells = cells;
   }
-  let puzzle = "";
-  for (let cell = 0; cell < line.length; cell++) {
-    const ch = line[cell];
-    if (ch === "." || ch === "0") {
-      puzzle += BLANK;
-    } else if (symbolFor(ch, n)) {
-      puzzle += ch.toUpperCase();
-    } else {
-      return {
-        error: `unexpected character '${ch}' at position ${cell + 1} (${cellName(cell, n)}): ` +
-          `a ${n}x${n} grid takes 1-${SYMBOLS[n - 1]}, or . or 0 for a blank`,
-        cells: [cell],
-      };
+}
+
+function strip(text) {
+  let start = 0, end = text.length;
+  while (start < end && WHITESPACE.includes(text[start])) start++;
+  while (end > start && WHITESPACE.includes(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
+// Reads one puzzle in any common form, as sudoku_dlx.grid.parse does: a line with "."
+// 0 * _ for blanks (and a label before or after it), a grid with | - + separators,
+// letters for big sizes, whitespace-separated numbers. `size` (0: infer) fixes the size.
+// Returns web.parse_puzzle's record: {puzzle, size, box_rows, box_cols, clues}, or
+// {puzzle: text, status: "invalid", error, cells} naming what is wrong and where.
+export function parse(text, size = 0) {
+  try {
+    // Python counts code points; so does a string's iterator.
+    if (text.length > MAX_TEXT) {
+      let length = 0;
+      for (const _ of text) length++;
+      if (length > MAX_TEXT) throw new InvalidPuzzle(`the text has ${count(length)} characters; a puzzle has at most ${count(MAX_TEXT)}`);
     }
+    let digits;
+    try {
+      digits = parseLayout(text, size);
+    } catch (error) {
+      const puzzle = unlabelled(text);
+      if (puzzle === null) throw error;
+      try {
+        digits = parseLayout(puzzle, size);
+      } catch {
+        throw error;
+      }
+    }
+    const n = Math.round(Math.sqrt(digits.length));
+    const [boxRows, boxCols] = BOX_SHAPES[n];
+    return {
+      puzzle: digits.map((d) => (d ? SYMBOLS[d - 1] : BLANK)).join(""),
+      size: n, box_rows: boxRows, box_cols: boxCols, clues: digits.filter(Boolean).length,
+    };
+  } catch (error) {
+    if (!(error instanceof InvalidPuzzle)) throw error;
+    return { puzzle: text, status: "invalid", error: error.message, cells: error.cells };
   }
-  return { puzzle, size: n };
+}
+
+// The puzzle in a line that has a label around it: its one run of symbols and blanks
+// whose length is a puzzle's, else null.
+function unlabelled(text) {
+  const line = strip(text);
+  if (LINE_BREAK.test(line)) return null;
+  const runs = (line.match(/[0-9A-Za-z.*_]+/g) ?? []).filter((run) => CELL_COUNTS.includes(run.length));
+  return runs.length === 1 && runs[0] !== line ? runs[0] : null;
+}
+
+// The digits of a text that is nothing but the puzzle (0 for a blank).
+function parseLayout(text, size) {
+  const tokens = numberTokens(text);
+  if (tokens) {
+    const n = shapeOf(tokens.length, size);
+    return tokens.map((token, cell) => {
+      const digit = BLANKS.includes(token) ? 0 : Number(token);
+      if (digit > n) throw new InvalidPuzzle(`number ${digit} at ${cellName(cell, n)} is more than ${n}`, [cell]);
+      return digit;
+    });
+  }
+  const symbols = []; // [symbol, line, column], 1-based
+  text.split(LINE_BREAK).forEach((line, l) => {
+    let column = 0;
+    for (const ch of line) {
+      column++;
+      if (!WHITESPACE.includes(ch) && !SEPARATORS.includes(ch)) symbols.push([ch, l + 1, column]);
+    }
+  });
+  const n = shapeOf(symbols.length, size);
+  const oneLine = !LINE_BREAK.test(strip(text));
+  return symbols.map(([ch, line, column], cell) => {
+    if (BLANKS.includes(ch)) return 0;
+    const digit = digitOf(ch);
+    if (digit > 0 && digit <= n) return digit;
+    const where = oneLine ? `position ${column}` : `line ${line}, column ${column}`;
+    const allowed = n > 1 ? `1-${SYMBOLS[n - 1]}` : "1";
+    throw new InvalidPuzzle(
+      `unexpected character ${charName(ch)} at ${where} (${cellName(cell, n)}): ` +
+      `a ${n}x${n} grid takes ${allowed}, or . 0 * _ for a blank`, [cell]);
+  });
+}
+
+// The digit an ASCII symbol stands for (either case), or 0.
+function digitOf(symbol) {
+  return SYMBOLS.indexOf(symbol) + 1 || SYMBOLS.toLowerCase().indexOf(symbol) + 1;
+}
+
+// 'x' for a printable ASCII character, else its code point: U+00E9.
+function charName(ch) {
+  return ch > " " && ch <= "~" && ch !== "'" ? `'${ch}'` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+}
+
+const NUMBER_SPLIT = new RegExp(`[${WHITESPACE}|+]+`);
+
+// The tokens of a whole grid written as whitespace-separated numbers (some of two
+// digits, as in big grids), else null.
+function numberTokens(text) {
+  const tokens = text.split(NUMBER_SPLIT).filter((t) => t.replace(/^-+|-+$/g, ""));
+  const numbers = tokens.some((t) => t.length > 1) &&
+    tokens.every((t) => /^([0-9]{1,2}|[.*_])$/.test(t) && (BLANKS.includes(t) || Number(t) <= SYMBOLS.length));
+  return numbers && CELL_COUNTS.includes(tokens.length) ? tokens : null;
+}
+
+// The size of a puzzle of `cells` cells (or `size`, which must fit).
+function shapeOf(cells, size) {
+  if (size) {
+    if (!(size in BOX_SHAPES)) throw new InvalidPuzzle(`unsupported size ${size}; sizes are ${Object.keys(BOX_SHAPES).join(", ")}`);
+    if (cells !== size * size) throw new InvalidPuzzle(`a ${size}x${size} puzzle has ${size * size} cells, this text has ${cells}`);
+    return size;
+  }
+  const n = Object.keys(BOX_SHAPES).map(Number).find((s) => s * s === cells);
+  if (n === undefined) throw new InvalidPuzzle(`${cells} cells is no puzzle size (a puzzle has ${CELL_COUNTS.join(", ")} cells)`);
+  return n;
+}
+
+// The name of the unit made of `cells`: "row 3", "column 5" or "box 7" (1-based).
+export function unitName(cells, { n, boxRows, boxCols }) {
+  const rows = new Set(cells.map((cell) => Math.floor(cell / n)));
+  const cols = new Set(cells.map((cell) => cell % n));
+  if (rows.size === 1) return `row ${[...rows][0] + 1}`;
+  if (cols.size === 1) return `column ${[...cols][0] + 1}`;
+  const [r, c] = [Math.floor(cells[0] / n), cells[0] % n];
+  return `box ${Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols) + 1}`;
 }

@@ -6,7 +6,9 @@
 //   readonly=1  the puzzle cannot be replaced (no paste, import or size change)
 //   stats=1     show the solve statistics (on by default outside embed)
 //   steps=1     open the DLX step view on the puzzle once Python is ready
-import { BLANK, parseOneLine } from "./grid.js";
+//   id=k3x9q2   an embed's own name: its storage and its messages to the host carry it
+//   view=lab    another view of the page: lab, race or batch (play otherwise)
+import { BLANK, parse } from "./grid.js";
 
 const SANDBOX = "allow-scripts allow-same-origin";
 
@@ -29,6 +31,8 @@ export function readOptions(url) {
     readonly: flag(params, "readonly", false),
     stats: flag(params, "stats", !embed),
     steps: flag(params, "steps", false),
+    id: params.get("id")?.slice(0, 40) ?? null,
+    view: params.get("view") ?? "play",
   };
 }
 
@@ -37,12 +41,12 @@ export function readPuzzle(url) {
   const hash = new URLSearchParams(url.hash.slice(1));
   const text = hash.get("p") ?? url.searchParams.get("bd");
   if (text === null) return {};
-  const parsed = parseOneLine(text);
-  if (parsed.error) return { error: `The link's puzzle is not valid: ${parsed.error}.` };
+  const parsed = parse(text);
+  if (parsed.status === "invalid") return { error: `The link's puzzle is not valid: ${parsed.error}.` };
   const e = hash.get("e");
   if (e === null) return parsed;
-  const entries = parseOneLine(e);
-  if (entries.error || entries.size !== parsed.size) {
+  const entries = parse(e, parsed.size);
+  if (entries.status === "invalid") {
     return { ...parsed, error: "The link's entries are not valid, so only its puzzle was opened." };
   }
   // An entry never sits on a given.
@@ -64,17 +68,24 @@ export function shareLink(url, givens, entries) {
   return link.href;
 }
 
-// An <iframe> snippet that embeds this page with `options` ({readonly, stats, steps, buttons}).
+// The embed's width, and the heights its parts take at that width (px, measured in
+// Chromium; tests/test_page_embed.py checks that each snippet shows all of its content).
+const EMBED_WIDTH = 420;
+const EMBED_HEIGHT = { board: 580, buttons: 108, stats: 180, steps: 700 };
+
+// An <iframe> snippet that embeds this page with `options` ({readonly, stats, steps,
+// buttons}), named with a new random id so that two embeds of one puzzle keep their own work.
 export function embedSnippet(url, givens, options) {
   const link = new URL(shareLink(url, givens));
   link.search = "";
   link.searchParams.set("embed", "1");
+  link.searchParams.set("id", Math.random().toString(36).slice(2, 8));
   if (options.readonly) link.searchParams.set("readonly", "1");
   if (options.stats) link.searchParams.set("stats", "1");
   if (options.steps) link.searchParams.set("steps", "1");
   if (!options.buttons) link.searchParams.set("buttons", "0");
-  // The step view sits under the board: twice the height leaves room for it.
-  const height = options.steps ? 1360 : 560;
-  return `<iframe src="${link.href.replaceAll("&", "&amp;")}" title="Sudoku" width="420" height="${height}" ` +
+  const parts = ["board", ...["buttons", "stats", "steps"].filter((part) => options[part])];
+  const height = parts.reduce((sum, part) => sum + EMBED_HEIGHT[part], 0);
+  return `<iframe src="${link.href.replaceAll("&", "&amp;")}" title="Sudoku" width="${EMBED_WIDTH}" height="${height}" ` +
     `sandbox="${SANDBOX}" style="border:0;max-width:100%"></iframe>`;
 }

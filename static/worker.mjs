@@ -1,10 +1,9 @@
-// The one place Python runs: loads Pyodide once, installs the project wheel with
-// micropip, then answers requests {id, type, args} with {id, result} or {id, error},
-// after any number of {id, progress} from functions that report progress.
+// The one place Python runs: loads Pyodide once, with the files build.json names (the
+// standard library precompiled, the project wheel with its bytecode, installed by
+// loadPyodide itself), then answers requests {id, type, args} with {id, result} or
+// {id, error}, after any number of {id, progress} from functions that report progress.
 // `type` names a function of sudoku_dlx.web listed in its __all__; only JSON text
 // crosses between JS and Python. Progress goes out as {type: "status", state, text}.
-import { loadPyodide } from "./vendor/pyodide.mjs";
-
 const vendor = new URL("./vendor/", import.meta.url);
 
 // call(type, args_json, progress) -> JSON text of {"result": ...} or {"error": "..."}.
@@ -41,16 +40,17 @@ async function fetchOk(url, options) {
 async function start() {
   status("loading", "Loading Python…");
   const build = await (await fetchOk(new URL("build.json", vendor), { cache: "no-cache" })).json();
-  // The project wheel downloads, and micropip loads, while Pyodide boots, not after it.
-  const wheel = fetchOk(new URL(build.wheel, vendor)).then((r) => r.arrayBuffer());
-  wheel.catch(() => {}); // reported below, once Pyodide is up
-  const pyodide = await loadPyodide({ indexURL: vendor.href, packages: [new URL(build.micropip, vendor).href] });
+  const runtime = new URL(build.runtime, vendor);
+  const { loadPyodide } = await import(new URL("pyodide.mjs", runtime));
+  // The wheel downloads while Pyodide boots and is unpacked before Python starts.
+  const pyodide = await loadPyodide({
+    indexURL: runtime.href,
+    stdLibURL: new URL(build.stdlib, vendor).href,
+    lockFileContents: build.lock,
+    packages: [new URL(build.wheel, vendor).href],
+  });
   // loadPyodide does not fail when a package does not load: check it did.
-  if (!pyodide.loadedPackages.micropip) throw new Error(`micropip did not load from ${build.micropip}`);
-  status("loading", "Installing sudoku_dlx…");
-  const path = `/tmp/${build.wheel.split("/").pop()}`;
-  pyodide.FS.writeFile(path, new Uint8Array(await wheel));
-  await pyodide.pyimport("micropip").install(`emfs:${path}`);
+  if (!pyodide.loadedPackages.sudoku_dlx) throw new Error(`sudoku_dlx did not load from ${build.wheel}`);
   return pyodide.runPython(SHIM);
 }
 

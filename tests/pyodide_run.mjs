@@ -1,5 +1,5 @@
 // Runs Python from standard input inside real Pyodide (the npm package, in Node),
-// after installing micropip and the project wheel the way the page's worker does.
+// after installing micropip and the project wheel with it, as a Pyodide app would.
 // Usage: node tests/pyodide_run.mjs <pyodide dir> <micropip wheel> <project wheel> < code.py
 // Prints what the code's last expression returns (a string).
 import { readFileSync } from "node:fs";

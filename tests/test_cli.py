@@ -22,6 +22,7 @@ PUZZLE_4 = lines("4x4/vukr_4x4.txt", 1)[0]
 SOLUTION_4 = lines("4x4/vukr_4x4.solutions.txt", 1)[0]
 SERG_FIRST = lines("9x9/serg_multi_first20.txt", 1)[0]
 CLASH = "5.....5" + "." * 74  # r1c1 and r1c7
+NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has
 
 
 def records(out: str) -> list[dict]:
@@ -39,15 +40,32 @@ def test_solve_json_fields(capsys):
     assert record["error"] == ""
 
 
-def test_solve_json_multiple_and_none(tmp_path, capsys):
-    source = tmp_path / "two.txt"
-    source.write_text(f"{SERG_FIRST}\n{CLASH}\n")
-    assert main(["solve", "--json", str(source)]) == 0
-    multiple, none = records(capsys.readouterr().out)
+def test_solve_json_multiple_none_and_clashing_givens(tmp_path, capsys):
+    source = tmp_path / "three.txt"
+    source.write_text(f"{SERG_FIRST}\n{NO_SOLUTION}\n{CLASH}\n")
+    assert main(["solve", "--json", str(source)]) == 1  # clashing givens are invalid input
+    multiple, none, clash = records(capsys.readouterr().out)
     assert multiple["status"] == "multiple" and len(set(multiple["solutions"])) == 2
     assert none["status"] == "none" and none["solutions"] == []
-    assert none["error"] == "r1c1 and r1c7 both have 5"
-    assert none["cells"] == [0, 6]
+    assert none["error"] == "r1c9 has no candidate: its row, column and box hold every digit"
+    assert none["cells"] == [8]
+    assert clash["status"] == "invalid" and clash["solutions"] == []
+    assert clash["error"] == "the givens clash: r1c1 and r1c7 both have 5"
+    assert clash["cells"] == [0, 6]
+
+
+def test_solve_json_is_the_pages_record(capsys):
+    """One vocabulary: the CLI prints what the page's worker answers (web.solve)."""
+    assert main(["solve", "--json", SERG_FIRST]) == 0
+    (record,) = records(capsys.readouterr().out)
+    expected = web.solve(SERG_FIRST)
+    assert record.keys() == expected.keys() == {"puzzle", "size", "status", "solutions", "nodes", "guesses",
+                                                "updates", "ms", "error", "cells"}
+    assert {**record, "ms": 0} == {**expected, "ms": 0}
+    bad = "12x" + "." * 78
+    assert main(["solve", "--json", bad]) == 1
+    (record,) = records(capsys.readouterr().out)
+    assert record.keys() == web.solve(bad).keys() and record["status"] == "invalid"
 
 
 def test_an_invalid_line_is_reported_and_the_run_goes_on(tmp_path, capsys):
@@ -69,6 +87,23 @@ def test_an_invalid_line_in_plain_output(capsys):
     assert capsys.readouterr().out.startswith("invalid: 19 cells is no puzzle size")
 
 
+def test_a_missing_file_says_so(capsys):
+    for name in ("puzzles.txt", "data/hard", "hardest.tsv"):
+        assert main(["solve", name]) == 2
+        assert capsys.readouterr().err == f"error: no file named {name!r}\n"
+
+
+@pytest.mark.parametrize("size", [4, 9, 16, 25])
+def test_a_puzzle_argument_of_every_size(size, capsys):
+    """A 256- or 625-character argument is a puzzle, not a file name too long to open."""
+    puzzle = "." * size * size
+    assert main(["solve", puzzle, "--limit", "1", "--json"]) == 0
+    (record,) = records(capsys.readouterr().out)
+    assert record["size"] == size and record["status"] in ("unique", "multiple")
+    assert main(["rate", "1" + "." * (size * size - 1)]) == 1  # many solutions: not rated, said why
+    assert "more than one solution" in capsys.readouterr().out
+
+
 def test_solve_a_file_with_comments(tmp_path, capsys):
     source = tmp_path / "commented.txt"
     source.write_text(f"# first a 4x4\n{PUZZLE_4}  # trailing note\n\n# then a 9x9\n{TOP95_FIRST}\n")
@@ -84,8 +119,10 @@ def test_plain_output_of_multiple_and_none(capsys):
     out = capsys.readouterr().out
     assert out.rstrip().endswith("(multiple: 2 found)")
     assert is_solution(out.split()[0], SERG_FIRST, (3, 3))
-    assert main(["solve", CLASH]) == 0
-    assert capsys.readouterr().out == "none: r1c1 and r1c7 both have 5\n"
+    assert main(["solve", NO_SOLUTION]) == 0
+    assert capsys.readouterr().out == "none: r1c9 has no candidate: its row, column and box hold every digit\n"
+    assert main(["solve", CLASH]) == 1
+    assert capsys.readouterr().out == "invalid: the givens clash: r1c1 and r1c7 both have 5\n"
 
 
 def test_pretty_output(capsys):
@@ -192,6 +229,6 @@ def test_steps_prints_the_search_one_numbered_step_a_line(capsys):
 
 def test_steps_reports_bad_input(capsys):
     assert main(["steps", "11" + "." * 79]) == 1
-    assert capsys.readouterr().err == "error: The givens clash: r1c1 and r1c2 both have 1.\n"
+    assert capsys.readouterr().err == "error: the givens clash: r1c1 and r1c2 both have 1\n"
     assert main(["steps", "." * 81, "--max", "0"]) == 2
     assert "at least 1" in capsys.readouterr().err

@@ -1,5 +1,4 @@
-"""The page in real headless Chromium (Debian's), driven by Playwright, served by
-`build.py serve`. One server and one browser for the whole module; one page with
+"""The play view in real headless Chromium (fixtures in pagekit.py). One page with
 Python loaded is shared by the tests that need Python, which change its puzzle
 through the #p= link (that loads no page, so Python stays loaded)."""
 
@@ -12,103 +11,21 @@ import re
 import subprocess
 import sys
 import threading
-from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 import build
 from conftest import lines
-from playwright.sync_api import Page, expect, sync_playwright
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from pagekit import open_page
+from playwright.sync_api import Page, expect
 from sudoku_dlx import web
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-READY_MS = 60_000
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
 MULTIPLE = lines("9x9/serg_multi_first20.txt", 1)[0]
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has
 STRESS = [row.split("\t")[0] for row in lines("25x25/course_tcgaryau_25x25.tsv") if "gave_up" in row]
 SIXTEEN = lines("16x16/vukr_16x16_first100.txt", 1)[0]
 EXTREME = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]  # SE 7.2: needs trial and error here
-
-
-@pytest.fixture(scope="module")
-def server():
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
-        stdout=subprocess.PIPE, text=True, cwd=ROOT,
-    )
-    line = process.stdout.readline()
-    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-    assert match, f"build.py serve said: {line!r}"
-    yield match.group(0)
-    process.terminate()
-    process.wait(timeout=10)
-
-
-class Watch:
-    """Everything the pages asked the network for, and every console error."""
-
-    def __init__(self):
-        self.urls: list[str] = []
-        self.errors: list[str] = []
-
-    def attach(self, context):
-        context.on("request", lambda request: self.urls.append(request.url))
-        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
-        context.on("weberror", lambda error: self.errors.append(str(error.error)))
-
-
-@pytest.fixture(scope="module")
-def watch():
-    return Watch()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install -y chromium"
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-def open_page(browser, server, watch, path="index.html", **options) -> Page:
-    """A page in a fresh context (its own storage), watched."""
-    context = browser.new_context(**options)
-    watch.attach(context)
-    page = context.new_page()
-    page.goto(server + path)
-    return page
-
-
-@pytest.fixture
-def new_page(browser, server, watch):
-    """new_page(path, **context options); closed after the test, so no page left
-    loading Python slows the next tests down."""
-    pages = []
-
-    def new(path="index.html", **options):
-        pages.append(open_page(browser, server, watch, path, **options))
-        return pages[-1]
-
-    yield new
-    for page in pages:
-        page.context.close()
-
-
-@pytest.fixture(autouse=True)
-def no_errors_and_no_outside_requests(watch):
-    errors, urls = len(watch.errors), len(watch.urls)
-    yield
-    assert watch.errors[errors:] == [], "console errors"
-    outside = [url for url in watch.urls[urls:]
-               if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).hostname != "127.0.0.1"]
-    assert outside == [], "requests that left 127.0.0.1"
 
 
 @pytest.fixture(scope="module")
@@ -119,27 +36,6 @@ def app(browser, server, watch) -> Page:
     page.context.close()
 
 
-def wait_ready(page):
-    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
-
-
-def cell(page, index):
-    return page.locator(f'[data-cell="{index}"]')
-
-
-def grid_line(page) -> str:
-    texts = page.locator("[data-cell]").all_text_contents()
-    return "".join(text or "." for text in texts)
-
-
-def message(page):
-    return page.get_by_role("status")
-
-
-def button(page, name):
-    return page.get_by_role("button", name=name, exact=True)
-
-
 def open_puzzle(page, puzzle):
     """Opens `puzzle` through the link (no page load) and clears the entries."""
     page.evaluate("puzzle => { location.hash = 'p=' + puzzle }", puzzle)
@@ -148,17 +44,6 @@ def open_puzzle(page, puzzle):
         button(page, "Clear").click()
     expect(page.locator("[data-cell]")).to_have_count(len(puzzle))
     assert grid_line(page) == puzzle
-
-
-def paste(page, text):
-    page.locator('[data-cell="0"]').evaluate(
-        """(cell, text) => {
-            const data = new DataTransfer();
-            data.setData("text/plain", text);
-            cell.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
-        }""",
-        text,
-    )
 
 
 def test_grid_is_usable_before_python_is_ready(new_page):
@@ -264,7 +149,7 @@ def test_solve_multiple(app):
 def test_solve_none_says_why_and_marks(app):
     open_puzzle(app, "11" + "." * 79)
     button(app, "Solve").click()
-    expect(message(app)).to_have_text("No solution: r1c1 and r1c2 both have 1.")
+    expect(message(app)).to_have_text("Cannot solve: the givens clash: r1c1 and r1c2 both have 1.")
     expect(app.locator("[data-flagged]")).to_have_count(2)
     open_puzzle(app, NO_SOLUTION)
     button(app, "Solve").click()
@@ -306,7 +191,7 @@ def test_clear_keeps_givens(app):
     cell(app, blank).click()
     app.keyboard.type("4")
     button(app, "Clear").click()
-    expect(message(app)).to_have_text("Cleared your entries and notes.")
+    expect(message(app)).to_have_text("Cleared your entries and notes; the clock starts again.")
     assert grid_line(app) == HARDEST
 
 
@@ -384,7 +269,8 @@ def test_embed_snippet_and_options(app, new_page, server):
     snippet = app.locator("#embed-snippet").input_value()
     assert snippet.startswith("<iframe ") and 'sandbox="allow-scripts allow-same-origin"' in snippet
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
-    assert src == f"{server}index.html?embed=1&readonly=1#p={HARDEST}"
+    assert re.fullmatch(re.escape(f"{server}index.html?embed=1&id=") + r"[0-9a-z]{1,6}" +
+                        re.escape(f"&readonly=1#p={HARDEST}"), src), src
     page = new_page("index.html?embed=1&buttons=solve,check&stats=1#p=" + HARDEST)
     expect(button(page, "Solve")).to_be_visible()
     expect(button(page, "Share")).to_be_hidden()
@@ -459,9 +345,9 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 
 def test_screenshot(app, tmp_path):
-    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir):
-    statistics of a solve, three right entries, notes in two cells and one marked mistake;
-    then the DLX step view at its eighth step."""
+    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir): on a
+    laptop (1366x768), three right entries, notes in two cells and one marked mistake; the
+    DLX step view at its eighth step; on a phone (375x667), a hint's first level."""
     open_puzzle(app, HARDEST)
     button(app, "Solve").click()
     expect(message(app)).to_have_text("Solved: the solution is unique.")
@@ -488,11 +374,11 @@ def test_screenshot(app, tmp_path):
     app.keyboard.type(unclashing_mistakes(wrong)[0])
     button(app, "Check").click()
     expect(message(app)).to_have_text("1 mistake marked.")
-    app.set_viewport_size({"width": 1040, "height": 800})
+    app.set_viewport_size({"width": 1366, "height": 768})
     app.evaluate("window.scrollTo(0, 0)")
     folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
-    app.screenshot(path=folder / "screenshot.png")
-    assert (folder / "screenshot.png").stat().st_size > 10_000
+    app.screenshot(path=folder / "laptop.png")
+    assert (folder / "laptop.png").stat().st_size > 10_000
     # The step view, a few steps into the search of the same givens.
     button(app, "DLX steps").click()
     panel = app.get_by_role("region", name="Dancing links, step by step")
@@ -502,6 +388,15 @@ def test_screenshot(app, tmp_path):
     expect(app.locator("#steps-count")).to_contain_text("Step 8 of")
     panel.screenshot(path=folder / "steps.png")
     assert (folder / "steps.png").stat().st_size > 10_000
+    app.set_viewport_size({"width": 375, "height": 667})
+    cell(app, wrong).click()
+    app.keyboard.press("Backspace")
+    button(app, "Hint").click()
+    expect(message(app)).to_contain_text("Hint: ")
+    app.evaluate("window.scrollTo(0, 0)")
+    app.screenshot(path=folder / "phone.png")
+    assert (folder / "phone.png").stat().st_size > 10_000
+    app.set_viewport_size({"width": 1280, "height": 720})
 
 
 def test_size_selector_and_letters(app):
@@ -704,7 +599,7 @@ def test_rate_says_why_a_puzzle_cannot_be_rated(app):
     expect(app.get_by_role("region", name="Rating")).to_be_hidden()
     open_puzzle(app, "11" + "." * 79)
     button(app, "Rate").click()
-    expect(message(app)).to_contain_text("Cannot rate: the puzzle has no solution: r1c1 and r1c2 both have 1")
+    expect(message(app)).to_contain_text("Cannot rate: the givens clash: r1c1 and r1c2 both have 1")
     expect(app.locator("[data-flagged]")).to_have_count(2)
 
 
@@ -718,12 +613,23 @@ def test_stop_cancels_a_long_rating(app):
     wait_ready(app)
 
 
+def whole_hint(page, expected):
+    """Hint, then Show more twice: the technique and where, its cells, then the step."""
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Hint: look for a")
+    expect(button(page, "Apply")).to_be_hidden()
+    button(page, "Show more").click()
+    expect(message(page)).to_contain_text("its cells are marked")
+    button(page, "Show more").click()
+    expect(message(page)).to_have_text(f"Hint: {expected['text']}")
+    expect(button(page, "Show more")).to_be_hidden()
+
+
 def test_hint_marks_its_cells_and_apply_is_one_undo(app):
     open_puzzle(app, HARDEST)
     expected = web.hint(HARDEST, "", [""] * 81)
     assert expected["kind"] == "step" and expected["placements"]
-    button(app, "Hint").click()
-    expect(message(app)).to_have_text(f"Hint: {expected['text']}")
+    whole_hint(app, expected)
     assert hinted(app, "cell") == sorted(expected["cells"])
     assert set(hinted(app, "unit")) == {x for unit in expected["units"] for x in unit} - set(expected["cells"])
     assert cell(app, expected["cells"][0]).get_attribute("aria-label").endswith(", hint")
@@ -761,8 +667,7 @@ def test_apply_takes_eliminations_out_of_the_notes(app):
     notes[noted] = peers_candidates(line, noted)
     expected = web.hint(HARDEST, entries, notes)
     assert expected["eliminations"] and expected["text"] == path[first]["text"]
-    button(app, "Hint").click()
-    expect(message(app)).to_have_text(f"Hint: {expected['text']}")
+    whole_hint(app, expected)
     button(app, "Apply").click()
     for index in {index for index, _ in expected["eliminations"]}:
         out = {str(digit) for i, digit in expected["eliminations"] if i == index}
@@ -806,8 +711,7 @@ def test_hint_and_apply_alone_in_an_embed(new_page):
     expect(button(page, "Rate")).to_be_hidden()
     expect(button(page, "Apply")).to_be_hidden()
     wait_ready(page)
-    button(page, "Hint").click()
-    expect(message(page)).to_contain_text("Hint: ")
+    whole_hint(page, web.hint(HARDEST, "", [""] * 81))
     button(page, "Apply").click()
     expect(message(page)).to_have_text("Hint applied; Undo takes it back.")
 
@@ -898,7 +802,7 @@ def test_dlx_steps_walk_the_search_on_a_grid_of_their_own(app):
 def test_dlx_steps_refuse_clashing_givens(app):
     open_puzzle(app, "11" + "." * 79)
     button(app, "DLX steps").click()
-    expect(message(app)).to_have_text("Cannot search: The givens clash: r1c1 and r1c2 both have 1.")
+    expect(message(app)).to_have_text("Cannot search: the givens clash: r1c1 and r1c2 both have 1")
     expect(app.locator("[data-flagged]")).to_have_count(2)
     expect(app.get_by_role("region", name="Dancing links, step by step")).to_be_hidden()
 
@@ -908,9 +812,9 @@ def test_an_embed_can_open_the_dlx_steps_by_itself(app, new_page, server):
     button(app, "Embed").click()
     app.locator("#embed-steps").check()
     snippet = app.locator("#embed-snippet").input_value()
-    assert 'width="420" height="1360"' in snippet  # room for the step view under the board
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
-    assert src == f"{server}index.html?embed=1&readonly=1&steps=1#p={HARDEST}"
+    assert re.fullmatch(re.escape(f"{server}index.html?embed=1&id=") + r"[0-9a-z]{1,6}" +
+                        re.escape(f"&readonly=1&steps=1#p={HARDEST}"), src), src
     page = new_page(src.removeprefix(server).replace("embed=1", "embed=1&buttons=0"),
                     viewport={"width": 375, "height": 740})
     expect(page.get_by_role("toolbar")).to_be_hidden()
@@ -968,7 +872,8 @@ def test_the_page_says_when_the_player_has_solved_the_puzzle(app):
     app.keyboard.type(wrong)
     expect(message(app)).not_to_have_text("Solved! Every row, column and box holds each symbol once.")
     app.keyboard.type(solution[last])
-    expect(message(app)).to_have_text("Solved! Every row, column and box holds each symbol once.")
+    expect(message(app)).to_have_text(re.compile(r"Solved! Every row, column and box holds each symbol once\. "
+                                                 r"Time \d+:\d\d(, \d+ hints?)?\."))
 
 
 def test_selecting_a_cell_tints_the_other_cells_with_its_symbol(app):

@@ -128,14 +128,14 @@ def grid_with(n: int = 9, **cells: str) -> str:
 @pytest.mark.parametrize(
     "cells, reason, clash",
     [
-        ({"r1c3": "5", "r1c7": "5"}, "r1c3 and r1c7 both have 5", (2, 6)),
-        ({"r2c4": "9", "r8c4": "9"}, "r2c4 and r8c4 both have 9", (12, 66)),
-        ({"r4c4": "1", "r6c6": "1"}, "r4c4 and r6c6 both have 1", (30, 50)),
+        ({"r1c3": "5", "r1c7": "5"}, "the givens clash: r1c3 and r1c7 both have 5", (2, 6)),
+        ({"r2c4": "9", "r8c4": "9"}, "the givens clash: r2c4 and r8c4 both have 9", (12, 66)),
+        ({"r4c4": "1", "r6c6": "1"}, "the givens clash: r4c4 and r6c6 both have 1", (30, 50)),
     ],
 )
-def test_clashing_givens_have_no_solution_and_name_both_cells(cells, reason, clash):
+def test_clashing_givens_are_invalid_and_name_both_cells(cells, reason, clash):
     result = solve(grid_with(**cells))
-    assert result.status == "none"
+    assert result.status == "invalid"
     assert result.solutions == []
     assert result.reason == reason
     assert result.clash == clash
@@ -143,8 +143,8 @@ def test_clashing_givens_have_no_solution_and_name_both_cells(cells, reason, cla
 
 def test_clash_in_16x16_names_the_letter():
     result = solve(grid_with(16, r1c1="G", r16c1="G"))
-    assert result.status == "none"
-    assert result.reason == "r1c1 and r16c1 both have G"
+    assert result.status == "invalid"
+    assert result.reason == "the givens clash: r1c1 and r16c1 both have G"
     assert result.clash == (0, 240)
 
 
@@ -248,7 +248,7 @@ def test_solve_any_text_gives_a_result_or_an_invalid_puzzle_error(text):
         result = solve(text)
     except InvalidPuzzleError:
         return
-    assert result.status in ("unique", "multiple", "none")
+    assert result.status in ("unique", "multiple", "none", "invalid")
 
 
 @settings(max_examples=150, deadline=None)
@@ -256,9 +256,10 @@ def test_solve_any_text_gives_a_result_or_an_invalid_puzzle_error(text):
 def test_few_random_clues_solved_or_reported(clues):
     puzzle = "".join(str(clues.get(x, ".")) for x in range(81))
     result = solve(puzzle)
-    assert result.status in ("unique", "multiple", "none")
-    if result.status == "none":
-        assert result.reason
+    assert result.status in ("unique", "multiple", "none", "invalid")
+    if result.status in ("none", "invalid"):
+        assert result.reason and result.solutions == []
+        assert (result.status == "invalid") == bool(result.clash)
     else:
         assert all(is_solution(str(s), puzzle, (3, 3)) for s in result.solutions)
         assert len(result.solutions) == (1 if result.status == "unique" else 2)
@@ -294,7 +295,7 @@ def test_4x4_counts_agree_with_the_backtracking_solver(clues):
     puzzle = parse("".join(str(clues.get(x, ".")) for x in range(16)))
     result = solve(puzzle, limit=0)
     if result.clash:
-        assert result.status == "none"
+        assert result.status == "invalid"
         return
     expected, _, finished = backtrack_solutions(puzzle)
     assert finished

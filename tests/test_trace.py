@@ -96,6 +96,7 @@ def test_web_dlx_steps_answers_in_plain_values_and_errors_with_cells():
     second = record["steps"][1]
     assert second == {"kind": "try", "text": second["text"], "placed": 1, "open_items": 256 - 4,
                       "open_options": second["open_options"], "cell": 45 + 1, "digit": 4, "cells": [46]}
-    assert dlx_steps("11" + "." * 79) == {"error": "The givens clash: r1c1 and r1c2 both have 1.", "cells": [0, 1]}
+    assert dlx_steps("11" + "." * 79) == {"puzzle": "11" + "." * 79, "status": "invalid",
+                                          "error": "the givens clash: r1c1 and r1c2 both have 1", "cells": [0, 1]}
     bad = dlx_steps("1x" + "." * 79)
     assert "'x'" in bad["error"] and bad["cells"] == [1]

@@ -1,40 +1,40 @@
-"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|cover|queens|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
-option).
+option). ``--json`` prints the records of :mod:`sudoku_dlx.web`, the page's own.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
+import os
+import re
 import sys
 from collections.abc import Sequence
 
-from . import bench
+from . import bench, problems, web
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .rating import GRADES, rate
-from .grid import InvalidPuzzleError, format_grid, parse, read_puzzles
-from .solver import solve
-from .web import dlx_steps
-from .web import hint as web_hint
+from .grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
+from .rating import GRADES
 
 __all__ = ["main"]
 
 
 def _read(source: str) -> str:
-    """The text of a file, of standard input for ``-``, or ``source`` itself
-    when it is no file name but looks like a puzzle."""
+    """The text of a file, of standard input for ``-``, or ``source`` itself when no
+    file has that name and it does not look like a file name (no folder, no
+    extension): a puzzle of any size, or a bad one whose error the caller reports."""
     if source == "-":
         return sys.stdin.read()
-    try:
-        with open(source, encoding="utf-8") as file:
-            return file.read()
-    except FileNotFoundError:
-        if len(source) >= 16 and "/" not in source:
-            return source
-        raise
+    if not os.path.exists(source):
+        if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
+            raise FileNotFoundError(f"no file named {source!r}")
+        return source
+    with open(source, encoding="utf-8") as file:
+        return file.read()
 
 
 def _emit(record: dict) -> None:
@@ -45,36 +45,17 @@ def cmd_solve(args: argparse.Namespace) -> int:
     """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
     invalid = 0
     for text in read_puzzles(_read(args.source)):
-        try:
-            puzzle = parse(text, args.size)
-        except InvalidPuzzleError as error:
-            invalid += 1
-            if args.json:
-                _emit({"puzzle": text, "status": "invalid", "solutions": [], "nodes": 0, "ms": 0.0,
-                       "error": str(error), "cells": list(error.cells)})
-            else:
-                print(f"invalid: {error}")
-            continue
-        result = solve(puzzle, args.limit)
+        record = web.solve(text, args.size or 0, args.limit)
+        invalid += record["status"] == "invalid"
         if args.json:
-            _emit({
-                "puzzle": str(puzzle),
-                "status": result.status,
-                "solutions": [str(s) for s in result.solutions],
-                "nodes": result.stats.nodes,
-                "guesses": result.stats.guesses,
-                "updates": result.stats.updates,
-                "ms": round(result.ms, 3),
-                "error": result.reason,
-                "cells": list(result.clash or result.no_candidate),
-            })
-        elif result.status == "none":
-            print(f"none: {result.reason}")
+            _emit(record)
+        elif record["status"] in ("none", "invalid"):
+            print(f"{record['status']}: {record['error']}")
         elif args.pretty:
-            print(format_grid(result.solutions[0]) + "\n")
+            print(format_grid(parse(record["solutions"][0])) + "\n")
         else:
-            suffix = "" if result.status == "unique" else f"  ({result.status}: {len(result.solutions)} found)"
-            print(f"{result.solutions[0]}{suffix}")
+            suffix = "" if record["status"] == "unique" else f"  ({record['status']}: {len(record['solutions'])} found)"
+            print(f"{record['solutions'][0]}{suffix}")
     return 1 if invalid else 0
 
 
@@ -108,30 +89,26 @@ def cmd_rate(args: argparse.Namespace) -> int:
     is reported and the run goes on."""
     invalid = 0
     for text in read_puzzles(_read(args.source)):
-        try:
-            rating = rate(parse(text, args.size))
-        except InvalidPuzzleError as error:
+        record = web.rate(text, args.size or 0)
+        path = record.pop("path", [])
+        if record.get("status") == "invalid":
             invalid += 1
-            if args.json:
-                _emit({"puzzle": text, "grade": "invalid", "error": str(error), "cells": list(error.cells)})
-            else:
-                print(f"invalid: {error}")
-            continue
-        record = rating.record()
-        if args.json:
-            _emit(record)
-        else:
+            if not args.json:
+                print(f"invalid: {record['error']}")
+        elif not args.json:
             print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
                   f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes)")
-        if args.path:
-            for step in rating.path:
-                print(f"  {step.score:4.1f}  {step.text}")
+        if args.json:
+            _emit({**record, "path": path} if args.path else record)
+        elif args.path:
+            for step in path:
+                print(f"  {step['score']:4.1f}  {step['text']}")
     return 1 if invalid else 0
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """The next step for a puzzle and, optionally, the player's entries."""
-    found = web_hint(args.puzzle, args.entries, None, args.size or 0)
+    found = web.hint(args.puzzle, args.entries, None, args.size or 0)
     if args.json:
         _emit(found)
     elif "error" in found:
@@ -146,7 +123,7 @@ def cmd_steps(args: argparse.Namespace) -> int:
     if args.max < 1:
         print("error: --max must be at least 1", file=sys.stderr)
         return 2
-    record = dlx_steps(args.puzzle, args.size or 0, args.max)
+    record = web.dlx_steps(args.puzzle, args.size or 0, args.max)
     if args.json:
         _emit(record)
     elif "error" in record:
@@ -162,26 +139,108 @@ def cmd_steps(args: argparse.Namespace) -> int:
     return 1 if "error" in record else 0
 
 
+def cmd_cover(args: argparse.Namespace) -> int:
+    """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.problems`
+    (a file, or standard input for ``-``)."""
+    if args.source != "-" and not os.path.isfile(args.source):
+        print(f"error: no file named {args.source!r}", file=sys.stderr)
+        return 2
+    title = "standard input" if args.source == "-" else os.path.basename(args.source)
+    try:
+        problem = problems.parse_problem(_read(args.source), title)
+    except problems.ProblemError as error:
+        if args.json:
+            _emit(web.problem_error_record(error, solutions=0))
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    return _search(problem, args)
+
+
+def cmd_queens(args: argparse.Namespace) -> int:
+    """The N-queens problem as exact cover."""
+    try:
+        problem = problems.queens(args.n)
+    except problems.ProblemError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    return _search(problem, args)
+
+
+def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
+    """Print the solutions (or, with --count, how many), the steps with --steps, or one
+    JSON object with --json (``web.cover_record``, plus ``found`` and ``steps`` as asked)."""
+    if args.limit < 0 or args.max < 1:
+        print("error: --limit must not be negative and --max must be at least 1", file=sys.stderr)
+        return 2
+    counted = problems.count(problem, args.limit, keep=not args.count)
+    walk = problems.trace_problem(problem, args.max) if args.steps else None
+    record = web.cover_record(problem, counted)
+    found = [[problem.label(k) for k in solution] for solution in counted.found]
+    if args.json:
+        extra = {} if args.count else {"found": found}
+        if walk:
+            extra |= {"steps": walk.steps, "steps_complete": walk.complete}
+        _emit(record | extra)
+        return 0
+    print(f"{problem.title}: {record['items']} items ({record['primary']} primary), {record['options']} options, "
+          f"{record['ones']} nodes")
+    if walk:
+        width = len(str(len(walk.steps)))
+        for number, step in enumerate(walk.steps, 1):
+            print(f"{number:>{width}}  {step['text']}")
+        if not walk.complete:
+            print(f"(steps cut after {len(walk.steps)}: --max N shows more)")
+    for number, labels in enumerate(found, 1):
+        print(f"solution {number}: {'; '.join(labels)}")
+    solutions = f"{record['solutions']:,} solution{'' if record['solutions'] == 1 else 's'}"
+    print(f"{'at least ' if not record['complete'] else ''}{solutions} "
+          f"({record['nodes']:,} options tried, {record['ms']:.1f} ms)"
+          + ("" if record["complete"] else f"; stopped at --limit {args.limit}"))
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
-    """Time the chosen solvers on the same sample of a puzzle file and print the table
-    (or, with ``--generate``, time generation)."""
+    """Time the chosen solvers on the same sample of a puzzle file and print the table,
+    or ``--json`` one record per solver (or, with ``--generate``, time generation).
+    A line that is no valid puzzle is named on standard error and counted invalid."""
     if args.generate:
         return _bench_generate(args)
     if args.file is None:
         print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
         return 2
-    puzzles, invalid = [], 0
-    for text in read_puzzles(_read(args.file)):
-        try:
-            puzzles.append(parse(text))
-        except InvalidPuzzleError:
-            invalid += 1
-    chosen = bench.sample(puzzles, args.n, args.seed)
-    rows = bench.measure(args.solver, chosen, args.limit, args.max_nodes)
-    print(f"{args.file}: {len(chosen)} of {len(puzzles)} puzzles (seed {args.seed}), limit {args.limit}"
-          + (f", {invalid} invalid lines skipped" if invalid else ""))
+    if args.jobs < 1:
+        print("error: --jobs must be 1 or more", file=sys.stderr)
+        return 2
+    text = _read(args.file)
+    numbered = [(number, line) for number, raw in enumerate(text.splitlines(), 1)
+                if (line := puzzle_on_line(raw, number)) is not None]
+    if len(numbered) != len(puzzles := read_puzzles(text)):  # the whole file is one grid
+        numbered = [(1, puzzles[0])]
+    chosen = bench.sample(numbered, args.n, args.seed)
+    texts = [line for _, line in chosen]
+    if args.jobs > 1:
+        batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs)
+    else:
+        batch = bench.measure(args.solver, texts, args.limit, args.max_nodes)
+    for (number, _), error in zip(chosen, batch.errors):
+        if error:
+            print(f"{args.file}: line {number}: {error}", file=sys.stderr)
+    if args.csv:
+        with open(args.csv, "w", encoding="utf-8", newline="") as file:
+            writer = csv.writer(file, lineterminator="\n")
+            writer.writerow(bench.CSV_HEADER)
+            writer.writerows(batch.rows())
+    summary = batch.summary()
+    if args.json:
+        for record in summary:
+            _emit(record)
+        return 0
+    invalid = sum(bool(error) for error in batch.errors)
+    print(f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}), limit {args.limit}"
+          + (f", {args.jobs} processes" if args.jobs > 1 else "")
+          + (f", {invalid} invalid" if invalid else ""))
     print(f"machine: {bench.machine()}")
-    print(bench.table(rows))
+    print(bench.table([bench.summary_cells(record) for record in summary]))
     return 0
 
 
@@ -197,7 +256,7 @@ def _bench_generate(args: argparse.Namespace) -> int:
     print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
           f"time budget {args.budget or 'none'} s (dlx and halving)")
     print(f"machine: {bench.machine()}")
-    print(bench.table(rows, bench.GENERATION_HEADER))
+    print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
     return 0
 
 
@@ -256,7 +315,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("source", nargs="?", default="-", help="a file of puzzles, - for standard input, or a puzzle")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--path", action="store_true", help="also print every step of the solving path")
+    p.add_argument("--path", action="store_true", help="also print every step of the solving path (--json: a path field)")
     p.set_defaults(run=cmd_rate)
 
     p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")
@@ -273,6 +332,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON object: the reduction's sizes and the steps")
     p.set_defaults(run=cmd_steps)
 
+    def search_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--count", action="store_true", help="only count the solutions")
+        p.add_argument("--limit", type=int, default=0, help="stop after N solutions (0: all, the default)")
+        p.add_argument("--steps", action="store_true", help="also print the search step by step")
+        p.add_argument("--max", type=int, default=5000, help="with --steps: at most N steps (default 5000)")
+        p.add_argument("--json", action="store_true",
+                       help="one JSON object: sizes, solutions (how many), nodes, ms; found, steps as asked")
+
+    p = commands.add_parser("cover", help="solve an exact-cover problem written as options or as a 0/1 matrix")
+    p.add_argument("source", help="a problem file, or - for standard input")
+    search_options(p)
+    p.set_defaults(run=cmd_cover)
+
+    p = commands.add_parser("queens", help="the N-queens problem as exact cover")
+    p.add_argument("n", type=int, help=f"the board's size (1 to {problems.QUEENS_MAX})")
+    search_options(p)
+    p.set_defaults(run=cmd_queens)
+
     p = commands.add_parser("bench", help="time solvers on the puzzles of a file, or generation")
     p.add_argument("file", nargs="?", default=None)
     p.add_argument("--generate", type=_sizes, default=None, metavar="SIZES",
@@ -285,9 +362,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --generate: time budget of dlx and halving in seconds (0: none, the default)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
-    p.add_argument("--limit", type=int, default=2, help="solutions to look for (2 proves uniqueness)")
+    p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
     p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(bench.SOLVERS)}, or several side by side: dlx,textbook")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
+    p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
+    p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(bench.CSV_HEADER))
+    p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
     p.set_defaults(run=cmd_bench)
     return parser
 

@@ -12,11 +12,18 @@ unit
 peers
     The cells that share a unit with a cell.
 symbol
-    How a digit is written: ``1-9`` then ``A-Z`` (A = 10); ``.`` or ``0`` is a
-    blank. Big grids may also be written as whitespace-separated numbers.
+    How a digit is written: ``1-9`` then ``A-Z`` (A = 10, lower case too); ``.``,
+    ``0``, ``*`` or ``_`` is a blank. Big grids may also be written as
+    whitespace-separated numbers.
 puzzle
     A grid of givens (digits) and blanks (0). Its one-line form is its
     canonical text.
+
+The page reads puzzles with a JavaScript twin of :func:`parse` (``static/grid.js``)
+so that it works before Python has loaded; a test runs both on the same inputs and
+requires the same answers and messages. That is why the character classes here are
+spelled out (ASCII digits and letters, a fixed set of whitespace) rather than left
+to Unicode-aware methods the two languages define differently.
 """
 
 from __future__ import annotations
@@ -34,13 +41,18 @@ __all__ = [
     "find_clash",
     "format_grid",
     "parse",
+    "puzzle_on_line",
     "read_puzzles",
     "shape_for",
 ]
 
 SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-BLANKS = ".0"
+BLANKS = ".0*_"
 SEPARATORS = "|+-"
+WHITESPACE = " \t\n\r\f\v\u00a0"
+#: The longest text :func:`parse` reads: room for a 25x25 grid in any layout, with labels.
+MAX_TEXT = 5000
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 #: The sizes the package knows, with the box shape (rows x cols) of each.
 BOX_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
 
@@ -166,45 +178,84 @@ def parse(text: str, size: int | None = None, box: tuple[int, int] | None = None
     """Read one puzzle in any common form (see the module glossary).
 
     The size is inferred from the number of cells unless ``size`` is given;
-    ``box`` overrides the box shape. Raises :class:`InvalidPuzzleError` naming the
-    bad character and where it is, or what is wrong with the length.
+    ``box`` overrides the box shape. A one-line puzzle may have a label before or
+    after it (``Puzzle 7: 4.....8.5... (SE 2.3)``). Raises
+    :class:`InvalidPuzzleError` naming the bad character and where it is, or what
+    is wrong with the length.
     """
     if not isinstance(text, str):
         raise InvalidPuzzleError(f"a puzzle is text, not {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise InvalidPuzzleError(f"the text has {len(text):,} characters; a puzzle has at most {MAX_TEXT:,}")
+    try:
+        return _parse_layout(text, size, box)
+    except InvalidPuzzleError as error:
+        puzzle = _unlabelled(text)
+        if puzzle is None:
+            raise
+        try:
+            return _parse_layout(puzzle, size, box)
+        except InvalidPuzzleError:
+            raise error from None
+
+
+def _unlabelled(text: str) -> str | None:
+    """The puzzle in a line that has a label around it: its one run of symbols and
+    blanks whose length is a puzzle's, else None."""
+    line = text.strip(WHITESPACE)
+    if _LINE_BREAK.search(line):
+        return None
+    runs = [run for run in re.findall(r"[0-9A-Za-z.*_]+", line) if len(run) in {n * n for n in BOX_SHAPES}]
+    return runs[0] if len(runs) == 1 and runs[0] != line else None
+
+
+def _parse_layout(text: str, size: int | None, box: tuple[int, int] | None) -> Puzzle:
+    """:func:`parse` of a text that is nothing but the puzzle: symbols, blanks,
+    separators and whitespace, or numbers."""
     tokens = _number_tokens(text)
     if tokens is not None:
         return _from_numbers(tokens, size, box)
     symbols: list[tuple[str, int, int]] = []  # (symbol, line, column), 1-based
-    for line_no, line in enumerate(text.splitlines() or [""], 1):
+    for line_no, line in enumerate(_LINE_BREAK.split(text), 1):
         for col_no, ch in enumerate(line, 1):
-            if not (ch.isspace() or ch in SEPARATORS):
+            if ch not in WHITESPACE and ch not in SEPARATORS:
                 symbols.append((ch, line_no, col_no))
     shape = _shape_of(len(symbols), size, box)
-    one_line = len(text.strip().splitlines()) <= 1
+    one_line = not _LINE_BREAK.search(text.strip(WHITESPACE))
     digits = []
     for cell, (ch, line_no, col_no) in enumerate(symbols):
-        digit = SYMBOLS.find(ch.upper()) + 1 if ch not in BLANKS else 0
+        digit = 0 if ch in BLANKS else _digit(ch)
         if ch not in BLANKS and not 0 < digit <= shape.n:
             where = f"position {col_no}" if one_line else f"line {line_no}, column {col_no}"
             allowed = f"1-{shape.symbol(shape.n)}" if shape.n > 1 else "1"
             raise InvalidPuzzleError(
-                f"unexpected character {ch!r} at {where} ({cell_name(cell, shape.n)}): "
-                f"a {shape.n}x{shape.n} grid takes {allowed}, or . or 0 for a blank",
+                f"unexpected character {_char_name(ch)} at {where} ({cell_name(cell, shape.n)}): "
+                f"a {shape.n}x{shape.n} grid takes {allowed}, or . 0 * _ for a blank",
                 (cell,),
             )
         digits.append(digit)
     return Puzzle(shape, tuple(digits))
 
 
-_NUMBER = re.compile(r"\d+|\.")
+def _digit(symbol: str) -> int:
+    """The digit an ASCII symbol stands for (either case), or 0."""
+    return SYMBOLS.find(symbol) + 1 or SYMBOLS.lower().find(symbol) + 1
+
+
+def _char_name(ch: str) -> str:
+    """``'x'`` for a printable ASCII character, else its code point: ``U+00E9``."""
+    return f"'{ch}'" if " " < ch <= "~" and ch != "'" else f"U+{ord(ch):04X}"
+
+
+_NUMBER = re.compile(r"[0-9]{1,2}|[.*_]")
 
 
 def _numbers(text: str) -> list[str] | None:
     """The tokens of text written as whitespace-separated numbers (some of two
     digits, as in big grids), else None."""
-    tokens = [t for t in re.split(r"[\s|+]+", text) if t.strip("-")]
+    tokens = [t for t in re.split(f"[{WHITESPACE}|+]+", text) if t.strip("-")]
     if any(len(t) > 1 for t in tokens) and all(
-        _NUMBER.fullmatch(t) and (t == "." or int(t) <= len(SYMBOLS)) for t in tokens
+        _NUMBER.fullmatch(t) and (t in BLANKS or int(t) <= len(SYMBOLS)) for t in tokens
     ):
         return tokens
     return None
@@ -220,7 +271,7 @@ def _from_numbers(tokens: list[str], size: int | None, box: tuple[int, int] | No
     shape = _shape_of(len(tokens), size, box)
     digits = []
     for cell, token in enumerate(tokens):
-        digit = 0 if token == "." else int(token)
+        digit = 0 if token in BLANKS else int(token)
         if digit > shape.n:
             raise InvalidPuzzleError(
                 f"number {digit} at {cell_name(cell, shape.n)} is more than {shape.n}", (cell,)
@@ -260,26 +311,30 @@ def find_clash(puzzle: Puzzle) -> tuple[int, int] | None:
 def read_puzzles(text: str) -> list[str]:
     """Split a file's text into puzzle texts.
 
-    One puzzle per line, ``#`` starts a comment, a tab ends the puzzle column
-    (a ``.tsv`` header row is skipped); a file whose lines form a single
-    ``n`` x ``n`` grid is one puzzle.
+    One puzzle per line (see :func:`puzzle_on_line`); a file whose lines form a
+    single ``n`` x ``n`` grid is one puzzle.
     """
-    lines = []
-    for number, raw in enumerate(text.splitlines()):
-        line = raw.split("#", 1)[0]
-        if "\t" in line:
-            line = line.split("\t", 1)[0]
-            if number == 0 and line.strip().isalpha():
-                continue
-        if line.strip() and line.strip(" " + SEPARATORS):
-            lines.append(line)
+    lines = [line for number, raw in enumerate(text.splitlines(), 1)
+             if (line := puzzle_on_line(raw, number)) is not None]
     if lines and all(_row_length(line) == len(lines) for line in lines) and len(lines) in BOX_SHAPES:
         return ["\n".join(lines)]
     return lines
+
+
+def puzzle_on_line(raw: str, number: int) -> str | None:
+    """The puzzle text on line ``number`` (from 1) of a file of puzzles, or None for
+    a line without one: ``#`` starts a comment, a tab ends the puzzle column, and
+    a ``.tsv`` header (a first line whose first column is a word) is skipped."""
+    line = raw.split("#", 1)[0]
+    if "\t" in line:
+        line = line.split("\t", 1)[0]
+        if number == 1 and line.strip().isalpha():
+            return None
+    return line if line.strip() and line.strip(" " + SEPARATORS) else None
 
 
 def _row_length(line: str) -> int:
     tokens = _numbers(line)
     if tokens is not None:
         return len(tokens)
-    return sum(1 for ch in line if not (ch.isspace() or ch in SEPARATORS))
+    return sum(1 for ch in line if ch not in WHITESPACE and ch not in SEPARATORS)

@@ -131,8 +131,10 @@ class Rating:
 def _unique(puzzle: Puzzle | str):
     """The solve result of a puzzle that has exactly one solution, else InvalidPuzzleError."""
     result = solve(puzzle)
+    if result.status == "invalid":
+        raise InvalidPuzzleError(result.reason, result.cells)
     if result.status == "none":
-        raise InvalidPuzzleError(f"the puzzle has no solution: {result.reason}", result.clash or result.no_candidate)
+        raise InvalidPuzzleError(f"the puzzle has no solution: {result.reason}", result.cells)
     if result.status == "multiple":
         raise InvalidPuzzleError("the puzzle has more than one solution; rating and hints need exactly one")
     return result

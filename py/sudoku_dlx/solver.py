@@ -78,10 +78,12 @@ def exact_cover(shape: Shape) -> ExactCover:
 class SolveResult:
     """The answer for one puzzle.
 
-    ``status`` is ``unique``, ``multiple`` or ``none``; ``solutions`` holds up to
-    ``limit`` of them (two different ones for ``multiple``); ``reason`` says why
-    there is none: ``clash`` holds two givens that clash, ``no_candidate`` the
-    blank cells no digit fits.
+    ``status`` is ``unique``, ``multiple``, ``none`` (the givens are a valid grid
+    but no way of filling it works) or ``invalid`` (two givens clash, so the
+    grid breaks the rules before any search); ``solutions`` holds up to ``limit``
+    of them (two different ones for ``multiple``); ``reason`` says why there is
+    none: ``clash`` holds two givens that clash, ``no_candidate`` the blank cells
+    no digit fits.
     """
 
     puzzle: Puzzle
@@ -93,11 +95,31 @@ class SolveResult:
     clash: tuple[int, ...] = ()
     no_candidate: tuple[int, ...] = ()
 
+    @property
+    def cells(self) -> tuple[int, ...]:
+        """The cells at fault: the clashing givens, or the blank cells no digit fits."""
+        return self.clash or self.no_candidate
+
+    def record(self) -> dict:
+        """The JSON-able fields of ``solve --json`` and the page's solve (``error``: the reason)."""
+        return {
+            "puzzle": str(self.puzzle),
+            "size": self.puzzle.n,
+            "status": self.status,
+            "solutions": [str(s) for s in self.solutions],
+            "nodes": self.stats.nodes,
+            "guesses": self.stats.guesses,
+            "updates": self.stats.updates,
+            "ms": round(self.ms, 3),
+            "error": self.reason,
+            "cells": list(self.cells),
+        }
+
 
 def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     """Solve ``puzzle`` (a :class:`Puzzle` or any text :func:`parse` takes).
 
-    ``limit`` caps how many solutions are looked for (0: all); it is at least 2,
+    Givens that clash make the status ``invalid`` (no search is made). ``limit`` caps how many solutions are looked for (0: all); it is at least 2,
     which is enough to tell ``unique`` from ``multiple``. Raises
     ``InvalidPuzzleError`` on text that is no puzzle.
     """
@@ -106,7 +128,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
         puzzle = parse(puzzle)
     clash = find_clash(puzzle)
     if clash:
-        return SolveResult(puzzle, "none", [], ms=_ms(start), reason=clash_reason(puzzle, clash), clash=clash)
+        return SolveResult(puzzle, "invalid", [], ms=_ms(start), reason=clash_reason(puzzle, clash), clash=clash)
     found, stats = solutions(puzzle, limit and max(limit, 2))
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     stuck = _no_candidate(puzzle) if not found else ()
@@ -121,10 +143,10 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
 
 
 def clash_reason(puzzle: Puzzle, clash: tuple[int, int]) -> str:
-    """Says which two givens clash: ``r1c3 and r1c7 both have 5``."""
+    """Says which two givens clash: ``the givens clash: r1c3 and r1c7 both have 5``."""
     a, b = clash
     n = puzzle.n
-    return f"{cell_name(a, n)} and {cell_name(b, n)} both have {puzzle.shape.symbol(puzzle.digits[a])}"
+    return f"the givens clash: {cell_name(a, n)} and {cell_name(b, n)} both have {puzzle.shape.symbol(puzzle.digits[a])}"
 
 
 def _no_candidate(puzzle: Puzzle) -> tuple[int, ...]:

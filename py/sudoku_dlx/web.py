@@ -1,28 +1,33 @@
-"""The functions the page's worker calls.
+"""The functions the page's worker calls, and the JSON records of the command line.
 
-Plain values in (strings, numbers, booleans), JSON-able dicts out. Input errors
-come back as values, ``{"error": message, "cells": [cell, ...]}``, never as
-exceptions, so the page can show the message and mark the cells. A function
+Plain values in (strings, numbers, booleans), JSON-able dicts out: the same
+records ``python -m sudoku_dlx ... --json`` prints, with the same field names.
+Input that is no valid puzzle comes back as a value, never as an exception:
+``status`` is ``invalid``, ``error`` says what is wrong and where, ``cells``
+lists the cells at fault, so the page can show the message and mark them. A function
 with a ``progress`` parameter may call it with JSON-able dicts while it works;
 the worker passes them on to the page at once (see :func:`throttled`).
 """
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable
 from dataclasses import asdict
 
+from . import problems
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
-from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
+from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
 from .rating import hint as _hint
 from .rating import rate as _rate
 from .solver import clash_reason
 from .solver import solve as _solve
 from .trace import trace_search
 
-__all__ = ["dlx_steps", "generate", "hint", "parse_puzzle", "rate", "solve"]
+__all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
+           "race_close", "race_next", "race_open", "rate", "solve"]
 
 
 def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -> Callable[[dict], None]:
@@ -44,8 +49,19 @@ def _puzzle(text: str, size: int) -> Puzzle:
     return parse(text, size or None)
 
 
-def _error(error: InvalidPuzzleError) -> dict:
-    return {"error": str(error), "cells": list(error.cells)}
+def _puzzle_without_clash(text: str, size: int) -> Puzzle:
+    """The puzzle ``text``; InvalidPuzzleError if it does not parse or its givens clash."""
+    puzzle = _puzzle(text, size)
+    clash = find_clash(puzzle)
+    if clash:
+        raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+    return puzzle
+
+
+def _invalid(error: InvalidPuzzleError, text: str | None = None, **fields) -> dict:
+    """The record of input that is no valid puzzle (``fields`` complete a command's record)."""
+    puzzle = {} if text is None else {"puzzle": text}
+    return {**puzzle, "status": "invalid", **fields, "error": str(error), "cells": list(error.cells)}
 
 
 def parse_puzzle(text: str, size: int = 0) -> dict:
@@ -53,7 +69,7 @@ def parse_puzzle(text: str, size: int = 0) -> dict:
     try:
         puzzle = _puzzle(text, size)
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error, text)
     shape = puzzle.shape
     return {
         "puzzle": str(puzzle),
@@ -65,23 +81,13 @@ def parse_puzzle(text: str, size: int = 0) -> dict:
 
 
 def solve(text: str, size: int = 0, limit: int = 2) -> dict:
-    """Solve; ``status`` is unique, multiple or none, with up to ``limit`` solutions."""
+    """Solve (``solve --json``'s record, see :meth:`SolveResult.record`): ``status`` is
+    unique, multiple, none or invalid, with up to ``limit`` solutions."""
     try:
         puzzle = _puzzle(text, size)
     except InvalidPuzzleError as error:
-        return _error(error)
-    result = _solve(puzzle, limit)
-    return {
-        "puzzle": str(puzzle),
-        "size": puzzle.n,
-        "status": result.status,
-        "solutions": [str(s) for s in result.solutions],
-        "reason": result.reason,
-        "cells": list(result.clash or result.no_candidate),
-        "nodes": result.stats.nodes,
-        "guesses": result.stats.guesses,
-        "ms": round(result.ms, 3),
-    }
+        return _invalid(error, text, size=None, solutions=[], nodes=0, guesses=0, updates=0, ms=0.0)
+    return _solve(puzzle, limit).record()
 
 
 def generate(
@@ -99,9 +105,8 @@ def generate(
     try:
         made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty)
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error)
     return made.record()
-
 
 
 def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
@@ -111,12 +116,9 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
     ``placed``, ``open_items`` and ``open_options`` after the step, ``cell`` and
     ``digit`` (placed or cleared), ``cells``."""
     try:
-        puzzle = _puzzle(text, size)
+        puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
-        return _error(error)
-    clash = find_clash(puzzle)
-    if clash:
-        return {"error": f"The givens clash: {clash_reason(puzzle, clash)}.", "cells": list(clash)}
+        return _invalid(error, text)
     walk = trace_search(puzzle, max_steps)
     return {
         "puzzle": str(puzzle),
@@ -133,11 +135,12 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
 
 
 def rate(text: str, size: int = 0) -> dict:
-    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order."""
+    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order.
+    A puzzle without exactly one solution is ``invalid`` (its ``grade`` too)."""
     try:
         rating = _rate(_puzzle(text, size))
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error, text, grade="invalid")
     shape = rating.puzzle.shape
     return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
 
@@ -152,7 +155,7 @@ def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int
         typed = parse(entries, shape.n, (shape.box_rows, shape.box_cols)) if entries else None
         found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None)
     except InvalidPuzzleError as error:
-        return _error(error)
+        return _invalid(error, text)
     step = found.step.record(shape) if found.step else {}
     return {**step, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
 
@@ -172,3 +175,136 @@ def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
             mask |= 1 << (digit - 1)
         masks.append(mask)
     return masks
+
+
+def _problem(problem: str, n: int, text: str, puzzle: str) -> problems.Problem:
+    """``text`` in the text format if there is any, else the example named ``problem``."""
+    return problems.parse_problem(text) if text.strip() else problems.built_in(problem, n, puzzle)
+
+
+def problem_error_record(error: problems.ProblemError, **fields) -> dict:
+    """The record of text that is no exact-cover problem: its ``error`` and ``line`` (0: none)."""
+    return {"status": "invalid", **fields, "error": str(error), "line": error.line}
+
+
+def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
+    """``cover --json``'s record: the problem's size (``items``, ``primary``, ``options``,
+    ``ones``: its nodes), ``status`` (none, unique, multiple), ``solutions`` (how many),
+    ``complete`` (False: stopped at the limit), the search's ``nodes`` (options tried),
+    ``guesses``, ``updates`` and ``ms``."""
+    found = counted.solutions
+    return {
+        "title": problem.title,
+        "items": len(problem.items),
+        "primary": problem.n_primary,
+        "options": len(problem.options),
+        "ones": problem.ones,
+        "status": "none" if not found else "unique" if found == 1 else "multiple",
+        "solutions": found,
+        "complete": counted.complete,
+        "nodes": counted.stats.nodes,
+        "guesses": counted.stats.guesses,
+        "updates": counted.stats.updates,
+        "ms": round(counted.ms, 3),
+    }
+
+
+def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
+                progress: Callable[[dict], object] | None = None) -> dict:
+    """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
+    :mod:`sudoku_dlx.problems`) or else of the example ``problem`` (``n``: its size,
+    ``puzzle``: a sudoku's givens): :func:`cover_record`, or ``status`` invalid with
+    ``error`` and ``line``. ``progress`` hears the solutions found so far."""
+    try:
+        chosen = _problem(problem, n, text, puzzle)
+    except problems.ProblemError as error:
+        return problem_error_record(error, solutions=0)
+    return cover_record(chosen, problems.count(chosen, limit, throttled(progress)))
+
+
+def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",
+                max_steps: int = 5000) -> dict:
+    """The problem (as :func:`cover_count` chooses it) and its search step by step:
+    ``problem`` (:meth:`~sudoku_dlx.problems.Problem.record`), ``start``, ``steps``
+    and ``links`` (see :func:`~sudoku_dlx.problems.trace_problem`; ``links`` is None
+    for all but tiny problems), ``complete`` (False when cut at ``max_steps``), the
+    search's ``nodes``; or ``status`` invalid with ``error`` and ``line``."""
+    try:
+        chosen = _problem(problem, n, text, puzzle)
+    except problems.ProblemError as error:
+        return problem_error_record(error)
+    walk = problems.trace_problem(chosen, max_steps)
+    return {
+        "problem": chosen.record(),
+        "start": walk.start,
+        "steps": walk.steps,
+        "links": walk.links,
+        "complete": walk.complete,
+        "nodes": walk.stats.nodes,
+    }
+
+
+def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,
+          max_nodes: int = 1_000_000) -> dict:
+    """Lines of a puzzle file (numbered from ``first``) through ``solvers`` (names in
+    ``bench.SOLVERS``; default dlx), measured as ``bench`` measures them: ``lines``,
+    the numbers of the lines that hold a puzzle (blank lines and comments hold none),
+    then :meth:`~sudoku_dlx.bench.Batch.record`'s ``puzzles``, ``errors`` and ``runs``."""
+    from . import bench  # here, not at the top: only the batch and race views need it
+    solvers = solvers or ["dlx"]
+    unknown = [name for name in solvers if name not in bench.SOLVERS]
+    if unknown:
+        raise ValueError(f"unknown solver {unknown[0]!r}; choose from {', '.join(bench.SOLVERS)}")
+    numbered = [(number, text) for number, raw in enumerate(lines, first)
+                if (text := puzzle_on_line(raw, number)) is not None]
+    measured = bench.measure(solvers, [text for _, text in numbered], limit, max_nodes)
+    return {"lines": [number for number, _ in numbered], **measured.record()}
+
+
+def batch_summary(solvers: list[str], runs: dict) -> list[dict]:
+    """``bench --json``'s records, one per solver, for the ``runs`` columns of one or
+    more :func:`batch` answers put together."""
+    from . import bench
+    return bench.Batch.from_record({"solvers": solvers, "runs": runs}).summary()
+
+
+#: The races the page is pulling: id -> bench.race.Race; the oldest are dropped past RACES_KEPT.
+_races: dict = {}
+_race_ids = itertools.count(1)
+RACES_KEPT = 8
+
+
+def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: int = 0,
+              chunk: int = 50_000) -> dict:
+    """Start a search of the puzzle ``text`` by ``solver`` (backtrack or dlx) to be
+    pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
+    ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
+    :mod:`sudoku_dlx.bench.moves`); the search stops after ``max_nodes`` (0: never)."""
+    from .bench.race import RACERS, Race
+    if solver not in RACERS:
+        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(RACERS)}")
+    try:
+        puzzle = _puzzle_without_clash(text, size)
+    except InvalidPuzzleError as error:
+        return _invalid(error, text)
+    race = next(_race_ids)
+    _races[race] = Race(puzzle, solver, limit, max_nodes, chunk)
+    while len(_races) > RACES_KEPT:
+        del _races[next(iter(_races))]
+    return {"race": race, **parse_puzzle(str(puzzle))}
+
+
+def race_next(race: int) -> dict:
+    """The next chunk of a race (see :meth:`~sudoku_dlx.bench.race.Race.next`); the race
+    is forgotten once it is done."""
+    if race not in _races:
+        raise ValueError(f"no race {race} is open")
+    record = _races[race].next()
+    if record["done"]:
+        del _races[race]
+    return record
+
+
+def race_close(race: int) -> dict:
+    """Forget a race before it is done: ``closed`` says whether it was open."""
+    return {"closed": _races.pop(race, None) is not None}

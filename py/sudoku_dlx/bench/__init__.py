@@ -3,14 +3,17 @@
 The package also holds the baselines the engine is measured against, used by
 benchmarks only: :mod:`.textbook` (a plain DLX), :mod:`.backtrack` (plain
 backtracking) and :mod:`.diggers` (clue removal with a fresh uniqueness test
-per removal).
+per removal); and :mod:`.race`, both searches handed out move by move.
 
 The table follows the usual sudoku-solver benchmarks (tdoku's, say): per solver, how many puzzles, mean,
-median, min and max milliseconds, mean, median and max search nodes, the share
-of puzzles solved without a guess, and the total time as a multiple of the
-first solver's, with the command and the machine. Solvers take turns, a few
+median, min and max milliseconds, mean, median, min and max search nodes, the share
+of puzzles solved without a guess, the total time as a multiple of the
+first solver's, and how many puzzles came out unique, multiple, none, invalid or
+unfinished, with the command and the machine. Solvers take turns, a few
 puzzles each, so a change in the machine's load touches all of them alike while
-each still runs with its own data warm in the caches.
+each still runs with its own data warm in the caches. The page's batch view
+runs the same :func:`measure` on its share of the puzzles in each worker and
+makes its table with the same :meth:`Batch.summary`.
 """
 
 from __future__ import annotations
@@ -21,75 +24,179 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 
 from ..generator import generate, plan
-from ..grid import Puzzle
-from ..solver import solve
+from ..grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
+from ..solver import clash_reason, exact_cover, solve
 from .backtrack import backtrack_solutions
 from .diggers import dig, dig_halving
 from .textbook import textbook_solutions
 
-__all__ = ["GENERATORS", "SOLVERS", "GenerationRow", "Row", "machine", "measure", "measure_generation",
-           "sample", "table"]
+__all__ = ["CSV_HEADER", "GENERATORS", "HEADER", "SOLVERS", "STATUSES", "Batch", "GenerationRow", "Runs", "machine", "measure",
+           "measure_generation", "measure_parallel", "outcome", "read", "sample", "summary_cells", "table"]
 
 
-@dataclass
-class Row:
-    """One solver's results on a set of puzzles."""
-
-    solver: str
-    ms: list[float]
-    nodes: list[int]
-    no_guess: int | None  # None: the solver has no notion of a guess
-    unfinished: int
-    baseline_ms: float  # the first solver's total time on the same puzzles
-
-    def cells(self) -> list[str]:
-        ms, nodes = self.ms, self.nodes
-        return [
-            self.solver,
-            str(len(ms)),
-            f"{statistics.fmean(ms):.3f}",
-            f"{statistics.median(ms):.3f}",
-            f"{min(ms):.3f}",
-            f"{max(ms):.3f}",
-            f"{statistics.fmean(nodes):.1f}",
-            f"{statistics.median(nodes):g}",
-            str(max(nodes)),
-            "-" if self.no_guess is None else f"{100 * self.no_guess / len(ms):.1f}",
-            f"{sum(ms) / 1000:.2f}",
-            f"{sum(ms) / self.baseline_ms:.2f}x",
-            str(self.unfinished),
-        ]
+#: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
+#: clash: no solver runs), ``unfinished`` (the node cap ended the search), or the
+#: solutions found: ``none``, ``unique``, ``multiple``.
+STATUSES = ("unique", "multiple", "none", "invalid", "unfinished")
 
 
-HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes",
-          "median nodes", "max nodes", "no guess %", "total s", "time / first", "unfinished"]
+def outcome(found: int, finished: bool) -> str:
+    """The status of a search that found ``found`` solutions (looking for two or more)."""
+    if not finished:
+        return "unfinished"
+    return "none" if not found else "unique" if found == 1 else "multiple"
 
 
-def _dlx(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
+def _dlx(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
     result = solve(puzzle, limit)
-    return result.stats.nodes, result.stats.guesses, True
+    return len(result.solutions), result.stats.nodes, result.stats.guesses, True
 
 
-def _textbook(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
-    _, stats = textbook_solutions(puzzle, limit)
-    return stats.nodes, stats.guesses, True
+def _textbook(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
+    found, stats = textbook_solutions(puzzle, limit)
+    return len(found), stats.nodes, stats.guesses, True
 
 
-def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int | None, bool]:
-    _, stats, finished = backtrack_solutions(puzzle, limit, max_nodes)
-    return stats.nodes, None, finished
+def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
+    found, stats, finished = backtrack_solutions(puzzle, limit, max_nodes)
+    return len(found), stats.nodes, stats.guesses, finished
 
 
-#: name -> function(puzzle, limit, max_nodes) -> (nodes, guesses or None, finished)
-SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int | None, bool]]] = {
+#: name -> function(puzzle, limit, max_nodes) -> (solutions found, nodes, guesses, finished).
+#: ``max_nodes`` caps backtracking only; the DLX searches always finish.
+SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int, int, bool]]] = {
     "dlx": _dlx,
     "textbook": _textbook,
     "backtrack": _backtrack,
 }
+
+
+@dataclass
+class Runs:
+    """One solver's results, puzzle by puzzle (an invalid puzzle has 0 ms, nodes, guesses)."""
+
+    solver: str
+    status: list[str] = field(default_factory=list)
+    ms: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    guesses: list[int] = field(default_factory=list)
+
+    def summary(self, first_total_ms: float) -> dict:
+        """The ``bench --json`` record: counts of every status (``puzzles`` is their
+        sum), then over the puzzles searched (all but the invalid ones) ms, nodes and
+        guesses, the share solved without a guess, the total time and that time as a
+        multiple of the first solver's (``first_total_ms``). None where nothing was searched."""
+        counts = {status: self.status.count(status) for status in STATUSES}
+        searched = [k for k, status in enumerate(self.status) if status != "invalid"]
+        ms = [self.ms[k] for k in searched]
+        nodes = [self.nodes[k] for k in searched]
+        guesses = [self.guesses[k] for k in searched]
+        record = {"solver": self.solver, "puzzles": len(self.status), **counts}
+        if not searched:
+            return record | dict.fromkeys(SUMMARY_NUMBERS)
+        return record | {
+            "mean_ms": round(statistics.fmean(ms), 3),
+            "median_ms": round(statistics.median(ms), 3),
+            "min_ms": round(min(ms), 3),
+            "max_ms": round(max(ms), 3),
+            "mean_nodes": round(statistics.fmean(nodes), 1),
+            "median_nodes": _plain(statistics.median(nodes)),
+            "min_nodes": min(nodes),
+            "max_nodes": max(nodes),
+            "mean_guesses": round(statistics.fmean(guesses), 2),
+            "no_guess_pct": round(100 * guesses.count(0) / len(guesses), 1),
+            "total_s": round(sum(ms) / 1000, 3),
+            "time_vs_first": round(sum(ms) / first_total_ms, 2) if first_total_ms else None,
+        }
+
+
+SUMMARY_NUMBERS = ("mean_ms", "median_ms", "min_ms", "max_ms", "mean_nodes", "median_nodes", "min_nodes",
+                   "max_nodes", "mean_guesses", "no_guess_pct", "total_s", "time_vs_first")
+
+
+def _plain(number: float) -> int | float:
+    """A whole number as an int (a median of nodes is one unless it falls between two)."""
+    return int(number) if number == int(number) else number
+
+
+@dataclass
+class Batch:
+    """Puzzles run through solvers: per puzzle its canonical form (the text as given
+    if it is invalid) and the ``error`` that makes it invalid ("" if none); per
+    solver its :class:`Runs`, in the same order."""
+
+    solvers: list[str]
+    puzzles: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    runs: dict[str, Runs] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name in self.solvers:
+            self.runs.setdefault(name, Runs(name))
+
+    def extend(self, other: Batch) -> None:
+        """Append the puzzles and results of ``other`` (the same solvers)."""
+        self.puzzles += other.puzzles
+        self.errors += other.errors
+        for name, runs in self.runs.items():
+            more = other.runs[name]
+            runs.status += more.status
+            runs.ms += more.ms
+            runs.nodes += more.nodes
+            runs.guesses += more.guesses
+
+    def summary(self) -> list[dict]:
+        """One ``bench --json`` record per solver (see :meth:`Runs.summary`)."""
+        first = self.runs[self.solvers[0]]
+        first_ms = sum(ms for ms, status in zip(first.ms, first.status) if status != "invalid")
+        return [self.runs[name].summary(first_ms) for name in self.solvers]
+
+    def rows(self) -> Iterator[tuple[str, str, str, int, int, str]]:
+        """``bench --csv``'s rows, puzzle by puzzle, then solver by solver:
+        (puzzle, solver, ms, nodes, guesses, status)."""
+        for k, puzzle in enumerate(self.puzzles):
+            for name in self.solvers:
+                runs = self.runs[name]
+                yield puzzle, name, f"{runs.ms[k]:.3f}", runs.nodes[k], runs.guesses[k], runs.status[k]
+
+    def record(self) -> dict:
+        """JSON-able columns: ``solvers``, ``puzzles``, ``errors``, and per solver in
+        ``runs`` its ``status``, ``ms``, ``nodes`` and ``guesses`` lists."""
+        runs = {name: {"status": r.status, "ms": [round(ms, 3) for ms in r.ms], "nodes": r.nodes,
+                       "guesses": r.guesses} for name, r in self.runs.items()}
+        return {"solvers": self.solvers, "puzzles": self.puzzles, "errors": self.errors, "runs": runs}
+
+    @classmethod
+    def from_record(cls, record: dict) -> Batch:
+        """The batch of a :meth:`record` (puzzles may be left out)."""
+        solvers = list(record["solvers"])
+        runs = {name: Runs(name, list(r["status"]), list(r["ms"]), list(r["nodes"]), list(r["guesses"]))
+                for name, r in record["runs"].items()}
+        return cls(solvers, list(record.get("puzzles", [])), list(record.get("errors", [])), runs)
+
+
+#: The columns of ``bench --csv`` (:meth:`Batch.rows`).
+CSV_HEADER = ("puzzle", "solver", "ms", "nodes", "guesses", "status")
+
+HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes", "median nodes",
+          "min nodes", "max nodes", "no guess %", "total s", "time / first", "unique", "multiple", "none",
+          "invalid", "unfinished"]
+
+
+def summary_cells(record: dict) -> list[str]:
+    """A row of :data:`HEADER` from a :meth:`Runs.summary` record."""
+    def show(key: str, form: str = "{}") -> str:
+        return "-" if record[key] is None else form.format(record[key])
+    return [
+        record["solver"], str(record["puzzles"]), show("mean_ms", "{:.3f}"), show("median_ms", "{:.3f}"),
+        show("min_ms", "{:.3f}"), show("max_ms", "{:.3f}"), show("mean_nodes", "{:.1f}"), show("median_nodes"),
+        show("min_nodes"), show("max_nodes"), show("no_guess_pct", "{:.1f}"), show("total_s", "{:.2f}"),
+        show("time_vs_first", "{:.2f}x"), *(str(record[status]) for status in STATUSES),
+    ]
 
 
 @dataclass
@@ -167,7 +274,7 @@ def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: 
     return rows
 
 
-def sample(puzzles: Sequence[Puzzle], n: int, seed: int) -> list[Puzzle]:
+def sample(puzzles: Sequence, n: int, seed: int) -> list:
     """``n`` puzzles drawn at random with ``seed`` (all of them, in order, if n is 0 or too big)."""
     if not n or n >= len(puzzles):
         return list(puzzles)
@@ -177,32 +284,68 @@ def sample(puzzles: Sequence[Puzzle], n: int, seed: int) -> list[Puzzle]:
 TURN = 20  # puzzles a solver runs before the next one takes its turn
 
 
-def measure(solvers: Sequence[str], puzzles: Sequence[Puzzle], limit: int, max_nodes: int) -> list[Row]:
-    """Run every solver on every puzzle, taking turns of ``TURN`` puzzles; one row per solver.
+def read(text: str) -> tuple[Puzzle | None, str, str]:
+    """(puzzle, its canonical form, "") for a text that is a puzzle whose givens do
+    not clash, else (None, the text, why it is invalid)."""
+    try:
+        puzzle = parse(text)
+    except InvalidPuzzleError as error:
+        return None, text, str(error)
+    clash = find_clash(puzzle)
+    if clash:
+        return None, text, clash_reason(puzzle, clash)
+    return puzzle, str(puzzle), ""
 
-    A backtracking search over ``max_nodes`` counts as unfinished."""
-    runs = [SOLVERS[name] for name in solvers]
-    if puzzles:
-        for run in runs:
-            run(puzzles[0], limit, max_nodes)  # untimed: builds the per-shape tables once
-    ms: list[list[float]] = [[] for _ in runs]
-    nodes: list[list[int]] = [[] for _ in runs]
-    no_guess: list[int | None] = [0] * len(runs)
-    unfinished = [0] * len(runs)
-    for turn in range(0, len(puzzles), TURN):
-        for k, run in enumerate(runs):
-            for puzzle in puzzles[turn:turn + TURN]:
-                start = time.perf_counter()
-                count, guesses, finished = run(puzzle, limit, max_nodes)
-                ms[k].append((time.perf_counter() - start) * 1000)
-                nodes[k].append(count)
-                if guesses is None:
-                    no_guess[k] = None
-                elif no_guess[k] is not None:
-                    no_guess[k] += guesses == 0
-                unfinished[k] += not finished
-    baseline = sum(ms[0])
-    return [Row(name, ms[k], nodes[k], no_guess[k], unfinished[k], baseline) for k, name in enumerate(solvers)]
+
+def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_nodes: int = 0) -> Batch:
+    """Run every solver on every puzzle text, taking turns of ``TURN`` puzzles.
+
+    ``limit`` is at least 2 (0: all solutions), so a status tells unique from
+    multiple; a backtracking search over ``max_nodes`` counts as unfinished; a
+    text that is not a valid puzzle is invalid for every solver and not timed."""
+    limit = limit and max(limit, 2)
+    read_texts = [read(text) for text in texts]
+    batch = Batch(list(solvers), [canonical for _, canonical, _ in read_texts],
+                  [error for _, _, error in read_texts])
+    for turn in range(0, len(read_texts), TURN):
+        for name in solvers:
+            run, runs = SOLVERS[name], batch.runs[name]
+            for puzzle, _, _ in read_texts[turn:turn + TURN]:
+                if puzzle is None:
+                    status, ms, nodes, guesses = "invalid", 0.0, 0, 0
+                else:
+                    _warm(puzzle.shape)
+                    start = time.perf_counter()
+                    found, nodes, guesses, finished = run(puzzle, limit, max_nodes)
+                    ms = (time.perf_counter() - start) * 1000
+                    status = outcome(found, finished)
+                runs.status.append(status)
+                runs.ms.append(ms)
+                runs.nodes.append(nodes)
+                runs.guesses.append(guesses)
+    return batch
+
+
+def _warm(shape: Shape) -> None:
+    """Build the tables of ``shape`` every solver shares (once per process), so no
+    puzzle's time includes them."""
+    exact_cover(shape)
+    shape.peers  # noqa: B018 - a cached property, computed on first use
+
+
+def measure_parallel(solvers: Sequence[str], texts: Sequence[str], limit: int, max_nodes: int,
+                     jobs: int) -> Batch:
+    """:func:`measure` in ``jobs`` processes, each taking the next ``TURN`` puzzles
+    when it is free; the results are merged in the puzzles' order."""
+    from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
+
+    turns = [texts[k:k + TURN] for k in range(0, len(texts), TURN)]
+    batch = Batch(list(solvers))
+    with ProcessPoolExecutor(jobs) as pool:
+        for part in pool.map(measure, [solvers] * len(turns), turns, [limit] * len(turns),
+                             [max_nodes] * len(turns)):
+            batch.extend(part)
+    return batch
 
 
 def machine() -> str:
@@ -217,9 +360,9 @@ def machine() -> str:
             f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})")
 
 
-def table(rows: Sequence[Row | GenerationRow], header: Sequence[str] = HEADER) -> str:
-    """A Markdown table of the rows."""
-    lines = [list(header)] + [row.cells() for row in rows]
+def table(rows: Sequence[Sequence[str]], header: Sequence[str] = HEADER) -> str:
+    """A Markdown table of rows of cells under ``header``."""
+    lines = [list(header)] + [list(row) for row in rows]
     widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
     out = ["| " + " | ".join(cell.rjust(w) for cell, w in zip(line, widths)) + " |" for line in lines]
     out.insert(1, "|" + "|".join("-" * (w + 1) + ":" for w in widths) + "|")

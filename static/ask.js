@@ -1,0 +1,224 @@
+// The play view's questions to Python: each asks the worker about the grid, then changes
+// the game and tells the player what came of it. `play` is the view (play.js): its game,
+// board and panels, run() to ask and say() to tell.
+import { BLANK, cellName, parse, shapeFor, unitName } from "./grid.js";
+import { reveal, showRating, showStats } from "./panels.js";
+
+// From this size on, Generate gets a shorter time budget (seconds): the full default
+// one (10 s) would keep the player waiting, and such a puzzle is rarely minimal anyway.
+const LARGE = 25;
+const LARGE_BUDGET = 5;
+
+function changedMeanwhile(play) {
+  play.say("The grid changed meanwhile; press the button again.");
+}
+
+// The cells whose entry differs from `solution` (one-line strings).
+function mistakes(entries, solution) {
+  return [...entries].flatMap((s, cell) => (s !== BLANK && s !== solution[cell] ? [cell] : []));
+}
+
+function names(cells, n) {
+  return cells.map((cell) => cellName(cell, n)).join(", ");
+}
+
+// Solves the givens. The solution fills the empty cells; entries that disagree with it are
+// marked and named instead, and "Show the solution" replaces them. With several solutions,
+// one that agrees with the entries is shown, if there is one.
+export async function solve(play) {
+  const { game, board } = play;
+  const { givens, entries, n } = game;
+  const reply = await play.run("solve", { text: givens, size: n }, "Solving…");
+  if (!reply) return;
+  const { result, trip } = reply;
+  showStats(result, trip);
+  play.statsFor = givens;
+  if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+  if (result.status === "invalid" || result.status === "none") {
+    board.flag(result.cells, game);
+    return play.say(`${result.status === "invalid" ? "Cannot solve" : "No solution"}: ${result.error}.`);
+  }
+  const first = result.solutions[0];
+  let shown = first, text = "Solved: the solution is unique.";
+  if (result.status === "multiple") {
+    const entered = entries.replaceAll(BLANK, "") !== "";
+    const again = entered ? await play.run("solve", { text: game.puzzle, size: n, limit: 1 }, "Solving…") : null;
+    if (entered && !again) return;
+    if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+    const agreeing = again && ["unique", "multiple"].includes(again.result.status) ? again.result.solutions[0] : null;
+    shown = agreeing ?? first;
+    text = agreeing ? "More than one solution; showing one that agrees with your entries."
+      : `More than one solution (found ${result.solutions.length}, then stopped looking); showing one.`;
+  }
+  const wrong = mistakes(entries, shown);
+  if (wrong.length) {
+    board.flag(wrong, game);
+    const some = wrong.length === 1 ? "1 of your entries disagrees" : `${wrong.length} of your entries disagree`;
+    const with_ = result.status === "unique" ? "the puzzle's one solution" : "every solution";
+    return play.say(`${some} with ${with_} (marked): ${names(wrong, n)}.`, { wrong: { cells: wrong, solution: shown } });
+  }
+  play.change("fill", shown);
+  play.say(text);
+}
+
+export async function check(play) {
+  const { game, board } = play;
+  const { givens, entries } = game;
+  const reply = await play.run("solve", { text: givens, size: game.n }, "Checking…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+  const left = [...game.line].filter((s) => s === BLANK).length;
+  if (result.status === "invalid" || result.status === "none") {
+    board.flag(result.cells, game);
+    play.say(`The puzzle has no solution: ${result.error}.`);
+  } else if (result.status === "unique") {
+    const wrong = mistakes(entries, result.solutions[0]);
+    board.flag(wrong, game);
+    play.host.post("checked", { puzzle: givens, mistakes: wrong.length, left });
+    play.say(wrong.length ? `${wrong.length} mistake${wrong.length > 1 ? "s" : ""} marked.`
+      : left ? `No mistakes so far; ${left} cells to go.` : "Solved: every cell is right.");
+  } else {
+    // Several solutions: the entries are fine while at least one solution agrees with them all.
+    const again = await play.run("solve", { text: game.puzzle, size: game.n, limit: 1 }, "Checking…");
+    if (!again) return;
+    if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+    const fine = again.result.status !== "none" && again.result.status !== "invalid";
+    play.host.post("checked", { puzzle: givens, mistakes: fine ? 0 : null, left });
+    if (fine) {
+      play.say("No mistakes: this puzzle has more than one solution, and one agrees with all your entries.");
+    } else {
+      board.flag(again.result.cells, game);
+      play.say(`Your entries leave no solution: ${again.result.error}.`);
+    }
+  }
+}
+
+// The next step for the player, or their mistakes first. A step is told in three
+// levels, each on request: the technique and where to look, then its cells marked, then
+// the step itself, which Apply applies.
+export async function hint(play) {
+  const { game, board } = play;
+  const { state } = game;
+  const args = { text: game.givens, entries: game.entries, notes: game.notes, size: game.n };
+  const reply = await play.run("hint", args, "Looking for a hint…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.state !== state) return changedMeanwhile(play);
+  if (result.status === "invalid") {
+    board.flag(result.cells, game);
+    return play.say(`No hint: ${result.error}`);
+  }
+  if (result.kind === "solved") return play.say(result.text);
+  game.clock.hints += 1;
+  if (result.kind === "wrong") {
+    board.hint(result.cells, [], game);
+    return play.say(result.text, { hint: result, level: 3 });
+  }
+  tellHint(play, result, 1);
+}
+
+// "a hidden single", "an X-wing", "a unique rectangle": a technique's name in a sentence.
+function aTechnique(name) {
+  const word = /^[A-Z][a-z]/.test(name) ? name[0].toLowerCase() + name.slice(1) : name;
+  return `${/^[aeiox]/i.test(word) && !/^uni/i.test(word) ? "an" : "a"} ${word}`;
+}
+
+// Tells `level` of a hint (see hint()).
+export function tellHint(play, hint, level) {
+  const { board, game } = play;
+  const where = [...new Set(hint.units.map((unit) => unitName(unit, game.shape)))];
+  const technique = aTechnique(hint.technique);
+  if (level === 1) {
+    board.hint([], hint.units, game);
+    play.say(`Hint: look for ${technique}${where.length ? ` in ${where.join(" and ")}` : ""}.`, { hint, level });
+  } else if (level === 2) {
+    board.hint(hint.cells, hint.units, game);
+    play.say(`Hint: ${technique}; its cells are marked.`, { hint, level });
+  } else {
+    board.hint(hint.cells, hint.units, game);
+    play.say(`Hint: ${hint.text}`, { hint, level: 3 });
+  }
+}
+
+// Asks Python about the givens; returns the result, or null when there is none to show
+// (stopped, the givens changed meanwhile, or an error: said, and its cells marked).
+async function askAboutGivens(play, type, busyText, refusal) {
+  const { game, board } = play;
+  const givens = game.givens;
+  const reply = await play.run(type, { text: givens, size: game.n }, busyText);
+  if (!reply) return null;
+  const { result } = reply;
+  if (game.givens !== givens) {
+    changedMeanwhile(play);
+    return null;
+  }
+  if (result.status === "invalid") {
+    board.flag(result.cells, game);
+    play.say(`${refusal}: ${result.error}`);
+    return null;
+  }
+  return result;
+}
+
+// Rates the givens: grade, score, the engine's figures and every step of the solve path.
+export async function rate(play) {
+  const result = await askAboutGivens(play, "rate", "Rating…", "Cannot rate");
+  if (!result) return;
+  const values = showRating(result, (step, index) => {
+    play.board.hint(step.cells, step.units, play.game);
+    play.say(`Step ${index + 1}: ${step.text}`);
+  });
+  play.rated = play.game.givens; // unchanged meanwhile: askAboutGivens checked
+  play.update();
+  reveal("rating");
+  play.say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${result.steps} steps.`);
+}
+
+// The dancing links search of the givens, step by step, in its own panel and grid.
+export async function steps(play) {
+  const result = await askAboutGivens(play, "dlx_steps", "Searching step by step…", "Cannot search");
+  if (!result) return;
+  play.traceView.show(result, play.game.givens, play.game.shape);
+  play.stepped = play.game.givens;
+  play.update();
+  reveal("steps-panel");
+  play.say(`The search took ${result.steps.length.toLocaleString("en")} steps${result.complete ? "" : " (the first ones shown)"}; ` +
+    "step through them under “Dancing links, step by step”.");
+}
+
+// A new puzzle of the chosen size, symmetry and difficulty (a grade, or any), made by
+// Python from a seed made here. It replaces the grid like a load (Undo brings the old one back).
+export async function generate(play, { size: n, symmetry, difficulty }) {
+  const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+  const large = n >= LARGE;
+  const args = { size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }) };
+  const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
+  const reply = await play.run("generate", args, `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}…`);
+  if (!reply) return;
+  const { result } = reply;
+  if (result.status === "invalid") return play.say(`Cannot generate: ${result.error}`);
+  play.change("load", shapeFor(result.size), result.puzzle);
+  const named = result.symmetry === "none" ? "no" : result.symmetry;
+  const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
+  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${named} symmetry${grade}`;
+  // With a difficulty, Python returns the nearest grade it made when the time ran out,
+  // or no grade when the time ran out while rating the first puzzle.
+  const missed = !difficulty || result.grade === difficulty ? ""
+    : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
+    : " The time budget ran out before it could be rated: its grade is unknown.";
+  play.say((result.minimal
+    ? `${made}, minimal (seed ${result.seed}).`
+    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);
+}
+
+// Reads pasted or imported text as a new puzzle (here, without Python); a bad text
+// leaves the grid as it was.
+export function importText(play, text) {
+  if (play.options.readonly) return play.say("This puzzle is read-only.");
+  if (!text.trim()) return play.say("Nothing to import: the text is empty.");
+  const parsed = parse(text);
+  if (parsed.status === "invalid") return play.say(`Not a puzzle: ${parsed.error}`);
+  play.change("load", shapeFor(parsed.size), parsed.puzzle);
+  play.say(`Loaded a ${parsed.size}×${parsed.size} puzzle with ${parsed.clues} givens.`);
+}

@@ -1,0 +1,71 @@
+// The play view's side panels, filled from Python's records: statistics of a solve, the
+// rating with its solve path, the share link and the embed snippet. Text goes in with
+// textContent only.
+import { embedSnippet, shareLink } from "./link.js";
+
+const $ = (id) => document.getElementById(id);
+
+// Unhides a panel and scrolls it into view.
+export function reveal(id) {
+  $(id).hidden = false;
+  $(id).scrollIntoView({ block: "nearest" });
+}
+
+// The statistics of a web.solve record and the request's round trip (ms); null clears them.
+export function showStats(result, trip) {
+  const values = result ? {
+    status: result.status,
+    solutions: result.solutions.length,
+    nodes: result.nodes.toLocaleString("en"),
+    guesses: result.guesses.toLocaleString("en"),
+    ms: `${result.ms} ms`,
+    trip: `${Math.round(trip)} ms`,
+  } : {};
+  for (const element of document.querySelectorAll("[data-stat]")) element.textContent = values[element.dataset.stat] ?? "–";
+}
+
+// The rating of a web.rate record; each step of its path is a button that calls
+// onStep(step, index). Returns the score and hardest technique as said.
+export function showRating(result, onStep) {
+  const values = {
+    ...result,
+    score: result.score.toFixed(1),
+    hardest: result.hardest || "none (no blank cells)",
+    nodes: result.nodes.toLocaleString("en"),
+    guesses: result.guesses.toLocaleString("en"),
+  };
+  for (const element of document.querySelectorAll("[data-rating]")) element.textContent = values[element.dataset.rating];
+  $("path").replaceChildren(...result.path.map((step, index) => pathStep(step, () => onStep(step, index))));
+  return values;
+}
+
+// One step of the solve path: its sentence and score.
+function pathStep(step, onClick) {
+  const button = document.createElement("button");
+  button.type = "button";
+  const score = document.createElement("span");
+  score.className = "score";
+  score.textContent = step.score.toFixed(1);
+  button.append(step.text, " ", score);
+  button.addEventListener("click", onClick);
+  const item = document.createElement("li");
+  item.append(button);
+  return item;
+}
+
+// The share panel's link to `givens` (and the entries, if ticked).
+export function showShare(givens, entries) {
+  $("share-link").value = shareLink(location.href, givens, $("share-entries").checked ? entries : "");
+  $("share-panel").hidden = false;
+}
+
+// The embed panel's snippet for `givens` with the options ticked.
+export function showEmbed(givens) {
+  $("embed-snippet").value = embedSnippet(location.href, givens, {
+    readonly: $("embed-readonly").checked,
+    stats: $("embed-stats").checked,
+    steps: $("embed-steps").checked,
+    buttons: $("embed-buttons").checked,
+  });
+  $("embed-panel").hidden = false;
+}

@@ -1,0 +1,434 @@
+// The play view: the grid, keypad, toolbar and panels of index.html wired to the game
+// (game.js), the board (board.js), links and storage; the questions to Python are in
+// ask.js, the panels' contents in panels.js, what an embed tells its host in host.js.
+import * as ask from "./ask.js";
+import { Board } from "./board.js";
+import { Cancelled } from "./client.js";
+import { Game } from "./game.js";
+import { BLANK, cellName, shapeFor } from "./grid.js";
+import { Host } from "./host.js";
+import { readPuzzle, shareLink, withoutPuzzle } from "./link.js";
+import { reveal, showEmbed, showShare, showStats } from "./panels.js";
+import { Store } from "./store.js";
+import { TraceView } from "./trace-view.js";
+
+const $ = (id) => document.getElementById(id);
+// Said when the player's entries complete the grid without a clash.
+const SOLVED = "Solved! Every row, column and box holds each symbol once.";
+// The settings of the Options panel, kept in storage: checkbox id -> on by default.
+const SETTINGS = { "tidy-notes": true, "show-possible": true, "show-timer": true };
+
+export function startPlay(options, python) {
+  new Play(options, python).start();
+}
+
+class Play {
+  constructor(options, python) {
+    this.options = options;
+    this.python = python;
+    this.client = python.client;
+    this.host = new Host(options);
+    const puzzle = readPuzzle(new URL(location.href)).puzzle ?? "";
+    // An embed keeps its work per puzzle and per snippet (its id), so two embeds on one
+    // course page do not share one game.
+    const prefix = options.embed ? `sudoku-dlx:embed:${options.id ? `${options.id}:` : ""}${puzzle}` : "sudoku-dlx:page";
+    this.store = new Store(prefix, () => this.notice(
+      "This browser does not let the page keep your work here: it lasts until the tab is closed."));
+    let unreadable = false;
+    this.game = new Game(this.store.read("", {}, () => (unreadable = true)));
+    if (unreadable || this.game.unreadable) this.notice("Your saved game could not be read, so a new grid was started.");
+    this.board = new Board($("grid"), $("keypad"), (cell, symbol) => this.enter(cell, symbol));
+    this.buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
+    this.traceView = new TraceView(Object.fromEntries(
+      ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last", "play", "speed"]
+        .map((name) => [name, $(`steps-${name}`)]),
+    ));
+    this.settings = { ...SETTINGS, ...this.store.read(":settings", {}) };
+    // The hint the message shows (a record of web.hint), how much of it is told (1: the
+    // technique and where, 2: its cells marked, 3: all of it, which Apply applies), and
+    // the wrong entries a Solve found (Show the solution replaces them).
+    this.hinted = null;
+    this.hintLevel = 0;
+    this.wrong = null;
+    // The givens the statistics, rating panel and step view are about.
+    this.statsFor = null;
+    this.rated = null;
+    this.stepped = null;
+    // steps=1: the step view opens on the link's puzzle as soon as Python can search it
+    // (once: not again when Python comes back after a Stop).
+    this.stepsPending = options.steps;
+    this.clockStarted = null;
+  }
+
+  // Shows a message; `hint` (a record of web.hint) and `level` say what part of a hint it
+  // tells; `wrong` (cells and the solution) lets "Show the solution" replace wrong entries.
+  say(text, { hint = null, level = 0, wrong = null } = {}) {
+    $("message").textContent = text;
+    this.hinted = hint;
+    this.hintLevel = level;
+    this.wrong = wrong;
+    this.updateButtons();
+  }
+
+  notice(text) {
+    $("notice").textContent = text;
+    $("notice").hidden = false;
+  }
+
+  updateButtons() {
+    const { buttons, client, game } = this;
+    const engine = ["ready", "idle"].includes(this.python.state) && !client.busy;
+    for (const button of document.querySelectorAll("[data-needs-python]")) disable(button, !engine);
+    disable(buttons.stop, !client.busy);
+    disable(buttons.undo, !game.past.length);
+    disable(buttons.redo, !game.future.length);
+    // Apply and Show more go with Hint: only after a hint, and only where Hint is shown.
+    const hinting = Boolean(this.hinted) && !buttons.hint.hidden;
+    show(buttons["more-hint"], hinting && this.hinted.kind === "step" && this.hintLevel < 3);
+    show(buttons.apply, hinting && (this.hinted.kind === "wrong" || this.hintLevel === 3));
+    show(buttons["show-solution"], Boolean(this.wrong));
+  }
+
+  // Redraws and remembers the game after any change; panels about other givens close.
+  update() {
+    const { game } = this;
+    this.board.draw(game);
+    $("size").value = game.n;
+    if (this.statsFor !== game.givens) showStats(null);
+    $("rating").hidden = game.givens !== this.rated;
+    $("steps-panel").hidden = game.givens !== this.stepped;
+    if ($("steps-panel").hidden) this.traceView.pause();
+    this.store.write("", game);
+    const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
+    history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
+    // The Race link races the grid's puzzle.
+    document.querySelector('nav [data-view="race"]').hash = hasGivens ? `p=${game.givens}` : "";
+    this.updateButtons();
+    this.tick();
+  }
+
+  // Runs a Game method that may change the game; a change clears the marks and the
+  // message's hint.
+  change(method, ...args) {
+    const changed = this.game[method](...args);
+    if (changed) {
+      this.board.unmark();
+      this.hinted = this.wrong = null;
+      this.update();
+    }
+    return changed;
+  }
+
+  // Sends one request to Python; returns {result, trip} or null (message shown). After a
+  // second the message counts the seconds; `progress(record)` may word Python's reports.
+  async run(type, args, busyText, progress = null) {
+    this.say(busyText);
+    const started = performance.now();
+    let text = busyText;
+    const clock = setInterval(() => this.say(`${text} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
+    const reply = this.client.request(type, args, progress && ((record) => (text = progress(record))));
+    this.updateButtons();
+    try {
+      return { result: await reply, trip: performance.now() - started };
+    } catch (error) {
+      this.say(error instanceof Cancelled ? "Stopped."
+        : `Something went wrong in Python, and the grid is as it was (for a bug report: ${error.message}).`);
+      return null;
+    } finally {
+      clearInterval(clock);
+      this.updateButtons();
+    }
+  }
+
+  // The play time: counted while the page is visible and the puzzle unsolved.
+  tick() {
+    const clock = this.game.clock;
+    const now = performance.now();
+    if (this.clockStarted !== null) clock.ms += now - this.clockStarted;
+    const running = !document.hidden && !clock.solved && this.game.givens.replaceAll(BLANK, "") !== "";
+    this.clockStarted = running ? now : null;
+    const seconds = Math.floor(clock.ms / 1000);
+    const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    if ($("timer").textContent !== text) $("timer").textContent = text;
+  }
+
+  notesOn() {
+    return this.buttons.notes.getAttribute("aria-pressed") === "true";
+  }
+
+  toggleNotes() {
+    this.buttons.notes.setAttribute("aria-pressed", String(!this.notesOn()));
+    this.say(this.notesOn() ? "Notes on: typing a symbol notes it in an empty cell, or takes it out." : "Notes off.");
+  }
+
+  // In notes mode a symbol toggles a note; erasing always erases the entry and the notes.
+  enter(cell, symbol) {
+    const name = cellName(cell, this.game.n);
+    if (this.game.isGiven(cell)) this.say(`${name} is a given.`);
+    else if (!this.notesOn() || symbol === BLANK) {
+      if (this.change("enter", cell, symbol, this.settings["tidy-notes"])) this.afterEntry();
+    } else if (!this.change("toggleNote", cell, symbol)) this.say(`${name} has an entry; erase it to take notes there.`);
+  }
+
+  // After the player's own entries changed: solved, or the message no longer stands.
+  afterEntry() {
+    const clock = this.game.clock;
+    if (this.game.solved && !clock.solved) {
+      this.tick();
+      clock.solved = true;
+      this.store.write("", this.game);
+      this.tick();
+      this.say(`${SOLVED} Time ${$("timer").textContent}${clock.hints ? `, ${clock.hints} hint${clock.hints > 1 ? "s" : ""}` : ""}.`);
+      this.host.post("solved", { puzzle: this.game.givens, ms: Math.round(clock.ms), hints: clock.hints });
+    } else if (this.game.solved) {
+      this.say(SOLVED);
+    }
+  }
+
+  applyHint() {
+    if (this.change("applyHint", this.hinted, this.settings["tidy-notes"])) {
+      if (this.game.solved) this.afterEntry();
+      else this.say("Hint applied; Undo takes it back.");
+    }
+  }
+
+  // Replaces the wrong entries a Solve found with the solution, as one change.
+  showSolution() {
+    const { cells, solution } = this.wrong;
+    this.change("showSolution", cells, solution);
+    this.say("Your wrong entries were erased and the solution is shown; Undo brings them back.");
+  }
+
+  // Erases entries and notes and starts the puzzle's clock again.
+  clear() {
+    this.game.resetClock();
+    this.clockStarted = null;
+    this.change("clear");
+    this.tick();
+    this.say("Cleared your entries and notes; the clock starts again.");
+  }
+
+  undoOrRedo(method) {
+    if (this.change(method)) this.say(method === "undo" ? "Undone." : "Redone.");
+  }
+
+  // Opens the puzzle a link carries; a malformed link opens an empty grid and says why.
+  openLink(url) {
+    const link = readPuzzle(url);
+    const { game } = this;
+    if (link.puzzle) {
+      const differs = link.puzzle !== game.givens || (link.entries && link.entries !== game.entries);
+      if (differs) this.change("load", shapeFor(link.size), link.puzzle, link.entries);
+    } else if (link.error) {
+      this.change("load", shapeFor(9));
+    }
+    if (link.error) this.say(link.error);
+  }
+
+  // The Size select starts an empty grid of its size once the choice is made: at once
+  // with the mouse, on Enter or on leaving the select with the keyboard (whose arrows
+  // go through the sizes).
+  chooseSize(commit) {
+    const n = Number($("size").value);
+    if (n === this.game.n) return;
+    if (!commit) return this.say(`Press Enter for an empty ${n}×${n} grid (Undo brings this one back).`);
+    if (this.change("load", shapeFor(n))) this.say(`A new empty ${n}×${n} grid.`);
+  }
+
+  async share() {
+    showShare(this.game.givens, this.game.entries);
+    reveal("share-panel");
+    try {
+      await navigator.clipboard.writeText($("share-link").value);
+      this.say("Link copied to the clipboard.");
+    } catch {
+      this.say("Copy the link shown under “Link to this puzzle”.");
+    }
+  }
+
+  embed() {
+    showEmbed(this.game.givens);
+    reveal("embed-panel");
+    this.say("The embed snippet is shown under “Paste this into a web page”.");
+  }
+
+  // Python's state changed: buttons follow, and steps=1 opens the step view once ready.
+  pythonChanged(state) {
+    this.updateButtons();
+    if (state === "error") {
+      this.say(`Python could not start${navigator.onLine ? "" : " (the network is gone)"}: the grid still works, ` +
+        "and Python starts again when the network is back.");
+    }
+    if (state === "ready" && this.stepsPending) {
+      this.stepsPending = false;
+      ask.steps(this);
+    }
+  }
+
+  actions() {
+    return {
+      solve: () => ask.solve(this),
+      check: () => ask.check(this),
+      hint: () => ask.hint(this),
+      "more-hint": () => ask.tellHint(this, this.hinted, this.hintLevel + 1),
+      apply: () => this.applyHint(),
+      "show-solution": () => this.showSolution(),
+      rate: () => ask.rate(this),
+      steps: () => ask.steps(this),
+      generate: () => ask.generate(this, {
+        size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
+      }),
+      notes: () => this.toggleNotes(),
+      "fill-notes": () => this.change("fillNotes") && this.say("Noted every candidate in every empty cell; Undo takes them back."),
+      clear: () => this.clear(),
+      undo: () => this.undoOrRedo("undo"),
+      redo: () => this.undoOrRedo("redo"),
+      stop: () => this.client.cancel(),
+      share: () => this.share(),
+      embed: () => this.embed(),
+    };
+  }
+
+  keydown(event) {
+    if (isTextField(event.target)) return;
+    // Typing after pressing a button still goes to the selected cell (arrows the step view took excepted).
+    if (!$("grid").contains(event.target) && !event.defaultPrevented) this.board.keydown(event);
+    // N switches notes, unless the grid took it as a symbol (25x25) or the button is hidden.
+    const plain = !(event.ctrlKey || event.metaKey || event.altKey);
+    if (plain && !event.defaultPrevented && event.key.toLowerCase() === "n" && this.buttons.notes.checkVisibility()) {
+      this.toggleNotes();
+      event.preventDefault();
+    }
+    if (!(event.ctrlKey || event.metaKey)) return;
+    const key = event.key.toLowerCase();
+    if (key === "z" && !event.shiftKey) this.undoOrRedo("undo");
+    else if (key === "y" || (key === "z" && event.shiftKey)) this.undoOrRedo("redo");
+    else return;
+    event.preventDefault();
+  }
+
+  // The grid's side: as large as fits, so that the message, grid and keypad are in view
+  // without scrolling (the toolbar too, above them, on a phone).
+  fit() {
+    const section = document.querySelector(".board");
+    const grid = $("grid");
+    const wide = getComputedStyle($("play")).gridTemplateAreas.includes("tools") &&
+      getComputedStyle($("play")).gridTemplateColumns.split(" ").length > 1;
+    const room = document.body.clientWidth - 24;
+    const byWidth = Math.min(560, wide ? room - 300 - 24 : room);
+    const chrome = section.offsetHeight - grid.offsetHeight;
+    const top = section.getBoundingClientRect().top + scrollY;
+    const byHeight = innerHeight - top - chrome - 8;
+    const side = Math.floor(Math.max(180, Math.min(byWidth, byHeight)));
+    if (Math.abs(side - grid.offsetWidth) >= 1) document.documentElement.style.setProperty("--board", `${side}px`);
+    this.host.natural(document.body.getBoundingClientRect().height - side + Math.max(180, byWidth));
+  }
+
+  start() {
+    const { options, buttons, board } = this;
+    $("stats").hidden = !options.stats;
+    if (options.buttons) {
+      // Apply and Show more go with Hint, Show the solution with Solve.
+      const goesWith = { apply: "hint", "more-hint": "hint", "show-solution": "solve" };
+      for (const [name, button] of Object.entries(buttons)) {
+        if (options.buttons.has(name) || options.buttons.has(goesWith[name])) continue;
+        button.dataset.off = "";
+        button.hidden = true;
+      }
+      $("toolbar").hidden = ![...$("toolbar").querySelectorAll("button")].some((b) => !("off" in b.dataset));
+    }
+    for (const [name, checked] of Object.entries(this.settings)) {
+      $(name).checked = checked;
+      $(name).addEventListener("change", () => {
+        this.settings[name] = $(name).checked;
+        this.store.write(":settings", this.settings);
+        this.applySettings();
+      });
+    }
+    this.applySettings();
+    const actions = this.actions();
+    for (const [name, button] of Object.entries(buttons)) {
+      button.addEventListener("click", () => {
+        if (button.getAttribute("aria-disabled") !== "true") actions[name]();
+        keepFocus(board);
+      });
+    }
+    $("size").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") this.chooseSize(true);
+      else this.sizeByKeyboard = true;
+    });
+    $("size").addEventListener("pointerdown", () => (this.sizeByKeyboard = false));
+    $("size").addEventListener("change", () => this.chooseSize(!this.sizeByKeyboard));
+    $("size").addEventListener("blur", () => this.chooseSize(true));
+    for (const id of ["size", "difficulty"]) $(id).addEventListener("change", () => this.worksheetLink());
+    this.worksheetLink();
+    const draft = this.store.read(":import", "");
+    if (typeof draft === "string") $("import-text").value = draft;
+    $("import-text").addEventListener("input", () => this.store.write(":import", $("import-text").value));
+    $("import").addEventListener("submit", (event) => {
+      event.preventDefault();
+      ask.importText(this, $("import-text").value);
+    });
+    $("share-entries").addEventListener("change", () => showShare(this.game.givens, this.game.entries));
+    for (const id of ["embed-readonly", "embed-stats", "embed-steps", "embed-buttons"]) {
+      $(id).addEventListener("change", () => this.embed());
+    }
+    document.addEventListener("paste", (event) => {
+      if (isTextField(event.target)) return;
+      event.preventDefault();
+      ask.importText(this, event.clipboardData.getData("text"));
+    });
+    document.addEventListener("keydown", (event) => this.keydown(event));
+    document.addEventListener("visibilitychange", () => this.tick());
+    setInterval(() => this.tick(), 1000);
+    window.addEventListener("pagehide", () => {
+      this.tick();
+      this.store.write("", this.game);
+    });
+    window.addEventListener("hashchange", () => this.openLink(new URL(location.href)));
+    this.python.onChange((state) => this.pythonChanged(state));
+    this.openLink(new URL(location.href));
+    this.update();
+    const fit = () => this.fit();
+    new ResizeObserver(fit).observe(document.querySelector(".board"));
+    new ResizeObserver(fit).observe($("toolbar"));
+    addEventListener("resize", fit);
+    fit();
+    this.host.post("ready", { puzzle: this.game.givens });
+  }
+
+  applySettings() {
+    this.board.showPossible = this.settings["show-possible"];
+    this.board.markSame();
+    $("timer").hidden = !this.settings["show-timer"];
+  }
+
+  // The worksheet link opens the worksheet view with the size and difficulty chosen here.
+  worksheetLink() {
+    const link = new URL("index.html", location.href);
+    link.searchParams.set("view", "worksheet");
+    link.searchParams.set("size", $("size").value);
+    if ($("difficulty").value) link.searchParams.set("difficulty", $("difficulty").value);
+    $("worksheet-link").href = link.href;
+  }
+}
+
+// aria-disabled rather than disabled: a button keeps the focus while it waits.
+function disable(button, yes) {
+  button.setAttribute("aria-disabled", String(yes));
+}
+
+function show(button, yes) {
+  button.hidden = !yes || "off" in button.dataset;
+}
+
+// After a button's action: if it hid itself (Apply, Show more), the focus goes back to
+// the grid's selected cell rather than to nowhere.
+function keepFocus(board) {
+  const active = document.activeElement;
+  if (!active || active === document.body || !active.checkVisibility()) board.select(board.selected);
+}
+
+function isTextField(target) {
+  return target instanceof Element && Boolean(target.closest("input, textarea, select"));
+}

@@ -1,0 +1,409 @@
+// The race view (?view=race#p=<puzzle>): plain backtracking and dancing links solve the
+// same puzzle side by side, each on its own small grid, replayed at a chosen speed in
+// nodes a second. The moves come from the real Python searches (sudoku_dlx.web.race_*),
+// pulled a chunk at a time: each lane holds at most the chunk it shows and the next, so
+// a run of millions of nodes neither freezes the page nor fills its memory. Both lanes
+// advance node for node; a lane that waits for Python holds the other back.
+import { readPuzzle } from "../link.js";
+import { count, duration, h, tellHostSize, useStyle, whenReady } from "./kit.js";
+
+// A move is cell * 64 + digit * 2 + guess (digit 0 clears the cell); -1 is a solution
+// (sudoku_dlx.bench.moves).
+const SOLUTION = -1;
+// Both searches look for two solutions (the second proves the first unique) and give
+// up after this many nodes.
+const MAX_NODES = 10_000_000;
+const CHUNK = 50_000;
+// Nodes a second; Infinity: as fast as Python computes them.
+const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, Infinity];
+const START_SPEED = SPEEDS.indexOf(50);
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
+
+export const EXAMPLES = [
+  {
+    name: "Backtracking's nightmare: 2,093,093 nodes (Norvig's top95, no. 47)",
+    puzzle: "..9.....3.....9...7.....5.6..65..4.....3......28......3..75.6..6...........12.3.8",
+  },
+  {
+    name: "A 17-clue puzzle that DLX solves without a guess: 64 nodes",
+    puzzle: ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
+  },
+  {
+    name: "The 17-clue puzzle with the most DLX nodes: 18,787",
+    puzzle: "........1.....2.....3....45....16..3.4..5....7..........15......6....8...9....2..",
+  },
+  {
+    name: "The first of the forum's hardest list: DLX 6,267 nodes, backtracking 2,579,157",
+    puzzle: "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+  },
+];
+
+const LABELS = {
+  backtrack: ["Backtracking", "the first empty cell, the first digit that fits"],
+  dlx: ["Dancing links", "the item with the fewest options"],
+};
+
+// One search on its own grid: its moves, its counters, the chunks it holds.
+class Lane {
+  constructor(solver) {
+    this.solver = solver;
+    const [title, how] = LABELS[solver];
+    this.grid = h("div", { class: "race-grid", "aria-hidden": "true" });
+    this.counters = {};
+    const list = h("dl", { class: "race-counters" });
+    for (const [key, label] of [["nodes", "Nodes"], ["guesses", "Guesses"], ["filled", "Cells filled"], ["ms", "Time"]]) {
+      this.counters[key] = h("dd", { "data-counter": key }, "–");
+      list.append(h("dt", {}, label), this.counters[key]);
+    }
+    this.state = h("p", { class: "race-state" });
+    this.root = h("section", { class: "race-lane", "data-solver": solver, "aria-label": title },
+      h("h3", {}, title), h("p", { class: "race-how" }, how), this.grid, list, this.state);
+  }
+
+  // A new race on the opened puzzle {race, puzzle, size, box_rows, box_cols}.
+  start(client, opened) {
+    this.client = client;
+    this.id = opened.race;
+    this.token = {}; // this race's answers carry it; a late answer for an earlier race does not
+    this.n = opened.size;
+    this.givens = Uint8Array.from(opened.puzzle, (s) => SYMBOLS.indexOf(s) + 1);
+    this.digits = Uint8Array.from(this.givens);
+    this.chunks = []; // each {moves, ms, done, nodes in it, ...}; the first is being shown
+    this.position = 0; // next move of chunks[0]
+    this.nodes = 0;
+    this.guesses = 0;
+    this.queued = 0; // nodes in the chunks held, not yet shown
+    this.doneQueued = false; // the last chunk has come
+    this.finished = false;
+    this.msBefore = 0; // time at the start of chunks[0]
+    this.solution = null;
+    this.fetching = false;
+    this.error = null;
+    this.dirty = new Set();
+    this.jumped = 0; // most nodes shown in one frame
+    this.drawGrid(opened);
+    this.state.textContent = "Ready.";
+    this.fetch();
+  }
+
+  drawGrid({ size: n, box_rows: rows, box_cols: cols }) {
+    this.grid.style.setProperty("--n", n);
+    this.cells = [];
+    this.grid.replaceChildren();
+    for (let cell = 0; cell < n * n; cell++) {
+      const r = Math.floor(cell / n);
+      const c = cell % n;
+      const div = h("div", {
+        "data-cell": cell,
+        class: [this.givens[cell] ? "given" : "", (c + 1) % cols === 0 && c < n - 1 ? "box-right" : "",
+          (r + 1) % rows === 0 && r < n - 1 ? "box-bottom" : ""].join(" ").trim() || null,
+      }, this.symbol(this.digits[cell]));
+      this.cells.push(div);
+      this.grid.append(div);
+    }
+  }
+
+  symbol(digit) {
+    return digit ? SYMBOLS[digit - 1] : "";
+  }
+
+  // Asks Python for the next chunk unless one is on its way, the last has come, or
+  // one is already waiting behind the one shown.
+  fetch() {
+    if (this.fetching || this.doneQueued || this.chunks.length > 1 || this.error) return;
+    this.fetching = true;
+    const token = this.token;
+    this.client.request("race_next", { race: this.id }).then((chunk) => {
+      if (token !== this.token) return;
+      this.fetching = false;
+      chunk.places = chunk.moves.reduce((sum, move) => sum + (move > 0 && (move & 63) > 1 ? 1 : 0), 0);
+      this.queued += chunk.places;
+      this.doneQueued = chunk.done;
+      this.chunks.push(chunk);
+      this.fetch();
+    }, (error) => {
+      if (token !== this.token) return;
+      this.fetching = false;
+      this.error = error;
+    });
+  }
+
+  // The most nodes this lane can show now: all of them once the last chunk has come.
+  get available() {
+    return this.doneQueued ? Infinity : this.nodes + this.queued;
+  }
+
+  // Shows moves until `target` nodes (or the end); returns the nodes shown.
+  advance(target) {
+    const before = this.nodes;
+    while (!this.finished && this.nodes < target) {
+      const chunk = this.chunks[0];
+      if (!chunk) break;
+      if (this.position >= chunk.moves.length) {
+        if (chunk.done) {
+          this.finish(chunk);
+          break;
+        }
+        this.msBefore = chunk.ms;
+        this.chunks.shift();
+        this.position = 0;
+        this.fetch();
+        continue;
+      }
+      this.apply(chunk.moves[this.position++]);
+    }
+    this.jumped = Math.max(this.jumped, this.nodes - before);
+    return this.nodes - before;
+  }
+
+  apply(move) {
+    if (move === SOLUTION) {
+      this.solution ??= Uint8Array.from(this.digits);
+      return;
+    }
+    const cell = move >> 6;
+    const digit = (move & 63) >> 1;
+    this.digits[cell] = digit;
+    this.dirty.add(cell);
+    this.last = cell;
+    if (digit) {
+      this.nodes++;
+      this.queued--;
+      this.guesses += move & 1;
+    }
+  }
+
+  finish(chunk) {
+    this.finished = true;
+    this.status = chunk.status;
+    this.msBefore = chunk.ms;
+    this.chunks = [];
+    // Done: the grid shows the solution the search found (it backed out of it to
+    // prove there is no other one), or where it stopped.
+    if (this.solution) {
+      this.digits.set(this.solution);
+      for (let cell = 0; cell < this.digits.length; cell++) this.dirty.add(cell);
+    }
+  }
+
+  get ms() {
+    const chunk = this.chunks[0];
+    if (!chunk || this.finished) return this.msBefore;
+    return this.msBefore + ((chunk.ms - this.msBefore) * this.position) / Math.max(1, chunk.moves.length);
+  }
+
+  render() {
+    for (const cell of this.dirty) {
+      this.cells[cell].textContent = this.symbol(this.digits[cell]);
+    }
+    this.dirty.clear();
+    this.grid.querySelector(".current")?.classList.remove("current");
+    if (!this.finished && this.last !== undefined) this.cells[this.last].classList.add("current");
+    let filled = 0;
+    for (const digit of this.digits) filled += digit ? 1 : 0;
+    this.counters.nodes.textContent = count(this.nodes);
+    this.counters.guesses.textContent = count(this.guesses);
+    this.counters.filled.textContent = `${count(filled)} of ${count(this.digits.length)}`;
+    this.counters.ms.textContent = duration(this.ms);
+    this.state.textContent = this.describe();
+    this.root.dataset.state = this.finished ? "done" : "running";
+  }
+
+  describe() {
+    if (this.error) return `Python stopped: ${this.error.message}`;
+    if (!this.finished) {
+      if (this.solution) return "Solution found; searching on for a second one…";
+      return this.nodes ? "Searching…" : "Ready.";
+    }
+    return {
+      unique: "Done: the solution, proven unique.",
+      multiple: "Done: a solution, and a second one (the puzzle is not unique).",
+      none: "Done: no solution.",
+      unfinished: `Gave up after ${count(MAX_NODES)} nodes.`,
+    }[this.status] ?? `Done: ${this.status}.`;
+  }
+}
+
+export async function start(options, python) {
+  await useStyle();
+  tellHostSize(options);
+  const view = document.getElementById("view");
+  const lanes = [new Lane("backtrack"), new Lane("dlx")];
+  const choose = h("select", { id: "race-example" },
+    h("option", { value: "" }, "Choose an example…"),
+    EXAMPLES.map((example, k) => h("option", { value: k }, example.name)));
+  const input = h("input", { id: "race-puzzle", type: "text", spellcheck: "false", autocomplete: "off",
+    placeholder: "one line, . or 0 for a blank" });
+  const form = h("form", { class: "race-puzzle page-only" },
+    h("label", { for: "race-example" }, "Example"), choose,
+    h("label", { for: "race-puzzle" }, "Puzzle"), input,
+    h("button", { type: "submit" }, "Race it"));
+  const play = h("button", { type: "button", "aria-pressed": "false", disabled: true }, "Play");
+  const step = h("button", { type: "button", disabled: true, title: "One node further" }, "Step");
+  const restart = h("button", { type: "button", disabled: true }, "Restart");
+  const speed = h("input", { id: "race-speed", type: "range", min: 0, max: SPEEDS.length - 1, value: START_SPEED });
+  const speedText = h("span", { class: "race-speed" }); // the range's aria-valuetext too
+  const message = h("p", { class: "race-message", role: "status" });
+  const gap = h("p", { class: "race-gap" });
+  const note = h("p", { class: "race-note" });
+  view.replaceChildren(h("section", { class: "race", "aria-labelledby": "race-title" },
+    h("h2", { id: "race-title" }, "Backtracking against dancing links"),
+    h("p", { class: "race-intro page-only" },
+      "Both search the same puzzle, one node (one digit placed) at a time. Backtracking fills the first empty " +
+      "cell with the first digit that fits and steps back when a cell has none left; dancing links (Algorithm X) " +
+      "always takes the cell, or the digit in a row, column or box, with the fewest options, so most of its " +
+      "moves are forced. Both go on after the solution to prove there is no second one."),
+    form,
+    h("div", { class: "race-controls" }, play, step, restart,
+      h("label", { for: "race-speed" }, "Speed"), speed, speedText),
+    h("div", { class: "race-lanes" }, lanes.map((lane) => lane.root)),
+    message, gap, note,
+    h("p", { class: "python-status" }, python.state === "ready" ? "Python is ready." : "Loading Python…")));
+
+  let running = false;
+  let clock = 0; // nodes both lanes should have shown
+  let last = 0; // time of the previous frame
+  let frame = 0;
+  let opened = 0; // counts races opened, so a late answer for an old one is ignored
+  let puzzle = "";
+
+  const nodesPerSecond = () => SPEEDS[Number(speed.value)];
+  const showSpeed = () => {
+    const rate = nodesPerSecond();
+    speedText.textContent = rate === Infinity ? "as fast as Python computes" : `${count(rate)} nodes a second`;
+    speed.setAttribute("aria-valuetext", speedText.textContent);
+  };
+  showSpeed();
+
+  function setRunning(on) {
+    running = on;
+    if (!on) note.textContent = "";
+    play.textContent = on ? "Pause" : "Play";
+    play.setAttribute("aria-pressed", String(on));
+    if (on) {
+      last = performance.now();
+      frame ||= requestAnimationFrame(tick);
+    }
+  }
+
+  // Both lanes move on to `target` nodes, as far as the moves they hold allow.
+  function advance(target) {
+    const open = lanes.filter((lane) => !lane.finished && !lane.error);
+    const reachable = Math.min(target, ...open.map((lane) => lane.available));
+    clock = Math.max(clock, reachable);
+    let jumped = 0;
+    for (const lane of lanes) jumped = Math.max(jumped, lane.advance(clock));
+    for (const lane of lanes) lane.render();
+    report(reachable < target, jumped);
+  }
+
+  function tick(now) {
+    frame = 0;
+    if (!running) return;
+    const rate = nodesPerSecond();
+    const elapsed = Math.min(now - last, 250);
+    last = now;
+    advance(rate === Infinity ? Infinity : clock + (rate * elapsed) / 1000);
+    if (lanes.every((lane) => lane.finished || lane.error)) setRunning(false);
+    else frame = requestAnimationFrame(tick);
+  }
+
+  let announced = "";
+  function report(waiting, jumped) {
+    const done = lanes.filter((lane) => lane.finished);
+    const name = (lane) => LABELS[lane.solver][0];
+    const times = (more, fewer) => {
+      const ratio = more.nodes / Math.max(1, fewer.nodes);
+      return `${ratio >= 10 ? count(ratio) : ratio.toFixed(1)} times as many`;
+    };
+    if (done.length === 1 && !done[0].error) {
+      const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
+      gap.textContent = `${name(ahead)} finished after ${count(ahead.nodes)} nodes; ${name(behind).toLowerCase()} ` +
+        `is at ${count(behind.nodes)} nodes (${times(behind, ahead)}) and counting.`;
+    } else if (done.length === 2) {
+      const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
+      gap.textContent = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
+        `${count(more.nodes)} nodes, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
+        `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
+    } else {
+      gap.textContent = "";
+    }
+    note.textContent = waiting && running
+      ? "Waiting for Python: the grids move as fast as it computes the moves."
+      : jumped > 1 && running
+        ? `Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to ${count(jumped)} nodes.`
+        : "";
+    const milestone = done.map((lane) => `${LABELS[lane.solver][0]}: ${lane.describe().replace(/^Done: /, "")}`)
+      .join(" ");
+    if (milestone && milestone !== announced) {
+      announced = milestone;
+      message.textContent = milestone;
+    }
+    for (const lane of lanes) {
+      if (lane.error) message.textContent = `Python stopped: ${lane.error.message}. Restart to try again.`;
+    }
+  }
+
+  async function race(text) {
+    const mine = ++opened;
+    setRunning(false);
+    clock = 0;
+    announced = "";
+    gap.textContent = "";
+    note.textContent = "";
+    for (const button of [play, step, restart]) button.disabled = true;
+    message.textContent = python.state === "ready" ? "Opening the race…" : "Waiting for Python…";
+    await whenReady(python);
+    for (const lane of lanes) {
+      if (lane.id) python.client.request("race_close", { race: lane.id }).catch(() => {});
+    }
+    let answers;
+    try {
+      answers = await Promise.all(lanes.map((lane) => python.client.request("race_open",
+        { text, solver: lane.solver, max_nodes: MAX_NODES, chunk: CHUNK })));
+    } catch (error) {
+      if (mine === opened) message.textContent = `Python could not open the race: ${error.message}`;
+      return;
+    }
+    if (mine !== opened) return;
+    if (answers[0].status === "invalid") {
+      message.textContent = `That is not a puzzle to race: ${answers[0].error}.`;
+      return;
+    }
+    puzzle = answers[0].puzzle;
+    input.value = puzzle;
+    const url = new URL(location.href);
+    url.hash = `p=${puzzle}`;
+    history.replaceState(null, "", url);
+    lanes.forEach((lane, k) => lane.start(python.client, answers[k]));
+    for (const lane of lanes) lane.render();
+    for (const button of [play, step, restart]) button.disabled = false;
+    message.textContent = `Ready: ${answers[0].clues} givens, ${count(answers[0].size ** 2 - answers[0].clues)} ` +
+      "cells to fill. Press Play.";
+  }
+
+  play.addEventListener("click", () => setRunning(!running));
+  step.addEventListener("click", () => {
+    setRunning(false);
+    advance(Math.floor(clock) + 1);
+  });
+  restart.addEventListener("click", () => race(puzzle));
+  speed.addEventListener("input", showSpeed);
+  choose.addEventListener("change", () => {
+    if (choose.value !== "") input.value = EXAMPLES[Number(choose.value)].puzzle;
+  });
+  input.addEventListener("input", () => {
+    choose.value = "";
+  });
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (input.value.trim()) race(input.value.trim());
+  });
+
+  const linked = readPuzzle(new URL(location.href));
+  if (linked.error) message.textContent = linked.error;
+  const first = linked.puzzle ?? EXAMPLES[0].puzzle;
+  choose.value = String(EXAMPLES.findIndex((example) => example.puzzle === first));
+  if (choose.value === "-1") choose.value = "";
+  await race(first);
+}

@@ -1,0 +1,160 @@
+"""Fixtures and helpers for the page's tests in real headless Chromium (Debian's),
+driven by Playwright, with the page served by `build.py serve`.
+
+A test module imports the fixtures it uses (``from pagekit import *``): one server and
+one browser per module. ``other_origin`` serves the repository from a second origin
+(``localhost`` on another port), so that tests/pages/host.html is a course site on
+another origin embedding the page.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+READY_MS = 60_000
+#: The hosts the pages may ask for: the page's server and the other origin's.
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+
+__all__ = ["READY_MS", "ROOT", "Watch", "browser", "button", "cell", "grid_line", "message",
+           "new_page", "no_errors_and_no_outside_requests", "open_page", "other_origin", "paste", "server",
+           "wait_ready", "watch"]
+
+
+@pytest.fixture(scope="module")
+def server():
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
+        stdout=subprocess.PIPE, text=True, cwd=ROOT,
+    )
+    line = process.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+    assert match, f"build.py serve said: {line!r}"
+    yield match.group(0)
+    process.terminate()
+    process.wait(timeout=10)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def other_origin():
+    """A base URL on another origin (http://localhost:PORT/) serving the repository (for
+    the host pages of tests/pages/), without the page's headers."""
+    handler = functools.partial(Quiet, directory=str(ROOT))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as host:
+        threading.Thread(target=host.serve_forever, daemon=True).start()
+        yield f"http://localhost:{host.server_address[1]}/"
+        host.shutdown()
+
+
+class Watch:
+    """Everything the pages asked the network for, and every console error."""
+
+    def __init__(self):
+        self.urls: list[str] = []
+        self.errors: list[str] = []
+
+    def attach(self, context):
+        context.on("request", lambda request: self.urls.append(request.url))
+        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        context.on("weberror", lambda error: self.errors.append(str(error.error)))
+
+
+@pytest.fixture(scope="module")
+def watch():
+    return Watch()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install -y chromium"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+def open_page(browser, server, watch, path="index.html", **options) -> Page:
+    """A page in a fresh context (its own storage), watched; `path` is relative to the
+    server, or a whole URL (another origin's)."""
+    context = browser.new_context(**options)
+    watch.attach(context)
+    page = context.new_page()
+    page.goto(path if path.startswith("http") else server + path)
+    return page
+
+
+@pytest.fixture
+def new_page(browser, server, watch):
+    """new_page(path, **context options); closed after the test, so no page left
+    loading Python slows the next tests down."""
+    pages = []
+
+    def new(path="index.html", **options):
+        pages.append(open_page(browser, server, watch, path, **options))
+        return pages[-1]
+
+    yield new
+    for page in pages:
+        page.context.close()
+
+
+@pytest.fixture(autouse=True)
+def no_errors_and_no_outside_requests(watch):
+    errors, urls = len(watch.errors), len(watch.urls)
+    yield
+    assert watch.errors[errors:] == [], f"console errors: {watch.errors[errors:]}"
+    outside = [url for url in watch.urls[urls:]
+               if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).hostname not in LOCAL_HOSTS]
+    assert outside == [], "requests that left this machine"
+
+
+def wait_ready(page):
+    expect(page.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
+
+
+def cell(page, index):
+    return page.locator(f'[data-cell="{index}"]')
+
+
+def grid_line(page) -> str:
+    texts = page.locator("[data-cell]").all_text_contents()
+    return "".join(text or "." for text in texts)
+
+
+def message(page):
+    return page.get_by_role("status")
+
+
+def button(page, name):
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def paste(page, text):
+    page.locator('[data-cell="0"]').evaluate(
+        """(cell, text) => {
+            const data = new DataTransfer();
+            data.setData("text/plain", text);
+            cell.dispatchEvent(new ClipboardEvent("paste", {clipboardData: data, bubbles: true, cancelable: true}));
+        }""",
+        text,
+    )

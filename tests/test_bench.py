@@ -1,0 +1,270 @@
+"""The benchmark's per-puzzle results and table (bench/), the moves the race view
+replays (bench/moves.py, bench/race.py), and the web functions of both views."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from conftest import DATA, is_solution, lines
+from sudoku_dlx import bench, parse, solve, web
+from sudoku_dlx.bench.backtrack import Backtrack, backtrack_solutions
+from sudoku_dlx.bench.moves import SOLUTION
+from sudoku_dlx.bench.race import DlxMoves, Race
+from sudoku_dlx.cli import main
+from sudoku_dlx.grid import puzzle_on_line
+
+ROYLE = lines("9x9/royle17_sample300.txt", 12)
+TOP95 = lines("9x9/norvig_top95.txt", 8)
+MULTI = lines("9x9/serg_multi_first20.txt", 2)
+#: Puzzles plain backtracking proves unique in 23,000 to 49,000 nodes (Kaggle's easiest level).
+EASY = [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 3, start=0)][:1] + \
+    [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 1, start=200)] + \
+    [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 1, start=250)]
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+CLASH = "5.....5" + "." * 74
+#: The bench --json fields the batch view's table names its cells after.
+PUBLISHED = {"solver", "puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_ms", "median_ms",
+             "min_ms", "max_ms", "mean_nodes", "median_nodes", "min_nodes", "max_nodes", "mean_guesses",
+             "no_guess_pct", "total_s", "time_vs_first"}
+
+
+def replay(puzzle: str, moves: list[int]) -> tuple[list[str], int, int]:
+    """The grid after each solution move, and the places and guesses among the moves
+    (decoded here from the documented layout, not with the package's helpers)."""
+    symbols = "123456789ABCDEFGHIJKLMNOP"
+    grid = [0 if s == "." else symbols.index(s) + 1 for s in puzzle]
+    solutions, places, guesses = [], 0, 0
+    for move in moves:
+        if move == -1:
+            solutions.append("".join(symbols[d - 1] for d in grid))
+            continue
+        cell, digit, guess = move // 64, move % 64 // 2, move % 2
+        assert digit or not guess
+        assert puzzle[cell] == "."  # givens never move
+        grid[cell] = digit
+        places += digit > 0
+        guesses += guess
+    return solutions, places, guesses
+
+
+def test_measure_gives_each_puzzle_a_status_and_counts_add_up():
+    texts = ROYLE[:3] + MULTI + [NO_SOLUTION, CLASH, "12x"]
+    batch = bench.measure(["dlx", "textbook", "backtrack"], texts, 2, 2000)
+    assert batch.runs["dlx"].status == ["unique"] * 3 + ["multiple"] * 2 + ["none", "invalid", "invalid"]
+    assert batch.runs["textbook"].status == batch.runs["dlx"].status
+    assert batch.runs["backtrack"].status[:3] == ["unfinished"] * 3  # 17-clue puzzles need far more nodes
+    assert batch.runs["backtrack"].nodes[:3] == [2000] * 3
+    assert batch.puzzles[:3] == ROYLE[:3] and batch.puzzles[-1] == "12x"
+    assert batch.errors[:6] == [""] * 6
+    assert "r1c1 and r1c7 both have 5" in batch.errors[6] and "no puzzle size" in batch.errors[7]
+    for record in batch.summary():
+        assert set(record) == PUBLISHED
+        assert record["puzzles"] == len(texts) == sum(record[s] for s in bench.STATUSES)
+        assert record["invalid"] == 2
+    for k, text in enumerate(ROYLE[:3] + MULTI):
+        assert batch.runs["dlx"].nodes[k] == solve(text).stats.nodes
+
+
+def test_summary_numbers_come_from_the_searched_puzzles_only():
+    runs = bench.Runs("x", ["unique", "invalid", "none", "unique"], [1.0, 0.0, 3.0, 2.0], [64, 0, 10, 100],
+                      [0, 0, 2, 5])
+    record = runs.summary(first_total_ms=3.0)
+    assert (record["puzzles"], record["unique"], record["none"], record["invalid"]) == (4, 2, 1, 1)
+    assert (record["mean_ms"], record["median_ms"], record["min_ms"], record["max_ms"]) == (2.0, 2.0, 1.0, 3.0)
+    assert (record["mean_nodes"], record["median_nodes"], record["min_nodes"], record["max_nodes"]) == (58.0, 64, 10, 100)
+    assert record["no_guess_pct"] == 33.3 and record["total_s"] == 0.006 and record["time_vs_first"] == 2.0
+    empty = bench.Runs("y", ["invalid"], [0.0], [0], [0]).summary(1.0)
+    assert empty["puzzles"] == 1 and empty["mean_ms"] is None and empty["no_guess_pct"] is None
+
+
+def test_a_batch_survives_its_record():
+    batch = bench.measure(["dlx", "backtrack"], TOP95[:3] + ["x"], 2, 500)
+    again = bench.Batch.from_record(json.loads(json.dumps(batch.record())))
+    assert again.puzzles == batch.puzzles and again.errors == batch.errors
+    for name in ("dlx", "backtrack"):
+        assert again.runs[name].nodes == batch.runs[name].nodes
+        assert again.runs[name].status == batch.runs[name].status
+    strip = [{k: v for k, v in r.items() if "ms" not in k and k != "total_s" and k != "time_vs_first"}
+             for r in batch.summary()]
+    assert [{k: v for k, v in r.items() if k in strip[0]} for r in again.summary()] == strip
+
+
+def test_bench_json_prints_one_record_per_solver(capsys):
+    assert main(["bench", str(DATA / "9x9/norvig_top95.txt"), "--n", "6", "--solver", "dlx,textbook", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["solver"] for r in records] == ["dlx", "textbook"]
+    for record in records:
+        assert set(record) == PUBLISHED
+        assert record["puzzles"] == record["unique"] == 6 and record["unfinished"] == 0
+    assert records[0]["time_vs_first"] == 1.0
+
+
+def test_bench_csv_rows_and_a_bad_line_named_by_its_number(tmp_path, capsys):
+    source = tmp_path / "set.txt"
+    source.write_text("# two puzzles and a bad line\n" + TOP95[0] + "\n\n12x45\n" + MULTI[0] + "\n")
+    out = tmp_path / "rows.csv"
+    assert main(["bench", str(source), "--solver", "dlx,backtrack", "--max-nodes", "300", "--csv", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert f"{source}: line 4: 5 cells is no puzzle size" in captured.err
+    assert "3 of 3 puzzles" in captured.out and "1 invalid" in captured.out
+    rows = list(csv.reader(io.StringIO(out.read_text())))
+    assert rows[0] == ["puzzle", "solver", "ms", "nodes", "guesses", "status"]
+    assert [row[:2] for row in rows[1:]] == [[TOP95[0], "dlx"], [TOP95[0], "backtrack"], ["12x45", "dlx"],
+                                            ["12x45", "backtrack"], [MULTI[0], "dlx"], [MULTI[0], "backtrack"]]
+    assert rows[1][3:] == [str(solve(TOP95[0]).stats.nodes), str(solve(TOP95[0]).stats.guesses), "unique"]
+    assert rows[2][3:] == ["300", rows[2][4], "unfinished"]
+    assert rows[3][2:] == ["0.000", "0", "0", "invalid"]
+    assert rows[5][5] == "multiple"
+
+
+def test_bench_jobs_merges_the_same_results_as_one_process(tmp_path):
+    one, two = tmp_path / "one.csv", tmp_path / "two.csv"
+    source = str(DATA / "9x9/royle17_sample300.txt")
+    options = ["--n", "50", "--solver", "dlx,textbook,backtrack", "--max-nodes", "200"]
+    assert main(["bench", source, *options, "--csv", str(one)]) == 0
+    assert main(["bench", source, *options, "--csv", str(two), "--jobs", "2"]) == 0
+
+    def without_ms(path):
+        return [row[:2] + row[3:] for row in csv.reader(io.StringIO(path.read_text()))]
+
+    assert without_ms(one) == without_ms(two)
+    assert len(without_ms(one)) == 1 + 50 * 3
+
+
+def test_bench_refuses_no_jobs(capsys):
+    assert main(["bench", str(DATA / "4x4/vukr_4x4.txt"), "--jobs", "0"]) == 2
+    assert "--jobs" in capsys.readouterr().err
+
+
+def test_which_lines_hold_a_puzzle():
+    assert puzzle_on_line("puzzle\tsolution", 1) is None  # a .tsv header
+    assert puzzle_on_line("1.2\tx", 2) == "1.2"
+    assert puzzle_on_line("  # a comment", 3) is None
+    assert puzzle_on_line("+---+---+", 4) is None
+    assert puzzle_on_line(TOP95[0] + " # the first", 5) == TOP95[0] + " "
+
+
+def reference_backtracking(text: str, limit: int) -> tuple[int, int, int]:
+    """(solutions, nodes, guesses) of plain backtracking, written recursively here: a
+    guess is a cell entered with two or more digits that fit."""
+    puzzle = parse(text)
+    n, peers = puzzle.n, puzzle.shape.peers
+    digits = list(puzzle.digits)
+    blanks = [x for x, d in enumerate(digits) if not d]
+    count = {"solutions": 0, "nodes": 0, "guesses": 0}
+
+    def search(level: int) -> bool:
+        if level == len(blanks):
+            count["solutions"] += 1
+            return count["solutions"] >= limit
+        cell = blanks[level]
+        fits = [d for d in range(1, n + 1) if all(digits[p] != d for p in peers[cell])]
+        count["guesses"] += len(fits) > 1
+        for d in fits:
+            digits[cell] = d
+            count["nodes"] += 1
+            if search(level + 1):
+                return True
+        digits[cell] = 0
+        return False
+
+    search(0)
+    return count["solutions"], count["nodes"], count["guesses"]
+
+
+@pytest.mark.parametrize("text", lines("4x4/vukr_4x4.txt", 20) + ["." * 16, "1..." * 4, NO_SOLUTION, EASY[0]])
+def test_backtracking_counts_nodes_and_guesses_as_a_plain_recursive_search(text):
+    found, stats, finished = backtrack_solutions(parse(text), 2)
+    assert finished and (len(found), stats.nodes, stats.guesses) == reference_backtracking(text, 2)
+
+
+@pytest.mark.parametrize("text", EASY + MULTI[:1] + [NO_SOLUTION, lines("4x4/vukr_4x4.txt", 1)[0]])
+def test_backtracking_moves_replay_its_search(text):
+    puzzle = parse(text)
+    plain = Backtrack(puzzle, 2)
+    assert list(plain.run()) == []
+    traced = Backtrack(puzzle, 2)
+    chunks = list(traced.run(1000))
+    assert all(1000 <= len(chunk) <= 1000 + puzzle.n ** 2 and chunk[-1] % 64 > 1 for chunk in chunks[:-1])
+    assert all(chunks)
+    moves = [move for chunk in chunks for move in chunk]
+    solutions, places, guesses = replay(str(puzzle), moves)
+    assert (places, guesses) == (plain.stats.nodes, plain.stats.guesses) == (traced.stats.nodes, traced.stats.guesses)
+    assert solutions == ["".join(str(d) for d in found) for found in traced.found]
+    assert all(is_solution(s, str(puzzle), (puzzle.shape.box_rows, puzzle.shape.box_cols)) for s in solutions)
+    engine = solve(puzzle)
+    assert traced.finished and len(solutions) == len(engine.solutions)
+    if engine.status == "unique":
+        assert solutions == [str(engine.solutions[0])]
+
+
+@pytest.mark.parametrize("text", TOP95[:3] + ROYLE[:2] + MULTI[:1] + [NO_SOLUTION])
+def test_dlx_moves_replay_the_engine_search(text):
+    puzzle = parse(text)
+    search = DlxMoves(puzzle, 2)
+    moves = [move for chunk in search.run(100) for move in chunk]
+    engine = solve(puzzle)
+    solutions, places, guesses = replay(str(puzzle), moves)
+    assert (places, guesses) == (engine.stats.nodes, engine.stats.guesses) == (search.stats.nodes, search.stats.guesses)
+    assert solutions == [str(s) for s in engine.solutions]
+    assert search.finished
+
+
+def test_a_race_stops_at_its_node_cap_and_says_so():
+    race = Race(parse(ROYLE[0]), "backtrack", max_nodes=5000, chunk=4096)
+    records = []
+    while not (records and records[-1]["done"]):
+        records.append(race.next())
+    assert 4096 <= len(records[0]["moves"]) <= 4096 + 81
+    assert records[-1] | {"moves": [], "ms": 0} == {"moves": [], "ms": 0, "done": True, "status": "unfinished",
+                                                   "nodes": 5000, "guesses": records[-1]["guesses"]}
+    _, places, _ = replay(ROYLE[0], [m for r in records for m in r["moves"]])
+    assert places == 5000
+    assert all(b["ms"] >= a["ms"] for a, b in zip(records, records[1:]))
+
+
+def test_web_race_is_pulled_chunk_by_chunk_then_forgotten():
+    opened = web.race_open(EASY[0], "backtrack", chunk=20_000)
+    assert opened["puzzle"] == EASY[0] and opened["size"] == 9 and opened["clues"] == 81 - EASY[0].count(".")
+    moves, record = [], {"done": False}
+    while not record["done"]:
+        record = web.race_next(opened["race"])
+        assert len(record["moves"]) <= 20_000
+        moves += record["moves"]
+    solutions, places, _ = replay(EASY[0], moves)
+    assert record["status"] == "unique" and places == record["nodes"] > 20_000
+    assert solutions == [str(solve(EASY[0]).solutions[0])]
+    with pytest.raises(ValueError, match="no race"):
+        web.race_next(opened["race"])
+    assert web.race_close(opened["race"]) == {"closed": False}
+
+
+def test_web_race_refuses_bad_input_and_keeps_few_races():
+    assert web.race_open(CLASH, "dlx")["status"] == "invalid"
+    assert "both have 5" in web.race_open(CLASH, "dlx")["error"]
+    assert web.race_open("12x", "dlx")["status"] == "invalid"
+    with pytest.raises(ValueError, match="unknown solver"):
+        web.race_open(TOP95[0], "magic")
+    ids = [web.race_open(TOP95[0], "dlx")["race"] for _ in range(web.RACES_KEPT + 2)]
+    assert web.race_close(ids[0]) == {"closed": False}  # dropped as the oldest
+    assert web.race_close(ids[-1]) == {"closed": True}
+
+
+def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
+    lines_ = ["# a comment", TOP95[0], "", "12x45", TOP95[1]]
+    answer = web.batch(lines_, first=11, solvers=["dlx", "textbook"])
+    assert answer["lines"] == [12, 14, 15]
+    assert answer["puzzles"] == [TOP95[0], "12x45", TOP95[1]]
+    assert answer["errors"][0] == "" and "no puzzle size" in answer["errors"][1]
+    assert answer["runs"]["dlx"]["status"] == ["unique", "invalid", "unique"]
+    summary = web.batch_summary(["dlx", "textbook"], answer["runs"])
+    measured = bench.measure(["dlx", "textbook"], [TOP95[0], "12x45", TOP95[1]]).summary()
+    for page, cli in zip(summary, measured):
+        for key in ("puzzles", "unique", "invalid", "mean_nodes", "median_nodes", "max_nodes", "no_guess_pct"):
+            assert page[key] == cli[key]
+    with pytest.raises(ValueError, match="unknown solver"):
+        web.batch([TOP95[0]], solvers=["magic"])

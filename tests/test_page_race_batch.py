@@ -1,0 +1,244 @@
+"""The race view and the batch view in real headless Chromium (fixtures in pagekit.py).
+The batch view's numbers are checked against the command line's `bench` on the same
+file; one batch page (with its workers booted) serves the batch tests."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from urllib.parse import quote
+
+import pytest
+from conftest import lines
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from pagekit import open_page
+from playwright.sync_api import Page, expect
+from sudoku_dlx import solve
+from sudoku_dlx.bench.backtrack import backtrack_solutions
+from sudoku_dlx.cli import main
+from sudoku_dlx.grid import parse
+
+#: Backtracking proves this one unique in 23,329 nodes (Kaggle's easiest level).
+EASY = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]
+MAX_NODES = 3000
+#: Numbers the page's table must show exactly as bench --json (times differ run to run).
+EXACT = ["puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_nodes", "median_nodes",
+         "min_nodes", "max_nodes", "no_guess_pct"]
+TIMES = ["mean_ms", "max_ms", "total_s", "time_vs_first"]  # above 0 (a 0.1 ms timer may give a min of 0)
+
+
+@pytest.fixture(scope="module")
+def puzzle_file(tmp_path_factory):
+    """A file of 17-clue and hard puzzles, two with several solutions, one with none,
+    a comment, a blank line and a malformed line (line 5)."""
+    rows = (["# a set for the batch view"] + lines("9x9/royle17_sample300.txt", 3) + ["12x45", ""]
+            + lines("9x9/norvig_top95.txt", 20) + lines("9x9/serg_multi_first20.txt", 2)
+            + ["12345678." + "........9" + "." * 63] + lines("9x9/royle17_sample300.txt", 14, start=100))
+    path = tmp_path_factory.mktemp("batch") / "set.txt"
+    path.write_text("\n".join(rows) + "\n")
+    return path
+
+
+@pytest.fixture(scope="module")
+def batch(browser, server, watch) -> Page:
+    page = open_page(browser, server, watch, "index.html?view=batch")
+    wait_ready(page)
+    expect(page.locator(".batch-workers")).to_have_text(re.compile(r"ready: (\d+) of \1\."), timeout=2 * READY_MS)
+    yield page
+    page.context.close()
+
+
+def choose_solvers(page, names, max_nodes=MAX_NODES):
+    for box in page.locator("input[name=solver]").all():
+        box.set_checked(box.get_attribute("value") in names)
+    page.locator("#batch-cap").fill(str(max_nodes))
+
+
+def table(page) -> dict[str, dict[str, str]]:
+    return {row.get_attribute("data-solver"): dict(zip(
+        row.locator("td").evaluate_all("cells => cells.map(c => c.dataset.stat)"),
+        row.locator("td").all_text_contents()))
+        for row in page.locator("tbody tr[data-solver]").all()}
+
+
+def test_the_batch_view_matches_bench_names_a_bad_line_and_downloads_the_rows(batch, puzzle_file, capsys, tmp_path):
+    batch.locator("input[type=file]").set_input_files(puzzle_file)
+    choose_solvers(batch, ["dlx", "textbook", "backtrack"])
+    batch.get_by_role("button", name="Run", exact=True).click()
+    expect(batch.get_by_role("status")).to_contain_text("Done: 41 puzzles from 43 lines; 1 line is not a valid puzzle",
+                                                       timeout=3 * READY_MS)
+    expect(batch.locator(".batch-errors li")).to_have_text(["Line 5: 5 cells is no puzzle size (a puzzle has 16, 36, 64, 81, 144, 256, 625 cells)"])
+    assert batch.locator("progress").evaluate("p => p.value === p.max")
+
+    assert main(["bench", str(puzzle_file), "--solver", "dlx,textbook,backtrack", "--max-nodes", str(MAX_NODES),
+                 "--json", "--csv", str(tmp_path / "cli.csv")]) == 0
+    cli = {record["solver"]: record for record in map(json.loads, capsys.readouterr().out.splitlines())}
+    page = table(batch)
+    assert list(page) == ["dlx", "textbook", "backtrack"]
+    for solver, record in cli.items():
+        for key in EXACT:
+            assert float(page[solver][key]) == record[key], (solver, key)
+        for key in TIMES:
+            assert float(page[solver][key]) > 0, (solver, key)
+    assert cli["dlx"]["multiple"] == 2 and cli["dlx"]["none"] == 1 and cli["backtrack"]["unfinished"] >= 17
+
+    with batch.expect_download() as download:
+        batch.get_by_role("button", name="Download CSV").click()
+    rows = list(csv.reader(io.StringIO(open(download.value.path()).read())))
+    expected = list(csv.reader(io.StringIO((tmp_path / "cli.csv").read_text())))
+    assert rows[0] == expected[0] == ["puzzle", "solver", "ms", "nodes", "guesses", "status"]
+    assert [row[:2] + row[3:] for row in rows] == [row[:2] + row[3:] for row in expected]
+    with batch.expect_download() as download:
+        batch.get_by_role("button", name="Download JSON").click()
+    saved = json.loads(open(download.value.path()).read())
+    assert [record["solver"] for record in saved["summary"]] == ["dlx", "textbook", "backtrack"]
+    assert len(saved["rows"]) == 3 * 41 and saved["rows"][9]["line"] == 5 and saved["rows"][9]["status"] == "invalid"
+
+
+def test_a_point_of_the_plot_shows_its_puzzle_and_a_click_opens_it_in_the_grid(batch):
+    expect(batch.locator(".plot path.s-dlx").first).to_be_attached(timeout=3 * READY_MS)
+    svg = batch.locator(".plot svg").first
+    svg.scroll_into_view_if_needed()
+    # The first point of the dlx series, from its path ("M x y h0..."), in screen pixels.
+    x, y = map(float, re.match(r"M([\d.]+) ([\d.]+)", batch.locator(".plot path.s-dlx").first.get_attribute("d")).groups())
+    box = svg.bounding_box()
+    scale = box["width"] / 600
+    batch.mouse.move(box["x"] + x * scale, box["y"] + y * scale)
+    tip = batch.locator(".plot-tip").first
+    expect(tip).to_be_visible()
+    puzzle = tip.locator("code").text_content()
+    assert re.fullmatch(r"[1-9.]{81}", puzzle)
+    with batch.context.expect_page() as opened:
+        batch.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+    play = opened.value
+    expect(play.locator("[data-cell]")).to_have_count(81)
+    expect(play.locator("[data-given]")).to_have_count(81 - puzzle.count("."))
+    assert grid_line(play) == puzzle
+    play.close()
+
+
+def test_stop_ends_every_batch_worker_and_keeps_what_was_done(batch):
+    workers = list(batch.workers)
+    assert len(workers) >= 2  # the page's own and at least one batch worker
+    closed = []
+    for worker in workers:
+        worker.on("close", lambda w: closed.append(w))
+    batch.locator("#batch-sample").select_option("forum_hardest_1106.txt")
+    choose_solvers(batch, ["dlx", "backtrack"], max_nodes=300_000)
+    batch.get_by_role("button", name="Run", exact=True).click()
+    expect(batch.get_by_role("status")).to_contain_text("Running 375 lines")
+    expect(batch.locator(".batch-rate")).to_have_text(re.compile(r"^([2-9]|\d\d+) puzzles in"), timeout=3 * READY_MS)
+    batch.get_by_role("button", name="Stop", exact=True).click()
+    expect(batch.get_by_role("status")).to_contain_text("Stopped after")
+    expect(batch.locator('tr[data-solver="dlx"] td[data-stat="puzzles"]')).not_to_have_text("")
+    done = int(batch.locator('tr[data-solver="dlx"] td[data-stat="puzzles"]').text_content())
+    assert 0 < done < 375
+    for _ in range(100):  # the browser reports a terminated worker a moment later
+        if len(closed) == len(workers) - 1:
+            break
+        batch.wait_for_timeout(100)
+    assert len(closed) == len(workers) - 1  # every batch worker ended; the page's own stays
+    assert len(batch.workers) == 1
+    expect(batch.get_by_role("button", name="Run", exact=True)).to_be_enabled()
+
+
+def race_page(new_page, puzzle, query=""):
+    page = new_page(f"index.html?view=race{query}#p={puzzle}")
+    expect(page.get_by_role("status")).to_contain_text("Press Play", timeout=READY_MS)
+    return page
+
+
+def lane_grid(page, solver) -> str:
+    texts = page.locator(f'[data-solver="{solver}"] .race-grid div').all_text_contents()
+    return "".join(text or "." for text in texts)
+
+
+def test_the_race_link_races_the_grids_puzzle(new_page):
+    page = new_page("index.html")
+    paste(page, EASY)
+    page.get_by_role("link", name="Race").click()
+    expect(page.locator("#race-puzzle")).to_have_value(EASY)
+    expect(page.get_by_role("status")).to_contain_text("Press Play", timeout=READY_MS)
+
+
+def test_the_race_ends_on_the_solution_with_the_searches_own_counts(new_page):
+    page = race_page(new_page, EASY)
+    assert lane_grid(page, "backtrack") == lane_grid(page, "dlx") == EASY
+    button(page, "Step").click()
+    expect(page.locator('[data-solver="dlx"] [data-counter="nodes"]')).to_have_text("1")
+    expect(page.locator('[data-solver="backtrack"] [data-counter="nodes"]')).to_have_text("1")
+    page.locator("#race-speed").fill("19")  # as fast as Python computes
+    button(page, "Play").click()
+    expect(page.locator(".race-lane[data-state=done]")).to_have_count(2, timeout=READY_MS)
+    engine = solve(EASY)
+    _, stats, _ = backtrack_solutions(parse(EASY), 2)
+    solution = str(engine.solutions[0])
+    assert lane_grid(page, "backtrack") == lane_grid(page, "dlx") == solution
+    expect(page.locator('[data-solver="dlx"] [data-counter="nodes"]')).to_have_text(f"{engine.stats.nodes:,}")
+    expect(page.locator('[data-solver="backtrack"] [data-counter="nodes"]')).to_have_text(f"{stats.nodes:,}")
+    expect(page.locator('[data-solver="backtrack"] [data-counter="guesses"]')).to_have_text(f"{stats.guesses:,}")
+    expect(page.locator(".race-gap")).to_contain_text(f"Backtracking needed {stats.nodes:,} nodes")
+    expect(page.get_by_role("status")).to_contain_text("proven unique")
+
+
+def test_the_race_refuses_a_clash_and_counts_on_after_dlx_is_done(new_page):
+    page = race_page(new_page, EASY)
+    page.locator("#race-puzzle").fill("55" + "." * 79)
+    button(page, "Race it").click()
+    expect(page.get_by_role("status")).to_contain_text("not a puzzle to race: the givens clash: r1c1 and r1c2")
+    page.locator("#race-example").select_option(index=2)  # 17 clues, DLX without a guess
+    button(page, "Race it").click()
+    expect(page.get_by_role("status")).to_contain_text("Press Play")
+    page.locator("#race-speed").fill("15")  # 100,000 nodes a second
+    button(page, "Play").click()
+    expect(page.locator(".race-gap")).to_contain_text("Dancing links finished after 64 nodes; backtracking is at",
+                                                      timeout=READY_MS)
+    button(page, "Pause").click()
+    assert "#p=" in page.url and parse(page.url.split("#p=")[1]).clues == 17
+
+
+def test_the_race_in_a_sandboxed_frame_on_another_origin(server, other_origin, new_page):
+    src = f"{server}index.html?view=race&embed=1#p={EASY}"
+    host = new_page(f"{other_origin}tests/pages/host.html?height=900&src={quote(src)}")
+    frame = host.frame_locator("iframe")
+    expect(frame.get_by_role("status")).to_contain_text("Press Play", timeout=READY_MS)
+    frame.locator("#race-speed").fill("19")
+    frame.get_by_role("button", name="Play").click()
+    expect(frame.locator(".race-lane[data-state=done]")).to_have_count(2, timeout=READY_MS)
+    assert host.evaluate("window.events.some(e => e.data.type === 'size')")
+
+
+def test_screenshots_of_both_views(batch, new_page, tmp_path):
+    """Saves the README's pictures when UPDATE_SCREENSHOT=1 (else to a temp dir): the batch
+    view after the 17-clue sample, the race view when dancing links has finished."""
+    folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
+    batch.locator("#batch-sample").select_option("royle17_sample1000.txt")
+    choose_solvers(batch, ["dlx", "textbook"])
+    batch.get_by_role("button", name="Run", exact=True).click()
+    expect(batch.get_by_role("status")).to_contain_text("Done: 1,000 puzzles", timeout=5 * READY_MS)
+    batch.set_viewport_size({"width": 1280, "height": 800})
+    batch.locator(".batch").screenshot(path=folder / "batch.png")
+    assert (folder / "batch.png").stat().st_size > 20_000
+    page = race_page(new_page, lines("9x9/norvig_top95.txt", 47)[46])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("#race-speed").fill("10")  # 2,000 nodes a second
+    button(page, "Play").click()
+    expect(page.locator(".race-gap")).to_contain_text("and counting", timeout=READY_MS)
+    page.wait_for_timeout(1500)
+    button(page, "Pause").click()
+    page.locator(".race").screenshot(path=folder / "race.png")
+    assert (folder / "race.png").stat().st_size > 20_000
+
+
+def test_the_batch_view_in_a_sandboxed_frame_on_another_origin(server, other_origin, new_page):
+    src = f"{server}index.html?view=batch&embed=1"
+    host = new_page(f"{other_origin}tests/pages/host.html?height=1200&src={quote(src)}")
+    frame = host.frame_locator("iframe")
+    frame.locator("#batch-text").fill("\n".join(lines("9x9/norvig_top95.txt", 3)))
+    frame.locator("#batch-workers").fill("1")
+    frame.get_by_role("button", name="Run", exact=True).click()
+    expect(frame.get_by_role("status")).to_contain_text("Done: 3 puzzles from 3 lines.", timeout=2 * READY_MS)
+    expect(frame.locator('tr[data-solver="textbook"] td[data-stat="unique"]')).to_have_text("3")
