@@ -11,7 +11,7 @@ from conftest import is_solution
 from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.bench.diggers import dig, dig_halving
-from sudoku_dlx.generator import plan
+from sudoku_dlx.generator import orbits, plan
 from sudoku_dlx.solver import solutions
 
 #: Each symmetry's map of (row, col), written here apart from the package's.
@@ -102,6 +102,36 @@ def test_larger_sizes_unique_and_symmetric(size):
         check_unique(made)
         check_symmetric(made.puzzle, symmetry)
         assert made.clues < size * size
+
+
+@pytest.mark.parametrize("symmetry, seed", [("none", 11), ("rotational", 12)])
+def test_16x16_unique_minimal_symmetric_and_reproducible(symmetry, seed):
+    made = generate(16, symmetry, seed, time_budget=None)
+    assert made.minimal
+    check_unique(made)
+    check_symmetric(made.puzzle, symmetry)
+    check_minimal(made)
+    assert generate(16, symmetry, seed, time_budget=None).puzzle == made.puzzle
+
+
+def test_digging_hears_each_orbit_decided_once():
+    heard = []
+    made = generate(9, "rotational", 4, time_budget=None, digging=lambda *args: heard.append(args))
+    count = len(orbits(9, "rotational"))  # 40 pairs and the centre
+    assert [decided for _, decided, _ in heard] == list(range(1, count + 1))
+    assert {total for _, _, total in heard} == {count}
+    clues = [81] + [left for left, _, _ in heard]
+    assert all(before - after in (0, 1, 2) for before, after in zip(clues, clues[1:]))
+    assert clues[-1] == made.clues
+
+
+def test_web_generate_reports_its_progress():
+    heard = []
+    answer = web.generate(16, "none", 11, time_budget=None, progress=heard.append)
+    assert heard and heard[0] == {"size": 16, "clues": 255, "decided": 1, "orbits": 256}
+    decided = [record["decided"] for record in heard]
+    assert decided == sorted(decided) and decided[-1] <= 256
+    assert all(record["clues"] >= answer["clues"] for record in heard)
 
 
 def test_not_minimal_keeps_a_superset_of_the_minimal_clues():

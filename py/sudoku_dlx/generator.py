@@ -179,6 +179,7 @@ def generate(
     time_budget: float | None = DEFAULT_BUDGET,
     difficulty: str | None = None,
     progress: Callable[[Generated], None] | None = None,
+    digging: Callable[[int, int, int], None] | None = None,
 ) -> Generated:
     """A puzzle with exactly one solution, its clue pattern symmetric under ``symmetry``.
 
@@ -193,10 +194,13 @@ def generate(
     it is spent the puzzle so far, unique but not minimal, is returned.
     ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
     and rates puzzles until one has that grade, see :func:`_graded`.
+    ``digging(clues, decided, orbits)`` hears the clue removal after each orbit
+    decided (removed, or found to stay): the clues left, the orbits decided so
+    far and all orbits of the grid.
     A bad argument raises ``InvalidPuzzleError``.
     """
     if difficulty is not None:
-        return _graded(difficulty, progress, size, symmetry, seed, minimal, target_clues, time_budget)
+        return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget)
     start = time.perf_counter()
     if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
         raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
@@ -204,7 +208,8 @@ def generate(
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
     deadline = None if time_budget is None else time.perf_counter() + time_budget
-    digger = _Digger(shape, solution, order, deadline, target_clues or 0, stop_at_failure=not minimal)
+    digger = _Digger(shape, solution, order, deadline, target_clues or 0, stop_at_failure=not minimal,
+                     digging=digging)
     digger.dig()
     return Generated(
         Puzzle(shape, tuple(digger.digits)),
@@ -217,12 +222,12 @@ def generate(
     )
 
 
-def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
+def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
     """Generate and rate puzzles (their seeds drawn from ``seed``) until one has the grade
     ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
     when the budget ran out during the first rating, that puzzle with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
-    hears each of them."""
+    hears each of them, ``digging`` the clue removal of each."""
     grades = [name for name, _ in GRADES]
     if difficulty not in grades:
         raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
@@ -236,7 +241,7 @@ def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clu
     best, puzzles = None, 0
     while True:
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left)
+        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging)
         puzzles += 1
         try:
             rating = rate(made.puzzle, deadline)
@@ -265,7 +270,8 @@ class _Digger:
     """The clue removal of :func:`generate`; ``digits`` holds the clues so far."""
 
     def __init__(self, shape: Shape, solution: tuple[int, ...], order: list[tuple[int, ...]],
-                 deadline: float | None, target: int, stop_at_failure: bool) -> None:
+                 deadline: float | None, target: int, stop_at_failure: bool,
+                 digging: Callable[[int, int, int], None] | None = None) -> None:
         self.shape = shape
         self.solution = solution
         self.order = order
@@ -277,6 +283,8 @@ class _Digger:
         self.stopped = False  # no more removals: budget spent, target reached, or first failure
         self.skipped = False  # some orbit was left untried or undecided
         self.attempts = 0
+        self.decided = 0  # orbits removed or found to stay
+        self.digging = digging
         self.rng = random.Random(0)
 
     def dig(self) -> None:
@@ -322,6 +330,10 @@ class _Digger:
             trial.select(option[x] for other in batch if other is not orbit for x in other if digits[x])
             if self.remove(trial, orbit, option, cap) is None:
                 undecided.append(orbit)
+            else:
+                self.decided += 1
+                if self.digging:
+                    self.digging(self.clues, self.decided, len(self.order))
         return undecided + waiting
 
     def remove(self, problem: ExactCover, orbit: tuple[int, ...], option: dict[int, int], cap: int) -> bool | None:
