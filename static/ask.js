@@ -197,7 +197,11 @@ export async function generate(play, { size: n, symmetry, difficulty }) {
   const large = n >= LARGE;
   const args = { size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }) };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
-  const reply = await play.run("generate", args, `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}…`);
+  const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}`;
+  // Python reports the clue removal as it goes: givens left, orbits (a cell and its
+  // symmetric images) decided of all.
+  const reply = await play.run("generate", args, `${busy}…`,
+    ({ clues, decided, orbits }) => `${busy}: ${clues} givens left, ${decided} of ${orbits} orbits tried…`);
   if (!reply) return;
   const { result } = reply;
   if (result.status === "invalid") return play.say(`Cannot generate: ${result.error}`);

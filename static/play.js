@@ -120,13 +120,21 @@ class Play {
   }
 
   // Sends one request to Python; returns {result, trip} or null (message shown). After a
-  // second the message counts the seconds; `progress(record)` may word Python's reports.
+  // second the message counts the seconds; `progress(record)` may word Python's reports,
+  // shown as they come.
   async run(type, args, busyText, progress = null) {
-    this.say(busyText);
     const started = performance.now();
     let text = busyText;
-    const clock = setInterval(() => this.say(`${text} ${Math.round((performance.now() - started) / 1000)} s`), 1000);
-    const reply = this.client.request(type, args, progress && ((record) => (text = progress(record))));
+    const show = () => {
+      const seconds = Math.round((performance.now() - started) / 1000);
+      this.say(seconds ? `${text} ${seconds} s` : text);
+    };
+    show();
+    const clock = setInterval(show, 1000);
+    const reply = this.client.request(type, args, progress && ((record) => {
+      text = progress(record);
+      show();
+    }));
     this.updateButtons();
     try {
       return { result: await reply, trip: performance.now() - started };

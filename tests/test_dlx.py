@@ -222,6 +222,34 @@ def test_select_refuses_a_clash_or_an_unknown_option():
         ec.select([6])
 
 
+def test_exclude_leaves_options_out_of_every_later_solution():
+    ec = problem(7, KNUTH)
+    ec.exclude([0])  # {C, E, F}: the one solution needs it
+    assert list(ec.search()) == []
+    rng = random.Random(5)
+    for _ in range(40):
+        options = [tuple(sorted(rng.sample(range(6), rng.randint(1, 3)))) for _ in range(10)]
+        out = set(rng.sample(range(10), 3))
+        ec = problem(6, options)
+        ec.exclude(sorted(out))
+        excluded = snapshot(ec)
+        expected = {frozenset(c) for k in range(7) for c in combinations(range(10), k)
+                    if not out & set(c) and sorted(i for o in c for i in options[o]) == list(range(6))}
+        assert as_sets(ec.search()) == expected
+        assert snapshot(ec) == excluded
+
+
+def test_exclude_refuses_a_selected_hidden_or_excluded_option():
+    ec = problem(7, KNUTH)
+    ec.select([3])  # {A, D}
+    ec.exclude([0])
+    for option in (3, 1, 0):  # selected, hidden by {A, D}, excluded already
+        with pytest.raises(ValueError, match=f"option {option} is no longer"):
+            ec.exclude([option])
+    with pytest.raises(ValueError, match="no option 6"):
+        ec.exclude([6])
+
+
 def test_copy_is_independent_and_freezes_the_options():
     ec = problem(7, KNUTH)
     before = snapshot(ec)

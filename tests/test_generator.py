@@ -10,8 +10,8 @@ from conftest import is_solution
 
 from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.bench.diggers import dig
-from sudoku_dlx.generator import plan
+from sudoku_dlx.bench.diggers import dig, dig_halving
+from sudoku_dlx.generator import orbits, plan
 from sudoku_dlx.solver import solutions
 
 #: Each symmetry's map of (row, col), written here apart from the package's.
@@ -70,7 +70,7 @@ def check_minimal(made) -> None:
 
 
 PINNED_SYMMETRY = "horizontal"
-PINNED_PUZZLE = "..21..49.9.18...7...4.6.8.......6.4.8...7.........4.5...7.9.3..5.32...6...86..92."
+PINNED_PUZZLE = "...1..4..9.1..25....4.6..1......6.4.8.65...3......4.5...7.9..8.5.3..87.....6..9.."
 
 SMALL = [n for n in BOX_SHAPES if n <= 9]  # 4, 6, 8, 9
 
@@ -102,6 +102,36 @@ def test_larger_sizes_unique_and_symmetric(size):
         check_unique(made)
         check_symmetric(made.puzzle, symmetry)
         assert made.clues < size * size
+
+
+@pytest.mark.parametrize("symmetry, seed", [("none", 11), ("rotational", 12)])
+def test_16x16_unique_minimal_symmetric_and_reproducible(symmetry, seed):
+    made = generate(16, symmetry, seed, time_budget=None)
+    assert made.minimal
+    check_unique(made)
+    check_symmetric(made.puzzle, symmetry)
+    check_minimal(made)
+    assert generate(16, symmetry, seed, time_budget=None).puzzle == made.puzzle
+
+
+def test_digging_hears_each_orbit_decided_once():
+    heard = []
+    made = generate(9, "rotational", 4, time_budget=None, digging=lambda *args: heard.append(args))
+    count = len(orbits(9, "rotational"))  # 40 pairs and the centre
+    assert [decided for _, decided, _ in heard] == list(range(1, count + 1))
+    assert {total for _, _, total in heard} == {count}
+    clues = [81] + [left for left, _, _ in heard]
+    assert all(before - after in (0, 1, 2) for before, after in zip(clues, clues[1:]))
+    assert clues[-1] == made.clues
+
+
+def test_web_generate_reports_its_progress():
+    heard = []
+    answer = web.generate(16, "none", 11, time_budget=None, progress=heard.append)
+    assert heard and heard[0] == {"size": 16, "clues": 255, "decided": 1, "orbits": 256}
+    decided = [record["decided"] for record in heard]
+    assert decided == sorted(decided) and decided[-1] <= 256
+    assert all(record["clues"] >= answer["clues"] for record in heard)
 
 
 def test_not_minimal_keeps_a_superset_of_the_minimal_clues():
@@ -162,14 +192,18 @@ def test_target_clues_stops_there():
     check_unique(made)
 
 
-def test_same_puzzle_as_the_baseline_diggers():
-    # Three independent uniqueness tests decide every orbit the same way.
+def test_baseline_diggers_agree_and_generate_is_minimal_on_their_grid():
+    # Three independent uniqueness tests decide every orbit of one order the same way;
+    # generate tries the orbits in an order of its own, from the same grid.
     for seed in range(3):
         made = generate(9, "rotational", seed, time_budget=None)
         shape, _, _, solution, order = plan(9, "rotational", seed)
         assert Puzzle(shape, solution) == made.solution
-        assert dig(shape, solution, order, "count") == made.puzzle
-        assert dig(shape, solution, order, "naive") == made.puzzle
+        counted = dig(shape, solution, order, "count")
+        assert dig(shape, solution, order, "naive") == counted
+        assert dig_halving(shape, solution, order, None) == (counted, True)
+        check_unique(made)
+        check_minimal(made)
 
 
 @pytest.mark.parametrize("kwargs, words", [

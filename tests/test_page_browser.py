@@ -525,6 +525,38 @@ def test_undo_after_generate_brings_the_puzzle_back(app):
     expect(app.locator("[data-given]")).to_have_count(81 - HARDEST.count("."))
 
 
+# Records the message's texts from the click on Generate until it says "New ".
+MESSAGES_UNTIL_NEW = """async () => {
+  const message = document.getElementById("message");
+  const seen = [];
+  const done = new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      seen.push(message.textContent);
+      if (message.textContent.startsWith("New ")) {
+        watch.disconnect();
+        resolve(seen);
+      }
+    });
+    watch.observe(message, { childList: true, characterData: true, subtree: true });
+  });
+  document.querySelector('[data-action="generate"]').click();
+  return done;
+}"""
+
+
+def test_16x16_generation_shows_its_progress_then_the_puzzle(app):
+    app.locator("#size").select_option("16")
+    app.locator("#symmetry").select_option("none")
+    seen = app.evaluate(MESSAGES_UNTIL_NEW)
+    progress = [re.fullmatch(r"Generating a 16×16 puzzle: (\d+) givens left, (\d+) of 256 orbits tried…( \d+ s)?", text)
+                for text in seen[1:-1]]
+    assert seen[0] == "Generating a 16×16 puzzle…" and progress and all(progress), seen
+    assert progress[0].group(1, 2) == ("255", "1")
+    clues = int(re.search(r"(\d+) givens", seen[-1]).group(1))
+    assert all(int(match.group(1)) >= clues for match in progress)
+    expect(app.locator("[data-given]")).to_have_count(clues)
+
+
 def test_stop_cancels_a_large_generation(app):
     open_puzzle(app, "." * 81)
     app.locator("#size").select_option("25")
@@ -534,7 +566,7 @@ def test_stop_cancels_a_large_generation(app):
     button(app, "Generate").click()
     expect(message(app)).to_contain_text("Generating a 25×25 puzzle")
     expect(message(app)).to_contain_text("may not be minimal")
-    expect(message(app)).to_have_text(re.compile(r"… [1-9]\d* s$"))  # the clock ticks
+    expect(message(app)).to_have_text(re.compile(r"givens left, \d+ of 625 orbits tried… [1-9]\d* s$"))
     button(app, "Stop").click()
     expect(message(app)).to_have_text("Stopped.")
     assert grid_line(app) == before

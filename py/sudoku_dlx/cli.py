@@ -248,13 +248,13 @@ def _bench_generate(args: argparse.Namespace) -> int:
     """Generate ``--n`` puzzles per size (seeds from ``--seed``) with each method; print the table."""
     seeds = range(args.seed, args.seed + (args.n or 10))
     try:
-        rows = [bench.measure_generation(size, method, args.symmetry, seeds, args.budget or None)
-                for size in args.generate for method in args.method]
+        rows = [row for size in args.generate
+                for row in bench.measure_generation(size, args.method, args.symmetry, seeds, args.budget or None)]
     except InvalidPuzzleError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
-          f"time budget {args.budget or 'none'} s (dlx only)")
+          f"time budget {args.budget or 'none'} s (dlx and halving)")
     print(f"machine: {bench.machine()}")
     print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
     return 0
@@ -361,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
                    help="with --generate: the symmetry (default random)")
     p.add_argument("--budget", type=float, default=0.0,
-                   help="with --generate: time budget of dlx in seconds (0: none, the default)")
+                   help="with --generate: time budget of dlx and halving in seconds (0: none, the default)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")

@@ -180,6 +180,29 @@ class ExactCover:
             selected.update(top[x] for x in nodes)
             self.stats.updates += cover(nodes)
 
+    def exclude(self, options: Iterable[int]) -> None:
+        """Take ``options`` out of the problem for good: no solution found later
+        contains them (a digit ruled out in a cell, say). Raises ``ValueError`` for
+        an option that is selected, hidden by a selected one or already excluded."""
+        up, down, top, size, rest, first = self.up, self.down, self.top, self.size, self.rest, self.first
+        note_low, note_empty = self.low.append, self.empty.append
+        for option in options:
+            if not 0 <= option < len(first):
+                raise ValueError(f"there is no option {option}")
+            nodes = (first[option], *rest[first[option]])
+            if any(top[x] in self.selected_items or down[up[x]] != x for x in nodes):
+                raise ValueError(f"option {option} is no longer in the problem")
+            for x in nodes:
+                u, d = up[x], down[x]
+                down[u] = d
+                up[d] = u
+                t = top[x]
+                s = size[t] - 1
+                size[t] = s
+                if s < 2:
+                    (note_low if s else note_empty)(t)
+            self.stats.updates += len(nodes)
+
     def open_items(self) -> dict[int, int]:
         """The primary items still to cover (0-based), each with its number of options left."""
         right, size = self.right, self.size

@@ -8,13 +8,18 @@
    more clues only adds solutions), so one pass leaves a *minimal* puzzle: no
    remaining orbit can go.
 
-The uniqueness test is a DLX search for two solutions of the clues without
-the orbit, in the engine's problem with those clues selected. The clues at the
-test of an orbit are those kept before it plus all orbits not yet tried.
-Splitting the orbits into halves, the second half's clues are selected once for
-all tests of the first half, and the first half's kept clues once for all tests
-of the second half, so each clue is selected about log2(orbits) times instead
-of once per test. (The recursion is only that deep: at most 10 levels for 25x25.)
+The uniqueness test uses the known solution: a second solution of the clues
+without an orbit differs from it in some removed cell, so for each cell of the
+orbit one DLX search looks for a solution with that cell's digit excluded (the
+cells before it keep theirs), instead of counting solutions to two. The
+searches run on the exact cover of the blank cells alone (candidates seen by a
+clue are never built), each cell's solution digit first. The orbits go in
+rounds: the freest ones (whose cells could hold the most digits) first, so the
+clues most likely to stay are tried last when the grid is sparse; one problem
+is built per round. A search that needs many guesses starts again on a problem
+with its items in another order, and one that stays long undecided is left for
+a later pass with a larger allowance, when fewer clues make it no harder to
+decide (removing clues never turns "must stay" into "may go").
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import NamedTuple
 from .dlx import ExactCover
 from .grid import InvalidPuzzleError, Puzzle, Shape, shape_for
 from .rating import GRADES, rate
-from .solver import exact_cover, solutions
+from .solver import solutions
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
 
@@ -49,6 +54,12 @@ _MAPS = {
 SYMMETRIES = tuple(_MAPS)
 #: Seconds a generation may take by default before it returns the best puzzle so far.
 DEFAULT_BUDGET = 10.0
+#: Orbits tried in one round, between which the order of the rest is drawn again.
+ROUND = 16
+#: Guesses a uniqueness test may make at its first try (see :meth:`_Digger.another_digit`).
+RESTART = 50
+#: Guesses a uniqueness test may make in the first pass (see :meth:`_Digger.dig`).
+FIRST_CAP = 1000
 
 
 @dataclass(frozen=True)
@@ -57,9 +68,10 @@ class Generated:
 
     ``minimal``: every remaining clue orbit was tried and must stay (False when
     ``target_clues``, the time budget or ``minimal=False`` stopped the removal
-    early). ``attempts``: orbits tried, one DLX search each. With a difficulty:
-    the ``score`` and ``grade`` of the puzzle (None when the time ran out before
-    any puzzle was rated), and how many ``puzzles`` were made (0 without one).
+    early). ``attempts``: uniqueness tests of an orbit (a DLX search per cell of
+    it; an orbit left undecided is tested again later). With a difficulty: the
+    ``score`` and ``grade`` of the puzzle (None when the time ran out before any
+    puzzle was rated), and how many ``puzzles`` were made (0 without one).
     """
 
     puzzle: Puzzle
@@ -167,6 +179,7 @@ def generate(
     time_budget: float | None = DEFAULT_BUDGET,
     difficulty: str | None = None,
     progress: Callable[[Generated], None] | None = None,
+    digging: Callable[[int, int, int], None] | None = None,
 ) -> Generated:
     """A puzzle with exactly one solution, its clue pattern symmetric under ``symmetry``.
 
@@ -181,10 +194,13 @@ def generate(
     it is spent the puzzle so far, unique but not minimal, is returned.
     ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
     and rates puzzles until one has that grade, see :func:`_graded`.
+    ``digging(clues, decided, orbits)`` hears the clue removal after each orbit
+    decided (removed, or found to stay): the clues left, the orbits decided so
+    far and all orbits of the grid.
     A bad argument raises ``InvalidPuzzleError``.
     """
     if difficulty is not None:
-        return _graded(difficulty, progress, size, symmetry, seed, minimal, target_clues, time_budget)
+        return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget)
     start = time.perf_counter()
     if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
         raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
@@ -192,8 +208,9 @@ def generate(
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
     deadline = None if time_budget is None else time.perf_counter() + time_budget
-    digger = _Digger(shape, solution, deadline, target_clues or 0, stop_at_failure=not minimal)
-    digger.dig(exact_cover(shape).copy(), order)
+    digger = _Digger(shape, solution, order, deadline, target_clues or 0, stop_at_failure=not minimal,
+                     digging=digging)
+    digger.dig()
     return Generated(
         Puzzle(shape, tuple(digger.digits)),
         Puzzle(shape, solution),
@@ -205,12 +222,12 @@ def generate(
     )
 
 
-def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
+def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
     """Generate and rate puzzles (their seeds drawn from ``seed``) until one has the grade
     ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
     when the budget ran out during the first rating, that puzzle with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
-    hears each of them."""
+    hears each of them, ``digging`` the clue removal of each."""
     grades = [name for name, _ in GRADES]
     if difficulty not in grades:
         raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
@@ -224,7 +241,7 @@ def _graded(difficulty: str, progress, size, symmetry, seed, minimal, target_clu
     best, puzzles = None, 0
     while True:
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left)
+        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging)
         puzzles += 1
         try:
             rating = rate(made.puzzle, deadline)
@@ -252,64 +269,169 @@ def _is_number(value: object, kind: type | tuple[type, ...] = (int, float)) -> b
 class _Digger:
     """The clue removal of :func:`generate`; ``digits`` holds the clues so far."""
 
-    def __init__(self, shape: Shape, solution: tuple[int, ...], deadline: float | None,
-                 target: int, stop_at_failure: bool) -> None:
-        self.n = shape.n
+    def __init__(self, shape: Shape, solution: tuple[int, ...], order: list[tuple[int, ...]],
+                 deadline: float | None, target: int, stop_at_failure: bool,
+                 digging: Callable[[int, int, int], None] | None = None) -> None:
+        self.shape = shape
         self.solution = solution
+        self.order = order
         self.digits = list(solution)
         self.clues = shape.cells
         self.deadline = deadline
         self.target = target
         self.stop_at_failure = stop_at_failure
-        self.clock = None if deadline is None else lambda stats: time.perf_counter() > deadline
         self.stopped = False  # no more removals: budget spent, target reached, or first failure
-        self.skipped = False  # some orbit was left untried
+        self.skipped = False  # some orbit was left untried or undecided
         self.attempts = 0
+        self.decided = 0  # orbits removed or found to stay
+        self.digging = digging
+        self.rng = random.Random(0)
 
-    def option(self, cell: int, digit: int) -> int:
-        return cell * self.n + digit - 1
+    def dig(self) -> None:
+        """Try every orbit, a round of the freest ones at a time. A test that needs more
+        than ``cap`` guesses is left for the next pass, which allows four times as many."""
+        untried, cap = list(self.order), FIRST_CAP
+        while untried and not self.stopped:
+            later = []
+            while untried and not self.stopped:
+                batch = self.freest(untried, ROUND)
+                untried = [orbit for orbit in untried if orbit not in batch]
+                later += self.dig_round(batch, cap)
+            untried, cap = later + untried, cap * 4
+        self.skipped |= bool(untried)
 
-    def clue_options(self, group: list[tuple[int, ...]]) -> list[int]:
-        return [self.option(x, self.solution[x]) for orbit in group for x in orbit]
+    def freest(self, orbits: list[tuple[int, ...]], count: int) -> list[tuple[int, ...]]:
+        """The ``count`` orbits whose cells could hold the most digits given the other
+        clues (ties in the order of ``orbits``)."""
+        n, digits, box = self.shape.n, self.digits, self.shape.box_of
+        rows, cols, boxes = _unit_masks(self.shape, digits)
+        full = (1 << n) - 1
 
-    def dig(self, problem: ExactCover, group: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """Try to remove each orbit of ``group`` in order; return the orbits kept.
+        def freedom(orbit: tuple[int, ...]) -> int:
+            return sum((full & ~(rows[x // n] | cols[x % n] | boxes[box[x]])).bit_count() for x in orbit)
 
-        ``problem`` has every current clue selected except those of ``group``;
-        it is used up.
-        """
-        if self.stopped:
-            self.skipped = True
-            return group
-        if len(group) == 1:
-            return [] if self.remove(problem, group[0]) else group
-        half = len(group) // 2
-        first, second = group[:half], group[half:]
-        problem_first = problem.copy()
-        problem_first.select(self.clue_options(second))
-        kept = self.dig(problem_first, first)
-        problem.select(self.clue_options(kept))
-        return kept + self.dig(problem, second)
+        return sorted(orbits, key=freedom, reverse=True)[:count]
 
-    def remove(self, problem: ExactCover, orbit: tuple[int, ...]) -> bool:
-        """Remove ``orbit`` from the clues if the solution stays unique; say whether it was.
+    def dig_round(self, batch: list[tuple[int, ...]], cap: int) -> list[tuple[int, ...]]:
+        """Try to remove each orbit of ``batch``, the freest first; return those left undecided."""
+        digits, solution = self.digits, self.solution
+        for orbit in batch:
+            for x in orbit:
+                digits[x] = 0
+        problem, option = _open_problem(self.shape, digits, solution, self.rng)
+        for orbit in batch:
+            for x in orbit:
+                digits[x] = solution[x]
+        waiting, undecided = list(batch), []
+        while waiting and not self.stopped:
+            orbit = self.freest(waiting, 1)[0]
+            waiting.remove(orbit)
+            trial = problem.copy()
+            trial.select(option[x] for other in batch if other is not orbit for x in other if digits[x])
+            if self.remove(trial, orbit, option, cap) is None:
+                undecided.append(orbit)
+            else:
+                self.decided += 1
+                if self.digging:
+                    self.digging(self.clues, self.decided, len(self.order))
+        return undecided + waiting
 
-        ``problem`` has every clue but the orbit's selected."""
-        if not self.stopped and self.deadline is not None and time.perf_counter() > self.deadline:
+    def remove(self, problem: ExactCover, orbit: tuple[int, ...], option: dict[int, int], cap: int) -> bool | None:
+        """Remove ``orbit`` from the clues if the solution stays unique; say whether it
+        was (None: undecided within ``cap`` guesses or the time budget).
+
+        ``problem`` has every clue but the orbit's selected; it is used up. A second
+        solution differs from ``solution`` in a cell of the orbit: for each cell, one
+        search for a solution with another digit there (the cells before it keep theirs)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
             self.stopped = True
-        if self.stopped or self.clues - len(orbit) < self.target:
+            return None
+        if self.clues - len(orbit) < self.target:
             self.skipped = True
             return False
         self.attempts += 1
-        unique = sum(1 for _ in problem.search(2, stop=self.clock)) == 1
-        if problem.stats.stopped:  # undecided: the orbit stays
-            self.stopped = self.skipped = True
-            return False
-        if not unique:
-            self.stopped = self.stop_at_failure
-            return False
+        digits, solution = self.digits, self.solution
         for x in orbit:
-            self.digits[x] = 0
+            digits[x] = 0
+        for x in orbit:
+            found = self.another_digit(problem.copy(), option[x], x, cap)
+            if found is not False:
+                for y in orbit:
+                    digits[y] = solution[y]
+                if found:
+                    self.stopped = self.stop_at_failure
+                    return False
+                return None
+            problem.select([option[x]])
+            digits[x] = solution[x]
+        for x in orbit:
+            digits[x] = 0
         self.clues -= len(orbit)
         self.stopped = self.clues == self.target
         return True
+
+    def another_digit(self, problem: ExactCover, ours: int, cell: int, cap: int) -> bool | None:
+        """Whether ``problem`` (the clues so far with ``cell`` blank) has a solution without
+        the option ``ours`` (``cell``'s digit in the solution); None if that takes more
+        than ``cap`` guesses or the time budget runs out.
+
+        How long a search takes depends much on which item it chooses among those with
+        equally few options (the first in the item list): a search that needs more than
+        ``limit`` guesses starts again, on the problem built with its items in another
+        random order, with twice the limit."""
+        limit, deadline = RESTART, self.deadline
+        while True:
+            problem.exclude([ours])
+            found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > limit or (
+                deadline is not None and time.perf_counter() > deadline)))
+            if not problem.stats.stopped:
+                return found
+            if deadline is not None and time.perf_counter() > deadline:
+                self.stopped = True
+                return None
+            if limit >= cap:
+                return None
+            limit = min(2 * limit, cap)
+            problem, option = _open_problem(self.shape, self.digits, self.solution, self.rng)
+            ours = option[cell]
+
+
+def _unit_masks(shape: Shape, digits: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """The digits present in each row, col and box, as bit masks (bit ``d - 1`` for ``d``)."""
+    n, box = shape.n, shape.box_of
+    rows, cols, boxes = [0] * n, [0] * n, [0] * n
+    for x, d in enumerate(digits):
+        if d:
+            bit = 1 << (d - 1)
+            rows[x // n] |= bit
+            cols[x % n] |= bit
+            boxes[box[x]] |= bit
+    return rows, cols, boxes
+
+
+def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...],
+                  rng: random.Random) -> tuple[ExactCover, dict[int, int]]:
+    """The exact cover of the blank cells of ``digits`` alone: their items and candidates.
+
+    Each blank cell's option for its ``solution`` digit comes first in every item's
+    list, so a search tries the solution's digits first. Returns the problem and
+    the number of that option for each blank cell."""
+    n, nn, box = shape.n, shape.cells, shape.box_of
+    rows, cols, boxes = _unit_masks(shape, digits)
+    full = (1 << n) - 1
+    blank = [x for x in range(nn) if not digits[x]]
+    keys = blank + [kind * nn + unit * n + d for kind, masks in enumerate((rows, cols, boxes), 1)
+                    for unit, mask in enumerate(masks) for d in range(n) if not mask >> d & 1]
+    rng.shuffle(keys)
+    item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
+    ours, others = [], []
+    for x in blank:
+        r, c, b = x // n, x % n, box[x]
+        free = full & ~(rows[r] | cols[c] | boxes[b])
+        for d in range(n):
+            if free >> d & 1:
+                items = (item[x], item[nn + r * n + d], item[2 * nn + c * n + d], item[3 * nn + b * n + d])
+                (ours if d + 1 == solution[x] else others).append(items)
+    problem = ExactCover(len(item))
+    problem.add_options(ours + others)
+    return problem, {x: k for k, x in enumerate(blank)}

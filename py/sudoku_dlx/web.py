@@ -98,12 +98,18 @@ def generate(
     target_clues: int | None = None,
     time_budget: float | None = DEFAULT_BUDGET,
     difficulty: str | None = None,
+    progress: Callable[[dict], object] | None = None,
 ) -> dict:
     """A new unique puzzle (see :func:`sudoku_dlx.generator.generate`); ``seed`` and
     ``symmetry`` in the answer reproduce it. With a ``difficulty`` (a grade name),
-    also ``score``, ``grade`` (which may differ when the time ran out) and ``puzzles``."""
+    also ``score``, ``grade`` (which may differ when the time ran out) and ``puzzles``.
+    ``progress`` hears the clue removal: ``size``, ``clues`` left, orbits ``decided``
+    (removed or found to stay) of all ``orbits``."""
+    report = throttled(progress)
     try:
-        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty)
+        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty,
+                         digging=lambda clues, decided, orbits: report(
+                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits}))
     except InvalidPuzzleError as error:
         return _invalid(error)
     return made.record()

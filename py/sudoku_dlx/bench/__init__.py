@@ -31,7 +31,7 @@ from ..generator import generate, plan
 from ..grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
 from ..solver import clash_reason, exact_cover, solve
 from .backtrack import backtrack_solutions
-from .diggers import dig
+from .diggers import dig, dig_halving
 from .textbook import textbook_solutions
 
 __all__ = ["CSV_HEADER", "GENERATORS", "HEADER", "SOLVERS", "STATUSES", "Batch", "GenerationRow", "Runs", "machine", "measure",
@@ -234,6 +234,11 @@ def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None) -> 
     return made.puzzle, made.minimal
 
 
+def _generate_halving(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
+    shape, _, _, solution, order = plan(size, symmetry, seed)
+    return dig_halving(shape, solution, order, None if budget is None else time.perf_counter() + budget)
+
+
 def _digger(method: str) -> Callable[[int, str, int, float | None], tuple[Puzzle, bool]]:
     def run(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
         shape, _, _, solution, order = plan(size, symmetry, seed)
@@ -241,27 +246,32 @@ def _digger(method: str) -> Callable[[int, str, int, float | None], tuple[Puzzle
     return run
 
 
-#: name -> function(size, symmetry, seed, time budget) -> (puzzle, minimal). Given the
-#: same seed all make the same puzzle (the baselines ignore the budget).
+#: name -> function(size, symmetry, seed, time budget) -> (puzzle, minimal). ``dlx`` is
+#: :func:`~sudoku_dlx.generator.generate`; the baselines try the orbits in the seed's
+#: order, so given the same seed they make the same puzzle (``halving`` stops at the
+#: budget like ``dlx``; ``count`` and ``naive`` ignore it).
 GENERATORS: dict[str, Callable[[int, str, int, float | None], tuple[Puzzle, bool]]] = {
     "dlx": _generate_dlx,
+    "halving": _generate_halving,
     "count": _digger("count"),
     "naive": _digger("naive"),
 }
 
 
-def measure_generation(size: int, method: str, symmetry: str, seeds: Iterable[int],
-                       budget: float | None) -> GenerationRow:
-    """Generate one puzzle per seed with ``method``, timing each (grid filling included)."""
-    run = GENERATORS[method]
-    ms, clues, minimal = [], [], 0
+def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: Iterable[int],
+                       budget: float | None) -> list[GenerationRow]:
+    """Generate one puzzle per seed with each method, timing each (grid filling included);
+    the methods take turns seed by seed, so a change in the machine's load touches all alike."""
+    runs = [GENERATORS[method] for method in methods]
+    rows = [GenerationRow(size, method, [], [], 0) for method in methods]
     for seed in seeds:
-        start = time.perf_counter()
-        puzzle, is_minimal = run(size, symmetry, seed, budget)
-        ms.append((time.perf_counter() - start) * 1000)
-        clues.append(puzzle.clues)
-        minimal += is_minimal
-    return GenerationRow(size, method, ms, clues, minimal)
+        for run, row in zip(runs, rows):
+            start = time.perf_counter()
+            puzzle, is_minimal = run(size, symmetry, seed, budget)
+            row.ms.append((time.perf_counter() - start) * 1000)
+            row.clues.append(puzzle.clues)
+            row.minimal += is_minimal
+    return rows
 
 
 def sample(puzzles: Sequence, n: int, seed: int) -> list:
