@@ -244,9 +244,11 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
         made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging)
         puzzles += 1
         try:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise TimeoutError  # spent making it (a rating's first solve would overrun the budget)
             rating = rate(made.puzzle, deadline)
         except TimeoutError:
-            best = best or made  # the budget ran out while rating: if none was rated, this one, unrated
+            best = best or made  # the budget ran out before or while rating: if none was rated, this one, unrated
             return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000)
         made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
         if progress:
