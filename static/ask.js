@@ -210,7 +210,7 @@ export async function generate(play, { size: n, symmetry, difficulty }) {
   const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
   const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${named} symmetry${grade}`;
   // With a difficulty, Python returns the nearest grade it made when the time ran out,
-  // or no grade when the time ran out while rating the first puzzle.
+  // or no grade when the time ran out before the first puzzle was rated.
   const missed = !difficulty || result.grade === difficulty ? ""
     : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
     : " The time budget ran out before it could be rated: its grade is unknown.";

@@ -70,7 +70,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             print(f"error: {error}", file=sys.stderr)
             return 2
         if args.difficulty and made.grade is None:
-            print(f"note: the time budget ran out while rating ({made.puzzles} made); this one is unrated",
+            print(f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown",
                   file=sys.stderr)
         elif args.difficulty and made.grade != args.difficulty:
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
