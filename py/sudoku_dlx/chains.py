@@ -241,6 +241,15 @@ def group_links_of(board: Board) -> _GroupLinks:
     return memo["group links"]
 
 
+def _first_parents(parents, node: int) -> list[int]:
+    """The chain from the assumption to ``node``, following each node's first parent."""
+    path = [node]
+    while parents[path[-1]]:
+        path.append(parents[path[-1]][0])
+    path.reverse()
+    return path
+
+
 class _Outcome:
     """What assuming one node leads to: ``parents`` maps every node reached to
     the nodes it follows from (the first is the link it came by);
@@ -266,12 +275,7 @@ class _Outcome:
 
     def path(self, node: int) -> list[int]:
         """The chain from the assumption to ``node`` along first parents."""
-        path = [node]
-        parents = self.parents
-        while parents[path[-1]]:
-            path.append(parents[path[-1]][0])
-        path.reverse()
-        return path
+        return _first_parents(self.parents, node)
 
 
 def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:

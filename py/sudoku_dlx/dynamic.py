@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 
-from .chains import _again, _Links, _multiple, _node_text, _propagate, _found_step, _score, links_of
+from .chains import _again, _first_parents, _Links, _multiple, _node_text, _propagate, _found_step, _score, links_of
 from .grid import Shape
 from .logic import Board, Link, Step
 
@@ -194,12 +194,7 @@ class _Net:
 
     def path(self, node: int) -> list[int]:
         """The chain from the assumption to ``node`` along first parents."""
-        path = [node]
-        parents = self.parents
-        while parents[path[-1]]:
-            path.append(parents[path[-1]][0])
-        path.reverse()
-        return path
+        return _first_parents(self.parents, node)
 
     def complexity(self) -> int:
         """SE's: the nodes the contradiction rests on, plus the complexity of the
