@@ -121,6 +121,7 @@ class Lane {
       this.doneQueued = chunk.done;
       this.chunks.push(chunk);
       this.fetch();
+      this.onChunk?.();
     }, (error) => {
       if (token !== this.token) return;
       this.fetching = false;
@@ -262,6 +263,7 @@ export async function start(options, python) {
 
   let running = false;
   let clock = 0; // nodes both lanes should have shown
+  let wanted = 0; // where Step asked to go, reached once the moves have come
   let last = 0; // time of the previous frame
   let frame = 0;
   let opened = 0; // counts races opened, so a late answer for an old one is ignored
@@ -348,6 +350,7 @@ export async function start(options, python) {
     const mine = ++opened;
     setRunning(false);
     clock = 0;
+    wanted = 0;
     announced = "";
     gap.textContent = "";
     note.textContent = "";
@@ -385,8 +388,14 @@ export async function start(options, python) {
   play.addEventListener("click", () => setRunning(!running));
   step.addEventListener("click", () => {
     setRunning(false);
-    advance(Math.floor(clock) + 1);
+    wanted = Math.floor(clock) + 1;
+    advance(wanted);
   });
+  for (const lane of lanes) {
+    lane.onChunk = () => {
+      if (!running && wanted > clock) advance(wanted);
+    };
+  }
   restart.addEventListener("click", () => race(puzzle));
   speed.addEventListener("input", showSpeed);
   choose.addEventListener("change", () => {
