@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations
+from itertools import combinations, groupby
 
 from .grid import Shape
 from .logic import Board, Step, digits_of
@@ -102,13 +102,6 @@ def _cells_of(bits: int) -> list[int]:
     return found
 
 
-def _rccs(a: _Als, b: _Als) -> list[int]:
-    """The restricted common candidates (0-based digits) of two ALSs that share no cell."""
-    if a.bits & b.bits:
-        return []
-    return [d0 for d0 in a.where if d0 in b.where and not a.where[d0] & ~b.sees[d0]]
-
-
 def _removals(targets) -> tuple[tuple[int, int], ...]:
     """``(cell, digit)`` for the cells of each bit set of ``targets`` (``(bits, 0-based digit)``)."""
     return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in _cells_of(bits)}))
@@ -119,16 +112,16 @@ def als_xz(board: Board) -> Step | None:
     locked, so a digit ``z`` of both is in one of them, and the cells that see
     all its places in both lose it. With two such digits (doubly linked), both
     are locked: each digit of either leaves the cells that see all its places."""
-    alss = _alss(board)
+    alss, graph = _alss(board), _rcc_graph(board)
     digit_bits = _digit_bits(board)
-    for i, a in enumerate(alss):
-        for b in alss[i + 1:]:
+    for i, links in graph.items():
+        a = alss[i]
+        for j, pair in groupby((link for link in links if link[0] > i), key=lambda link: link[0]):
+            b = alss[j]
             common = a.mask & b.mask
             if not common & (common - 1):
                 continue
-            rccs = _rccs(a, b)
-            if not rccs:
-                continue
+            rccs = [d0 for _, d0 in pair]
             both = a.bits | b.bits
             targets = [(a.sees[z] & b.sees[z] & digit_bits[z] & ~both, z) for z in a.where if z in b.where
                        and z not in rccs]
@@ -157,17 +150,28 @@ def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> S
 
 def _rcc_graph(board: Board) -> dict[int, list[tuple[int, int]]]:
     """For every ALS (by index), the ALSs it shares no cell with and their restricted
-    common candidates: ``[(index, 0-based digit), ...]`` (kept while the board stays the same)."""
+    common candidates: ``[(index, 0-based digit), ...]`` in that order (kept while the
+    board stays the same). Only the ALSs that hold a digit are paired on it."""
     key = tuple(board.candidates)
     memo = board.search.memo
     if memo.get("rcc key") != key:
         alss = _alss(board)
+        holding: dict[int, list[int]] = {}
+        for i, als in enumerate(alss):
+            for d0 in als.where:
+                holding.setdefault(d0, []).append(i)
         graph: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(alss))}
-        for i, a in enumerate(alss):
-            for j in range(i + 1, len(alss)):
-                for d0 in _rccs(a, alss[j]):
-                    graph[i].append((j, d0))
-                    graph[j].append((i, d0))
+        for d0, members in holding.items():
+            for k, i in enumerate(members):
+                a = alss[i]
+                bits, where = a.bits, a.where[d0]
+                for j in members[k + 1:]:
+                    b = alss[j]
+                    if not bits & b.bits and not where & ~b.sees[d0]:
+                        graph[i].append((j, d0))
+                        graph[j].append((i, d0))
+        for links in graph.values():
+            links.sort()
         memo["rcc key"], memo["rcc"] = key, graph
     return memo["rcc"]
 
