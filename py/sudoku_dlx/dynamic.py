@@ -336,14 +336,16 @@ class _Static:
         candidates, counts = net.candidates, net.counts
         self.weak = _weak_masks(board.shape)
         self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
-        #: For every candidate, the candidates it being false makes true.
+        #: For every candidate, the candidates it being false makes true; ``linked``: those that have any.
         strong = self.strong = [0] * (len(candidates) * n)
+        linked = 0
         for x, mask in enumerate(candidates):
             if mask.bit_count() == 2:
                 low = mask & -mask
                 a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
                 strong[a] |= 1 << b
                 strong[b] |= 1 << a
+                linked |= 1 << a | 1 << b
         for u, unit in enumerate(board.units):
             for d0 in range(n):
                 if counts[u * n + d0] == 2:
@@ -351,6 +353,8 @@ class _Static:
                     a, b = (x * n + d0 for x in unit if candidates[x] & bit)
                     strong[a] |= 1 << b
                     strong[b] |= 1 << a
+                    linked |= 1 << a | 1 << b
+        self.linked = linked
         self.bits: dict[int, tuple[int, int]] = {}
         self.parents: dict[int, dict[int, tuple[int, ...]]] = {}
         self.implied: dict[int, list] = {}
@@ -359,7 +363,7 @@ class _Static:
         """The candidates the on-node ``start`` makes true and false."""
         found = self.bits.get(start)
         if found is None:
-            weak, alive, strong = self.weak, self.alive, self.strong
+            weak, alive, strong, linked = self.weak, self.alive, self.strong, self.linked
             on = frontier = 1 << (start >> 1)
             off = 0
             for _ in range(self.depth // 2):
@@ -373,6 +377,7 @@ class _Static:
                     break
                 off |= new_off
                 new_on = 0
+                new_off &= linked
                 while new_off:
                     low = new_off & -new_off
                     new_off ^= low
