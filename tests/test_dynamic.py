@@ -249,7 +249,8 @@ def test_the_page_and_the_cli_give_up_a_rating_past_its_budget(capsys):
 def test_progress_reports_the_hardest_step_so_far():
     heard = []
     found = rate(lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0], progress=heard.append)
-    assert [record["steps"] for record in heard] == list(range(1, len(found.path) + 1))
+    counts = [record["steps"] for record in heard]
+    assert sorted(set(counts)) == list(range(1, len(found.path) + 1)) and counts == sorted(counts)
     assert heard[-1] == {"steps": len(found.path), "hardest": found.hardest, "score": found.score}
     assert all(a["score"] <= b["score"] for a, b in zip(heard, heard[1:])) and heard[0]["score"] < found.score
 

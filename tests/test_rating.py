@@ -17,7 +17,7 @@ from sudoku_dlx.basic import (
 from sudoku_dlx.cli import main
 from sudoku_dlx.grid import shape_for
 from sudoku_dlx.logic import Board, bits
-from sudoku_dlx.rating import TECHNIQUES, grade, steps
+from sudoku_dlx.rating import BEYOND_SE, SCORED, TECHNIQUES, grade, steps
 
 SHAPE = shape_for(9)
 FULL = (1 << 9) - 1
@@ -255,3 +255,16 @@ def test_web_rate_reports_progress_and_the_links_of_chains():
     link = chains[0]["links"][0]
     assert set(link) == {"from", "to", "kind"} and link["kind"] in ("strong", "weak")
     assert all(len(link["from"]) == len(link["to"]) == 2 for step in chains for link in step["links"])
+
+
+def test_the_score_is_the_solve_without_the_techniques_se_lacks():
+    # Sudoku Explainer rates this one 8.9: the path takes an ALS-XY-wing (7.2) where SE needs
+    # cell forcing chains; the score is SE's, the path keeps the step a strong solver names.
+    puzzle = lines("9x9/sudoku_exchange_se_sample.tsv", 10)[9].split("\t")[0]
+    found = rate(puzzle)
+    assert "ALS-XY-wing" in [step.technique for step in found.path]
+    alone = list(steps(Board.from_puzzle(parse(puzzle)), SCORED))
+    assert found.score == max(step.score for step in alone) == 8.5
+    assert found.hardest == "Forcing chains (cell)" and found.score > max(step.score for step in found.path)
+    assert {technique for _, technique in SCORED} | BEYOND_SE == {technique for _, technique in TECHNIQUES}
+

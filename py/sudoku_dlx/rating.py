@@ -21,6 +21,10 @@ colouring, WXYZ- and VWXYZ-wings, BUG), Extreme from 6.5 (longer X-chains,
 AICs and other forcing chains, nishio, multiple, dynamic and nested forcing
 chains, trial and error).
 
+The techniques SE lacks (:data:`BEYOND_SE`) take part in hints and in the
+solving path, but not in the score: it is the hardest step of the solve
+without them, as SE would need.
+
 Ratings and hints need a puzzle with exactly one solution: several of the
 techniques (unique rectangles, BUG) are only sound then.
 """
@@ -36,7 +40,7 @@ from .grid import InvalidPuzzleError, Puzzle, cell_name
 from .logic import Board, Search, Step
 from .solver import solve, solutions
 
-__all__ = ["GRADES", "Hint", "Rating", "TECHNIQUES", "abc", "grade", "hint", "next_step", "rate", "steps", "trial_and_error"]
+__all__ = ["BEYOND_SE", "GRADES", "Hint", "Rating", "SCORED", "TECHNIQUES", "abc", "grade", "hint", "next_step", "rate", "steps", "trial_and_error"]
 
 #: (lowest score, grade name), easiest first.
 GRADES = (("Easy", 0.0), ("Medium", 2.0), ("Hard", 3.0), ("Expert", 4.5), ("Extreme", 6.5))
@@ -88,36 +92,62 @@ READY_FROM = 6.5
 LOWEST_BELOW = 8.5
 
 
-def next_step(board: Board) -> Step | None:
+#: The families Sudoku Explainer does not have and HoDoKu does: ALSs and Sue de Coq,
+#: grouped AICs, empty, hidden and avoidable rectangles, unique rectangles of
+#: type 6. They give hints and steps of the path, scored where HoDoKu's order puts
+#: them, but the puzzle's score is measured without them (see :func:`rate`):
+#: where they find a step, SE needs a harder one, and its ratings count that.
+BEYOND_SE = frozenset({
+    als.sue_de_coq, als.als_xz, als.als_xy_wing, als.als_chain, als.death_blossom, chains.grouped_aic,
+    chains.empty_rectangle, patterns.hidden_rectangle, patterns.avoidable_rectangle, patterns.unique_rectangle_6,
+})
+
+#: The techniques of the score: those of :data:`TECHNIQUES` not in :data:`BEYOND_SE`.
+SCORED = tuple(entry for entry in TECHNIQUES if entry[1] not in BEYOND_SE)
+
+
+def next_step(board: Board, techniques=TECHNIQUES) -> Step | None:
     """The easiest step available on ``board``, or None (but see :data:`READY_FROM`):
-    the lowest-scoring step of the techniques, tried in order of their base score."""
+    the lowest-scoring step of ``techniques``, tried in order of their base score."""
+    found = _easiest(board, techniques)
+    return found and found[0]
+
+
+def _easiest(board: Board, techniques) -> tuple[Step, Callable] | None:
+    """:func:`next_step` with the technique that found it."""
     asked = False
     best = None
-    for base, technique in TECHNIQUES:
-        if best and (base >= best.score or base >= LOWEST_BELOW):
+    for base, technique in techniques:
+        if best and (base >= best[0].score or base >= LOWEST_BELOW):
             break
         if base >= READY_FROM and not asked:
             asked = True
             step = dynamic.ready(board)
             if step:
-                return step
+                return step, dynamic.ready
         step = technique(board)
-        if step and (best is None or step.score < best.score):
-            best = step
+        if step and (best is None or step.score < best[0].score):
+            best = step, technique
     return best
 
 
-def steps(board: Board) -> Iterator[Step]:
-    """Solve ``board`` in place, yielding each step as it is applied (easiest
-    first). A step as hard as one taken before will do: ``board.search.enough``
-    keeps the hardest score so far."""
-    while not board.solved:
-        step = next_step(board)
-        if step is None:
-            return
-        board.apply(step)
-        board.search.enough = max(board.search.enough, step.score)
+def steps(board: Board, techniques=TECHNIQUES) -> Iterator[Step]:
+    """Solve ``board`` in place with ``techniques``, yielding each step before it
+    is applied (easiest first). A step as hard as one taken before will do:
+    ``board.search.enough`` keeps the hardest score so far."""
+    for step, _ in _solve(board, techniques):
         yield step
+
+
+def _solve(board: Board, techniques) -> Iterator[tuple[Step, Callable]]:
+    """:func:`steps` with the technique of each step."""
+    while not board.solved:
+        found = _easiest(board, techniques)
+        if found is None:
+            return
+        yield found
+        board.apply(found[0])
+        board.search.enough = max(board.search.enough, found[0].score)
 
 
 def abc(board: Board) -> float:
@@ -133,8 +163,9 @@ def grade(score: float) -> str:
 
 @dataclass(frozen=True)
 class Rating:
-    """How hard a puzzle is: the SE-style ``score`` (the hardest step's), its ``grade``
-    and technique, the solving ``path``, and the engine's view (nodes, guesses)."""
+    """How hard a puzzle is: the SE-style ``score``, its ``grade`` and technique
+    (``hardest``: of the score's solve, see :func:`rate`), the solving ``path``,
+    and the engine's view (nodes, guesses)."""
 
     puzzle: Puzzle
     score: float
@@ -181,29 +212,52 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
     """Rate a puzzle with one solution (else ``InvalidPuzzleError``). Raises
     ``TimeoutError`` once ``deadline`` (a :func:`time.perf_counter` value,
     checked after each step and within the long searches) has passed.
-    ``progress`` is called after each step with ``{"steps": count, "hardest":
-    technique, "score": score}``, the hardest step so far."""
+    ``progress`` is called after each step (of the path, then of the score's
+    solve beyond it) with ``{"steps": the path's steps so far, "hardest":
+    technique, "score": score}``, the hardest step of the score so far.
+
+    The path takes every technique; the score (and ``hardest``) is SE's: the
+    hardest step of a solve with the :data:`SCORED` techniques. The two solves
+    are one until the path first takes a step of :data:`BEYOND_SE`; from that
+    board on the score's solve goes on alone."""
     start = time.perf_counter()
     result = _unique(puzzle)
+    solution, givens = result.solutions[0].digits, result.puzzle.digits
     board = Board.from_puzzle(result.puzzle)
-    board.search = Search(solution=result.solutions[0].digits, givens=result.puzzle.digits, deadline=deadline)
+    board.search = Search(solution=solution, givens=givens, deadline=deadline)
     start_abc = abc(board)
-    path = []
+    path: list[Step] = []
     hardest = None
-    for step in steps(board):
-        path.append(step)
+    fork = None  # the board where the score's solve leaves the path
+
+    def scored(step: Step) -> None:
+        nonlocal hardest
         if hardest is None or step.score > hardest.score:
             hardest = step
-        if progress is not None:
+
+    def told() -> None:
+        if progress is not None and hardest is not None:
             progress({"steps": len(path), "hardest": hardest.technique, "score": hardest.score})
         if deadline is not None and time.perf_counter() > deadline:
             raise TimeoutError("the rating ran past its deadline")
-    path = tuple(path)
+
+    for step, technique in _solve(board, TECHNIQUES):
+        if fork is None and technique in BEYOND_SE:
+            fork = Board(board.shape, board.values[:], board.candidates[:],
+                         Search(solution=solution, givens=givens, enough=board.search.enough, deadline=deadline))
+        path.append(step)
+        if fork is None:
+            scored(step)
+        told()
+    if fork is not None:
+        for step in steps(fork, SCORED):
+            scored(step)
+            told()
     return Rating(
         result.puzzle,
         hardest.score if hardest else 0.0,
         hardest.technique if hardest else "",
-        path,
+        tuple(path),
         start_abc,
         result.stats.nodes,
         result.stats.guesses,
