@@ -17,7 +17,7 @@ from sudoku_dlx.basic import (
 from sudoku_dlx.cli import main
 from sudoku_dlx.grid import shape_for
 from sudoku_dlx.logic import Board, bits
-from sudoku_dlx.rating import BEYOND_SE, SCORED, TECHNIQUES, grade, steps
+from sudoku_dlx.rating import BEYOND_SE, SCORED, SE_ALONE_FROM, TECHNIQUES, grade, next_step, steps
 
 SHAPE = shape_for(9)
 FULL = (1 << 9) - 1
@@ -268,3 +268,16 @@ def test_the_score_is_the_solve_without_the_techniques_se_lacks():
     assert found.hardest == "Forcing chains (cell)" and found.score > max(step.score for step in found.path)
     assert {technique for _, technique in SCORED} | BEYOND_SE == {technique for _, technique in TECHNIQUES}
 
+
+
+def test_past_dynamic_forcing_chains_the_path_takes_no_technique_se_lacks():
+    puzzle = lines("9x9/sudoku_exchange_se_sample.tsv", 10)[9].split("\t")[0]
+    board = Board.from_puzzle(parse(puzzle))
+    for step in steps(board):  # each step comes before it is applied
+        if step.technique == "ALS-XY-wing":
+            break
+    assert next_step(board).technique == "ALS-XY-wing"
+    board.search.enough = SE_ALONE_FROM
+    found = next_step(board)
+    assert found.technique != "ALS-XY-wing" and found.score <= SE_ALONE_FROM
+    assert next_step(board, SCORED) == found

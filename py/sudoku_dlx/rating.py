@@ -23,7 +23,8 @@ chains, trial and error).
 
 The techniques SE lacks (:data:`BEYOND_SE`) take part in hints and in the
 solving path, but not in the score: it is the hardest step of the solve
-without them, as SE would need.
+without them, as SE would need. Once a puzzle has needed SE's dynamic forcing
+chains (+), the path goes on without them too (:data:`SE_ALONE_FROM`).
 
 Ratings and hints need a puzzle with exactly one solution: several of the
 techniques (unique rectangles, BUG) are only sound then.
@@ -40,7 +41,7 @@ from .grid import InvalidPuzzleError, Puzzle, cell_name
 from .logic import Board, Search, Step
 from .solver import solve, solutions
 
-__all__ = ["BEYOND_SE", "GRADES", "Hint", "Rating", "SCORED", "TECHNIQUES", "abc", "grade", "hint", "next_step", "rate", "steps", "trial_and_error"]
+__all__ = ["BEYOND_SE", "GRADES", "Hint", "Rating", "SCORED", "SE_ALONE_FROM", "TECHNIQUES", "abc", "grade", "hint", "next_step", "rate", "steps", "trial_and_error"]
 
 #: (lowest score, grade name), easiest first.
 GRADES = (("Easy", 0.0), ("Medium", 2.0), ("Hard", 3.0), ("Expert", 4.5), ("Extreme", 6.5))
@@ -102,6 +103,12 @@ BEYOND_SE = frozenset({
     chains.empty_rectangle, patterns.hidden_rectangle, patterns.avoidable_rectangle, patterns.unique_rectangle_6,
 })
 
+#: Once a puzzle has needed a step of this score (SE's dynamic forcing chains (+),
+#: the nets of :mod:`sudoku_dlx.dynamic`), the techniques of :data:`BEYOND_SE` are
+#: no longer searched: a step of at most that score will do, and on the hardest
+#: puzzles their searches took a fifth of the rating for steps of the path alone.
+SE_ALONE_FROM = 9.0
+
 #: The techniques of the score: those of :data:`TECHNIQUES` not in :data:`BEYOND_SE`.
 SCORED = tuple(entry for entry in TECHNIQUES if entry[1] not in BEYOND_SE)
 
@@ -120,6 +127,8 @@ def _easiest(board: Board, techniques) -> tuple[Step, Callable] | None:
     for base, technique in techniques:
         if best and (base >= best[0].score or base >= LOWEST_BELOW):
             break
+        if technique in BEYOND_SE and board.search.enough >= SE_ALONE_FROM:
+            continue
         if base >= READY_FROM and not asked:
             asked = True
             step = dynamic.ready(board)
