@@ -136,7 +136,7 @@ export function tellHint(play, hint, level) {
     board.hint(hint.cells, hint.units, game);
     play.say(`Hint: ${technique}; its cells are marked.`, { hint, level });
   } else {
-    board.hint(hint.cells, hint.units, game);
+    board.hint(hint.cells, hint.units, game, hint);
     play.say(`Hint: ${hint.text}`, { hint, level: 3 });
   }
 }
@@ -169,7 +169,7 @@ export async function rate(play) {
     ({ steps, hardest, score }) => `Rating: ${steps} step${steps > 1 ? "s" : ""}, hardest so far ${hardest} (${score.toFixed(1)})…`);
   if (!result) return;
   const values = showRating(result, (step, index) => {
-    play.board.hint(step.cells, step.units, play.game);
+    play.board.hint(step.cells, step.units, play.game, step);
     play.say(`Step ${index + 1}: ${step.text}`);
   });
   play.rated = play.game.givens; // unchanged meanwhile: askAboutGivens checked

@@ -23,6 +23,8 @@ export class Board {
     this.flagged = new Set();
     // What a hint or a step of the solve path is about: cell -> "cell" (its pattern) or "unit".
     this.hinted = new Map();
+    // The step record (links, eliminations, placements) drawn over the grid, or null.
+    this.step = null;
     this.grid.addEventListener("keydown", (event) => this.keydown(event));
     this.grid.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-cell]");
@@ -41,6 +43,7 @@ export class Board {
     if (this.shapeKey === `${n}:${boxRows}x${boxCols}`) return;
     this.shapeKey = `${n}:${boxRows}x${boxCols}`;
     this.n = n;
+    this.boxRows = boxRows;
     this.boxCols = boxCols;
     this.grid.style.setProperty("--n", n);
     // The notes' font fits this many places across a cell (a list: two, in a larger font).
@@ -99,6 +102,54 @@ export class Board {
       element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${states.filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
     this.markSame();
+    this.drawStep();
+  }
+
+  // Draws the marked step over the grid, each candidate where its note goes: the links of
+  // its chain (strong solid, weak dashed), the candidates they join, its eliminations
+  // (struck) and placements. The step's sentence says the same in words.
+  drawStep() {
+    this.overlay?.remove();
+    this.overlay = null;
+    const { links = [], eliminations = [], placements = [] } = this.step ?? {};
+    if (!links.length && !eliminations.length && !placements.length) return;
+    const svg = svgElement("svg", { class: "step-marks", viewBox: `0 0 ${this.n} ${this.n}`, "aria-hidden": "true" });
+    const { size } = this.place([0, 1]);
+    const marks = new Map();
+    for (const { from, to, kind } of links) {
+      const [a, b] = [this.place(from), this.place(to)];
+      const [dx, dy] = [b.x - a.x, b.y - a.y];
+      const cut = (size * 0.55) / Math.max(Math.hypot(dx, dy), size);
+      svg.append(svgElement("line", { class: `link ${kind}`, x1: a.x + dx * cut, y1: a.y + dy * cut, x2: b.x - dx * cut, y2: b.y - dy * cut }));
+      for (const end of [from, to]) marks.set(end.join(), [end, "chain"]);
+    }
+    for (const candidate of eliminations) marks.set(candidate.join(), [candidate, "gone"]);
+    for (const candidate of placements) marks.set(candidate.join(), [candidate, "placed"]);
+    for (const [candidate, kind] of marks.values()) {
+      const { x, y } = this.place(candidate);
+      const mark = svgElement("g", { class: `candidate ${kind}` });
+      mark.append(svgElement("circle", { cx: x, cy: y, r: size * 0.55 }));
+      const text = svgElement("text", { x, y, "font-size": size });
+      text.textContent = SYMBOLS[candidate[1] - 1];
+      mark.append(text);
+      if (kind === "gone") mark.append(svgElement("line", { x1: x - size / 2, y1: y + size / 2, x2: x + size / 2, y2: y - size / 2 }));
+      svg.append(mark);
+    }
+    this.overlay = svg;
+    this.grid.append(svg);
+  }
+
+  // Where candidate [cell, digit] sits in grid units (a cell is 1 by 1), as the notes lay
+  // out (see style.css: a mini grid of the box's shape up to 9x9), and the size of a mark.
+  place([cell, digit]) {
+    const { n, boxRows, boxCols } = this;
+    const [row, col] = [Math.floor((digit - 1) / boxCols), (digit - 1) % boxCols];
+    const [across, down] = n > NOTES_GRID_MAX ? [0.9 / boxCols, 0.9 / boxRows] : [1.2 / (boxCols * 1.2 + 1), 1.1 / (boxCols * 1.2 + 1)];
+    return {
+      x: (cell % n) + 0.5 + (col - (boxCols - 1) / 2) * across,
+      y: Math.floor(cell / n) + 0.5 + (row - (boxRows - 1) / 2) * down,
+      size: Math.min(across, down),
+    };
   }
 
   // Tints the other cells that hold the selected cell's symbol and, if showPossible, the
@@ -122,12 +173,13 @@ export class Board {
     this.draw(game);
   }
 
-  // Marks what a hint or a path step is about: its cells, and more faintly its units
-  // (arrays of cells).
-  hint(cells, units, game) {
+  // Marks what a hint or a path step is about: its cells, more faintly its units (arrays
+  // of cells), and with `step` (its record) the chain, eliminations and placements.
+  hint(cells, units, game, step = null) {
     this.unmark();
     for (const cell of units.flat()) this.hinted.set(cell, "unit");
     for (const cell of cells) this.hinted.set(cell, "cell");
+    this.step = step;
     this.draw(game);
   }
 
@@ -135,6 +187,7 @@ export class Board {
   unmark() {
     this.flagged.clear();
     this.hinted.clear();
+    this.step = null;
   }
 
   select(cell, focus = true) {
@@ -168,6 +221,14 @@ export class Board {
     }
     event.preventDefault();
   }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+function svgElement(name, attributes) {
+  const element = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
+  return element;
 }
 
 function keyButton(symbol, text, label) {

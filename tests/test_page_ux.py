@@ -204,6 +204,31 @@ def test_hints_are_told_in_three_levels(new_page):
     expect(message(page)).to_have_text(f"Hint: {expected['text']}")
 
 
+def test_a_chain_step_is_drawn_on_the_grid_until_the_grid_changes(new_page):
+    puzzle = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]
+    path = web.rate(puzzle)["path"]
+    index, step = next((i, s) for i, s in enumerate(path) if len(s["links"]) > 2)
+    page = new_page(f"index.html#p={puzzle}")
+    wait_ready(page)
+    button(page, "Rate").click()
+    page.get_by_text("Solve path").click()
+    page.locator("#path li button").nth(index).click()
+    marks = page.locator("#grid .step-marks")
+    expect(marks.locator("line.link")).to_have_count(len(step["links"]))
+    expect(marks.locator("line.link.strong")).to_have_count(sum(link["kind"] == "strong" for link in step["links"]))
+    expect(marks.locator(".candidate.gone")).to_have_count(len(step["eliminations"]))
+    for number, (where, digit) in enumerate(step["eliminations"]):
+        mark = marks.locator(".candidate.gone").nth(number)
+        expect(mark).to_have_text(str(digit))
+        inner, outer = mark.bounding_box(), cell(page, where).bounding_box()
+        assert outer["x"] <= inner["x"] and inner["x"] + inner["width"] <= outer["x"] + outer["width"]
+        assert outer["y"] <= inner["y"] and inner["y"] + inner["height"] <= outer["y"] + outer["height"]
+    blank = puzzle.index(".")
+    cell(page, blank).click()
+    page.keyboard.press(web.solve(puzzle)["solutions"][0][blank])
+    expect(marks).to_have_count(0)
+
+
 def test_dlx_steps_play_at_a_chosen_speed(new_page):
     page = new_page(f"index.html#p={HARDEST}")
     wait_ready(page)
