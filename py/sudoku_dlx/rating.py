@@ -36,7 +36,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import als, basic, chains, dynamic, patterns
+from . import als, basic, chains, dynamic, fish, patterns
 from .grid import InvalidPuzzleError, Puzzle, cell_name
 from .logic import Board, Search, Step
 from .solver import solve, solutions
@@ -77,7 +77,7 @@ def _completes(board: Board, cell: int, digit: int) -> bool:
 
 #: (base score, technique), easiest first; the registry the rating and hints use.
 TECHNIQUES = tuple(sorted(
-    basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES + als.TECHNIQUES + dynamic.TECHNIQUES,
+    basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES + als.TECHNIQUES + fish.TECHNIQUES + dynamic.TECHNIQUES,
     key=lambda entry: entry[0],
 )) + ((TRIAL_AND_ERROR, trial_and_error),)
 
@@ -95,12 +95,13 @@ LOWEST_BELOW = 8.5
 
 #: The families Sudoku Explainer does not have and HoDoKu does: ALSs and Sue de Coq,
 #: grouped AICs, empty, hidden and avoidable rectangles, unique rectangles of
-#: type 6. They give hints and steps of the path, scored where HoDoKu's order puts
+#: type 6, franken and mutant fish. They give hints and steps of the path, scored where HoDoKu's order puts
 #: them, but the puzzle's score is measured without them (see :func:`rate`):
 #: where they find a step, SE needs a harder one, and its ratings count that.
 BEYOND_SE = frozenset({
     als.sue_de_coq, als.als_xz, als.als_xy_wing, als.als_chain, als.death_blossom, chains.grouped_aic,
     chains.empty_rectangle, patterns.hidden_rectangle, patterns.avoidable_rectangle, patterns.unique_rectangle_6,
+    fish.franken_fish, fish.mutant_fish,
 })
 
 #: Once a puzzle has needed a step of this score (SE's dynamic forcing chains (+),

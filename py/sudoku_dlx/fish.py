@@ -1,0 +1,156 @@
+"""Franken and mutant fish: fish whose base and cover sets may be any units.
+
+A fish on a digit is ``k`` *base* units that share no place of the digit and
+``k`` *cover* units, none of them a base unit, that hold all the places of
+the base units. The base units hold ``k`` of the digit, each in a cover unit,
+and a cover unit holds one at most, so each cover unit has its digit among the
+base places: its other places lose it. Base places outside the covers are
+*fins*: either a fin holds the digit or the fish does, so only the cells that
+see every fin lose it. :mod:`sudoku_dlx.patterns` has the fish of rows against
+columns; here boxes take part. *Franken*: rows and boxes against columns and
+boxes (or columns and boxes against rows and boxes); *mutant*: any other mix.
+
+SE has neither. HoDoKu tries them after the ALS family and death blossoms,
+franken fish before mutant ones: here 7.4 and 7.5 for every size, finned or
+not. The searches are bounded to keep the rating quick: fish up to jellyfish
+(:data:`FAMILIES`), at most :data:`FINS` fins, base units of two places to one
+more than the fish's size (the exemplars' fish have two to four, one five).
+Of HoDoKu's 45 exemplar puzzles of these fish, 35 use one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from .als import _cells_of, _seen
+from .logic import Board, Step
+from .patterns import FISH, _join
+
+__all__ = ["TECHNIQUES", "franken_fish", "mutant_fish"]
+
+#: The most fins a fish here may have.
+FINS = 2
+#: The score of each family.
+SCORES = {"franken": 7.4, "mutant": 7.5}
+
+
+#: For each family, the kinds of unit (0 row, 1 column, 2 box) its base and cover sets
+#: may take, and the largest fish searched.
+FAMILIES = {
+    "franken": ((({0, 2}, {1, 2}), ({1, 2}, {0, 2})), 4),
+    "mutant": ((({0, 1, 2}, {0, 1, 2}),), 4),
+}
+
+
+def _family(n: int, base, cover) -> str | None:
+    """``franken``, ``mutant``, or None for rows against columns."""
+    kinds = {unit // n for unit in base}, {unit // n for unit in cover}
+    if 2 not in kinds[0] | kinds[1]:
+        return None
+    return "franken" if any(kinds[0] <= a and kinds[1] <= b for a, b in FAMILIES["franken"][0]) else "mutant"
+
+
+def _bases(places: list[int], units: list[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(units, their places)`` for every ``size`` of ``units`` that share no place, each
+    with two places and at most ``size`` + 1 (more seldom make a fish, and cost much)."""
+    units = [u for u in units if 2 <= places[u].bit_count() <= size + 1]
+    stack = [((), 0, 0)]
+    while stack:
+        chosen, union, start = stack.pop()
+        if len(chosen) == size:
+            yield chosen, union
+            continue
+        for i in range(start, len(units)):
+            bits = places[units[i]]
+            if not bits & union:
+                stack.append(((*chosen, units[i]), union | bits, i + 1))
+
+
+def _covers(board: Board, places: list[int], allowed, base, inside: int, sight: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
+    of ``base``, that hold the places ``inside`` but for at most :data:`FINS` of them (the
+    fins), which see some place of ``sight`` together."""
+    n, size, seen = board.n, len(base), _seen(board.shape)
+    stack = [((), inside, 0, sight)]
+    while stack:
+        cover, left, skipped, sight = stack.pop()
+        if not left or len(cover) == size:
+            if len(cover) == size and left.bit_count() + skipped.bit_count() <= FINS:
+                covered = 0
+                for unit in cover:
+                    covered |= places[unit]
+                if all(places[unit] & covered for unit in base):  # no base unit all fins
+                    yield cover, inside & ~covered
+            continue
+        low = left & -left
+        x = low.bit_length() - 1
+        for unit in board.units_of[x]:
+            if unit // n in allowed and unit not in base and unit not in cover:
+                stack.append(((*cover, unit), left & ~places[unit], skipped, sight))
+        if skipped.bit_count() < FINS and sight & seen[x]:
+            stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
+
+
+def _fish(board: Board, family: str) -> Step | None:
+    """A fish of ``family`` that eliminates something, the smallest first: on the first
+    base sets that make one, the cover sets that eliminate the most."""
+    n, units, candidates = board.n, board.units, board.candidates
+    seen = _seen(board.shape)
+    mixes, largest = FAMILIES[family]
+    key = f"{family} fish"
+    for digit in board.search.digits(board, key):
+        bit = 1 << (digit - 1)
+        places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
+        everywhere = sum(places[:n])
+        for size in range(2, largest + 1):
+            for base_kinds, cover_kinds in mixes:
+                for base, inside in _bases(places, [u for u in range(3 * n) if u // n in base_kinds], size):
+                    best = None
+                    for cover, fins in _covers(board, places, cover_kinds, base, inside, everywhere & ~inside):
+                        if _family(n, base, cover) != family:
+                            continue
+                        targets = 0
+                        for unit in cover:
+                            targets |= places[unit]
+                        targets &= ~inside
+                        for fin in _cells_of(fins):
+                            targets &= seen[fin]
+                        if targets and (best is None or targets.bit_count() > best[2].bit_count()):
+                            best = cover, fins, targets
+                    if best:
+                        return _step(board, digit, base, best[0], inside, best[1], best[2], family)
+    board.search.nothing(board, key)
+    return None
+
+
+def _step(board: Board, digit: int, base, cover, inside: int, fins: int, targets: int, family: str) -> Step:
+    plain = FISH[len(base)][0]
+    name = f"{'Finned ' + family if fins else family.capitalize()} {plain if plain == 'X-wing' else plain.lower()}"
+    d = board.symbol(digit)
+    eliminations = tuple((x, digit) for x in _cells_of(targets))
+    base_text = _join([board.unit_name(u) for u in base])
+    cover_text = _join([board.unit_name(u) for u in cover])
+    text = (f"{name} on {d}: {base_text} share no place of the {d}, and hold {len(base)} of them, all in "
+            f"{cover_text}" + (f" but for the fins {_join([board.name(x) for x in _cells_of(fins)])}" if fins else "")
+            + f"; each of those holds its {d} among them"
+            + (", or a fin holds it, so what sees every fin and a cover" if fins else ", so the rest of them")
+            + f" loses it: {board.removal(eliminations)}.")
+    return Step(name, SCORES[family], text, eliminations=eliminations, cells=tuple(_cells_of(inside)),
+                units=tuple(base) + tuple(cover))
+
+
+def franken_fish(board: Board) -> Step | None:
+    """A fish of rows and boxes against columns and boxes (or columns and boxes against rows and boxes)."""
+    return _fish(board, "franken")
+
+
+def mutant_fish(board: Board) -> Step | None:
+    """A fish of any other mix of rows, columns and boxes."""
+    return _fish(board, "mutant")
+
+
+#: (base score, technique), easiest first.
+TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
+    (SCORES["franken"], franken_fish),
+    (SCORES["mutant"], mutant_fish),
+)
