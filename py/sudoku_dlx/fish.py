@@ -106,7 +106,12 @@ def _fish(board: Board, family: str) -> Step | None:
         everywhere = sum(places[:n])
         for size in range(2, largest + 1):
             for base_kinds, cover_kinds in mixes:
+                covers = [u for u in range(3 * n) if u // n in cover_kinds]
                 for base, inside in _bases(places, [u for u in range(3 * n) if u // n in base_kinds], size):
+                    # the most base places that ``size`` cover units can hold: too few, no fish
+                    most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base), reverse=True)
+                    if sum(most[:size]) + FINS < inside.bit_count():
+                        continue
                     best = None
                     for cover, fins in _covers(board, places, cover_kinds, base, inside, everywhere & ~inside):
                         if _family(n, base, cover) != family:
