@@ -35,7 +35,6 @@ FINS = 2
 #: The score of each family.
 SCORES = {"franken": 7.4, "mutant": 7.5}
 
-
 #: For each family, the kinds of unit (0 row, 1 column, 2 box) its base and cover sets
 #: may take, and the largest fish searched.
 FAMILIES = {
