@@ -174,13 +174,15 @@ export class Board {
   }
 
   // Marks what a hint or a path step is about: its cells, more faintly its units (arrays
-  // of cells), and with `step` (its record) the chain, eliminations and placements.
+  // of cells), and with `step` (its record) the chain, eliminations and placements; the
+  // board (message, grid, keypad) scrolls into view, as a step of the path may be below it.
   hint(cells, units, game, step = null) {
     this.unmark();
     for (const cell of units.flat()) this.hinted.set(cell, "unit");
     for (const cell of cells) this.hinted.set(cell, "cell");
     this.step = step;
     this.draw(game);
+    this.grid.closest(".board").scrollIntoView({ block: "nearest" });
   }
 
   // Forgets the marks (drawn at the next draw).

@@ -204,16 +204,20 @@ def test_hints_are_told_in_three_levels(new_page):
     expect(message(page)).to_have_text(f"Hint: {expected['text']}")
 
 
-def test_a_chain_step_is_drawn_on_the_grid_until_the_grid_changes(new_page):
+@pytest.mark.parametrize("width,height", [(1280, 800), (375, 667)])
+def test_a_chain_step_is_drawn_on_the_grid_until_the_grid_changes(new_page, width, height):
     puzzle = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]
     path = web.rate(puzzle)["path"]
     index, step = next((i, s) for i, s in enumerate(path) if len(s["links"]) > 2)
-    page = new_page(f"index.html#p={puzzle}")
+    page = new_page(f"index.html#p={puzzle}", viewport={"width": width, "height": height})
     wait_ready(page)
     button(page, "Rate").click()
     page.get_by_text("Solve path").click()
     page.locator("#path li button").nth(index).click()
     marks = page.locator("#grid .step-marks")
+    expect(marks).to_have_count(1)
+    page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
+    assert_feedback_in_view(page)  # the step is far down the path; the board comes back into view
     expect(marks.locator("line.link")).to_have_count(len(step["links"]))
     expect(marks.locator("line.link.strong")).to_have_count(sum(link["kind"] == "strong" for link in step["links"]))
     expect(marks.locator(".candidate.gone")).to_have_count(len(step["eliminations"]))
