@@ -95,9 +95,10 @@ LOWEST_BELOW = 8.5
 
 #: The families Sudoku Explainer does not have and HoDoKu does: ALSs and Sue de Coq,
 #: grouped AICs, empty, hidden and avoidable rectangles, unique rectangles of
-#: type 6, franken and mutant fish. They give hints and steps of the path, scored where HoDoKu's order puts
-#: them, but the puzzle's score is measured without them (see :func:`rate`):
-#: where they find a step, SE needs a harder one, and its ratings count that.
+#: type 6, franken and mutant fish. They give hints and steps of the path, scored
+#: where HoDoKu's order puts them, but the puzzle's score is measured without them
+#: (see :func:`rate`): where they find a step, SE needs a harder one, and its
+#: ratings count that.
 BEYOND_SE = frozenset({
     als.sue_de_coq, als.als_xz, als.als_xy_wing, als.als_chain, als.death_blossom, chains.grouped_aic,
     chains.empty_rectangle, patterns.hidden_rectangle, patterns.avoidable_rectangle, patterns.unique_rectangle_6,
@@ -107,7 +108,7 @@ BEYOND_SE = frozenset({
 #: Once a puzzle has needed a step of this score (SE's dynamic forcing chains (+),
 #: the nets of :mod:`sudoku_dlx.dynamic`), the techniques of :data:`BEYOND_SE` are
 #: no longer searched: a step of at most that score will do, and on the hardest
-#: puzzles their searches took a fifth of the rating for steps of the path alone.
+#: puzzles their searches took a third of the rating for steps of the path alone.
 SE_ALONE_FROM = 9.0
 
 #: The techniques of the score: those of :data:`TECHNIQUES` not in :data:`BEYOND_SE`.
