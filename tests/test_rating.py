@@ -221,7 +221,7 @@ def test_rating_stops_at_its_deadline_and_graded_generation_keeps_its_budget():
 
 
 def test_cli_says_when_the_budget_ran_out_while_rating(capsys):
-    assert main(["generate", "--size", "16", "--symmetry", "none", "--seed", "5", "--budget", "0.2",
+    assert main(["generate", "--size", "16", "--symmetry", "none", "--seed", "5", "--budget", "0.05",
                  "--difficulty", "Easy", "--json"]) == 0
     out, err = capsys.readouterr()
     assert json.loads(out)["grade"] is None
