@@ -1,6 +1,7 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, clashes, notesText, symbolFor } from "./grid.js";
+import { svg } from "./svg.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -113,30 +114,28 @@ export class Board {
     this.overlay = null;
     const { links = [], eliminations = [], placements = [] } = this.step ?? {};
     if (!links.length && !eliminations.length && !placements.length) return;
-    const svg = svgElement("svg", { class: "step-marks", viewBox: `0 0 ${this.n} ${this.n}`, "aria-hidden": "true" });
+    const drawing = svg("svg", { class: "step-marks", viewBox: `0 0 ${this.n} ${this.n}`, "aria-hidden": "true" });
     const { size } = this.place([0, 1]);
     const marks = new Map();
     for (const { from, to, kind } of links) {
       const [a, b] = [this.place(from), this.place(to)];
       const [dx, dy] = [b.x - a.x, b.y - a.y];
       const cut = (size * 0.55) / Math.max(Math.hypot(dx, dy), size);
-      svg.append(svgElement("line", { class: `link ${kind}`, x1: a.x + dx * cut, y1: a.y + dy * cut, x2: b.x - dx * cut, y2: b.y - dy * cut }));
+      drawing.append(svg("line", { class: `link ${kind}`, x1: a.x + dx * cut, y1: a.y + dy * cut, x2: b.x - dx * cut, y2: b.y - dy * cut }));
       for (const end of [from, to]) marks.set(end.join(), [end, "chain"]);
     }
     for (const candidate of eliminations) marks.set(candidate.join(), [candidate, "gone"]);
     for (const candidate of placements) marks.set(candidate.join(), [candidate, "placed"]);
     for (const [candidate, kind] of marks.values()) {
       const { x, y } = this.place(candidate);
-      const mark = svgElement("g", { class: `candidate ${kind}` });
-      mark.append(svgElement("circle", { cx: x, cy: y, r: size * 0.55 }));
-      const text = svgElement("text", { x, y, "font-size": size });
-      text.textContent = SYMBOLS[candidate[1] - 1];
-      mark.append(text);
-      if (kind === "gone") mark.append(svgElement("line", { x1: x - size / 2, y1: y + size / 2, x2: x + size / 2, y2: y - size / 2 }));
-      svg.append(mark);
+      const mark = svg("g", { class: `candidate ${kind}` });
+      mark.append(svg("circle", { cx: x, cy: y, r: size * 0.55 }));
+      mark.append(svg("text", { x, y, "font-size": size }, SYMBOLS[candidate[1] - 1]));
+      if (kind === "gone") mark.append(svg("line", { x1: x - size / 2, y1: y + size / 2, x2: x + size / 2, y2: y - size / 2 }));
+      drawing.append(mark);
     }
-    this.overlay = svg;
-    this.grid.append(svg);
+    this.overlay = drawing;
+    this.grid.append(drawing);
   }
 
   // Where candidate [cell, digit] sits in grid units (a cell is 1 by 1), as the notes lay
@@ -223,14 +222,6 @@ export class Board {
     }
     event.preventDefault();
   }
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-
-function svgElement(name, attributes) {
-  const element = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, value);
-  return element;
 }
 
 function keyButton(symbol, text, label) {

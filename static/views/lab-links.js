@@ -6,8 +6,8 @@
 // right and left (arrows above and below). A covered item or a hidden node is skipped by
 // its neighbours but keeps its own links (dashed), which is how uncovering puts it back;
 // the links a step changed are drawn thick in the warning colour.
+import { svg } from "../svg.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const DX = 64;
 const DY = 46;
 const MARGIN = 34;
@@ -16,13 +16,6 @@ const GAP = 5;
 // Item names longer than this are cut short in the drawing (the full name is its title).
 const LABEL_MAX = 10;
 const CHAR_WIDTH = 6.5;
-
-function svg(tag, attributes = {}, text = "") {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 export class LinksView {
   // container: where the drawing goes; counts: the line that says how many links changed.

@@ -6,20 +6,13 @@
 // puzzles cost a few thousand SVG path segments, not 49,158 elements; the points are
 // added chunk by chunk as results come in, and everything is redrawn only when an axis
 // has to grow. Hovering finds the nearest pixel within a few units.
+import { svg } from "../svg.js";
 import { count, h } from "./kit.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const WIDTH = 600;
 const HEIGHT = 300;
 const MARGIN = { left: 58, right: 12, top: 10, bottom: 42 };
 const REACH = 7; // how far from a point (viewBox units) hovering still finds it
-
-function svg(tag, attributes = {}, text = null) {
-  const element = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  if (text !== null) element.textContent = text;
-  return element;
-}
 
 // 1234 -> "1k", 0.01 -> "0.01", 2000000 -> "2M"
 function short(value) {
