@@ -10,9 +10,9 @@
 //   only when the network fails.
 // - A build.json with an id that has no complete cache yet (a new build) gets its files
 //   cached, then the other builds' caches are deleted.
-// - The views other than Play (static/views/) and the batch view's sample puzzle sets
-//   (static/data/) are cached when first fetched, not with the build: a player who never
-//   opens the lab, race, batch or worksheet never downloads them.
+// - The views other than Play (static/views/, but static/views/play/) and the batch view's
+//   sample puzzle sets (static/data/) are cached when first fetched, not with the build: a
+//   player who never opens the lab, race, batch or worksheet never downloads them.
 // Responses are cached as they came, headers included (Pyodide needs application/wasm).
 // Every build's cache name begins with this (build.py's CACHE_PREFIX).
 const PREFIX = "sudoku-dlx-";
@@ -20,6 +20,7 @@ const SCOPE = new URL(self.registration.scope);
 const BUILD = new URL("static/vendor/build.json", SCOPE).href;
 const VENDOR = new URL("static/vendor/", SCOPE).href;
 const ON_USE = ["static/views/", "static/data/"].map((folder) => new URL(folder, SCOPE).href);
+const PLAY = new URL("static/views/play/", SCOPE).href;
 
 // Each build's caching, while it runs (a build.json seen twice is cached once).
 const keeping = new Map();
@@ -53,7 +54,7 @@ async function cacheBuild(build) {
 }
 
 function onUse(url) {
-  return ON_USE.some((folder) => url.startsWith(folder));
+  return ON_USE.some((folder) => url.startsWith(folder)) && !url.startsWith(PLAY);
 }
 
 // Puts a file cached on use into the cache of the newest build cached.

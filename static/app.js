@@ -1,39 +1,66 @@
-// The page's entry: reads the URL's options and starts the view the URL names
-// (?view=lab|race|batch; the play view otherwise), with Python's state (python.js).
+// The page's entry: reads the URL's options and runs the view the URL names
+// (?view=lab|race|batch|worksheet; play otherwise), with Python's state (python.js).
+// Every view has the life cycle of kit.js's View: build, show, stop. In a frame (an
+// embed), the page tells its host when the view is ready and how tall its content is.
 // Python never runs on this thread; every engine call goes through the PythonClient.
+import { Host } from "./host.js";
 import { readOptions } from "./link.js";
-import { startPlay } from "./play.js";
 import { python } from "./python.js";
+import Play from "./views/play/play.js";
 
-// The other views (static/views/), each a module with start(options, python), loaded
-// only when the URL asks for it.
+// The other views, each loaded only when the URL asks for it.
 const VIEWS = {
-  lab: "./views/lab.js",
-  worksheet: "./views/worksheet.js",
-  race: "./views/race.js",
-  batch: "./views/batch.js",
+  lab: "./views/lab/lab.js",
+  worksheet: "./views/worksheet/worksheet.js",
+  race: "./views/race/race.js",
+  batch: "./views/batch/batch.js",
 };
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
-
+const name = VIEWS[options.view] ? options.view : "play";
 root.classList.toggle("embed", options.embed);
 root.classList.toggle("readonly", options.readonly);
-const view = VIEWS[options.view] ? options.view : "play";
-root.dataset.view = view;
+root.dataset.view = name;
 for (const link of document.querySelectorAll("nav [data-view]")) {
-  if (link.dataset.view === view) link.setAttribute("aria-current", "page");
+  if (link.dataset.view === name) link.setAttribute("aria-current", "page");
 }
-if (view === "play") {
-  startPlay(options, python);
-} else {
-  document.getElementById("play").hidden = true;
-  document.querySelector("footer").hidden = true; // the play view's keys
-  document.getElementById("view").hidden = false;
-  import(VIEWS[view]).then((module) => module.start(options, python), () => {
+run(name === "play" ? Play : null).catch((error) => {
+  // The play view's markup is in index.html, so its message line is there to say it.
+  const where = document.getElementById(name === "play" ? "message" : "view");
+  where.textContent = `The page could not start: ${error.message}. Reload to try again.`;
+  throw error;
+});
+
+async function run(View) {
+  if (!View) {
+    document.getElementById("play").hidden = true;
+    document.querySelector("footer").hidden = true; // the play view's keys
+    document.getElementById("view").hidden = false;
+    View = await loadView(VIEWS[name]);
+    if (!View) return;
+  }
+  const host = new Host(options);
+  const view = new View(options, python, host);
+  await view.build(document.getElementById(name === "play" ? "play" : "view"));
+  host.post("ready", view.show());
+  addEventListener("pagehide", () => view.stop());
+  if (!host.parent) return;
+  const tell = () => host.natural(view.naturalHeight());
+  new ResizeObserver(tell).observe(document.body);
+  addEventListener("resize", tell);
+  tell();
+}
+
+// The view class a module exports (its default), or null when it cannot load.
+async function loadView(path) {
+  try {
+    return (await import(path)).default;
+  } catch {
     // A view is cached when first opened (sw.js): offline, one never opened is missing.
     document.getElementById("view").textContent = navigator.onLine
       ? "This view could not be loaded. Reload the page to try again."
       : "This view has not been opened on this device while online, so it is not available offline yet.";
-  });
+    return null;
+  }
 }

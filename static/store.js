@@ -1,19 +1,27 @@
 // The page's memory between visits: JSON values in localStorage under one key prefix.
+// Every value read back is checked before use: what another version of the page, a
+// full disk or a person's own hand left there may be anything. A value that is there
+// but unusable (not JSON, too long, not of its shape) is dropped, `onBad(key)` hears
+// of it (so the user can be told), and that value alone starts afresh.
 // Storage may be missing or refuse (private mode, a sandboxed or cross-site embed, a full
-// quota): the page then keeps its work only until the tab closes, and `refused` says so
-// once, so that the player can be told.
+// quota): the page then keeps its work only until the tab closes, and `onRefused` hears
+// of it once.
+
+// The longest value read back (characters of JSON): far more than any the page writes.
+const MAX_STORED = 4_000_000;
 
 export class Store {
   // prefix: the start of every key (a page and each embed of a puzzle have their own).
-  constructor(prefix, onRefused = () => {}) {
+  constructor(prefix, { onRefused = () => {}, onBad = () => {} } = {}) {
     this.prefix = prefix;
     this.onRefused = onRefused;
+    this.onBad = onBad;
     this.refused = false;
   }
 
-  // The value stored under `key`, or `otherwise` when there is none; `bad(raw)` hears
-  // about a value that is there but cannot be read.
-  read(key, otherwise, bad = () => {}) {
+  // The value stored under `key` as `check` makes it (check(value) returns the value to
+  // use, or undefined if it cannot be used), or `otherwise` when nothing usable is there.
+  read(key, check, otherwise) {
     let raw;
     try {
       raw = localStorage.getItem(this.prefix + key);
@@ -22,17 +30,29 @@ export class Store {
       return otherwise;
     }
     if (raw === null) return otherwise;
+    let value;
     try {
-      return JSON.parse(raw);
+      value = raw.length <= MAX_STORED ? check(JSON.parse(raw)) : undefined;
     } catch {
-      bad(raw);
-      return otherwise;
+      value = undefined;
     }
+    if (value !== undefined) return value;
+    this.remove(key);
+    this.onBad(key);
+    return otherwise;
   }
 
   write(key, value) {
     try {
       localStorage.setItem(this.prefix + key, JSON.stringify(value));
+    } catch {
+      this.refuse();
+    }
+  }
+
+  remove(key) {
+    try {
+      localStorage.removeItem(this.prefix + key);
     } catch {
       this.refuse();
     }
@@ -44,3 +64,19 @@ export class Store {
     this.onRefused();
   }
 }
+
+// Checks for Store.read: each returns the value to use, or undefined.
+export const shapes = {
+  // A string of at most `max` characters.
+  text: (max) => (value) => (typeof value === "string" && value.length <= max ? value : undefined),
+  // A plain object (not null, not an array): its fields are checked by its user.
+  object: (value) => (value !== null && typeof value === "object" && !Array.isArray(value) ? value : undefined),
+  // On/off settings: `defaults` ({name: boolean}) with the stored values of the names it
+  // knows; names it does not know (an option a newer or older page had) are left out.
+  flags: (defaults) => (value) => {
+    if (shapes.object(value) === undefined) return undefined;
+    const known = Object.keys(defaults).filter((name) => name in value);
+    if (known.some((name) => typeof value[name] !== "boolean")) return undefined;
+    return { ...defaults, ...Object.fromEntries(known.map((name) => [name, value[name]])) };
+  },
+};

@@ -3,7 +3,8 @@
 // columns carry data-item and rows data-option, each with data-live and data-state;
 // larger problems (a 9x9 sudoku's 729 x 324) are a picture, one pixel per matrix cell
 // (drawn larger by the page where there is room).
-import { itemState, liveCounts, optionState, stepChanges } from "./lab-state.js";
+import { h } from "../../kit.js";
+import { itemState, liveCounts, optionState, stepChanges } from "./state.js";
 
 // Options x items up to which the whole matrix is a table.
 const TABLE_MAX_CELLS = 20000;
@@ -15,13 +16,6 @@ const LARGE_MAX_CELLS = 150;
 export function matrixView(container, problem) {
   const cells = problem.options.length * problem.items.length;
   return cells <= TABLE_MAX_CELLS ? new MatrixTable(container, problem) : new MatrixPicture(container, problem);
-}
-
-function element(tag, attributes = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-  if (text) node.textContent = text;
-  return node;
 }
 
 const ANIMATIONS = ["flash", "leaving", "returning"];
@@ -44,31 +38,31 @@ class MatrixTable {
     this.problem = problem;
     this.container = container;
     this.givens = new Set(problem.given);
-    const table = element("table", { class: "matrix" });
+    const table = h("table", { class: "matrix" });
     table.classList.toggle("upright", problem.items.length <= UPRIGHT_MAX_ITEMS);
     table.classList.toggle("large", problem.items.length * problem.options.length <= LARGE_MAX_CELLS);
-    table.append(element("caption", {}, `${problem.options.length} options (rows) × ${problem.items.length} items ` +
+    table.append(h("caption", {}, `${problem.options.length} options (rows) × ${problem.items.length} items ` +
       `(columns), ${problem.ones} nodes (the 1s)`));
     // One header row: each item's name, and under it how many live options it has.
-    const head = element("thead");
-    const names = element("tr");
-    names.append(element("th", { scope: "col", class: "corner" }, "option \\ item: options left"));
+    const head = h("thead");
+    const names = h("tr");
+    names.append(h("th", { scope: "col", class: "corner" }, "option \\ item: options left"));
     this.items = problem.items.map((name, i) => {
       const secondary = i >= problem.primary;
-      const th = element("th", { scope: "col", "data-item": i, title: secondary ? `${name} (secondary)` : name });
-      const count = element("span", { class: "count" });
-      th.append(element("span", { class: "name" }, name), count);
+      const th = h("th", { scope: "col", "data-item": i, title: secondary ? `${name} (secondary)` : name });
+      const count = h("span", { class: "count" });
+      th.append(h("span", { class: "name" }, name), count);
       if (secondary) th.classList.add("secondary");
       names.append(th);
       return { th, count };
     });
     head.append(names);
-    const body = element("tbody");
+    const body = h("tbody");
     this.rows = problem.options.map((items, o) => {
-      const tr = element("tr", { "data-option": o });
-      tr.append(element("th", { scope: "row" }, problem.names[o]));
+      const tr = h("tr", { "data-option": o });
+      tr.append(h("th", { scope: "row" }, problem.names[o]));
       const marks = new Set(items);
-      const cells = problem.items.map((_, i) => element("td", {}, marks.has(i) ? "1" : ""));
+      const cells = problem.items.map((_, i) => h("td", {}, marks.has(i) ? "1" : ""));
       tr.append(...cells);
       body.append(tr);
       return { tr, cells };
@@ -126,14 +120,14 @@ class MatrixPicture {
     this.problem = problem;
     this.givens = new Set(problem.given);
     const items = problem.items.length;
-    const canvas = element("canvas", { width: items, height: problem.options.length, role: "img", class: "matrix-picture" });
+    const canvas = h("canvas", { width: items, height: problem.options.length, role: "img", class: "matrix-picture" });
     const zoom = Math.max(1, Math.min(4, Math.floor(720 / items)));
     canvas.style.setProperty("--shown-width", `${items * zoom}px`);
-    this.label = element("p", { class: "matrix-caption" });
-    this.point = element("p", { class: "matrix-point", "aria-live": "off" });
+    this.label = h("p", { class: "matrix-caption" });
+    this.point = h("p", { class: "matrix-point", "aria-live": "off" });
     canvas.addEventListener("pointermove", (event) => this.pointAt(event));
     this.canvas = canvas;
-    const frame = element("div", { class: "matrix-frame" });
+    const frame = h("div", { class: "matrix-frame" });
     frame.append(canvas);
     container.replaceChildren(this.label, frame, this.point);
   }

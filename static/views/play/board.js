@@ -1,7 +1,7 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, clashes, notesText, symbolFor } from "./grid.js";
-import { svg } from "./svg.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, clashes, notesText, symbolFor } from "../../grid.js";
+import { svg } from "../../svg.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -231,20 +231,4 @@ function keyButton(symbol, text, label) {
   button.textContent = text;
   button.setAttribute("aria-label", label);
   return button;
-}
-
-// A small grid of `shape` in `container` (a .mini-grid): its n*n cell <div>s, with the box
-// lines; the caller fills them. For pictures of a grid that are not played on.
-export function miniGrid(container, { n, boxRows, boxCols }) {
-  container.style.setProperty("--n", n);
-  const cells = [];
-  for (let cell = 0; cell < n * n; cell++) {
-    const div = document.createElement("div");
-    const r = Math.floor(cell / n), c = cell % n;
-    if ((c + 1) % boxCols === 0 && c + 1 < n) div.classList.add("box-right");
-    if ((r + 1) % boxRows === 0 && r + 1 < n) div.classList.add("box-bottom");
-    cells.push(div);
-  }
-  container.replaceChildren(...cells);
-  return cells;
 }

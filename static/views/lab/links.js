@@ -6,7 +6,7 @@
 // right and left (arrows above and below). A covered item or a hidden node is skipped by
 // its neighbours but keeps its own links (dashed), which is how uncovering puts it back;
 // the links a step changed are drawn thick in the warning colour.
-import { svg } from "../svg.js";
+import { svg } from "../../svg.js";
 
 const DX = 64;
 const DY = 46;

@@ -4,8 +4,9 @@
 // pulled a chunk at a time: each lane holds at most the chunk it shows and the next, so
 // a run of millions of nodes neither freezes the page nor fills its memory. Both lanes
 // advance node for node; a lane that waits for Python holds the other back.
-import { readPuzzle } from "../link.js";
-import { count, duration, h, tellHostSize, useStyle, whenReady } from "./kit.js";
+import { View, count, duration, h, useStyle, whenReady } from "../../kit.js";
+import { readPuzzle } from "../../link.js";
+import { miniGrid } from "../../mini-grid.js";
 
 // A move is cell * 64 + digit * 2 + guess (digit 0 clears the cell); -1 is a solution
 // (sudoku_dlx.bench.moves).
@@ -86,21 +87,13 @@ class Lane {
     this.fetch();
   }
 
-  drawGrid({ size: n, box_rows: rows, box_cols: cols }) {
-    this.grid.style.setProperty("--n", n);
-    this.cells = [];
-    this.grid.replaceChildren();
-    for (let cell = 0; cell < n * n; cell++) {
-      const r = Math.floor(cell / n);
-      const c = cell % n;
-      const div = h("div", {
-        "data-cell": cell,
-        class: [this.givens[cell] ? "given" : "", (c + 1) % cols === 0 && c < n - 1 ? "box-right" : "",
-          (r + 1) % rows === 0 && r < n - 1 ? "box-bottom" : ""].join(" ").trim() || null,
-      }, this.symbol(this.digits[cell]));
-      this.cells.push(div);
-      this.grid.append(div);
-    }
+  drawGrid({ size: n, box_rows: boxRows, box_cols: boxCols }) {
+    this.cells = miniGrid(this.grid, { n, boxRows, boxCols });
+    this.cells.forEach((div, cell) => {
+      div.dataset.cell = cell;
+      div.classList.toggle("given", this.givens[cell] > 0);
+      div.textContent = this.symbol(this.digits[cell]);
+    });
   }
 
   symbol(digit) {
@@ -225,93 +218,135 @@ class Lane {
   }
 }
 
-export async function start(options, python) {
-  await useStyle();
-  tellHostSize(options);
-  const view = document.getElementById("view");
-  const lanes = [new Lane("backtrack"), new Lane("dlx")];
-  const choose = h("select", { id: "race-example" },
-    h("option", { value: "" }, "Choose an example…"),
-    EXAMPLES.map((example, k) => h("option", { value: k }, example.name)));
-  const input = h("input", { id: "race-puzzle", type: "text", spellcheck: "false", autocomplete: "off",
-    placeholder: "one line, . or 0 for a blank" });
-  const form = h("form", { class: "race-puzzle page-only" },
-    h("label", { for: "race-example" }, "Example"), choose,
-    h("label", { for: "race-puzzle" }, "Puzzle"), input,
-    h("button", { type: "submit" }, "Race it"));
-  const play = h("button", { type: "button", "aria-pressed": "false", disabled: true }, "Play");
-  const step = h("button", { type: "button", disabled: true, title: "One node further" }, "Step");
-  const restart = h("button", { type: "button", disabled: true }, "Restart");
-  const speed = h("input", { id: "race-speed", type: "range", min: 0, max: SPEEDS.length - 1, value: START_SPEED });
-  const speedText = h("span", { class: "race-speed" }); // the range's aria-valuetext too
-  const message = h("p", { class: "race-message", role: "status" });
-  const gap = h("p", { class: "race-gap" });
-  const note = h("p", { class: "race-note" });
-  view.replaceChildren(h("section", { class: "race", "aria-labelledby": "race-title" },
-    h("h2", { id: "race-title" }, "Backtracking against dancing links"),
-    h("p", { class: "race-intro page-only" },
-      "Both search the same puzzle, one node (one digit placed) at a time. Backtracking fills the first empty " +
-      "cell with the first digit that fits and steps back when a cell has none left; dancing links (Algorithm X) " +
-      "always takes the cell, or the digit in a row, column or box, with the fewest options, so most of its " +
-      "moves are forced. Both go on after the solution to prove there is no second one."),
-    form,
-    h("div", { class: "race-controls" }, play, step, restart,
-      h("label", { for: "race-speed" }, "Speed"), speed, speedText),
-    h("div", { class: "race-lanes" }, lanes.map((lane) => lane.root)),
-    message, gap, note,
-    h("p", { class: "python-status" }, python.state === "ready" ? "Python is ready." : "Loading Python…")));
+export default class Race extends View {
+  async build(root) {
+    await useStyle(new URL("../views.css", import.meta.url));
+    this.lanes = [new Lane("backtrack"), new Lane("dlx")];
+    this.choose = h("select", { id: "race-example" },
+      h("option", { value: "" }, "Choose an example…"),
+      EXAMPLES.map((example, k) => h("option", { value: k }, example.name)));
+    this.input = h("input", { id: "race-puzzle", type: "text", spellcheck: "false", autocomplete: "off",
+      placeholder: "one line, . or 0 for a blank" });
+    const form = h("form", { class: "race-puzzle page-only" },
+      h("label", { for: "race-example" }, "Example"), this.choose,
+      h("label", { for: "race-puzzle" }, "Puzzle"), this.input,
+      h("button", { type: "submit" }, "Race it"));
+    this.play = h("button", { type: "button", "aria-pressed": "false", disabled: true }, "Play");
+    this.step = h("button", { type: "button", disabled: true, title: "One node further" }, "Step");
+    this.restart = h("button", { type: "button", disabled: true }, "Restart");
+    this.speed = h("input", { id: "race-speed", type: "range", min: 0, max: SPEEDS.length - 1, value: START_SPEED });
+    this.speedText = h("span", { class: "race-speed" }); // the range's aria-valuetext too
+    this.message = h("p", { class: "race-message", role: "status" });
+    this.gap = h("p", { class: "race-gap" });
+    this.note = h("p", { class: "race-note" });
+    root.replaceChildren(h("section", { class: "race", "aria-labelledby": "race-title" },
+      h("h2", { id: "race-title" }, "Backtracking against dancing links"),
+      h("p", { class: "race-intro page-only" },
+        "Both search the same puzzle, one node (one digit placed) at a time. Backtracking fills the first empty " +
+        "cell with the first digit that fits and steps back when a cell has none left; dancing links (Algorithm X) " +
+        "always takes the cell, or the digit in a row, column or box, with the fewest options, so most of its " +
+        "moves are forced. Both go on after the solution to prove there is no second one."),
+      form,
+      h("div", { class: "race-controls" }, this.play, this.step, this.restart,
+        h("label", { for: "race-speed" }, "Speed"), this.speed, this.speedText),
+      h("div", { class: "race-lanes" }, this.lanes.map((lane) => lane.root)),
+      this.message, this.gap, this.note,
+      h("p", { class: "python-status" }, this.python.state === "ready" ? "Python is ready." : "Loading Python…")));
 
-  let running = false;
-  let clock = 0; // nodes both lanes should have shown
-  let wanted = 0; // where Step asked to go, reached once the moves have come
-  let last = 0; // time of the previous frame
-  let frame = 0;
-  let opened = 0; // counts races opened, so a late answer for an old one is ignored
-  let puzzle = "";
+    this.running = false;
+    this.clock = 0; // nodes both lanes should have shown
+    this.wanted = 0; // where Step asked to go, reached once the moves have come
+    this.last = 0; // time of the previous frame
+    this.frame = 0;
+    this.opened = 0; // counts races opened, so a late answer for an old one is ignored
+    this.puzzle = "";
+    this.announced = "";
+    this.showSpeed();
 
-  const nodesPerSecond = () => SPEEDS[Number(speed.value)];
-  const showSpeed = () => {
-    const rate = nodesPerSecond();
-    speedText.textContent = rate === Infinity ? "as fast as Python computes" : `${count(rate)} nodes a second`;
-    speed.setAttribute("aria-valuetext", speedText.textContent);
-  };
-  showSpeed();
+    this.play.addEventListener("click", () => this.setRunning(!this.running));
+    this.step.addEventListener("click", () => {
+      this.setRunning(false);
+      this.wanted = Math.floor(this.clock) + 1;
+      this.advance(this.wanted);
+    });
+    for (const lane of this.lanes) {
+      lane.onChunk = () => {
+        if (!this.running && this.wanted > this.clock) this.advance(this.wanted);
+      };
+    }
+    this.restart.addEventListener("click", () => this.race(this.puzzle));
+    this.speed.addEventListener("input", () => this.showSpeed());
+    this.choose.addEventListener("change", () => {
+      if (this.choose.value !== "") this.input.value = EXAMPLES[Number(this.choose.value)].puzzle;
+    });
+    this.input.addEventListener("input", () => {
+      this.choose.value = "";
+    });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      if (this.input.value.trim()) this.race(this.input.value.trim());
+    });
+  }
 
-  function setRunning(on) {
-    running = on;
-    if (!on) note.textContent = "";
-    play.textContent = on ? "Pause" : "Play";
-    play.setAttribute("aria-pressed", String(on));
+  show() {
+    const linked = readPuzzle(new URL(location.href));
+    if (linked.error) this.message.textContent = linked.error;
+    const first = linked.puzzle ?? EXAMPLES[0].puzzle;
+    this.choose.value = String(EXAMPLES.findIndex((example) => example.puzzle === first));
+    if (this.choose.value === "-1") this.choose.value = "";
+    this.race(first);
+    return { puzzle: first };
+  }
+
+  stop() {
+    this.setRunning(false);
+  }
+
+  nodesPerSecond() {
+    return SPEEDS[Number(this.speed.value)];
+  }
+
+  showSpeed() {
+    const rate = this.nodesPerSecond();
+    this.speedText.textContent = rate === Infinity ? "as fast as Python computes" : `${count(rate)} nodes a second`;
+    this.speed.setAttribute("aria-valuetext", this.speedText.textContent);
+  }
+
+  setRunning(on) {
+    this.running = on;
+    if (!on) this.note.textContent = "";
+    this.play.textContent = on ? "Pause" : "Play";
+    this.play.setAttribute("aria-pressed", String(on));
     if (on) {
-      last = performance.now();
-      frame ||= requestAnimationFrame(tick);
+      this.last = performance.now();
+      this.frame ||= requestAnimationFrame((now) => this.tick(now));
     }
   }
 
   // Both lanes move on to `target` nodes, as far as the moves they hold allow.
-  function advance(target) {
-    const open = lanes.filter((lane) => !lane.finished && !lane.error);
+  advance(target) {
+    const open = this.lanes.filter((lane) => !lane.finished && !lane.error);
     const reachable = Math.min(target, ...open.map((lane) => lane.available));
-    clock = Math.max(clock, reachable);
+    this.clock = Math.max(this.clock, reachable);
     let jumped = 0;
-    for (const lane of lanes) jumped = Math.max(jumped, lane.advance(clock));
-    for (const lane of lanes) lane.render();
-    report(reachable < target, jumped);
+    for (const lane of this.lanes) jumped = Math.max(jumped, lane.advance(this.clock));
+    for (const lane of this.lanes) lane.render();
+    this.report(reachable < target, jumped);
   }
 
-  function tick(now) {
-    frame = 0;
-    if (!running) return;
-    const rate = nodesPerSecond();
-    const elapsed = Math.min(now - last, 250);
-    last = now;
-    advance(rate === Infinity ? Infinity : clock + (rate * elapsed) / 1000);
-    if (lanes.every((lane) => lane.finished || lane.error)) setRunning(false);
-    else frame = requestAnimationFrame(tick);
+  tick(now) {
+    this.frame = 0;
+    if (!this.running) return;
+    const rate = this.nodesPerSecond();
+    const elapsed = Math.min(now - this.last, 250);
+    this.last = now;
+    this.advance(rate === Infinity ? Infinity : this.clock + (rate * elapsed) / 1000);
+    if (this.lanes.every((lane) => lane.finished || lane.error)) this.setRunning(false);
+    else this.frame = requestAnimationFrame((next) => this.tick(next));
   }
 
-  let announced = "";
-  function report(waiting, jumped) {
+  report(waiting, jumped) {
+    const { lanes } = this;
     const done = lanes.filter((lane) => lane.finished);
     const name = (lane) => LABELS[lane.solver][0];
     const times = (more, fewer) => {
@@ -320,99 +355,70 @@ export async function start(options, python) {
     };
     if (done.length === 1 && !done[0].error) {
       const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
-      gap.textContent = `${name(ahead)} finished after ${count(ahead.nodes)} nodes; ${name(behind).toLowerCase()} ` +
+      this.gap.textContent = `${name(ahead)} finished after ${count(ahead.nodes)} nodes; ${name(behind).toLowerCase()} ` +
         `is at ${count(behind.nodes)} nodes (${times(behind, ahead)}) and counting.`;
     } else if (done.length === 2) {
       const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
-      gap.textContent = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
+      this.gap.textContent = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
         `${count(more.nodes)} nodes, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
         `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
     } else {
-      gap.textContent = "";
+      this.gap.textContent = "";
     }
-    note.textContent = waiting && running
+    this.note.textContent = waiting && this.running
       ? "Waiting for Python: the grids move as fast as it computes the moves."
-      : jumped > 1 && running
+      : jumped > 1 && this.running
         ? `Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to ${count(jumped)} nodes.`
         : "";
     const milestone = done.map((lane) => `${LABELS[lane.solver][0]}: ${lane.describe().replace(/^Done: /, "")}`)
       .join(" ");
-    if (milestone && milestone !== announced) {
-      announced = milestone;
-      message.textContent = milestone;
+    if (milestone && milestone !== this.announced) {
+      this.announced = milestone;
+      this.message.textContent = milestone;
     }
     for (const lane of lanes) {
-      if (lane.error) message.textContent = `Python stopped: ${lane.error.message}. Restart to try again.`;
+      if (lane.error) this.message.textContent = `Python stopped: ${lane.error.message}. Restart to try again.`;
     }
   }
 
-  async function race(text) {
-    const mine = ++opened;
-    setRunning(false);
-    clock = 0;
-    wanted = 0;
-    announced = "";
-    gap.textContent = "";
-    note.textContent = "";
-    for (const button of [play, step, restart]) button.disabled = true;
-    message.textContent = python.state === "ready" ? "Opening the race…" : "Waiting for Python…";
-    await whenReady(python);
+  // Opens a race of both lanes on `text` once Python is ready.
+  async race(text) {
+    const { lanes, client } = this;
+    const mine = ++this.opened;
+    this.setRunning(false);
+    this.clock = 0;
+    this.wanted = 0;
+    this.announced = "";
+    this.gap.textContent = "";
+    this.note.textContent = "";
+    for (const button of [this.play, this.step, this.restart]) button.disabled = true;
+    this.message.textContent = this.python.state === "ready" ? "Opening the race…" : "Waiting for Python…";
+    await whenReady(this.python);
     for (const lane of lanes) {
-      if (lane.id) python.client.request("race_close", { race: lane.id }).catch(() => {});
+      if (lane.id) client.request("race_close", { race: lane.id }).catch(() => {});
     }
     let answers;
     try {
-      answers = await Promise.all(lanes.map((lane) => python.client.request("race_open",
+      answers = await Promise.all(lanes.map((lane) => client.request("race_open",
         { text, solver: lane.solver, max_nodes: MAX_NODES, chunk: CHUNK })));
     } catch (error) {
-      if (mine === opened) message.textContent = `Python could not open the race: ${error.message}`;
+      if (mine === this.opened) this.message.textContent = `Python could not open the race: ${error.message}`;
       return;
     }
-    if (mine !== opened) return;
+    if (mine !== this.opened) return;
     if (answers[0].status === "invalid") {
-      message.textContent = `That is not a puzzle to race: ${answers[0].error}.`;
+      this.message.textContent = `That is not a puzzle to race: ${answers[0].error}.`;
       return;
     }
-    puzzle = answers[0].puzzle;
-    input.value = puzzle;
+    this.puzzle = answers[0].puzzle;
+    this.input.value = this.puzzle;
     const url = new URL(location.href);
-    url.hash = `p=${puzzle}`;
+    url.hash = `p=${this.puzzle}`;
     history.replaceState(null, "", url);
-    lanes.forEach((lane, k) => lane.start(python.client, answers[k]));
+    lanes.forEach((lane, k) => lane.start(client, answers[k]));
     for (const lane of lanes) lane.render();
-    for (const button of [play, step, restart]) button.disabled = false;
-    message.textContent = `Ready: ${answers[0].clues} givens, ${count(answers[0].size ** 2 - answers[0].clues)} ` +
+    for (const button of [this.play, this.step, this.restart]) button.disabled = false;
+    this.message.textContent = `Ready: ${answers[0].clues} givens, ${count(answers[0].size ** 2 - answers[0].clues)} ` +
       "cells to fill. Press Play.";
   }
-
-  play.addEventListener("click", () => setRunning(!running));
-  step.addEventListener("click", () => {
-    setRunning(false);
-    wanted = Math.floor(clock) + 1;
-    advance(wanted);
-  });
-  for (const lane of lanes) {
-    lane.onChunk = () => {
-      if (!running && wanted > clock) advance(wanted);
-    };
-  }
-  restart.addEventListener("click", () => race(puzzle));
-  speed.addEventListener("input", showSpeed);
-  choose.addEventListener("change", () => {
-    if (choose.value !== "") input.value = EXAMPLES[Number(choose.value)].puzzle;
-  });
-  input.addEventListener("input", () => {
-    choose.value = "";
-  });
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    if (input.value.trim()) race(input.value.trim());
-  });
-
-  const linked = readPuzzle(new URL(location.href));
-  if (linked.error) message.textContent = linked.error;
-  const first = linked.puzzle ?? EXAMPLES[0].puzzle;
-  choose.value = String(EXAMPLES.findIndex((example) => example.puzzle === first));
-  if (choose.value === "-1") choose.value = "";
-  await race(first);
 }

@@ -1,9 +1,8 @@
 // The play view's side panels, filled from Python's records: statistics of a solve, the
 // rating with its solve path, the share link and the embed snippet. Text goes in with
 // textContent only.
-import { embedSnippet, shareLink } from "./link.js";
-
-const $ = (id) => document.getElementById(id);
+import { $ } from "../../kit.js";
+import { embedSnippet, shareLink } from "../../link.js";
 
 // Unhides a panel and scrolls it into view.
 export function reveal(id) {

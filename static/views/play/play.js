@@ -1,49 +1,40 @@
 // The play view: the grid, keypad, toolbar and panels of index.html wired to the game
 // (game.js), the board (board.js), links and storage; the questions to Python are in
-// ask.js, the panels' contents in panels.js, what an embed tells its host in host.js.
+// ask.js, the panels' contents in panels.js.
+import { Cancelled } from "../../client.js";
+import { BLANK, cellName, shapeFor } from "../../grid.js";
+import { $, View } from "../../kit.js";
+import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
+import { Store, shapes } from "../../store.js";
 import * as ask from "./ask.js";
 import { Board } from "./board.js";
-import { Cancelled } from "./client.js";
 import { Game } from "./game.js";
-import { BLANK, cellName, shapeFor } from "./grid.js";
-import { Host } from "./host.js";
-import { readPuzzle, shareLink, withoutPuzzle } from "./link.js";
 import { reveal, showEmbed, showShare, showStats } from "./panels.js";
-import { Store } from "./store.js";
 import { TraceView } from "./trace-view.js";
 
-const $ = (id) => document.getElementById(id);
 // Said when the player's entries complete the grid without a clash.
 const SOLVED = "Solved! Every row, column and box holds each symbol once.";
 // The settings of the Options panel, kept in storage: checkbox id -> on by default.
 const SETTINGS = { "tidy-notes": true, "show-possible": true, "show-timer": true };
+// The longest import box text kept through a reload.
+const IMPORT_KEPT = 100_000;
+// What each stored value is, for the notice when one cannot be read.
+const STORED = { "": "saved game", ":settings": "options", ":import": "import box text" };
 
-export function startPlay(options, python) {
-  new Play(options, python).start();
-}
-
-class Play {
-  constructor(options, python) {
-    this.options = options;
-    this.python = python;
-    this.client = python.client;
-    this.host = new Host(options);
+export default class Play extends View {
+  constructor(options, python, host) {
+    super(options, python, host);
     const puzzle = readPuzzle(new URL(location.href)).puzzle ?? "";
     // An embed keeps its work per puzzle and per snippet (its id), so two embeds on one
     // course page do not share one game.
     const prefix = options.embed ? `sudoku-dlx:embed:${options.id ? `${options.id}:` : ""}${puzzle}` : "sudoku-dlx:page";
-    this.store = new Store(prefix, () => this.notice(
-      "This browser does not let the page keep your work here: it lasts until the tab is closed."));
-    let unreadable = false;
-    this.game = new Game(this.store.read("", {}, () => (unreadable = true)));
-    if (unreadable || this.game.unreadable) this.notice("Your saved game could not be read, so a new grid was started.");
-    this.board = new Board($("grid"), $("keypad"), (cell, symbol) => this.enter(cell, symbol));
-    this.buttons = Object.fromEntries([...document.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
-    this.traceView = new TraceView(Object.fromEntries(
-      ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last", "play", "speed"]
-        .map((name) => [name, $(`steps-${name}`)]),
-    ));
-    this.settings = { ...SETTINGS, ...this.store.read(":settings", {}) };
+    this.store = new Store(prefix, {
+      onRefused: () => this.notice("This browser does not let the page keep your work here: it lasts until the tab is closed."),
+      onBad: (key) => this.notice(`Your ${STORED[key]} could not be read, so ${key ? "it starts afresh" : "a new grid was started"}.`),
+    });
+    this.game = new Game(this.store.read("", shapes.object, {}));
+    if (this.game.unreadable) this.notice(`Your ${STORED[""]} could not be read, so a new grid was started.`);
+    this.settings = this.store.read(":settings", shapes.flags(SETTINGS), { ...SETTINGS });
     // The hint the message shows (a record of web.hint), how much of it is told (1: the
     // technique and where, 2: its cells marked, 3: all of it, which Apply applies), and
     // the wrong entries a Solve found (Show the solution replaces them).
@@ -70,9 +61,12 @@ class Play {
     this.updateButtons();
   }
 
+  // Tells the player, under the keypad, what became of their stored work (each notice
+  // on a line of its own).
   notice(text) {
-    $("notice").textContent = text;
-    $("notice").hidden = false;
+    const notice = $("notice");
+    notice.textContent = notice.hidden ? text : `${notice.textContent}\n${text}`;
+    notice.hidden = false;
   }
 
   updateButtons() {
@@ -320,20 +314,37 @@ class Play {
   fit() {
     const section = document.querySelector(".board");
     const grid = $("grid");
-    const wide = getComputedStyle($("play")).gridTemplateAreas.includes("tools") &&
-      getComputedStyle($("play")).gridTemplateColumns.split(" ").length > 1;
-    const room = document.body.clientWidth - 24;
-    const byWidth = Math.min(560, wide ? room - 300 - 24 : room);
     const chrome = section.offsetHeight - grid.offsetHeight;
     const top = section.getBoundingClientRect().top + scrollY;
     const byHeight = innerHeight - top - chrome - 8;
-    const side = Math.floor(Math.max(180, Math.min(byWidth, byHeight)));
+    const side = Math.floor(Math.max(180, Math.min(this.sideByWidth(), byHeight)));
     if (Math.abs(side - grid.offsetWidth) >= 1) document.documentElement.style.setProperty("--board", `${side}px`);
-    this.host.natural(document.body.getBoundingClientRect().height - side + Math.max(180, byWidth));
+    this.host.natural(this.naturalHeight());
   }
 
-  start() {
-    const { options, buttons, board } = this;
+  // The grid's side that the width allows (beside the toolbar where the page is wide).
+  sideByWidth() {
+    const layout = getComputedStyle($("play"));
+    const wide = layout.gridTemplateAreas.includes("tools") && layout.gridTemplateColumns.split(" ").length > 1;
+    const room = document.body.clientWidth - 24;
+    return Math.min(560, wide ? room - 300 - 24 : room);
+  }
+
+  // The page's height with the grid as large as the width allows.
+  naturalHeight() {
+    return document.body.getBoundingClientRect().height - $("grid").offsetWidth + Math.max(180, this.sideByWidth());
+  }
+
+  // Wires index.html's play markup (`root`) to the game.
+  async build(root) {
+    const { options } = this;
+    this.board = new Board($("grid"), $("keypad"), (cell, symbol) => this.enter(cell, symbol));
+    this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
+    this.traceView = new TraceView(Object.fromEntries(
+      ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last", "play", "speed"]
+        .map((name) => [name, $(`steps-${name}`)]),
+    ));
+    const { buttons, board } = this;
     $("stats").hidden = !options.stats;
     if (options.buttons) {
       // Apply and Show more go with Hint, Show the solution with Solve.
@@ -370,8 +381,7 @@ class Play {
     $("size").addEventListener("blur", () => this.chooseSize(true));
     for (const id of ["size", "difficulty"]) $(id).addEventListener("change", () => this.worksheetLink());
     this.worksheetLink();
-    const draft = this.store.read(":import", "");
-    if (typeof draft === "string") $("import-text").value = draft;
+    $("import-text").value = this.store.read(":import", shapes.text(IMPORT_KEPT), "");
     $("import-text").addEventListener("input", () => this.store.write(":import", $("import-text").value));
     $("import").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -388,13 +398,12 @@ class Play {
     });
     document.addEventListener("keydown", (event) => this.keydown(event));
     document.addEventListener("visibilitychange", () => this.tick());
-    setInterval(() => this.tick(), 1000);
-    window.addEventListener("pagehide", () => {
-      this.tick();
-      this.store.write("", this.game);
-    });
     window.addEventListener("hashchange", () => this.openLink(new URL(location.href)));
     this.python.onChange((state) => this.pythonChanged(state));
+  }
+
+  show() {
+    setInterval(() => this.tick(), 1000);
     this.openLink(new URL(location.href));
     this.update();
     const fit = () => this.fit();
@@ -402,7 +411,13 @@ class Play {
     new ResizeObserver(fit).observe($("toolbar"));
     addEventListener("resize", fit);
     fit();
-    this.host.post("ready", { puzzle: this.game.givens });
+    return { puzzle: this.game.givens };
+  }
+
+  // The page goes away: the time played so far is kept with the game.
+  stop() {
+    this.tick();
+    this.store.write("", this.game);
   }
 
   applySettings() {

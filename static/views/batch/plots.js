@@ -6,8 +6,8 @@
 // puzzles cost a few thousand SVG path segments, not 49,158 elements; the points are
 // added chunk by chunk as results come in, and everything is redrawn only when an axis
 // has to grow. Hovering finds the nearest pixel within a few units.
-import { svg } from "../svg.js";
-import { count, h } from "./kit.js";
+import { svg } from "../../svg.js";
+import { count, h } from "../../kit.js";
 
 const WIDTH = 600;
 const HEIGHT = 300;

@@ -1,7 +1,38 @@
-// Small helpers shared by the race and batch views: building DOM (text only through
-// textContent), their style sheet, numbers in words, and links into the page.
+// What every view shares: the View life cycle, building DOM (text only through
+// textContent), style sheets, numbers in words, and links into the page.
 
-import { Host } from "../host.js";
+// A view of the page (static/views/<name>/), reached by ?view=<name>. app.js runs each
+// the same way: new View(options, python, host); await view.build(root) makes its DOM
+// (and loads its style sheet); view.show() starts it; view.stop() ends its work when
+// the page goes away. In a frame, app.js tells the host the view's natural height.
+export class View {
+  // options: the URL's (link.js readOptions); python: Python's state and client
+  // (python.js); host: what an embed tells the page around it (host.js).
+  constructor(options, python, host) {
+    this.options = options;
+    this.python = python;
+    this.client = python.client;
+    this.host = host;
+  }
+
+  // Makes the view's DOM in `root` (a <main>); resolves once it can be shown.
+  async build(root) {}
+
+  // Starts the view; returns the fields of the host's "ready" message.
+  show() {
+    return {};
+  }
+
+  // Ends what the view runs (timers, workers, searches).
+  stop() {}
+
+  // The height (px) the view's content needs at the frame's width, for an embed's host.
+  naturalHeight() {
+    return document.documentElement.scrollHeight;
+  }
+}
+
+export const $ = (id) => document.getElementById(id);
 
 // h("p", {class: "x", hidden: true}, "text", child): an element; props become
 // attributes (true: present, false/null: absent), children text nodes or elements.
@@ -17,10 +48,11 @@ export function h(tag, props = {}, ...children) {
   return element;
 }
 
-// The views' own style sheet, once; resolves when it has loaded (or failed: the view
-// then works unstyled), so a view is not drawn before its styles.
-export function useStyle() {
-  const href = new URL("./views.css", import.meta.url).href;
+// The style sheet at `url` (a URL or a path relative to the page), once; resolves when it
+// has loaded (or failed: the view then works unstyled), so a view is not drawn before
+// its styles.
+export function useStyle(url) {
+  const href = new URL(url, location.href).href;
   if ([...document.styleSheets].some((sheet) => sheet.href === href)) return Promise.resolve();
   const sheet = h("link", { rel: "stylesheet", href });
   const loaded = new Promise((resolve) => {
@@ -36,6 +68,11 @@ const WHOLE = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 // 1234567 -> "1,234,567"
 export function count(n) {
   return WHOLE.format(n);
+}
+
+// (1, "step") -> "1 step"; (2, "step") -> "2 steps"; (3, "box", "boxes") -> "3 boxes"
+export function plural(n, word, words = `${word}s`) {
+  return `${count(n)} ${n === 1 ? word : words}`;
 }
 
 // Milliseconds for people: "0.8 ms", "312 ms", "12.3 s", "4 min 5 s".
@@ -70,12 +107,4 @@ export function whenReady(python) {
     if (python.state === "ready") resolve();
     else python.onChange((state) => state === "ready" && resolve());
   });
-}
-
-// In a frame, tells the host page the height the view needs whenever it changes (the
-// "size" message of host.js), so a host can size its iframe to the view.
-export function tellHostSize(options) {
-  const host = new Host(options);
-  if (!host.parent) return;
-  new ResizeObserver(() => host.natural(document.documentElement.scrollHeight)).observe(document.body);
 }

@@ -8,13 +8,14 @@
 // URL: problem=batting|knuth|queens|sudoku4|sudoku9 with n= (batting: 3 or 6 items;
 // queens: 1-12), #p=<givens> for a sudoku, #t=<text> for a problem of one's own (it wins
 // over problem=), step=<k> to open at step k.
-import { Cancelled } from "../client.js";
-import { Stepper } from "../trace-view.js";
-import { Store } from "../store.js";
-import { BoardView } from "./lab-board.js";
-import { LinksView } from "./lab-links.js";
-import { matrixView } from "./lab-matrix.js";
-import { replay } from "./lab-state.js";
+import { Cancelled } from "../../client.js";
+import { $, View, h, plural, useStyle } from "../../kit.js";
+import { Stepper } from "../../stepper.js";
+import { Store, shapes } from "../../store.js";
+import { BoardView } from "./board.js";
+import { LinksView } from "./links.js";
+import { matrixView } from "./matrix.js";
+import { replay } from "./state.js";
 
 // The choices of the problem menu: [value, label]; a value is a problem name, with its n.
 const MENU = [
@@ -41,18 +42,8 @@ F: 2 7
 `;
 const SPEEDS = [["1200", "slow"], ["400", "normal"], ["100", "fast"]];
 
-const $ = (id) => document.getElementById(id);
-
-function h(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== false) node.setAttribute(name, value === true ? "" : value);
-  }
-  node.append(...children);
-  return node;
-}
-
-const plural = (count, word) => `${count.toLocaleString("en")} ${word}${count === 1 ? "" : "s"}`;
+// The longest problem text kept through a reload.
+const TEXT_KEPT = 100_000;
 
 // What a lab link asks for: {problem, n, puzzle, text, step}.
 function readLab(url) {
@@ -85,24 +76,13 @@ function labLink(url, choice, extra = {}) {
   return link.href;
 }
 
-export async function start(options, python) {
-  // The lab's style sheet, loaded before the lab is drawn (a sheet that fails leaves it plain).
-  const sheet = h("link", { rel: "stylesheet", href: new URL("./lab.css", import.meta.url).href });
-  const loaded = new Promise((resolve) => {
-    sheet.addEventListener("load", resolve);
-    sheet.addEventListener("error", resolve);
-  });
-  document.head.append(sheet);
-  await loaded;
-  new Lab(options, python).start();
-}
-
-class Lab {
-  constructor(options, python) {
-    this.options = options;
-    this.python = python;
-    this.client = python.client;
-    this.store = new Store("sudoku-dlx:lab:", () => ($("lab-storage").hidden = false));
+export default class Lab extends View {
+  constructor(options, python, host) {
+    super(options, python, host);
+    this.store = new Store("sudoku-dlx:lab:", {
+      onRefused: () => this.notice("This browser does not let the page keep your text: copy it somewhere before you leave."),
+      onBad: () => this.notice("Your saved problem text could not be read, so the example is in the box instead."),
+    });
     this.record = null; // the web.cover_steps record shown
     this.shown = null; // the choice it was made from
     this.counting = false;
@@ -110,9 +90,18 @@ class Lab {
     this.note = ""; // what the link asked for that the lab does not offer, said with the first search
   }
 
-  start() {
-    const view = $("view");
-    view.replaceChildren(this.build());
+  async build(root) {
+    // The lab's style sheet, loaded before the lab is drawn (a sheet that fails leaves it plain).
+    await useStyle(new URL("./lab.css", import.meta.url));
+    root.replaceChildren(this.layout());
+    this.stepper = new Stepper({
+      panel: $("lab-steps"), range: $("lab-range"), first: $("lab-first"), back: $("lab-back"),
+      next: $("lab-next"), last: $("lab-last"), play: $("lab-play"),
+    }, (k) => this.draw(k));
+    this.wire();
+  }
+
+  show() {
     const link = readLab(new URL(location.href));
     this.link = link;
     const menu = $("lab-problem");
@@ -122,19 +111,26 @@ class Lab {
     const queens = link.problem === "queens" && link.n ? link.n : DEFAULT_QUEENS;
     $("lab-n").value = String(QUEENS.includes(queens) ? queens : DEFAULT_QUEENS);
     if (!QUEENS.includes(queens)) this.note = `N queens is offered for N from 1 to 12, not ${queens}. `;
-    $("lab-text").value = link.text || this.store.read("text", SAMPLE);
+    $("lab-text").value = link.text || this.store.read("text", shapes.text(TEXT_KEPT), SAMPLE);
     this.menuChanged();
-    this.stepper = new Stepper({
-      panel: $("lab-steps"), range: $("lab-range"), first: $("lab-first"), back: $("lab-back"),
-      next: $("lab-next"), last: $("lab-last"), play: $("lab-play"),
-    }, (k) => this.draw(k));
-    this.wire();
     this.python.onChange((state) => this.pythonChanged(state));
     this.pythonChanged(this.python.state);
     this.load(link.step - 1);
+    return { problem: menu.value };
   }
 
-  build() {
+  stop() {
+    this.stepper.pause();
+  }
+
+  // Says what became of the stored text, in the box's panel (opened to show it).
+  notice(text) {
+    $("lab-storage").textContent = text;
+    $("lab-storage").hidden = false;
+    $("lab-own").open = true;
+  }
+
+  layout() {
     const button = (id, text, attributes = {}) => h("button", { type: "button", id, ...attributes }, text);
     const menu = h("select", { id: "lab-problem" }, ...MENU.map(([value, label]) => h("option", { value }, label)));
     const queens = h("select", { id: "lab-n" }, ...QUEENS.map((n) => h("option", { value: n }, String(n))));
@@ -156,8 +152,7 @@ class Lab {
           " comments. Or paste a 0/1 matrix, with the item names on its first line if you like."),
         h("label", { for: "lab-text" }, "Problem text"),
         h("textarea", { id: "lab-text", rows: 9, spellcheck: "false" }),
-        h("p", { id: "lab-storage", class: "lab-help", hidden: true },
-          "This browser does not let the page keep your text: copy it somewhere before you leave."),
+        h("p", { id: "lab-storage", class: "lab-help", role: "note", hidden: true }),
         h("div", { class: "lab-row" },
           button("lab-use", "Search this problem", { "data-needs-python": true }),
           button("lab-copy", "Copy the problem shown into the box"))),
@@ -292,7 +287,7 @@ class Lab {
       return;
     }
     this.shown = choice;
-    this.show(record, step);
+    this.showRecord(record, step);
     const found = record.steps.filter((s) => s.kind === "solution").length;
     this.say(this.note + (record.complete
       ? `The search takes ${plural(record.steps.length, "step")} and finds ${plural(found, "solution")}.`
@@ -313,7 +308,7 @@ class Lab {
     box.setSelectionRange(from, from + (lines[line - 1] ?? "").length);
   }
 
-  show(record, step) {
+  showRecord(record, step) {
     this.record = record;
     const { problem } = record;
     $("lab-title").textContent = `Exact cover lab: ${problem.title}`;

@@ -8,7 +8,7 @@
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
 // Beside the states, each puzzle's clock (play time and hints used, by givens) is kept
 // with the game but not undone: time played stays played.
-import { BLANK, BOX_SHAPES, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "./grid.js";
+import { BLANK, BOX_SHAPES, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "../../grid.js";
 
 const HISTORY_LIMIT = 100;
 // Clocks kept for this many puzzles (the latest ones).

@@ -1,7 +1,7 @@
 // The play view's questions to Python: each asks the worker about the grid, then changes
 // the game and tells the player what came of it. `play` is the view (play.js): its game,
 // board and panels, run() to ask and say() to tell.
-import { BLANK, cellName, parse, shapeFor, unitName } from "./grid.js";
+import { BLANK, cellName, parse, shapeFor, unitName } from "../../grid.js";
 import { reveal, showRating, showStats } from "./panels.js";
 
 // From this size on, Generate gets a shorter time budget (seconds): the full default

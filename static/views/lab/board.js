@@ -3,7 +3,7 @@
 // option puts a symbol in one cell; a cell shows the symbol of its given or chosen
 // option large, else the symbols of its live options small (what may still go there),
 // tinted when an option of it waits to be tried at a choice made before.
-import { optionState, stepChanges } from "./lab-state.js";
+import { optionState, stepChanges } from "./state.js";
 
 export class BoardView {
   constructor(container, problem) {

@@ -1,0 +1,125 @@
+// The worksheet view (?view=worksheet&size=9&difficulty=Easy&n=6): a teacher's printout of
+// freshly generated puzzles, several to a page, then their answers on pages of their own.
+// Python generates each puzzle (with its solution); Print prints the sheets only.
+import { Cancelled } from "../../client.js";
+import { shapeFor } from "../../grid.js";
+import { $, View, h, plural, useStyle } from "../../kit.js";
+import { miniGrid } from "../../mini-grid.js";
+
+const SIZES = [4, 6, 8, 9, 12, 16];
+const GRADES = ["Easy", "Medium", "Hard", "Expert", "Extreme"];
+const MOST = 24;
+// Puzzles on one printed page, and answers, by size.
+const PER_PAGE = { 4: 6, 6: 6, 8: 4, 9: 4, 12: 2, 16: 1 };
+const ANSWERS_PER_PAGE = { 4: 12, 6: 12, 8: 6, 9: 6, 12: 4, 16: 2 };
+
+function select(id, label, values, chosen, name = (v) => v) {
+  const control = h("select", { id }, values.map((value) => h("option", { value }, name(value))));
+  control.value = chosen;
+  return h("label", {}, label, control);
+}
+
+export default class Worksheet extends View {
+  async build(root) {
+    await useStyle(new URL("./worksheet.css", import.meta.url));
+    const params = new URL(location.href).searchParams;
+    const size = SIZES.includes(Number(params.get("size"))) ? Number(params.get("size")) : 9;
+    const count = Math.min(MOST, Math.max(1, Number(params.get("n")) || 6));
+    this.form = h("form", { class: "panel worksheet-form", "aria-label": "Worksheet" },
+      h("h2", {}, "A worksheet with answers"),
+      h("div", { class: "choices" },
+        select("ws-size", "Size", SIZES, size, (n) => `${n}×${n}`),
+        select("ws-difficulty", "Difficulty", ["", ...GRADES], params.get("difficulty") ?? "", (g) => g || "Any"),
+        h("label", {}, "Puzzles", h("input", { id: "ws-count", type: "number", min: 1, max: MOST, value: count })),
+        h("label", {}, "Title", h("input", { id: "ws-title", type: "text", value: params.get("title") ?? "Sudoku" }))),
+      h("div", { class: "row" },
+        h("button", { type: "submit", id: "ws-make" }, "Make the worksheet"),
+        h("button", { type: "button", id: "ws-stop", "aria-disabled": "true" }, "Stop"),
+        h("button", { type: "button", id: "ws-print", "aria-disabled": "true" }, "Print")),
+      h("p", { class: "message", role: "status", id: "ws-message" }),
+      h("p", { class: "board-status" }, h("span", { class: "python-status" })));
+    this.sheets = h("div", { id: "sheets", class: "sheets" });
+    root.replaceChildren(this.form, this.sheets);
+    this.making = false;
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.make();
+    });
+    $("ws-stop").addEventListener("click", () => this.making && this.client.cancel());
+    $("ws-print").addEventListener("click", () => $("ws-print").getAttribute("aria-disabled") !== "true" && window.print());
+    this.python.onChange(() => this.buttons());
+  }
+
+  show() {
+    this.buttons();
+    this.say("Choose the size, difficulty and number of puzzles, then make the worksheet.");
+    return {};
+  }
+
+  say(text) {
+    $("ws-message").textContent = text;
+  }
+
+  buttons() {
+    $("ws-make").setAttribute("aria-disabled", String(this.making || this.python.state === "error"));
+    $("ws-stop").setAttribute("aria-disabled", String(!this.making));
+    $("ws-print").setAttribute("aria-disabled", String(this.making || !this.sheets.children.length));
+  }
+
+  // Generates the puzzles asked for, one after another, and lays out their sheets.
+  async make() {
+    if (this.making) return;
+    const n = Number($("ws-size").value);
+    const difficulty = $("ws-difficulty").value;
+    const wanted = Math.min(MOST, Math.max(1, Math.round(Number($("ws-count").value)) || 1));
+    this.making = true;
+    this.buttons();
+    const made = [];
+    try {
+      for (let k = 1; k <= wanted; k++) {
+        this.say(`Making puzzle ${k} of ${wanted}…`);
+        const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
+        const result = await this.client.request("generate", { size: n, seed, ...(difficulty && { difficulty }) });
+        if (result.status === "invalid") throw new Error(result.error);
+        made.push(result);
+      }
+      this.sheets.replaceChildren(...layout(made, shapeFor(n), $("ws-title").value));
+      const grades = difficulty ? ` (${made.filter((m) => m.grade === difficulty).length} of them ${difficulty})` : "";
+      this.say(`${plural(wanted, "puzzle")} and their answers are ready${grades}: Print prints them, answers on pages of their own.`);
+    } catch (error) {
+      this.say(error instanceof Cancelled ? `Stopped after ${plural(made.length, "puzzle")}; nothing to print yet.`
+        : `Could not make the worksheet: ${error.message}`);
+    } finally {
+      this.making = false;
+      this.buttons();
+    }
+  }
+}
+
+// The printed pages: the puzzles, PER_PAGE to a page, then the answers.
+function layout(made, shape, title) {
+  const pages = [];
+  const chunk = (items, per) => Array.from({ length: Math.ceil(items.length / per) }, (_, k) => items.slice(k * per, k * per + per));
+  for (const group of chunk(made.map((m, k) => [m, k]), PER_PAGE[shape.n])) {
+    pages.push(sheet(title, "puzzles", shape.n, group.map(([m, k]) => figure(m.puzzle, shape, `${k + 1}.${m.grade ? ` ${m.grade}` : ""}`))));
+  }
+  for (const group of chunk(made.map((m, k) => [m, k]), ANSWERS_PER_PAGE[shape.n])) {
+    pages.push(sheet(`${title}: answers`, "answers", shape.n, group.map(([m, k]) => figure(m.solution, shape, `${k + 1}.`, m.puzzle))));
+  }
+  return pages;
+}
+
+function sheet(title, kind, n, figures) {
+  return h("section", { class: `sheet ${kind}`, "data-size": n, "aria-label": title }, h("h2", {}, title), h("div", { class: "figures" }, ...figures));
+}
+
+// One grid: `line`'s symbols, the givens of `puzzle` (if any) bold, under a caption.
+function figure(line, shape, caption, puzzle = line) {
+  const grid = h("div", { class: "mini-grid" });
+  miniGrid(grid, shape).forEach((div, cell) => {
+    div.textContent = line[cell] === "." ? "" : line[cell];
+    div.classList.toggle("given", puzzle[cell] !== ".");
+  });
+  return h("figure", {}, h("figcaption", {}, caption), grid);
+}
+
