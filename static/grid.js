@@ -93,6 +93,27 @@ export function candidates(shape, line, cell) {
   return [...SYMBOLS.slice(0, shape.n)].filter((symbol) => !seen.has(symbol)).join("");
 }
 
+// The grid before step `k` of a solve path (web.rate's `path`), as the rating's board
+// holds it then: {line, notes}, the givens with the placements of the steps before k,
+// and each blank cell's candidates in SYMBOLS order (what its units leave, less those
+// steps' eliminations).
+export function pathState(shape, givens, path, k) {
+  const line = [...givens];
+  const notes = line.map((symbol, cell) => (symbol === BLANK ? candidates(shape, givens, cell) : ""));
+  for (const { placements, eliminations } of path.slice(0, k)) {
+    for (const [cell, digit] of placements) {
+      const symbol = SYMBOLS[digit - 1];
+      line[cell] = symbol;
+      notes[cell] = "";
+      for (const unit of units(shape)) {
+        if (unit.includes(cell)) for (const peer of unit) notes[peer] = notes[peer].replace(symbol, "");
+      }
+    }
+    for (const [cell, digit] of eliminations) notes[cell] = notes[cell].replace(SYMBOLS[digit - 1], "");
+  }
+  return { line: line.join(""), notes };
+}
+
 const BLANKS = ".0*_";
 const SEPARATORS = "|+-";
 const WHITESPACE = " \t\n\r\f\v\u00a0";

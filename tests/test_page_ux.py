@@ -358,7 +358,7 @@ def test_an_embed_tells_its_host_ready_checked_and_solved(server, other_origin, 
     frame = host.frame_locator("iframe")
     expect(frame.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
     frame.get_by_role("button", name="Check", exact=True).click()
-    expect(frame.get_by_role("status")).to_have_text("No mistakes so far; 1 cells to go.")
+    expect(frame.get_by_role("status")).to_have_text("No mistakes so far; 1 cell to go.")
     frame.locator(f'[data-cell="{BLANKS[0]}"]').click()
     host.keyboard.type(SOLUTION[BLANKS[0]])
     host.wait_for_function("window.events.some(e => e.data.type === 'solved')")

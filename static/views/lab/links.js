@@ -6,6 +6,7 @@
 // right and left (arrows above and below). A covered item or a hidden node is skipped by
 // its neighbours but keeps its own links (dashed), which is how uncovering puts it back;
 // the links a step changed are drawn thick in the warning colour.
+import { plural } from "../../kit.js";
 import { svg } from "../../svg.js";
 
 const DX = 64;
@@ -109,8 +110,8 @@ export class LinksView {
     }
     const soFar = this.changedSoFar[k] ?? 0;
     const step = soFar - (this.changedSoFar[k - 1] ?? 0);
-    this.counts.textContent = `${this.problem.ones} nodes, ${items} item headers and the root. ` +
-      (k >= 0 ? `This step changed ${step} link${step === 1 ? "" : "s"}; ${soFar} changes so far.` : "Before the search.");
+    this.counts.textContent = `${plural(this.problem.ones, "node")}, ${plural(items, "item header")} and the root. ` +
+      (k >= 0 ? `This step changed ${plural(step, "link")}; ${plural(soFar, "change")} so far.` : "Before the search.");
   }
 
   node(x, linked, size) {

@@ -3,7 +3,7 @@
 // columns carry data-item and rows data-option, each with data-live and data-state;
 // larger problems (a 9x9 sudoku's 729 x 324) are a picture, one pixel per matrix cell
 // (drawn larger by the page where there is room).
-import { h } from "../../kit.js";
+import { h, plural } from "../../kit.js";
 import { itemState, liveCounts, optionState, stepChanges } from "./state.js";
 
 // Options x items up to which the whole matrix is a table.
@@ -41,8 +41,8 @@ class MatrixTable {
     const table = h("table", { class: "matrix" });
     table.classList.toggle("upright", problem.items.length <= UPRIGHT_MAX_ITEMS);
     table.classList.toggle("large", problem.items.length * problem.options.length <= LARGE_MAX_CELLS);
-    table.append(h("caption", {}, `${problem.options.length} options (rows) × ${problem.items.length} items ` +
-      `(columns), ${problem.ones} nodes (the 1s)`));
+    table.append(h("caption", {}, `${plural(problem.options.length, "option")} (rows) × ${plural(problem.items.length, "item")} ` +
+      `(columns), ${plural(problem.ones, "node")} (the 1s)`));
     // One header row: each item's name, and under it how many live options it has.
     const head = h("thead");
     const names = h("tr");

@@ -1,7 +1,8 @@
 // The play view's questions to Python: each asks the worker about the grid, then changes
 // the game and tells the player what came of it. `play` is the view (play.js): its game,
 // board and panels, run() to ask and say() to tell.
-import { BLANK, cellName, parse, shapeFor, unitName } from "../../grid.js";
+import { BLANK, cellName, parse, pathState, shapeFor, unitName } from "../../grid.js";
+import { $, plural } from "../../kit.js";
 import { reveal, showRating, showStats } from "./panels.js";
 
 // From this size on, Generate gets a shorter time budget (seconds): the full default
@@ -77,7 +78,7 @@ export async function check(play) {
     board.flag(wrong, game);
     play.host.post("checked", { puzzle: givens, mistakes: wrong.length, left });
     play.say(wrong.length ? `${wrong.length} mistake${wrong.length > 1 ? "s" : ""} marked.`
-      : left ? `No mistakes so far; ${left} cells to go.` : "Solved: every cell is right.");
+      : left ? `No mistakes so far; ${plural(left, "cell")} to go.` : "Solved: every cell is right.");
   } else {
     // Several solutions: the entries are fine while at least one solution agrees with them all.
     const again = await play.run("solve", { text: game.puzzle, size: game.n, limit: 1 }, "Checking…");
@@ -166,16 +167,24 @@ async function askAboutGivens(play, type, busyText, refusal, progress = null) {
 // While it works, the message names the hardest technique the rating has reached.
 export async function rate(play) {
   const result = await askAboutGivens(play, "rate", "Rating…", "Cannot rate",
-    ({ steps, hardest, score }) => `Rating: ${steps} step${steps > 1 ? "s" : ""}, hardest so far ${hardest} (${score.toFixed(1)})…`);
+    ({ steps, hardest, score }) => `Rating: ${plural(steps, "step")}, hardest so far ${hardest} (${score.toFixed(1)})…`);
   if (!result) return;
   const values = showRating(result, (step, index) => {
-    play.board.hint(step.cells, step.units, play.game, step);
+    play.board.hint(step.cells, step.units, pathPicture(play.game, result.path, index), step);
     play.say(`Step ${index + 1}: ${step.text}`);
   });
   play.rated = play.game.givens; // unchanged meanwhile: askAboutGivens checked
   play.update();
   reveal("rating");
-  play.say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${result.steps} steps.`);
+  play.say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${plural(result.steps, "step")}.`);
+}
+
+// The solve path before step `k`, for the board to draw as it draws a game: the givens,
+// the digits the earlier steps placed (as a solution shown), the candidates as notes.
+function pathPicture(game, path, k) {
+  const { line, notes } = pathState(game.shape, game.givens, path, k);
+  const given = (cell) => game.givens[cell] !== BLANK;
+  return { shape: game.shape, line, notes, isGiven: given, isShown: (cell) => !given(cell) && line[cell] !== BLANK };
 }
 
 // The dancing links search of the givens, step by step, in its own panel and grid.
@@ -186,7 +195,7 @@ export async function steps(play) {
   play.stepped = play.game.givens;
   play.update();
   reveal("steps-panel");
-  play.say(`The search took ${result.steps.length.toLocaleString("en")} steps${result.complete ? "" : " (the first ones shown)"}; ` +
+  play.say(`The search took ${plural(result.steps.length, "step")}${result.complete ? "" : " (the first ones shown)"}; ` +
     "step through them under “Dancing links, step by step”.");
 }
 
@@ -197,18 +206,21 @@ export async function generate(play, { size: n, symmetry, difficulty }) {
   const large = n >= LARGE;
   const args = { size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }) };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
+  play.board.reveal(); // its progress is told above the grid
   const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}`;
   // Python reports the clue removal as it goes: givens left, orbits (a cell and its
   // symmetric images) decided of all.
   const reply = await play.run("generate", args, `${busy}…`,
-    ({ clues, decided, orbits }) => `${busy}: ${clues} givens left, ${decided} of ${orbits} orbits tried…`);
+    ({ clues, decided, orbits }) => `${busy}: ${plural(clues, "given")} left, ${decided} of ${plural(orbits, "orbit")} tried…`);
   if (!reply) return;
   const { result } = reply;
   if (result.status === "invalid") return play.say(`Cannot generate: ${result.error}`);
   play.change("load", shapeFor(result.size), result.puzzle);
-  const named = result.symmetry === "none" ? "no" : result.symmetry;
+  // The symmetry as the menu names it ("mirror top–bottom symmetry", "no symmetry").
+  const option = [...$("symmetry").options].find((o) => o.value === result.symmetry);
+  const named = result.symmetry === "none" ? "no" : (option?.text ?? result.symmetry).toLowerCase();
   const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
-  const made = `New ${n}×${n} puzzle: ${result.clues} givens, ${named} symmetry${grade}`;
+  const made = `New ${n}×${n} puzzle: ${plural(result.clues, "given")}, ${named} symmetry${grade}`;
   // With a difficulty, Python returns the nearest grade it made when the time ran out,
   // or no grade when the time ran out before the first puzzle was rated.
   const missed = !difficulty || result.grade === difficulty ? ""
@@ -222,10 +234,11 @@ export async function generate(play, { size: n, symmetry, difficulty }) {
 // Reads pasted or imported text as a new puzzle (here, without Python); a bad text
 // leaves the grid as it was.
 export function importText(play, text) {
+  play.board.reveal(); // the answer is told above the grid, and shows in it
   if (play.options.readonly) return play.say("This puzzle is read-only.");
   if (!text.trim()) return play.say("Nothing to import: the text is empty.");
   const parsed = parse(text);
   if (parsed.status === "invalid") return play.say(`Not a puzzle: ${parsed.error}`);
   play.change("load", shapeFor(parsed.size), parsed.puzzle);
-  play.say(`Loaded a ${parsed.size}×${parsed.size} puzzle with ${parsed.clues} givens.`);
+  play.say(`Loaded a ${parsed.size}×${parsed.size} puzzle with ${plural(parsed.clues, "given")}.`);
 }

@@ -174,13 +174,19 @@ export class Board {
 
   // Marks what a hint or a path step is about: its cells, more faintly its units (arrays
   // of cells), and with `step` (its record) the chain, eliminations and placements; the
-  // board (message, grid, keypad) scrolls into view, as a step of the path may be below it.
+  // board scrolls into view, as a step of the path may be below it.
   hint(cells, units, game, step = null) {
     this.unmark();
     for (const cell of units.flat()) this.hinted.set(cell, "unit");
     for (const cell of cells) this.hinted.set(cell, "cell");
     this.step = step;
     this.draw(game);
+    this.reveal();
+  }
+
+  // Scrolls the board (the message, grid and keypad) into view: on a phone, the panel an
+  // action came from may be far below it.
+  reveal() {
     this.grid.closest(".board").scrollIntoView({ block: "nearest" });
   }
 

@@ -3,7 +3,7 @@
 // ask.js, the panels' contents in panels.js.
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, shapeFor } from "../../grid.js";
-import { $, View } from "../../kit.js";
+import { $, View, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { Store, shapes } from "../../store.js";
 import * as ask from "./ask.js";
@@ -16,6 +16,9 @@ import { TraceView } from "./trace-view.js";
 const SOLVED = "Solved! Every row, column and box holds each symbol once.";
 // The settings of the Options panel, kept in storage: checkbox id -> on by default.
 const SETTINGS = { "tidy-notes": true, "show-possible": true, "show-timer": true };
+// A grid whose cells are smaller than this (px) offers Zoom in, which makes them this big
+// in a frame that scrolls (the size of a fingertip).
+const TAP_CELL = 36;
 // The longest import box text kept through a reload.
 const IMPORT_KEPT = 100_000;
 // What each stored value is, for the notice when one cannot be read.
@@ -58,7 +61,12 @@ export default class Play extends View {
     this.hinted = hint;
     this.hintLevel = level;
     this.wrong = wrong;
+    // A hint asked for at the Hint or Show more button: its next action takes the focus
+    // (Show more, else Apply), rather than staying many Tab presses away from it.
+    const { buttons } = this;
+    const asked = hint && [buttons.hint, buttons["more-hint"]].includes(document.activeElement);
     this.updateButtons();
+    if (asked) [buttons["more-hint"], buttons.apply].find((button) => !button.hidden)?.focus();
   }
 
   // Tells the player, under the keypad, what became of their stored work (each notice
@@ -220,7 +228,10 @@ export default class Play extends View {
     const { game } = this;
     if (link.puzzle) {
       const differs = link.puzzle !== game.givens || (link.entries && link.entries !== game.entries);
-      if (differs) this.change("load", shapeFor(link.size), link.puzzle, link.entries);
+      if (differs && this.change("load", shapeFor(link.size), link.puzzle, link.entries)) {
+        this.say(`Opened the link's ${link.size}×${link.size} puzzle with ${plural(link.clues, "given")}` +
+          `${link.entries ? " and its entries" : ""}; Undo brings back the grid before it.`);
+      }
     } else if (link.error) {
       this.change("load", shapeFor(9));
     }
@@ -237,14 +248,16 @@ export default class Play extends View {
     if (this.change("load", shapeFor(n))) this.say(`A new empty ${n}×${n} grid.`);
   }
 
+  // Shows the share link and copies it (again when "include my entries" changes it).
   async share() {
     showShare(this.game.givens, this.game.entries);
     reveal("share-panel");
+    const entries = $("share-entries").checked ? ", with your entries," : "";
     try {
       await navigator.clipboard.writeText($("share-link").value);
-      this.say("Link copied to the clipboard.");
+      this.say(`Link${entries} copied to the clipboard.`);
     } catch {
-      this.say("Copy the link shown under “Link to this puzzle”.");
+      this.say(`Copy the link${entries} shown under “Link to this puzzle”.`);
     }
   }
 
@@ -281,6 +294,11 @@ export default class Play extends View {
         size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
       }),
       notes: () => this.toggleNotes(),
+      zoom: () => {
+        this.zoom(!this.zoomed());
+        this.board.select(this.board.selected);
+        this.say(this.zoomed() ? "Zoomed in: the grid scrolls; arrows or a tap move the selection." : "Zoomed out.");
+      },
       "fill-notes": () => this.change("fillNotes") && this.say("Noted every candidate in every empty cell; Undo takes them back."),
       clear: () => this.clear(),
       undo: () => this.undoOrRedo("undo"),
@@ -292,7 +310,16 @@ export default class Play extends View {
   }
 
   keydown(event) {
-    if (isTextField(event.target)) return;
+    // Esc: the grid as the player has it again, after a step of the solve path was shown there.
+    if (event.key === "Escape" && this.board.game !== this.game) {
+      this.board.unmark();
+      this.update();
+      this.say("Your grid again.");
+      return;
+    }
+    // Ctrl+Z and Ctrl+Y undo the game's changes unless a text field has its own undo.
+    const shortcut = (event.ctrlKey || event.metaKey) && ["z", "y"].includes(event.key.toLowerCase());
+    if (isTextField(event.target) && !(shortcut && event.target.matches("select"))) return;
     // Typing after pressing a button still goes to the selected cell (arrows the step view took excepted).
     if (!$("grid").contains(event.target) && !event.defaultPrevented) this.board.keydown(event);
     // N switches notes, unless the grid took it as a symbol (25x25) or the button is hidden.
@@ -310,16 +337,36 @@ export default class Play extends View {
   }
 
   // The grid's side: as large as fits, so that the message, grid and keypad are in view
-  // without scrolling (the toolbar too, above them, on a phone).
+  // without scrolling (the toolbar too, above them, on a phone); in an embed, so that all
+  // of its content fits its frame, however long the message grows.
   fit() {
     const section = document.querySelector(".board");
-    const grid = $("grid");
-    const chrome = section.offsetHeight - grid.offsetHeight;
+    const frame = $("grid-frame");
+    const chrome = section.offsetHeight - frame.offsetHeight;
     const top = section.getBoundingClientRect().top + scrollY;
-    const byHeight = innerHeight - top - chrome - 8;
+    const others = this.options.embed ? document.body.getBoundingClientRect().height - frame.offsetHeight : top + chrome + 8;
+    const byHeight = innerHeight - others;
     const side = Math.floor(Math.max(180, Math.min(this.sideByWidth(), byHeight)));
-    if (Math.abs(side - grid.offsetWidth) >= 1) document.documentElement.style.setProperty("--board", `${side}px`);
+    if (Math.abs(side - frame.offsetHeight) >= 1) document.documentElement.style.setProperty("--board", `${side}px`);
+    this.zoom(this.zoomed() && side / this.game.n < TAP_CELL);
     this.host.natural(this.naturalHeight());
+  }
+
+  zoomed() {
+    return $("grid-frame").classList.contains("zoomed");
+  }
+
+  // Zooms the grid in (its cells TAP_CELL px, in a frame of the board's size that scrolls)
+  // or out; Zoom in is offered only where the cells are smaller than that.
+  zoom(on) {
+    const frame = $("grid-frame");
+    const button = this.buttons.zoom;
+    frame.classList.toggle("zoomed", on);
+    if (on) $("grid").style.setProperty("--side", `${this.game.n * TAP_CELL}px`);
+    else $("grid").style.removeProperty("--side");
+    show(button, on || frame.offsetHeight / this.game.n < TAP_CELL);
+    button.setAttribute("aria-pressed", String(on));
+    button.textContent = on ? "Zoom out" : "Zoom in";
   }
 
   // The grid's side that the width allows (beside the toolbar where the page is wide).
@@ -332,7 +379,7 @@ export default class Play extends View {
 
   // The page's height with the grid as large as the width allows.
   naturalHeight() {
-    return document.body.getBoundingClientRect().height - $("grid").offsetWidth + Math.max(180, this.sideByWidth());
+    return document.body.getBoundingClientRect().height - $("grid-frame").offsetHeight + Math.max(180, this.sideByWidth());
   }
 
   // Wires index.html's play markup (`root`) to the game.
@@ -347,10 +394,10 @@ export default class Play extends View {
     const { buttons, board } = this;
     $("stats").hidden = !options.stats;
     if (options.buttons) {
-      // Apply and Show more go with Hint, Show the solution with Solve.
+      // Apply and Show more go with Hint, Show the solution with Solve; Zoom is always there.
       const goesWith = { apply: "hint", "more-hint": "hint", "show-solution": "solve" };
       for (const [name, button] of Object.entries(buttons)) {
-        if (options.buttons.has(name) || options.buttons.has(goesWith[name])) continue;
+        if (name === "zoom" || options.buttons.has(name) || options.buttons.has(goesWith[name])) continue;
         button.dataset.off = "";
         button.hidden = true;
       }
@@ -373,8 +420,12 @@ export default class Play extends View {
       });
     }
     $("size").addEventListener("keydown", (event) => {
-      if (event.key === "Enter") this.chooseSize(true);
-      else this.sizeByKeyboard = true;
+      if (event.key !== "Enter") {
+        this.sizeByKeyboard = true;
+        return;
+      }
+      this.chooseSize(true);
+      event.preventDefault(); // Enter took the size: it does not open the list as well
     });
     $("size").addEventListener("pointerdown", () => (this.sizeByKeyboard = false));
     $("size").addEventListener("change", () => this.chooseSize(!this.sizeByKeyboard));
@@ -387,7 +438,7 @@ export default class Play extends View {
       event.preventDefault();
       ask.importText(this, $("import-text").value);
     });
-    $("share-entries").addEventListener("change", () => showShare(this.game.givens, this.game.entries));
+    $("share-entries").addEventListener("change", () => this.share());
     for (const id of ["embed-readonly", "embed-stats", "embed-steps", "embed-buttons"]) {
       $(id).addEventListener("change", () => this.embed());
     }

@@ -3,6 +3,7 @@
 // the step controls it shares with the exact cover lab. Text goes in with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, notesText } from "../../grid.js";
 import { miniGrid } from "../../mini-grid.js";
+import { plural } from "../../kit.js";
 import { Stepper } from "../../stepper.js";
 
 export class TraceView {
@@ -24,14 +25,14 @@ export class TraceView {
     this.shape = shape;
     const { n } = shape;
     const steps = record.steps.length;
-    const cut = record.complete ? "" : ` Only its first ${steps.toLocaleString("en")} steps are shown.`;
+    const cut = record.complete ? "" : ` Only its first ${plural(steps, "step")} are shown.`;
     this.el.summary.textContent =
       `As exact cover, a ${n}×${n} grid has ${record.items} items to cover (each cell needs a digit; ` +
       `each digit is needed once in every row, column and box) and ${record.options} options ` +
-      `(a digit in a cell covers four items). The ${record.clues} givens leave ${record.open_items} items ` +
-      `and ${record.open_options} options. The search always takes the item with the fewest options, ` +
+      `(a digit in a cell covers four items). The ${plural(record.clues, "given")} leave ${plural(record.open_items, "item")} ` +
+      `and ${plural(record.open_options, "option")}. The search always takes the item with the fewest options, ` +
       `and goes on after a solution to prove there is no second one: ` +
-      `${record.nodes.toLocaleString("en")} options tried.${cut}`;
+      `${plural(record.nodes, "option")} tried.${cut}`;
     this.cells = miniGrid(this.el.grid, this.shape);
     this.stepper.reset(steps);
   }
@@ -54,7 +55,7 @@ export class TraceView {
     this.drawGrid(placed, step);
     this.el.text.textContent = step.text;
     this.el.count.textContent = `Step ${(k + 1).toLocaleString("en")} of ${steps.length.toLocaleString("en")}` +
-      ` · ${step.placed} placed by the search · left to cover: ${step.open_items} items, ${step.open_options} options`;
+      ` · ${step.placed} placed by the search · left to cover: ${plural(step.open_items, "item")}, ${plural(step.open_options, "option")}`;
   }
 
   // placed[cell]: a symbol or BLANK; givens bold, the search's placements in colour. Up to

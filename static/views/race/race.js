@@ -4,7 +4,7 @@
 // pulled a chunk at a time: each lane holds at most the chunk it shows and the next, so
 // a run of millions of nodes neither freezes the page nor fills its memory. Both lanes
 // advance node for node; a lane that waits for Python holds the other back.
-import { View, count, duration, h, useStyle, whenReady } from "../../kit.js";
+import { View, count, duration, h, plural, useStyle, whenReady } from "../../kit.js";
 import { readPuzzle } from "../../link.js";
 import { miniGrid } from "../../mini-grid.js";
 
@@ -355,8 +355,8 @@ export default class Race extends View {
     };
     if (done.length === 1 && !done[0].error) {
       const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
-      this.gap.textContent = `${name(ahead)} finished after ${count(ahead.nodes)} nodes; ${name(behind).toLowerCase()} ` +
-        `is at ${count(behind.nodes)} nodes (${times(behind, ahead)}) and counting.`;
+      this.gap.textContent = `${name(ahead)} finished after ${plural(ahead.nodes, "node")}; ${name(behind).toLowerCase()} ` +
+        `is at ${plural(behind.nodes, "node")} (${times(behind, ahead)}) and counting.`;
     } else if (done.length === 2) {
       const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
       this.gap.textContent = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
@@ -418,7 +418,7 @@ export default class Race extends View {
     lanes.forEach((lane, k) => lane.start(client, answers[k]));
     for (const lane of lanes) lane.render();
     for (const button of [this.play, this.step, this.restart]) button.disabled = false;
-    this.message.textContent = `Ready: ${answers[0].clues} givens, ${count(answers[0].size ** 2 - answers[0].clues)} ` +
-      "cells to fill. Press Play.";
+    this.message.textContent = `Ready: ${plural(answers[0].clues, "given")}, ` +
+      `${plural(answers[0].size ** 2 - answers[0].clues, "cell")} to fill. Press Play.`;
   }
 }

@@ -1,0 +1,200 @@
+"""What a tester found by playing, as a player, a teacher and on a phone, each now a test:
+answers in view, the path's steps on the grid as they stood, links and share links that
+say what they did, zoom for big grids, keyboard paths, words in the singular, and embeds
+with room for their longest message."""
+
+from __future__ import annotations
+
+import re
+import time
+from urllib.parse import quote
+
+import pytest
+from conftest import lines
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from playwright.sync_api import expect
+from sudoku_dlx import web
+
+PUZZLE = lines("9x9/norvig_hardest.txt", 1)[0]
+SOLUTION = web.solve(PUZZLE)["solutions"][0]
+OTHER = lines("9x9/royle17_sample300.txt", 1)[0]
+PHONE = {"width": 375, "height": 667}
+
+
+def in_view(page, selector) -> bool:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] + 0.5
+
+
+def test_load_on_a_phone_brings_the_answer_into_view(new_page):
+    page = new_page("index.html", viewport=PHONE)
+    box = page.locator("#import-text")
+    box.scroll_into_view_if_needed()
+    box.fill(OTHER)
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(message(page)).to_contain_text("Loaded a 9×9 puzzle with 17 givens")
+    for part in ("#message", "#grid"):
+        assert in_view(page, part), part
+    box.scroll_into_view_if_needed()
+    box.fill("not a puzzle")
+    page.get_by_role("button", name="Load", exact=True).click()
+    expect(message(page)).to_contain_text("Not a puzzle")
+    assert in_view(page, "#message")
+
+
+def test_generate_on_a_phone_shows_its_progress_and_result(new_page):
+    page = new_page("index.html", viewport=PHONE)
+    wait_ready(page)
+    generate = page.get_by_role("button", name="Generate", exact=True)
+    generate.scroll_into_view_if_needed()
+    generate.click()
+    expect(message(page)).to_contain_text("New 9×9 puzzle", timeout=READY_MS)
+    assert in_view(page, "#message") and in_view(page, "#grid")
+
+
+def test_a_path_step_shows_the_grid_as_the_solve_had_it(new_page):
+    page = new_page(f"index.html#p={PUZZLE}")
+    wait_ready(page)
+    button(page, "Rate").click()
+    expect(message(page)).to_contain_text("Rated", timeout=READY_MS)
+    rating = web.rate(PUZZLE)
+    k, step = next((k, s) for k, s in enumerate(rating["path"]) if s["technique"] == "Naked single")
+    page.get_by_text("Solve path").click()
+    page.locator("#path li button").nth(k).click()
+    expect(message(page)).to_have_text(f"Step {k + 1}: {step['text']}")
+    (cell, digit), = step["placements"]
+    # The cell shows its one candidate left, as the sentence says, not every digit its givens allow.
+    assert page.locator(f'[data-cell="{cell}"]').get_attribute("data-notes").split() == [str(digit)]
+    placed = [c for s in rating["path"][:k] for c, _ in s["placements"]]
+    assert placed, "earlier steps placed digits"
+    for earlier in placed:
+        expect(page.locator(f'[data-cell="{earlier}"]')).to_have_attribute("data-solution", "")
+    page.keyboard.press("Escape")
+    expect(message(page)).to_have_text("Your grid again.")
+    assert grid_line(page) == PUZZLE
+    expect(page.locator("[data-notes]")).to_have_count(0)
+
+
+def test_another_link_in_the_same_tab_says_what_it_opened(new_page):
+    page = new_page(f"index.html#p={PUZZLE}")
+    wait_ready(page)
+    button(page, "Solve").click()
+    expect(message(page)).to_have_text("Solved: the solution is unique.")
+    page.evaluate("p => { location.hash = 'p=' + p }", OTHER)
+    expect(message(page)).to_have_text(
+        "Opened the link's 9×9 puzzle with 17 givens; Undo brings back the grid before it.")
+    assert grid_line(page) == OTHER
+
+
+def test_ticking_include_my_entries_copies_the_new_link(new_page, server):
+    page = new_page(f"index.html#p={PUZZLE}")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+    blank = PUZZLE.index(".")
+    cell(page, blank).click()
+    page.keyboard.type(SOLUTION[blank])
+    button(page, "Share").click()
+    expect(message(page)).to_have_text("Link copied to the clipboard.")
+    assert "&e=" not in page.evaluate("navigator.clipboard.readText()")
+    page.locator("#share-entries").check()
+    expect(message(page)).to_have_text("Link, with your entries, copied to the clipboard.")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert "&e=" in copied and copied == page.locator("#share-link").input_value()
+
+
+def test_a_big_grid_on_a_phone_zooms_to_cells_big_enough_to_tap(new_page):
+    page = new_page("index.html", viewport=PHONE)
+    zoom = page.get_by_role("button", name="Zoom in")
+    expect(zoom).to_be_hidden()  # a 9x9's cells are big enough
+    page.locator("#size").select_option("25")
+    expect(cell(page, 624)).to_be_attached()
+    assert cell(page, 0).bounding_box()["width"] < 20
+    zoom.click()
+    expect(page.get_by_role("button", name="Zoom out")).to_have_attribute("aria-pressed", "true")
+    assert cell(page, 0).bounding_box()["width"] >= 35
+    frame = page.locator("#grid-frame")
+    assert frame.evaluate("f => f.scrollWidth > f.clientWidth && f.getBoundingClientRect().right <= innerWidth")
+    # Moving the selection to the far corner scrolls the frame to it.
+    cell(page, 0).click()
+    page.keyboard.press("Control+ArrowRight")
+    page.keyboard.press("Control+ArrowDown")
+    page.keyboard.press("A")
+    corner = cell(page, 624)
+    expect(corner).to_have_text("A")
+    box, outer = corner.bounding_box(), frame.bounding_box()
+    assert outer["x"] <= box["x"] and box["x"] + box["width"] <= outer["x"] + outer["width"] + 1
+    page.get_by_role("button", name="Zoom out").click()
+    assert cell(page, 0).bounding_box()["width"] < 20
+
+
+def test_a_hint_asked_with_the_keyboard_puts_its_next_action_in_reach(new_page):
+    page = new_page(f"index.html#p={PUZZLE}")
+    wait_ready(page)
+    button(page, "Hint").focus()
+    page.keyboard.press("Enter")
+    expect(message(page)).to_contain_text("Hint: look for")
+    expect(button(page, "Show more")).to_be_focused()
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    expect(button(page, "Apply")).to_be_focused()
+
+
+def test_ctrl_z_with_the_size_list_focused_undoes_the_size_change(new_page):
+    page = new_page(f"index.html#p={PUZZLE}")
+    size = page.locator("#size")
+    size.focus()
+    page.keyboard.press("ArrowDown")  # 12x12, not yet taken
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-cell]")).to_have_count(144)
+    page.keyboard.press("Control+z")
+    expect(page.locator("[data-cell]")).to_have_count(81)
+    assert grid_line(page) == PUZZLE
+    expect(size).to_have_value("9")
+
+
+def test_counts_of_one_are_said_in_the_singular(new_page):
+    page = new_page()
+    paste(page, "1..." + "." * 12)
+    expect(message(page)).to_have_text("Loaded a 4×4 puzzle with 1 given.")
+    entries = "".join(SOLUTION[i] if s == "." else "." for i, s in enumerate(PUZZLE))
+    last = PUZZLE.index(".")
+    entries = entries[:last] + "." + entries[last + 1:]
+    page.evaluate("([p, e]) => { location.hash = 'p=' + p + '&e=' + e }", [PUZZLE, entries])
+    expect(cell(page, last + 1)).not_to_have_text("")
+    wait_ready(page)
+    button(page, "Check").click()
+    expect(message(page)).to_have_text("No mistakes so far; 1 cell to go.")
+
+
+def test_generate_names_the_symmetry_as_the_menu_does(new_page):
+    page = new_page()
+    wait_ready(page)
+    page.locator("#size").select_option("4")
+    page.locator("#symmetry").select_option("horizontal")
+    button(page, "Generate").click()
+    expect(message(page)).to_contain_text("mirror top–bottom symmetry", timeout=READY_MS)
+
+
+@pytest.mark.parametrize("resized", [False, True], ids=["snippet's size", "resized by its size messages"])
+def test_the_play_embed_has_room_for_its_longest_message(new_page, server, other_origin, resized):
+    src = f"{server}index.html?embed=1&id=room&readonly=1#p={PUZZLE}"
+    # The snippet's frame (420 x 688) on a page of another origin, with or without the
+    # README's resize script.
+    page = "host.html" if resized else "lab_embed.html"
+    host = new_page(f"{other_origin}tests/pages/{page}?height=688&src={quote(src)}")
+    host.locator("iframe").evaluate("f => { f.width = 420; f.height = 688 }")
+    frame = host.frame_locator("iframe")
+    expect(frame.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
+    inner = host.frames[1]
+    blanks = [i for i, s in enumerate(PUZZLE) if s == "."]
+    for i in blanks:
+        frame.locator(f'[data-cell="{i}"]').click()
+        host.keyboard.type(SOLUTION[i])
+    expect(frame.get_by_role("status")).to_contain_text("Solved! Every row, column and box")
+    deadline = time.monotonic() + 5
+    while (sizes := inner.evaluate("[document.documentElement.scrollHeight, innerHeight]"))[0] > sizes[1]:
+        assert time.monotonic() < deadline, f"the embed scrolls: {sizes[0]} px in {sizes[1]}"
+        time.sleep(0.1)
+    for part in (".message-bar", "#grid", "#keypad", "#toolbar"):
+        assert inner.evaluate("s => { const b = document.querySelector(s).getBoundingClientRect();"
+                              " return b.top >= 0 && b.bottom <= innerHeight }", part), part
