@@ -4,6 +4,7 @@
 // embed), the page tells its host when the view is ready and how tall its content is.
 // Python never runs on this thread; every engine call goes through the PythonClient.
 import { Host } from "./host.js";
+import { embedPanel } from "./kit.js";
 import { readOptions } from "./link.js";
 import { python } from "./python.js";
 import Play from "./views/play/play.js";
@@ -42,7 +43,9 @@ async function run(View) {
   }
   const host = new Host(options);
   const view = new View(options, python, host);
-  await view.build(document.getElementById(name === "play" ? "play" : "view"));
+  const main = document.getElementById(name === "play" ? "play" : "view");
+  await view.build(main);
+  if (name !== "play") main.append(embedPanel(view)); // play has its own Embed panel
   host.post("ready", view.show());
   addEventListener("pagehide", () => view.stop());
   if (!host.parent) return;

@@ -1,5 +1,6 @@
 // What every view shares: the View life cycle, building DOM (text only through
-// textContent), style sheets, numbers in words, and links into the page.
+// textContent), style sheets, the embed panel, numbers in words, and links into the page.
+import { embedLink, iframeSnippet } from "./link.js";
 
 // A view of the page (static/views/<name>/), reached by ?view=<name>. app.js runs each
 // the same way: new View(options, python, host); await view.build(root) makes its DOM
@@ -28,8 +29,43 @@ export class View {
 
   // The height (px) the view's content needs at the frame's width, for an embed's host.
   naturalHeight() {
-    return document.documentElement.scrollHeight;
+    return document.body.getBoundingClientRect().height;
   }
+
+  // The view's link as it stands (what an embed of it shows), and the embed's title.
+  embedLink() {
+    return location.href;
+  }
+
+  get title() {
+    return document.querySelector("#view h2")?.textContent ?? document.title;
+  }
+}
+
+// The widest embed a snippet asks for (px): a course page's column is seldom wider.
+const EMBED_MAX_WIDTH = 1100;
+
+// An "Embed in a web page" panel for `view`: the <iframe> snippet of its link (embed=1),
+// as wide as the view is now and as tall as its compact layout is at that width (laid out
+// for the measure, then back, before anything is drawn), made each time the panel opens.
+export function embedPanel(view) {
+  const snippet = h("textarea", { id: "view-embed-snippet", rows: 4, readonly: true });
+  const panel = h("details", { class: "panel embed-panel page-only" },
+    h("summary", {}, "Embed in a web page"),
+    h("label", { for: "view-embed-snippet" }, "Paste this into a web page (the frame posts its size to the page, ",
+      "so the page can fit it: see the README's “Embed”)"),
+    snippet);
+  panel.addEventListener("toggle", () => {
+    if (!panel.open) return;
+    const root = document.documentElement;
+    const compact = root.classList.contains("embed");
+    root.classList.add("embed");
+    const width = Math.min(EMBED_MAX_WIDTH, Math.ceil(document.body.getBoundingClientRect().width));
+    const height = Math.ceil(view.naturalHeight());
+    root.classList.toggle("embed", compact);
+    snippet.value = iframeSnippet(embedLink(view.embedLink()), view.title, width, height);
+  });
+  return panel;
 }
 
 export const $ = (id) => document.getElementById(id);

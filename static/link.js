@@ -68,24 +68,37 @@ export function shareLink(url, givens, entries) {
   return link.href;
 }
 
-// The embed's width, and the heights its parts take at that width (px, measured in
-// Chromium; tests/test_page_embed.py checks that each snippet shows all of its content).
+// The play embed's width, and the heights its parts take at that width (px, measured in
+// Chromium; tests/test_page_ux.py checks that each snippet shows all of its content).
 const EMBED_WIDTH = 420;
 const EMBED_HEIGHT = { board: 580, buttons: 108, stats: 180, steps: 700 };
 
-// An <iframe> snippet that embeds this page with `options` ({readonly, stats, steps,
-// buttons}), named with a new random id so that two embeds of one puzzle keep their own work.
-export function embedSnippet(url, givens, options) {
-  const link = new URL(shareLink(url, givens));
-  link.search = "";
+// `url` as an embed (embed=1), named with a new random id: two embeds on one course page
+// keep their own work, and the host can tell their messages apart.
+export function embedLink(url) {
+  const link = new URL(url);
   link.searchParams.set("embed", "1");
   link.searchParams.set("id", Math.random().toString(36).slice(2, 8));
+  return link;
+}
+
+// The <iframe> that embeds `link` (a URL) at `width` x `height` px, titled `title`.
+export function iframeSnippet(link, title, width, height) {
+  const attribute = (text) => text.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;");
+  return `<iframe src="${attribute(link.href)}" title="${attribute(title)}" width="${width}" height="${height}" ` +
+    `sandbox="${SANDBOX}" style="border:0;max-width:100%"></iframe>`;
+}
+
+// The play view's snippet, embedding `givens` with `options` ({readonly, stats, steps, buttons}).
+export function embedSnippet(url, givens, options) {
+  const bare = new URL(shareLink(url, givens));
+  bare.search = "";
+  const link = embedLink(bare);
   if (options.readonly) link.searchParams.set("readonly", "1");
   if (options.stats) link.searchParams.set("stats", "1");
   if (options.steps) link.searchParams.set("steps", "1");
   if (!options.buttons) link.searchParams.set("buttons", "0");
   const parts = ["board", ...["buttons", "stats", "steps"].filter((part) => options[part])];
   const height = parts.reduce((sum, part) => sum + EMBED_HEIGHT[part], 0);
-  return `<iframe src="${link.href.replaceAll("&", "&amp;")}" title="Sudoku" width="${EMBED_WIDTH}" height="${height}" ` +
-    `sandbox="${SANDBOX}" style="border:0;max-width:100%"></iframe>`;
+  return iframeSnippet(link, "Sudoku", EMBED_WIDTH, height);
 }

@@ -198,3 +198,34 @@ def test_the_play_embed_has_room_for_its_longest_message(new_page, server, other
     for part in (".message-bar", "#grid", "#keypad", "#toolbar"):
         assert inner.evaluate("s => { const b = document.querySelector(s).getBoundingClientRect();"
                               " return b.top >= 0 && b.bottom <= innerHeight }", part), part
+
+
+@pytest.mark.parametrize("view", ["lab&problem=queens&n=5", "race", "batch", "worksheet"])
+def test_every_view_embeds_from_its_snippet_and_tells_its_host(new_page, server, other_origin, view):
+    page = new_page(f"index.html?view={view}", viewport={"width": 900, "height": 800})
+    wait_ready(page)
+    expect(page.locator("#view h2").first).not_to_be_empty()
+    page.get_by_text("Embed in a web page").click()
+    expect(page.locator("#view-embed-snippet")).to_have_value(re.compile("^<iframe "))
+    snippet = page.locator("#view-embed-snippet").input_value()
+    src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
+    width, height = (int(re.search(f'{name}="(\\d+)"', snippet).group(1)) for name in ("width", "height"))
+    assert "embed=1" in src and re.search(r"[?&]id=\w+", src)
+    # As the snippet has it, without the README's resize script: all of it fits, no scrollbar.
+    host = new_page(f"{other_origin}tests/pages/lab_embed.html?src={quote(src)}", viewport={"width": 1200, "height": 800})
+    host.locator("iframe").evaluate("(f, [w, h]) => { f.width = w; f.height = h }", [width, height])
+    expect(host.frame_locator("iframe").locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
+    inner = host.frames[1]
+    expect(inner.locator("#view h2").first).not_to_be_empty()
+    deadline = time.monotonic() + 10
+    while (sizes := inner.evaluate("[document.documentElement.scrollHeight, innerHeight]"))[0] > sizes[1]:
+        assert time.monotonic() < deadline, f"the embed scrolls: {sizes[0]} px in {sizes[1]}"
+        time.sleep(0.2)
+    # With it, the frame takes the height the view tells, after telling that it is ready.
+    host = new_page(f"{other_origin}tests/pages/host.html?height=200&width={width}&src={quote(src)}")
+    host.wait_for_function("window.events.some(e => e.data.type === 'size')", timeout=READY_MS)
+    types = host.evaluate("window.events.map(e => e.data.type)")
+    assert "ready" in types
+    told = host.evaluate("window.events.filter(e => e.data.type === 'size').at(-1).data.height")
+    assert told > 200
+    expect(host.locator("iframe")).to_have_attribute("style", re.compile(f"height: {told}px"))

@@ -123,6 +123,11 @@ export default class Lab extends View {
     this.stepper.pause();
   }
 
+  // The problem and step shown (the Link box's link).
+  embedLink() {
+    return $("lab-link").value || location.href;
+  }
+
   // Says what became of the stored text, in the box's panel (opened to show it).
   notice(text) {
     $("lab-storage").textContent = text;

@@ -60,6 +60,16 @@ export default class Worksheet extends View {
     $("ws-message").textContent = text;
   }
 
+  // The worksheet view with the form's choices.
+  embedLink() {
+    const link = new URL(location.href);
+    link.search = "?view=worksheet";
+    for (const [name, id] of [["size", "ws-size"], ["difficulty", "ws-difficulty"], ["n", "ws-count"], ["title", "ws-title"]]) {
+      if ($(id).value) link.searchParams.set(name, $(id).value);
+    }
+    return link.href;
+  }
+
   buttons() {
     $("ws-make").setAttribute("aria-disabled", String(this.making || this.python.state === "error"));
     $("ws-stop").setAttribute("aria-disabled", String(!this.making));
