@@ -139,7 +139,8 @@ function strip(text) {
 
 // Reads one puzzle in any common form, as sudoku_dlx.grid.parse does: a line with "."
 // 0 * _ for blanks (and a label before or after it), a grid with | - + separators,
-// letters for big sizes, whitespace-separated numbers. `size` (0: infer) fixes the size.
+// letters for big sizes, whitespace-separated numbers; full-width symbols, invisible
+// direction marks and forum [code] tags too. `size` (0: infer) fixes the size.
 // Returns web.parse_puzzle's record: {puzzle, size, box_rows, box_cols, clues}, or
 // {puzzle: text, status: "invalid", error, cells} naming what is wrong and where.
 export function parse(text, size = 0) {
@@ -150,11 +151,12 @@ export function parse(text, size = 0) {
       for (const _ of text) length++;
       if (length > MAX_TEXT) throw new InvalidPuzzle(`the text has ${count(length)} characters; a puzzle has at most ${count(MAX_TEXT)}`);
     }
+    const read = plain(text);
     let digits;
     try {
-      digits = parseLayout(text, size);
+      digits = parseLayout(read, size);
     } catch (error) {
-      const puzzle = unlabelled(text);
+      const puzzle = unlabelled(read);
       if (puzzle === null) throw error;
       try {
         digits = parseLayout(puzzle, size);
@@ -172,6 +174,17 @@ export function parse(text, size = 0) {
     if (!(error instanceof InvalidPuzzle)) throw error;
     return { puzzle: text, status: "invalid", error: error.message, cells: error.cells };
   }
+}
+
+// What parse() reads as other characters, one for one (so the positions its messages
+// name are the text's), as grid.py's _PLAIN: full-width forms as their ASCII twins; the
+// ideographic space and invisible format marks as spaces; forum [code] tags as spaces.
+const INVISIBLE = /[\u3000\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+
+function plain(text) {
+  return text.replace(/[\uff01-\uff5e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0xfee0))
+    .replace(INVISIBLE, " ")
+    .replace(/\[\/?code\]/gi, (tag) => " ".repeat(tag.length));
 }
 
 // The puzzle in a line that has a label around it: its one run of symbols and blanks

@@ -117,6 +117,25 @@ def test_grid_with_spaces_and_separators():
     assert parse(text) == parse(TOP95_FIRST)
 
 
+def full_width(text: str) -> str:
+    return "".join(chr(ord(ch) + 0xFEE0) if "!" <= ch <= "~" else ch for ch in text)
+
+
+@pytest.mark.parametrize("text", [
+    full_width(TOP95_FIRST),  # as typed on an East Asian keyboard
+    "\u200e" + TOP95_FIRST + "\u200f", "\ufeff" + TOP95_FIRST, TOP95_FIRST[:30] + "\u2066\u202e" + TOP95_FIRST[30:],
+    "[code]\n" + format_grid(parse(TOP95_FIRST)) + "\n[/code]", "[CODE]" + TOP95_FIRST + "[/code]",
+    "\u3000".join(full_width(TOP95_FIRST[r * 9:r * 9 + 9]) for r in range(9)),
+])
+def test_full_width_symbols_invisible_marks_and_forum_tags_are_read(text):
+    assert parse(text) == parse(TOP95_FIRST)
+
+
+def test_positions_in_messages_are_those_of_the_text_as_pasted():
+    with pytest.raises(InvalidPuzzleError, match="unexpected character 'x' at position 8 "):
+        parse("[code]4" + "x" + TOP95_FIRST[2:] + "[/code]")
+
+
 @pytest.mark.parametrize(
     "text",
     [SOLVED_4, "1...............", SOLVED_6, TOP95_FIRST, lines("16x16/vukr_16x16_first100.txt", 1)[0], "." * 144],

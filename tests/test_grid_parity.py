@@ -93,6 +93,11 @@ CORPUS = [
     "", "   ", "\n", "1", "." * 80, "." * 82, "." * 100, "." * 10000, "1" * 4301, "1 " * 4000,
     "1 2 3 4", "10 " * 81, "16 " * 256, "36 " * 81, "99 " * 81, "17 " + "1 " * 255,
     "- - -", "+|+", "|" * 81, "-" * 5001, "a" * 81, "A" * 256, "P" * 625, "Q" * 625,
+    # full-width symbols, invisible marks, a forum's [code] tags (read, not refused)
+    "".join(chr(ord(s) + 0xFEE0) for s in HARDEST), "\u200e" + HARDEST + "\u200f", "\ufeff" + HARDEST,
+    HARDEST[:40] + "\u202e" + HARDEST[40:], "\u3000".join(HARDEST[r * 9:r * 9 + 9] for r in range(9)),
+    "[code]\n" + format_grid(parse(HARDEST)) + "\n[/code]", "[CODE]" + HARDEST + "[/Code]", "[code]" + "é" + "." * 80,
+    "".join(chr(ord(s) + 0xFEE0) for s in SIXTEEN.lower()), "\uff58" + "." * 80,
     # clashes and candidates
     "11" + "." * 79, "1" + "." * 8 + "1" + "." * 71, "1" + "." * 9 + "1" + "." * 70, "12....1221....21",
     "5.....5" + "." * 74, "G" + "." * 254 + "G",
@@ -120,7 +125,8 @@ def test_the_corpus_covers_every_message(grid_js):
     assert any(grid_js(text).get("clashes") for text in CORPUS)
 
 
-PUZZLE_CHARS = st.sampled_from(list("123456789ABCDEFGPQZabgz.0*_|+- \t\n\r\f\v\u00a0\x1c'\\é😀#:()"))
+PUZZLE_CHARS = st.sampled_from(list("123456789ABCDEFGPQZabgz.0*_|+- \t\n\r\f\v\u00a0\x1c'\\é😀#:()"
+                                    "\uff11\uff19\uff21\uff41\uff0e\u3000\u200e\u202e\ufeff[]/cCoOdDeE"))
 
 
 @settings(max_examples=300, deadline=None)

@@ -52,6 +52,17 @@ SEPARATORS = "|+-"
 WHITESPACE = " \t\n\r\f\v\u00a0"
 #: The longest text :func:`parse` reads: room for a 25x25 grid in any layout, with labels.
 MAX_TEXT = 5000
+#: What :func:`parse` reads as other characters, one for one (so the positions its
+#: messages name are the text's): full-width forms, as East Asian keyboards type them,
+#: as their ASCII twins; the ideographic space and the invisible format marks (direction
+#: marks, embeddings and isolates, zero-width spaces and joiners, a byte order mark) as
+#: spaces; and a forum post's ``[code]`` and ``[/code]`` tags as spaces.
+_PLAIN = str.maketrans({
+    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+    **{ord(ch): " " for ch in "\u3000\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                              "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"},
+})
+_CODE_TAG = re.compile(r"\[/?code\]", re.IGNORECASE)
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 #: The sizes the package knows, with the box shape (rows x cols) of each.
 BOX_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
@@ -179,7 +190,8 @@ def parse(text: str, size: int | None = None, box: tuple[int, int] | None = None
 
     The size is inferred from the number of cells unless ``size`` is given;
     ``box`` overrides the box shape. A one-line puzzle may have a label before or
-    after it (``Puzzle 7: 4.....8.5... (SE 2.3)``). Raises
+    after it (``Puzzle 7: 4.....8.5... (SE 2.3)``). Full-width symbols, invisible
+    direction marks and forum ``[code]`` tags are read too (see ``_PLAIN``). Raises
     :class:`InvalidPuzzleError` naming the bad character and where it is, or what
     is wrong with the length.
     """
@@ -187,6 +199,7 @@ def parse(text: str, size: int | None = None, box: tuple[int, int] | None = None
         raise InvalidPuzzleError(f"a puzzle is text, not {type(text).__name__}")
     if len(text) > MAX_TEXT:
         raise InvalidPuzzleError(f"the text has {len(text):,} characters; a puzzle has at most {MAX_TEXT:,}")
+    text = _CODE_TAG.sub(lambda tag: " " * len(tag.group()), text.translate(_PLAIN))
     try:
         return _parse_layout(text, size, box)
     except InvalidPuzzleError as error:
