@@ -97,6 +97,11 @@ export default class Play extends View {
     history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
     // The Race link races the grid's puzzle.
     document.querySelector('nav [data-view="race"]').hash = hasGivens ? `p=${game.givens}` : "";
+    // The printed page's title (with the grade, if Rate rated these givens) and id: the
+    // puzzle's one line, which the import box reads back.
+    const grade = game.givens === this.rated ? ` · ${document.querySelector('[data-rating="grade"]').textContent}` : "";
+    $("print-title").textContent = `Sudoku ${game.n}×${game.n}${grade}`;
+    $("print-id").textContent = hasGivens ? game.givens : "";
     this.updateButtons();
     this.tick();
   }
