@@ -174,6 +174,7 @@ export async function rate(play) {
     play.say(`Step ${index + 1}: ${step.text}`);
   });
   play.rated = play.game.givens; // unchanged meanwhile: askAboutGivens checked
+  play.graded = { givens: play.game.givens, grade: result.grade };
   play.update();
   reveal("rating");
   play.say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${plural(result.steps, "step")}.`);
@@ -215,6 +216,7 @@ export async function generate(play, { size: n, symmetry, difficulty }) {
   if (!reply) return;
   const { result } = reply;
   if (result.status === "invalid") return play.say(`Cannot generate: ${result.error}`);
+  play.graded = result.grade ? { givens: result.puzzle, grade: result.grade } : null;
   play.change("load", shapeFor(result.size), result.puzzle);
   // The symmetry as the menu names it ("mirror top–bottom symmetry", "no symmetry").
   const option = [...$("symmetry").options].find((o) => o.value === result.symmetry);

@@ -47,6 +47,8 @@ export default class Play extends View {
     // The givens the statistics, rating panel and step view are about.
     this.statsFor = null;
     this.rated = null;
+    // The grade Rate or Generate gave: {givens, grade}.
+    this.graded = null;
     this.stepped = null;
     // steps=1: the step view opens on the link's puzzle as soon as Python can search it
     // (once: not again when Python comes back after a Stop).
@@ -105,6 +107,11 @@ export default class Play extends View {
     history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
     // The Race link races the grid's puzzle.
     document.querySelector('nav [data-view="race"]').hash = hasGivens ? `p=${game.givens}` : "";
+    // The printed page's title (with the grade, if Rate or Generate graded these givens)
+    // and id: the puzzle's one line, which the import box reads back.
+    const grade = this.graded?.givens === game.givens ? ` · ${this.graded.grade}` : "";
+    $("print-title").textContent = `Sudoku ${game.n}×${game.n}${grade}`;
+    $("print-id").textContent = hasGivens ? game.givens : "";
     this.updateButtons();
     this.tick();
   }
