@@ -5,7 +5,7 @@
 // (bench's own summary), so the page's numbers are the command line's. Results are
 // kept in typed arrays sized once per run, so memory stays flat however long it runs.
 import { Cancelled } from "../../client.js";
-import { View, count, duration, h, playLink, raceLink, useStyle, whenReady } from "../../kit.js";
+import { View, count, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
 import { Histogram, Scatter } from "./plots.js";
 import { Pool } from "./pool.js";
 
@@ -30,6 +30,10 @@ const SAMPLES = [
   { file: "forum_hardest_1106.txt", name: "The forum's hardest list: all 375" },
 ];
 const TARGET_MS = 300; // a worker's share of lines is sized to take about this long
+// Summaries during a run: each sends every result so far to Python, so a million take
+// seconds; the next waits at least this long after the last, and three times as long as
+// it took, so the page's worker is mostly free for the final one.
+const SUMMARY_EVERY_MS = 2000;
 const MAX_WORKERS = 16;
 const ERRORS_SHOWN = 50;
 const CSV_HEADER = "puzzle,solver,ms,nodes,guesses,status";
@@ -52,8 +56,9 @@ class Results {
       this.nodes[name] = new Float64Array(total);
       this.guesses[name] = new Float64Array(total);
     }
-    this.linesDone = 0;
-    this.puzzlesDone = 0;
+    this.linesDone = 0; // lines run, blank ones and comments too
+    this.counted = 0; // lines that hold a puzzle or are not valid puzzles: bench's "puzzles"
+    this.invalid = 0; // lines that are not valid puzzles
   }
 
   // Stores web.batch's answer for the lines it was given; returns the indices stored.
@@ -70,7 +75,8 @@ class Results {
         this.guesses[name][i] = runs.guesses[k];
       }
     });
-    this.puzzlesDone += stored.length;
+    this.counted += stored.length;
+    this.invalid += answer.errors.filter(Boolean).length;
     return stored;
   }
 
@@ -179,6 +185,7 @@ export default class Batch extends View {
     this.workerLine = h("p", { class: "batch-hint batch-workers" });
 
     this.tbody = h("tbody");
+    this.cover = h("p", { class: "batch-hint batch-cover", id: "batch-cover" });
     const table = h("table", { class: "batch-table", "aria-describedby": "batch-table-note" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "solver"), COLUMNS.map(([, label]) => h("th", { scope: "col" }, label)))),
       this.tbody);
@@ -191,12 +198,15 @@ export default class Batch extends View {
     this.resultsBox = h("section", { class: "batch-results", "aria-label": "Results", hidden: true });
     this.results = null; // the last run's
     this.summary = null; // its table: bench --json's records
+    this.shown = null; // the run whose results the page shows
+    this.finishing = false; // a run is over and its final table is being made
     this.makePlots();
     this.resultsBox.append(
       h("p", { class: "batch-hint", id: "batch-table-note" },
         "Per solver, over the puzzles searched (invalid lines are counted, not timed); times in ms of Python in " +
         "this browser, as python -m sudoku_dlx bench --json names the columns."),
       h("div", { class: "batch-table-wrap" }, table),
+      this.cover,
       h("div", { class: "batch-downloads" }, this.csvButton, this.jsonButton),
       this.errorList,
       this.legend,
@@ -348,7 +358,7 @@ export default class Batch extends View {
 
   // Run: reads the source and shares its lines among the workers.
   async start() {
-    if (this.active) return;
+    if (this.active || this.finishing) return;
     const { message } = this;
     const solvers = this.selectedSolvers();
     if (!this.source) {
@@ -376,8 +386,10 @@ export default class Batch extends View {
     if (this.pool.closed || this.pool.size !== this.wanted()) this.newPool();
     this.results = new Results(lines, solvers);
     this.summary = null;
-    this.active = { results: this.results, next: 0, maxNodes, started: performance.now(), busy: new Set(), sizes: new Map(),
-      workers: new Set(), summarizing: false, lastSummary: 0 };
+    // summary: the periodic summary on its way (a promise), nextSummary: when the next
+    // may start, covered: how many results the table shows.
+    this.active = this.shown = { results: this.results, next: 0, maxNodes, started: performance.now(), busy: new Set(),
+      sizes: new Map(), workers: new Set(), summary: null, nextSummary: 0, covered: 0 };
     for (const plot of this.plots) plot.clear(lines.length);
     this.resultsBox.hidden = false;
     this.legend.replaceChildren(...solvers.map((name) => h("li", { class: `s-${name}` }, SOLVERS[name])));
@@ -385,6 +397,7 @@ export default class Batch extends View {
     this.picked.replaceChildren();
     this.hardest.replaceChildren();
     this.fillTable(solvers, null);
+    this.cover.textContent = "";
     this.progress.max = lines.length;
     this.progress.value = 0;
     this.rate.textContent = this.pool.ready.length ? "" : "Waiting for the Python workers to start…";
@@ -421,7 +434,7 @@ export default class Batch extends View {
           this.finish("done");
         } else {
           this.dispatch(client);
-          this.summarize(job, false);
+          this.summarizeNow(job);
         }
       }, (error) => {
         if (job !== this.active || error instanceof Cancelled) return;
@@ -433,10 +446,10 @@ export default class Batch extends View {
     const { results: done, started } = job;
     this.progress.value = done.linesDone;
     const seconds = (performance.now() - started) / 1000;
-    const perSecond = done.puzzlesDone / Math.max(seconds, 1e-3);
+    const perSecond = done.counted / Math.max(seconds, 1e-3);
     const linesPerSecond = done.linesDone / Math.max(seconds, 1e-3);
     const left = (done.lines.length - done.linesDone) / Math.max(linesPerSecond, 1e-9);
-    this.rate.textContent = `${count(done.puzzlesDone)} puzzles in ${duration(seconds * 1000)}: ` +
+    this.rate.textContent = `${count(done.counted)} puzzles in ${duration(seconds * 1000)}: ` +
       `${perSecond >= 10 ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
       (done.linesDone < done.lines.length && job === this.active ? `, about ${duration(left * 1000)} left` : "") +
       ` with ${count(job.workers.size)} workers`;
@@ -453,24 +466,33 @@ export default class Batch extends View {
     }
   }
 
-  // The table from Python's summary of every result of `job` so far (`final`: the run
-  // is over; otherwise at most every 2 s, one at a time). The page's own worker makes
-  // it, so it works after Stop has ended the batch workers.
-  async summarize(job, final) {
-    if (!final && (job.summarizing || performance.now() - job.lastSummary < 2000)) return;
-    job.summarizing = true;
-    job.lastSummary = performance.now();
-    try {
-      const records = await this.client.request("batch_summary", job.results.columns());
-      if (final || this.active === job) {
-        this.summary = records;
-        this.fillTable(job.results.solvers, records);
-      }
-    } catch (error) {
-      if (final) this.message.textContent += ` The table could not be made: ${error.message}.`;
-    } finally {
-      job.summarizing = false;
+  // A summary for the table during the run, unless one is on its way or it is too soon.
+  summarizeNow(job) {
+    if (job.summary || performance.now() < job.nextSummary) return;
+    job.summary = this.summarize(job).catch(() => {}).finally(() => {
+      job.summary = null;
+    });
+  }
+
+  // The table from Python's summary of every result of `job` so far; resolves to its
+  // records. The page's own worker makes it, so it works after Stop has ended the batch
+  // workers. A summary is shown only while its run is the one shown and if it covers
+  // at least as many results as the table does, so an older one never replaces a newer.
+  async summarize(job) {
+    const columns = job.results.columns();
+    const covered = columns.runs[job.results.solvers[0]].status.length;
+    const began = performance.now();
+    const records = await this.client.request("batch_summary", columns);
+    const took = performance.now() - began;
+    job.nextSummary = performance.now() + Math.max(SUMMARY_EVERY_MS, 3 * took);
+    if (job === this.shown && covered >= job.covered) {
+      job.covered = covered;
+      this.summary = records;
+      this.fillTable(job.results.solvers, records);
+      this.cover.textContent = this.active === job
+        ? `The table so far: ${plural(covered, "line")} counted, brought up to date every few seconds.` : "";
     }
+    return records;
   }
 
   fillTable(solvers, records) {
@@ -482,28 +504,46 @@ export default class Batch extends View {
   }
 
   // The run is over: `how` is done, stopped or failed (`why`). Stop and failure end
-  // every batch worker at once, whatever it was doing; Run starts new ones.
+  // every batch worker at once, whatever it was doing; Run starts new ones. The message
+  // says Done (or Stopped) only once the table covers every result, with its counts;
+  // Run waits for it too, so no run's table lands in the next run's.
   async finish(how, why = "") {
     const job = this.active;
     this.active = null;
+    this.finishing = true;
     if (how !== "done") {
       this.pool.close();
       this.workerLine.textContent = "Python workers ended; Run starts new ones.";
     }
-    this.run.disabled = false;
     this.stopButton.disabled = true;
     this.showProgress(job);
     const done = job.results;
-    const invalid = done.errors.length;
+    this.message.textContent = `${how === "done" ? "Every line is done" : "Stopped"}; making the table of ` +
+      `${plural(done.counted, "line")}…`;
+    await job.summary; // a summary on its way first (the worker answers in order)
+    let records = null;
+    let failure = "";
+    try {
+      records = await this.summarize(job);
+    } catch (error) {
+      failure = error.message;
+    }
+    // The table's counts (the page's own if it could not be made, which are the same).
+    const counted = records ? records[0].puzzles : done.counted;
+    const invalid = records ? records[0].invalid : done.invalid;
+    const puzzles = counted;
     this.message.textContent = {
-      done: `Done: ${count(done.puzzlesDone)} puzzles from ${count(done.lines.length)} lines`,
-      stopped: `Stopped after ${count(done.puzzlesDone)} puzzles (${count(done.linesDone)} of ` +
-        `${count(done.lines.length)} lines); the table shows those`,
-      failed: `Stopped: ${why}; the table shows the ${count(done.puzzlesDone)} puzzles done`,
-    }[how] + (invalid ? `; ${count(invalid)} ${invalid === 1 ? "line is not a valid puzzle" : "lines are not valid puzzles"} ` +
-      "(listed below)." : ".");
-    await this.summarize(job, true);
-    this.csvButton.disabled = this.jsonButton.disabled = done.puzzlesDone === 0;
+      done: `Done: ${plural(puzzles, "puzzle")} from ${plural(done.lines.length, "line")}`,
+      stopped: `Stopped after ${plural(puzzles, "puzzle")} (${count(done.linesDone)} of ` +
+        `${plural(done.lines.length, "line")}); the table shows those`,
+      failed: `Stopped: ${why}; the table shows the ${plural(puzzles, "puzzle")} done`,
+    }[how] + (invalid ? `; ${plural(invalid, "line is not a valid puzzle", "lines are not valid puzzles")} ` +
+      "(listed below)." : ".") +
+      (failure ? ` The table could not be made (${failure}); it shows the first ${plural(job.covered, "line")} counted.` : "");
+    this.cover.textContent = failure ? `The table covers ${count(job.covered)} of ${plural(counted, "line")} counted.` : "";
+    this.finishing = false;
+    this.run.disabled = false;
+    this.csvButton.disabled = this.jsonButton.disabled = done.counted === 0;
     this.showHardest(done);
   }
 

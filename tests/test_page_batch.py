@@ -1,0 +1,135 @@
+"""The batch view's reports in real headless Chromium (issue 24): Done is said only
+once the table covers every result, junk lines are invalid lines and not puzzles, the
+time left comes from the throughput and not the workers' boot, the table fits a
+laptop's and a phone's width with mean guesses in it, and every count is
+plural-aware. Inputs are small; what makes a million lines slow (a summary that takes
+seconds) is reproduced by holding back the page worker's summaries."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from conftest import lines
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from playwright.sync_api import Page, expect
+
+PUZZLES = lines("9x9/royle17_sample300.txt")
+#: Lines no parser takes for a puzzle (none is blank or a comment).
+JUNK = [f"junk line {k}: {'x' * (k % 17)}" for k in range(2000)]
+#: bench --json's fields, as the table's cells name them (data-stat).
+STATS = ["puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_ms", "median_ms", "min_ms",
+         "max_ms", "mean_nodes", "median_nodes", "min_nodes", "max_nodes", "mean_guesses", "no_guess_pct",
+         "total_s", "time_vs_first"]
+
+# Holds back every batch_summary answer of the page's workers by window.summaryDelay ms
+# (all by the same delay, so they stay in order), as a summary of a million results
+# takes seconds; and sets navigator.hardwareConcurrency to window.cores if given.
+SLOW_SUMMARIES = """
+(() => {
+  window.summaryDelay = 0;
+  const Real = Worker;
+  window.Worker = class extends Real {
+    constructor(...args) {
+      super(...args);
+      this.summaries = new Set();
+    }
+    postMessage(message, ...rest) {
+      if (message?.type === "batch_summary") this.summaries.add(message.id);
+      return super.postMessage(message, ...rest);
+    }
+    set onmessage(listener) {
+      super.onmessage = listener && ((event) => {
+        const id = event.data?.id;
+        if (!this.summaries.has(id) || "progress" in event.data) return listener(event);
+        this.summaries.delete(id);
+        setTimeout(() => listener(event), window.summaryDelay);
+      });
+    }
+    get onmessage() {
+      return super.onmessage;
+    }
+  };
+})();
+"""
+ONE_CORE = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 1 });"
+
+# Notes what the page shows at the moment the message first says Done or Stopped.
+AT_DONE = """() => {
+  window.atDone = null;
+  const message = document.querySelector(".batch-message");
+  new MutationObserver(() => {
+    if (window.atDone || !/^(Done|Stopped)/.test(message.textContent)) return;
+    window.atDone = {
+      message: message.textContent,
+      cells: [...document.querySelectorAll("td[data-stat=puzzles]")].map((cell) => cell.textContent),
+      run: !document.querySelector("#batch-run").disabled,
+    };
+  }).observe(message, { childList: true, characterData: true, subtree: true });
+}"""
+
+# Notes every text of the rate line with its time (ms since this was called).
+RATES = """() => {
+  window.rates = [];
+  const rate = document.querySelector(".batch-rate");
+  const start = performance.now();
+  new MutationObserver(() => window.rates.push([performance.now() - start, rate.textContent]))
+    .observe(rate, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def batch_page(browser, server, watch, *scripts) -> Page:
+    context = browser.new_context()
+    watch.attach(context)
+    for script in scripts:
+        context.add_init_script(script)
+    page = context.new_page()
+    page.goto(server + "index.html?view=batch")
+    wait_ready(page)
+    return page
+
+
+@pytest.fixture(scope="module")
+def batch(browser, server, watch) -> Page:
+    """A batch page on a machine of one core (so one worker), its worker booted."""
+    page = batch_page(browser, server, watch, SLOW_SUMMARIES, ONE_CORE)
+    expect(page.locator(".batch-workers")).to_have_text("Python workers ready: 1 of 1.", timeout=2 * READY_MS)
+    yield page
+    page.context.close()
+
+
+def run(page, path, solvers=("dlx",), max_nodes=3000):
+    page.locator("input[type=file]").set_input_files(path)
+    for box in page.locator("input[name=solver]").all():
+        box.set_checked(box.get_attribute("value") in solvers)
+    page.locator("#batch-cap").fill(str(max_nodes))
+    page.get_by_role("button", name="Run", exact=True).click()
+
+
+def number(text: str) -> float:
+    return float(text.replace(",", ""))
+
+
+def cell(page, solver, stat):
+    """The table's cell of `solver` and bench --json's field `stat` (in a row of the
+    solver's or in its column)."""
+    return page.locator(f'tr[data-solver="{solver}"] td[data-stat="{stat}"], '
+                        f'td[data-solver="{solver}"][data-stat="{stat}"]')
+
+
+def test_done_is_said_once_the_table_covers_every_result(batch, tmp_path):
+    """The final summary used to be asked for after Done was said, behind a periodic one
+    already on its way: with a million lines (seconds a summary) Done showed beside a
+    table of 809,610."""
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(PUZZLES) + "\n")
+    batch.evaluate("window.summaryDelay = 1500")
+    batch.evaluate(AT_DONE)
+    run(batch, path, ["dlx", "textbook"])
+    expect(batch.locator(".batch-message")).to_have_text(re.compile("^Done"), timeout=2 * READY_MS)
+    seen = batch.evaluate("window.atDone")
+    batch.evaluate("window.summaryDelay = 0")
+    assert seen["message"] == "Done: 300 puzzles from 300 lines."
+    assert [number(text) for text in seen["cells"]] == [300, 300]
+    assert seen["run"]
+    expect(cell(batch, "textbook", "unique")).to_have_text("300")
