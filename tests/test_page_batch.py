@@ -133,3 +133,15 @@ def test_done_is_said_once_the_table_covers_every_result(batch, tmp_path):
     assert [number(text) for text in seen["cells"]] == [300, 300]
     assert seen["run"]
     expect(cell(batch, "textbook", "unique")).to_have_text("300")
+
+
+def test_junk_lines_are_invalid_lines_not_puzzles(batch, tmp_path):
+    path = tmp_path / "junk.txt"
+    path.write_text("\n".join(JUNK) + "\n")
+    run(batch, path)
+    expect(batch.locator(".batch-message")).to_have_text(
+        "Done: 0 puzzles from 2,000 lines; 2,000 lines are not valid puzzles (listed below).", timeout=READY_MS)
+    expect(batch.locator(".batch-rate")).to_have_text(re.compile(r"^0 puzzles from 2,000 lines in .*: 0 puzzles a second"))
+    assert number(cell(batch, "dlx", "invalid").text_content()) == 2000
+    assert number(cell(batch, "dlx", "puzzles").text_content()) == 2000  # bench's: every status, invalid too
+    expect(batch.locator(".batch-errors li")).to_have_count(50)

@@ -446,11 +446,12 @@ export default class Batch extends View {
     const { results: done, started } = job;
     this.progress.value = done.linesDone;
     const seconds = (performance.now() - started) / 1000;
-    const perSecond = done.counted / Math.max(seconds, 1e-3);
+    const puzzles = done.counted - done.invalid;
+    const perSecond = puzzles / Math.max(seconds, 1e-3);
     const linesPerSecond = done.linesDone / Math.max(seconds, 1e-3);
     const left = (done.lines.length - done.linesDone) / Math.max(linesPerSecond, 1e-9);
-    this.rate.textContent = `${count(done.counted)} puzzles in ${duration(seconds * 1000)}: ` +
-      `${perSecond >= 10 ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
+    this.rate.textContent = `${plural(puzzles, "puzzle")} from ${plural(done.linesDone, "line")} in ` +
+      `${duration(seconds * 1000)}: ${perSecond >= 10 || !perSecond ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
       (done.linesDone < done.lines.length && job === this.active ? `, about ${duration(left * 1000)} left` : "") +
       ` with ${count(job.workers.size)} workers`;
   }
@@ -531,7 +532,7 @@ export default class Batch extends View {
     // The table's counts (the page's own if it could not be made, which are the same).
     const counted = records ? records[0].puzzles : done.counted;
     const invalid = records ? records[0].invalid : done.invalid;
-    const puzzles = counted;
+    const puzzles = counted - invalid;
     this.message.textContent = {
       done: `Done: ${plural(puzzles, "puzzle")} from ${plural(done.lines.length, "line")}`,
       stopped: `Stopped after ${plural(puzzles, "puzzle")} (${count(done.linesDone)} of ` +
