@@ -34,6 +34,10 @@ const TARGET_MS = 300; // a worker's share of lines is sized to take about this 
 // seconds; the next waits at least this long after the last, and three times as long as
 // it took, so the page's worker is mostly free for the final one.
 const SUMMARY_EVERY_MS = 2000;
+// The time left is estimated from the workers' pace once this long has passed since
+// the first answer (a few lines alone say little: one puzzle may take a hundred times
+// as long as another).
+const PACE_AFTER_MS = 1000;
 const MAX_WORKERS = 16;
 const ERRORS_SHOWN = 50;
 const CSV_HEADER = "puzzle,solver,ms,nodes,guesses,status";
@@ -386,10 +390,14 @@ export default class Batch extends View {
     if (this.pool.closed || this.pool.size !== this.wanted()) this.newPool();
     this.results = new Results(lines, solvers);
     this.summary = null;
+    // answers: how many shares of lines came back, the first at firstAt; paceMs and
+    // paceLines: the time the workers took for their shares and the lines in them, but
+    // for each worker's first share (which may wait for its Python to warm up);
     // summary: the periodic summary on its way (a promise), nextSummary: when the next
-    // may start, covered: how many results the table shows.
+    // may start, summaryMs: how long the last took, covered: how many results the table shows.
     this.active = this.shown = { results: this.results, next: 0, maxNodes, started: performance.now(), busy: new Set(),
-      sizes: new Map(), workers: new Set(), summary: null, nextSummary: 0, covered: 0 };
+      sizes: new Map(), workers: new Set(), answers: 0, firstAt: 0, paceMs: 0, paceLines: 0, summary: null, nextSummary: 0,
+      summaryMs: 0, covered: 0 };
     for (const plot of this.plots) plot.clear(lines.length);
     this.resultsBox.hidden = false;
     this.legend.replaceChildren(...solvers.map((name) => h("li", { class: `s-${name}` }, SOLVERS[name])));
@@ -423,8 +431,14 @@ export default class Batch extends View {
       .then((answer) => {
         if (job !== this.active) return;
         const took = performance.now() - began;
+        const later = job.sizes.has(client); // not this worker's first share
         job.sizes.set(client, Math.max(1, Math.min(2000, Math.round(size * Math.min(2, TARGET_MS / Math.max(took, 1))))));
         job.busy.delete(client);
+        if (!job.answers++) job.firstAt = performance.now();
+        if (later) {
+          job.paceMs += took;
+          job.paceLines += lines.length;
+        }
         const stored = job.results.store(answer);
         job.results.linesDone += lines.length;
         for (const plot of this.plots) plot.add(stored);
@@ -448,12 +462,23 @@ export default class Batch extends View {
     const seconds = (performance.now() - started) / 1000;
     const puzzles = done.counted - done.invalid;
     const perSecond = puzzles / Math.max(seconds, 1e-3);
-    const linesPerSecond = done.linesDone / Math.max(seconds, 1e-3);
-    const left = (done.lines.length - done.linesDone) / Math.max(linesPerSecond, 1e-9);
+    const left = this.timeLeft(job);
     this.rate.textContent = `${plural(puzzles, "puzzle")} from ${plural(done.linesDone, "line")} in ` +
       `${duration(seconds * 1000)}: ${perSecond >= 10 || !perSecond ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
-      (done.linesDone < done.lines.length && job === this.active ? `, about ${duration(left * 1000)} left` : "") +
+      (left === null ? "" : `, about ${duration(left)} left`) +
       ` with ${count(job.workers.size)} workers`;
+  }
+
+  // The milliseconds the run has left: the lines not done at the workers' own pace (the
+  // time they took per line, a worker's first share left out), shared among the workers
+  // that are up; null until a worker's second share has come back and PACE_AFTER_MS
+  // have passed since the first answer, and once the run is over. Neither the time the
+  // workers took to boot nor the wait for the first answer counts.
+  timeLeft(job) {
+    const done = job.results;
+    if (job !== this.active || !job.paceLines || performance.now() - job.firstAt < PACE_AFTER_MS) return null;
+    const workers = Math.max(1, this.pool.ready.length);
+    return ((done.lines.length - done.linesDone) * job.paceMs) / job.paceLines / workers;
   }
 
   showErrors() {
@@ -467,9 +492,12 @@ export default class Batch extends View {
     }
   }
 
-  // A summary for the table during the run, unless one is on its way or it is too soon.
+  // A summary for the table during the run, unless one is on its way, it is too soon, or
+  // the run should end before it would (the final one would wait for it).
   summarizeNow(job) {
     if (job.summary || performance.now() < job.nextSummary) return;
+    const left = this.timeLeft(job);
+    if (left !== null && left < 1.5 * job.summaryMs) return;
     job.summary = this.summarize(job).catch(() => {}).finally(() => {
       job.summary = null;
     });
@@ -485,6 +513,7 @@ export default class Batch extends View {
     const began = performance.now();
     const records = await this.client.request("batch_summary", columns);
     const took = performance.now() - began;
+    job.summaryMs = took;
     job.nextSummary = performance.now() + Math.max(SUMMARY_EVERY_MS, 3 * took);
     if (job === this.shown && covered >= job.covered) {
       job.covered = covered;
