@@ -150,6 +150,29 @@ def test_junk_lines_are_invalid_lines_not_puzzles(batch, tmp_path):
     expect(batch.locator(".batch-errors li")).to_have_count(50)
 
 
+@pytest.mark.parametrize("width, height", [(1366, 768), (375, 667)])
+def test_the_table_fits_the_width_with_mean_guesses(batch, tmp_path, width, height):
+    """The 18 columns ran off a 1366 px screen: the table now has the solvers as its
+    columns, in three groups side by side or one under another."""
+    if not batch.locator(".batch-message").text_content().startswith("Done: 40 puzzles"):
+        path = tmp_path / "three.txt"
+        path.write_text("\n".join(PUZZLES[:40]) + "\n")
+        run(batch, path, ["dlx", "textbook", "backtrack"])
+        expect(batch.locator(".batch-message")).to_have_text(re.compile("^Done: 40 puzzles"), timeout=READY_MS)
+    batch.set_viewport_size({"width": width, "height": height})
+    assert batch.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    for box in batch.locator(".batch-table-wrap").all():
+        assert box.evaluate("box => box.scrollWidth <= box.clientWidth")
+    right = batch.evaluate("Math.max(...[...document.querySelectorAll('.batch-table th, .batch-table td')]"
+                           ".map((c) => c.getBoundingClientRect().right))")
+    assert right <= width
+    for solver in ["dlx", "textbook", "backtrack"]:
+        for stat in STATS:
+            expect(cell(batch, solver, stat)).to_have_count(1)
+            assert cell(batch, solver, stat).text_content().strip(), (solver, stat)
+    assert 0 < number(cell(batch, "textbook", "mean_guesses").text_content())
+
+
 def test_time_left_comes_from_the_throughput_not_the_boot(browser, server, watch, tmp_path):
     """Run pressed while the workers still boot (3 s more than here): the first estimate
     used to count the boot as the time of the first four puzzles (15 min for a 22 s run)."""

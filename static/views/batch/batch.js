@@ -17,14 +17,17 @@ const SOLVERS = {
 // A status's code in the typed arrays; 0: the line holds no puzzle, or has not run.
 const STATUSES = ["", "unique", "multiple", "none", "invalid", "unfinished"];
 const INVALID = STATUSES.indexOf("invalid");
-// The table's columns: bench --json's field names, with their headings.
-const COLUMNS = [
-  ["puzzles", "puzzles"], ["unique", "unique"], ["multiple", "multiple"], ["none", "none"],
-  ["invalid", "invalid"], ["unfinished", "unfinished"], ["mean_ms", "mean ms"], ["median_ms", "median ms"],
-  ["min_ms", "min ms"], ["max_ms", "max ms"], ["mean_nodes", "mean nodes"], ["median_nodes", "median nodes"],
-  ["min_nodes", "min nodes"], ["max_nodes", "max nodes"], ["no_guess_pct", "no guess %"],
-  ["total_s", "total s"], ["time_vs_first", "time / first"],
+// The table: bench --json's fields (each cell's data-stat) with their headings, in
+// three groups, each a table with a column per solver, side by side where they fit.
+const GROUPS = [
+  ["Lines", [["puzzles", "puzzles + invalid"], ["unique", "unique"], ["multiple", "multiple"], ["none", "none"],
+    ["invalid", "invalid"], ["unfinished", "unfinished"]]],
+  ["Time", [["mean_ms", "mean ms"], ["median_ms", "median ms"], ["min_ms", "min ms"], ["max_ms", "max ms"],
+    ["total_s", "total s"], ["time_vs_first", "time / first"]]],
+  ["Search", [["mean_nodes", "mean nodes"], ["median_nodes", "median nodes"], ["min_nodes", "min nodes"],
+    ["max_nodes", "max nodes"], ["mean_guesses", "mean guesses"], ["no_guess_pct", "no guess %"]]],
 ];
+const DECIMALS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
 const SAMPLES = [
   { file: "royle17_sample1000.txt", name: "17-clue puzzles: 1,000 of Royle's 49,158" },
   { file: "forum_hardest_1106.txt", name: "The forum's hardest list: all 375" },
@@ -188,11 +191,9 @@ export default class Batch extends View {
     this.message = h("p", { role: "status", class: "batch-message" });
     this.workerLine = h("p", { class: "batch-hint batch-workers" });
 
-    this.tbody = h("tbody");
+    this.tables = h("div", { class: "batch-tables", role: "group", "aria-label": "bench's table",
+      "aria-describedby": "batch-table-note" });
     this.cover = h("p", { class: "batch-hint batch-cover", id: "batch-cover" });
-    const table = h("table", { class: "batch-table", "aria-describedby": "batch-table-note" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "solver"), COLUMNS.map(([, label]) => h("th", { scope: "col" }, label)))),
-      this.tbody);
     this.csvButton = h("button", { type: "button", disabled: true }, "Download CSV");
     this.jsonButton = h("button", { type: "button", disabled: true }, "Download JSON");
     this.errorList = h("ol", { class: "batch-errors", "aria-label": "Lines that are not puzzles" });
@@ -207,9 +208,10 @@ export default class Batch extends View {
     this.makePlots();
     this.resultsBox.append(
       h("p", { class: "batch-hint", id: "batch-table-note" },
-        "Per solver, over the puzzles searched (invalid lines are counted, not timed); times in ms of Python in " +
-        "this browser, as python -m sudoku_dlx bench --json names the columns."),
-      h("div", { class: "batch-table-wrap" }, table),
+        "The table of python -m sudoku_dlx bench, a column per solver: puzzles + invalid counts every line but " +
+        "blank ones and comments; times (ms of Python in this browser), nodes and guesses are over the puzzles " +
+        "searched."),
+      this.tables,
       this.cover,
       h("div", { class: "batch-downloads" }, this.csvButton, this.jsonButton),
       this.errorList,
@@ -525,12 +527,22 @@ export default class Batch extends View {
     return records;
   }
 
+  // The table of bench --json's `records` (one per solver; null: empty cells), its
+  // columns headed by bench's names of the solvers (the legend has them in full). A cell
+  // names its solver and field (data-solver, data-stat) and holds the field's value as
+  // bench --json gives it in data-value; "–" where nothing was searched.
   fillTable(solvers, records) {
-    this.tbody.replaceChildren(...solvers.map((name, k) => {
-      const record = records?.[k] ?? {};
-      return h("tr", { "data-solver": name }, h("th", { scope: "row" }, SOLVERS[name]),
-        COLUMNS.map(([key]) => h("td", { "data-stat": key }, record[key] === null || record[key] === undefined ? "" : String(record[key]))));
-    }));
+    const show = (value) => (value === null ? "–" : Number.isInteger(value) ? count(value) : DECIMALS.format(value));
+    this.tables.replaceChildren(...GROUPS.map(([caption, stats]) => h("div", { class: "batch-table-wrap" },
+      h("table", { class: "batch-table" }, h("caption", {}, caption),
+        h("thead", {}, h("tr", {}, h("td", {}), solvers.map((name) => h("th", { scope: "col", "data-solver": name,
+          title: SOLVERS[name] }, h("span", { class: `dot s-${name}`, "aria-hidden": "true" }, "●"), name)))),
+        h("tbody", {}, stats.map(([key, label]) => h("tr", { "data-stat": key }, h("th", { scope: "row", title: key }, label),
+          solvers.map((name, k) => {
+            const value = records?.[k]?.[key];
+            return h("td", { "data-solver": name, "data-stat": key, "data-value": value === undefined ? null : String(value) },
+              value === undefined ? "" : show(value));
+          }))))))));
   }
 
   // The run is over: `how` is done, stopped or failed (`why`). Stop and failure end
