@@ -150,6 +150,20 @@ def test_junk_lines_are_invalid_lines_not_puzzles(batch, tmp_path):
     expect(batch.locator(".batch-errors li")).to_have_count(50)
 
 
+def test_every_count_says_one_thing_or_many(batch, tmp_path):
+    expect(batch.locator("label", has=batch.locator("#batch-workers"))).to_have_text("Workers (1 core)")
+    path = tmp_path / "one.txt"
+    path.write_text(PUZZLES[0] + "\n")
+    run(batch, path, ["dlx", "textbook", "backtrack"], max_nodes=1)
+    expect(batch.locator(".batch-message")).to_have_text("Done: 1 puzzle from 1 line.", timeout=READY_MS)
+    expect(batch.locator(".batch-rate")).to_have_text(re.compile(r"^1 puzzle from 1 line in .* with 1 worker$"))
+    expect(batch.locator(".batch-hardest")).to_contain_text("1 node, line 1")  # backtracking, capped at 1 node
+    text = "\n".join(batch.locator(".batch-message, .batch-rate, .batch-workers, #batch-source, .batch-options, "
+                          ".batch-results > p, .batch-hardest").all_inner_texts())
+    assert not re.search(r"\b1 (puzzles|lines|workers|cores|nodes|guesses|bytes)\b", text), text
+    expect(batch.locator("#batch-source")).to_have_text(f"Chosen: the file one.txt ({len(PUZZLES[0]) + 1} bytes).")
+
+
 @pytest.mark.parametrize("width, height", [(1366, 768), (375, 667)])
 def test_the_table_fits_the_width_with_mean_guesses(batch, tmp_path, width, height):
     """The 18 columns ran off a 1366 px screen: the table now has the solvers as its

@@ -182,7 +182,7 @@ export default class Batch extends View {
     this.workers = h("input", { type: "number", id: "batch-workers", min: 1, max: MAX_WORKERS, value: cores });
     const optionsBox = h("fieldset", { class: "batch-options" }, h("legend", {}, "Solvers"), this.solverBoxes,
       h("label", {}, "Backtracking node cap", this.cap),
-      h("label", {}, `Workers (${cores} cores)`, this.workers));
+      h("label", {}, `Workers (${plural(cores, "core")})`, this.workers));
 
     this.run = h("button", { type: "button", id: "batch-run" }, "Run");
     this.stopButton = h("button", { type: "button", id: "batch-stop", disabled: true }, "Stop");
@@ -233,7 +233,7 @@ export default class Batch extends View {
 
     // The puzzles' source: the last one chosen, {name, text: () => Promise<string>}.
     this.source = null;
-    const useFile = (picked) => picked && this.choose(`the file ${picked.name} (${count(picked.size)} bytes)`, () => picked.text());
+    const useFile = (picked) => picked && this.choose(`the file ${picked.name} (${plural(picked.size, "byte")})`, () => picked.text());
     file.addEventListener("change", () => useFile(file.files[0]));
     pasted.addEventListener("input", () => pasted.value.trim() && this.choose("the pasted puzzles", async () => pasted.value));
     sample.addEventListener("change", () => {
@@ -297,10 +297,10 @@ export default class Batch extends View {
       const done = results();
       return [
         h("strong", {}, `${SOLVERS[name]}, line ${count(i + 1)}`),
-        h("div", {}, `${count(done.nodes[name][i])} nodes, ${duration(done.ms[name][i])}, ` +
-          `${count(done.guesses[name][i])} guesses, ${STATUSES[done.status[name][i]]}`),
+        h("div", {}, `${plural(done.nodes[name][i], "node")}, ${duration(done.ms[name][i])}, ` +
+          `${plural(done.guesses[name][i], "guess", "guesses")}, ${STATUSES[done.status[name][i]]}`),
         h("code", {}, done.puzzles[i]),
-        found.count > 1 ? h("div", {}, `(and ${count(found.count - 1)} more puzzles on this spot)`) : null,
+        found.count > 1 ? h("div", {}, `(and ${plural(found.count - 1, "more puzzle")} on this spot)`) : null,
         h("div", {}, "Click to open it in the grid."),
       ];
     };
@@ -325,7 +325,7 @@ export default class Batch extends View {
     const pick = ({ name, index }) => {
       const done = results();
       const puzzle = done.puzzles[index];
-      this.picked.replaceChildren(`Line ${count(index + 1)} (${SOLVERS[name]}: ${count(done.nodes[name][index])} nodes): `,
+      this.picked.replaceChildren(`Line ${count(index + 1)} (${SOLVERS[name]}: ${plural(done.nodes[name][index], "node")}): `,
         h("code", {}, puzzle), " ",
         h("a", { href: playLink(puzzle), target: "_blank", rel: "noopener" }, "Open in the grid"),
         h("a", { href: raceLink(puzzle), target: "_blank", rel: "noopener" }, "Race it"));
@@ -414,7 +414,7 @@ export default class Batch extends View {
     this.run.disabled = true;
     this.stopButton.disabled = false;
     this.csvButton.disabled = this.jsonButton.disabled = true;
-    message.textContent = `Running ${count(lines.length)} lines of ${this.source.name} through ${solvers.join(", ")}…`;
+    message.textContent = `Running ${plural(lines.length, "line")} of ${this.source.name} through ${solvers.join(", ")}…`;
     for (const client of this.pool.ready) this.dispatch(client);
   }
 
@@ -468,7 +468,7 @@ export default class Batch extends View {
     this.rate.textContent = `${plural(puzzles, "puzzle")} from ${plural(done.linesDone, "line")} in ` +
       `${duration(seconds * 1000)}: ${perSecond >= 10 || !perSecond ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
       (left === null ? "" : `, about ${duration(left)} left`) +
-      ` with ${count(job.workers.size)} workers`;
+      ` with ${plural(job.workers.size, "worker")}`;
   }
 
   // The milliseconds the run has left: the lines not done at the workers' own pace (the
@@ -592,7 +592,7 @@ export default class Batch extends View {
   showHardest(done) {
     this.hardest.replaceChildren(h("h3", {}, "Most nodes"), ...done.solvers.map((name) => h("section", {},
       h("h4", {}, SOLVERS[name]),
-      h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${count(done.nodes[name][i])} nodes, line ${count(i + 1)}: `,
+      h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${plural(done.nodes[name][i], "node")}, line ${count(i + 1)}: `,
         h("code", {}, done.puzzles[i]), " ",
         h("a", { href: playLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "grid"), " ",
         h("a", { href: raceLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "race")))))));
