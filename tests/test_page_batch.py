@@ -148,6 +148,9 @@ def test_junk_lines_are_invalid_lines_not_puzzles(batch, tmp_path):
     assert number(cell(batch, "dlx", "invalid").text_content()) == 2000
     assert number(cell(batch, "dlx", "puzzles").text_content()) == 2000  # bench's: every status, invalid too
     expect(batch.locator(".batch-errors li")).to_have_count(50)
+    # "Line 1,000: ..." without the marker "1000." cut to "00." by the list's indent.
+    expect(batch.locator(".batch-errors li").first).to_have_text(re.compile(r"^Line 1: "))
+    expect(batch.locator(".batch-errors li").first).to_have_css("list-style-type", "none")
 
 
 def test_every_count_says_one_thing_or_many(batch, tmp_path):
