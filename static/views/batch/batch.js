@@ -522,7 +522,7 @@ export default class Batch extends View {
       this.summary = records;
       this.fillTable(job.results.solvers, records);
       this.cover.textContent = this.active === job
-        ? `The table so far: ${plural(covered, "line")} counted, brought up to date every few seconds.` : "";
+        ? `The table so far: ${count(covered)} of the lines counted, brought up to date as the run goes.` : "";
     }
     return records;
   }
