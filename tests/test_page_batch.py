@@ -25,11 +25,13 @@ STATS = ["puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean
 # Holds back every batch_summary answer of the page's workers by window.summaryDelay ms
 # (all by the same delay, so they stay in order), as a summary of a million results
 # takes seconds; and, by window.bootDelay ms, a worker's word that its Python is ready,
-# as a first boot takes seconds on a slow machine.
+# as a first boot takes seconds on a slow machine; with window.summaryError, a summary
+# fails with that error instead (as one of too many results for Python's memory would).
 HOLD_BACK = """
 (() => {
   window.summaryDelay = 0;
   window.bootDelay = 0;
+  window.summaryError = "";
   const Real = Worker;
   window.Worker = class extends Real {
     constructor(...args) {
@@ -43,6 +45,7 @@ HOLD_BACK = """
     set onmessage(listener) {
       super.onmessage = listener && ((event) => {
         const { data } = event;
+        if (this.summaries.has(data?.id) && window.summaryError) return listener({ data: { id: data.id, error: window.summaryError } });
         const delay = data?.type === "status" && data.state === "ready" ? window.bootDelay
           : this.summaries.has(data?.id) && !("progress" in data) ? window.summaryDelay : 0;
         if (!delay) return listener(event);
@@ -136,6 +139,18 @@ def test_done_is_said_once_the_table_covers_every_result(batch, tmp_path):
     assert [number(text) for text in seen["cells"]] == [300, 300]
     assert seen["run"]
     expect(cell(batch, "textbook", "unique")).to_have_text("300")
+
+
+def test_a_table_that_cannot_be_made_is_said_so_with_the_pages_own_counts(batch, tmp_path):
+    path = tmp_path / "set.txt"
+    path.write_text("\n".join(PUZZLES[:20] + ["junk"]) + "\n")
+    batch.evaluate("window.summaryError = 'MemoryError: held back by the test'")
+    run(batch, path)
+    expect(batch.locator(".batch-message")).to_have_text(
+        "Done: 20 puzzles from 21 lines; 1 line is not a valid puzzle (listed below). "
+        "The table could not be made (MemoryError: held back by the test).", timeout=READY_MS)
+    batch.evaluate("window.summaryError = ''")
+    expect(batch.get_by_role("button", name="Run", exact=True)).to_be_enabled()
 
 
 def test_junk_lines_are_invalid_lines_not_puzzles(batch, tmp_path):

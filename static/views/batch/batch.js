@@ -581,8 +581,10 @@ export default class Batch extends View {
       failed: `Stopped: ${why}; the table shows the ${plural(puzzles, "puzzle")} done`,
     }[how] + (invalid ? `; ${plural(invalid, "line is not a valid puzzle", "lines are not valid puzzles")} ` +
       "(listed below)." : ".") +
-      (failure ? ` The table could not be made (${failure}); it shows the first ${plural(job.covered, "line")} counted.` : "");
-    this.cover.textContent = failure ? `The table covers ${count(job.covered)} of ${plural(counted, "line")} counted.` : "";
+      (failure ? ` The table could not be made (${failure})` +
+        (job.covered ? `; it covers only ${count(job.covered)} of the ${plural(counted, "line")} counted.` : ".") : "");
+    this.cover.textContent = failure && job.covered
+      ? `The table covers only ${count(job.covered)} of the ${plural(counted, "line")} counted.` : "";
     this.finishing = false;
     this.run.disabled = false;
     this.csvButton.disabled = this.jsonButton.disabled = done.counted === 0;
