@@ -77,8 +77,10 @@ def test_summary_numbers_come_from_the_searched_puzzles_only():
     assert (record["mean_ms"], record["median_ms"], record["min_ms"], record["max_ms"]) == (2.0, 2.0, 1.0, 3.0)
     assert (record["mean_nodes"], record["median_nodes"], record["min_nodes"], record["max_nodes"]) == (58.0, 64, 10, 100)
     assert record["no_guess_pct"] == 33.3 and record["total_s"] == 0.006 and record["time_vs_first"] == 2.0
+    assert record["mean_guesses"] == 2.33  # (0 + 2 + 5) / 3: the batch view's table shows it too
     empty = bench.Runs("y", ["invalid"], [0.0], [0], [0]).summary(1.0)
     assert empty["puzzles"] == 1 and empty["mean_ms"] is None and empty["no_guess_pct"] is None
+    assert empty["mean_guesses"] is None
 
 
 def test_a_batch_survives_its_record():

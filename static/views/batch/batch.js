@@ -5,7 +5,7 @@
 // (bench's own summary), so the page's numbers are the command line's. Results are
 // kept in typed arrays sized once per run, so memory stays flat however long it runs.
 import { Cancelled } from "../../client.js";
-import { View, count, duration, h, playLink, raceLink, useStyle, whenReady } from "../../kit.js";
+import { View, count, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
 import { Histogram, Scatter } from "./plots.js";
 import { Pool } from "./pool.js";
 
@@ -17,19 +17,30 @@ const SOLVERS = {
 // A status's code in the typed arrays; 0: the line holds no puzzle, or has not run.
 const STATUSES = ["", "unique", "multiple", "none", "invalid", "unfinished"];
 const INVALID = STATUSES.indexOf("invalid");
-// The table's columns: bench --json's field names, with their headings.
-const COLUMNS = [
-  ["puzzles", "puzzles"], ["unique", "unique"], ["multiple", "multiple"], ["none", "none"],
-  ["invalid", "invalid"], ["unfinished", "unfinished"], ["mean_ms", "mean ms"], ["median_ms", "median ms"],
-  ["min_ms", "min ms"], ["max_ms", "max ms"], ["mean_nodes", "mean nodes"], ["median_nodes", "median nodes"],
-  ["min_nodes", "min nodes"], ["max_nodes", "max nodes"], ["no_guess_pct", "no guess %"],
-  ["total_s", "total s"], ["time_vs_first", "time / first"],
+// The table: bench --json's fields (each cell's data-stat) with their headings, in
+// three groups, each a table with a column per solver, side by side where they fit.
+const GROUPS = [
+  ["Lines", [["puzzles", "puzzles + invalid"], ["unique", "unique"], ["multiple", "multiple"], ["none", "none"],
+    ["invalid", "invalid"], ["unfinished", "unfinished"]]],
+  ["Time", [["mean_ms", "mean ms"], ["median_ms", "median ms"], ["min_ms", "min ms"], ["max_ms", "max ms"],
+    ["total_s", "total s"], ["time_vs_first", "time / first"]]],
+  ["Search", [["mean_nodes", "mean nodes"], ["median_nodes", "median nodes"], ["min_nodes", "min nodes"],
+    ["max_nodes", "max nodes"], ["mean_guesses", "mean guesses"], ["no_guess_pct", "no guess %"]]],
 ];
+const DECIMALS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
 const SAMPLES = [
   { file: "royle17_sample1000.txt", name: "17-clue puzzles: 1,000 of Royle's 49,158" },
   { file: "forum_hardest_1106.txt", name: "The forum's hardest list: all 375" },
 ];
 const TARGET_MS = 300; // a worker's share of lines is sized to take about this long
+// Summaries during a run: each sends every result so far to Python, so a million take
+// seconds; the next waits at least this long after the last, and three times as long as
+// it took, so the page's worker is mostly free for the final one.
+const SUMMARY_EVERY_MS = 2000;
+// The time left is estimated from the workers' pace once this long has passed since
+// the first answer (a few lines alone say little: one puzzle may take a hundred times
+// as long as another).
+const PACE_AFTER_MS = 1000;
 const MAX_WORKERS = 16;
 const ERRORS_SHOWN = 50;
 const CSV_HEADER = "puzzle,solver,ms,nodes,guesses,status";
@@ -52,8 +63,9 @@ class Results {
       this.nodes[name] = new Float64Array(total);
       this.guesses[name] = new Float64Array(total);
     }
-    this.linesDone = 0;
-    this.puzzlesDone = 0;
+    this.linesDone = 0; // lines run, blank ones and comments too
+    this.counted = 0; // lines that hold a puzzle or are not valid puzzles: bench's "puzzles"
+    this.invalid = 0; // lines that are not valid puzzles
   }
 
   // Stores web.batch's answer for the lines it was given; returns the indices stored.
@@ -70,7 +82,8 @@ class Results {
         this.guesses[name][i] = runs.guesses[k];
       }
     });
-    this.puzzlesDone += stored.length;
+    this.counted += stored.length;
+    this.invalid += answer.errors.filter(Boolean).length;
     return stored;
   }
 
@@ -169,7 +182,7 @@ export default class Batch extends View {
     this.workers = h("input", { type: "number", id: "batch-workers", min: 1, max: MAX_WORKERS, value: cores });
     const optionsBox = h("fieldset", { class: "batch-options" }, h("legend", {}, "Solvers"), this.solverBoxes,
       h("label", {}, "Backtracking node cap", this.cap),
-      h("label", {}, `Workers (${cores} cores)`, this.workers));
+      h("label", {}, `Workers (${plural(cores, "core")})`, this.workers));
 
     this.run = h("button", { type: "button", id: "batch-run" }, "Run");
     this.stopButton = h("button", { type: "button", id: "batch-stop", disabled: true }, "Stop");
@@ -178,10 +191,9 @@ export default class Batch extends View {
     this.message = h("p", { role: "status", class: "batch-message" });
     this.workerLine = h("p", { class: "batch-hint batch-workers" });
 
-    this.tbody = h("tbody");
-    const table = h("table", { class: "batch-table", "aria-describedby": "batch-table-note" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "solver"), COLUMNS.map(([, label]) => h("th", { scope: "col" }, label)))),
-      this.tbody);
+    this.tables = h("div", { class: "batch-tables", role: "group", "aria-label": "bench's table",
+      "aria-describedby": "batch-table-note" });
+    this.cover = h("p", { class: "batch-hint batch-cover", id: "batch-cover" });
     this.csvButton = h("button", { type: "button", disabled: true }, "Download CSV");
     this.jsonButton = h("button", { type: "button", disabled: true }, "Download JSON");
     this.errorList = h("ol", { class: "batch-errors", "aria-label": "Lines that are not puzzles" });
@@ -191,12 +203,16 @@ export default class Batch extends View {
     this.resultsBox = h("section", { class: "batch-results", "aria-label": "Results", hidden: true });
     this.results = null; // the last run's
     this.summary = null; // its table: bench --json's records
+    this.shown = null; // the run whose results the page shows
+    this.finishing = false; // a run is over and its final table is being made
     this.makePlots();
     this.resultsBox.append(
       h("p", { class: "batch-hint", id: "batch-table-note" },
-        "Per solver, over the puzzles searched (invalid lines are counted, not timed); times in ms of Python in " +
-        "this browser, as python -m sudoku_dlx bench --json names the columns."),
-      h("div", { class: "batch-table-wrap" }, table),
+        "The table of python -m sudoku_dlx bench, a column per solver: puzzles + invalid counts every line but " +
+        "blank ones and comments; times (ms of Python in this browser), nodes and guesses are over the puzzles " +
+        "searched."),
+      this.tables,
+      this.cover,
       h("div", { class: "batch-downloads" }, this.csvButton, this.jsonButton),
       this.errorList,
       this.legend,
@@ -217,7 +233,7 @@ export default class Batch extends View {
 
     // The puzzles' source: the last one chosen, {name, text: () => Promise<string>}.
     this.source = null;
-    const useFile = (picked) => picked && this.choose(`the file ${picked.name} (${count(picked.size)} bytes)`, () => picked.text());
+    const useFile = (picked) => picked && this.choose(`the file ${picked.name} (${plural(picked.size, "byte")})`, () => picked.text());
     file.addEventListener("change", () => useFile(file.files[0]));
     pasted.addEventListener("input", () => pasted.value.trim() && this.choose("the pasted puzzles", async () => pasted.value));
     sample.addEventListener("change", () => {
@@ -281,10 +297,10 @@ export default class Batch extends View {
       const done = results();
       return [
         h("strong", {}, `${SOLVERS[name]}, line ${count(i + 1)}`),
-        h("div", {}, `${count(done.nodes[name][i])} nodes, ${duration(done.ms[name][i])}, ` +
-          `${count(done.guesses[name][i])} guesses, ${STATUSES[done.status[name][i]]}`),
+        h("div", {}, `${plural(done.nodes[name][i], "node")}, ${duration(done.ms[name][i])}, ` +
+          `${plural(done.guesses[name][i], "guess", "guesses")}, ${STATUSES[done.status[name][i]]}`),
         h("code", {}, done.puzzles[i]),
-        found.count > 1 ? h("div", {}, `(and ${count(found.count - 1)} more puzzles on this spot)`) : null,
+        found.count > 1 ? h("div", {}, `(and ${plural(found.count - 1, "more puzzle")} on this spot)`) : null,
         h("div", {}, "Click to open it in the grid."),
       ];
     };
@@ -309,7 +325,7 @@ export default class Batch extends View {
     const pick = ({ name, index }) => {
       const done = results();
       const puzzle = done.puzzles[index];
-      this.picked.replaceChildren(`Line ${count(index + 1)} (${SOLVERS[name]}: ${count(done.nodes[name][index])} nodes): `,
+      this.picked.replaceChildren(`Line ${count(index + 1)} (${SOLVERS[name]}: ${plural(done.nodes[name][index], "node")}): `,
         h("code", {}, puzzle), " ",
         h("a", { href: playLink(puzzle), target: "_blank", rel: "noopener" }, "Open in the grid"),
         h("a", { href: raceLink(puzzle), target: "_blank", rel: "noopener" }, "Race it"));
@@ -348,7 +364,7 @@ export default class Batch extends View {
 
   // Run: reads the source and shares its lines among the workers.
   async start() {
-    if (this.active) return;
+    if (this.active || this.finishing) return;
     const { message } = this;
     const solvers = this.selectedSolvers();
     if (!this.source) {
@@ -376,8 +392,14 @@ export default class Batch extends View {
     if (this.pool.closed || this.pool.size !== this.wanted()) this.newPool();
     this.results = new Results(lines, solvers);
     this.summary = null;
-    this.active = { results: this.results, next: 0, maxNodes, started: performance.now(), busy: new Set(), sizes: new Map(),
-      workers: new Set(), summarizing: false, lastSummary: 0 };
+    // answers: how many shares of lines came back, the first at firstAt; paceMs and
+    // paceLines: the time the workers took for their shares and the lines in them, but
+    // for each worker's first share (which may wait for its Python to warm up);
+    // summary: the periodic summary on its way (a promise), nextSummary: when the next
+    // may start, summaryMs: how long the last took, covered: how many results the table shows.
+    this.active = this.shown = { results: this.results, next: 0, maxNodes, started: performance.now(), busy: new Set(),
+      sizes: new Map(), workers: new Set(), answers: 0, firstAt: 0, paceMs: 0, paceLines: 0, summary: null, nextSummary: 0,
+      summaryMs: 0, covered: 0 };
     for (const plot of this.plots) plot.clear(lines.length);
     this.resultsBox.hidden = false;
     this.legend.replaceChildren(...solvers.map((name) => h("li", { class: `s-${name}` }, SOLVERS[name])));
@@ -385,13 +407,14 @@ export default class Batch extends View {
     this.picked.replaceChildren();
     this.hardest.replaceChildren();
     this.fillTable(solvers, null);
+    this.cover.textContent = "";
     this.progress.max = lines.length;
     this.progress.value = 0;
     this.rate.textContent = this.pool.ready.length ? "" : "Waiting for the Python workers to start…";
     this.run.disabled = true;
     this.stopButton.disabled = false;
     this.csvButton.disabled = this.jsonButton.disabled = true;
-    message.textContent = `Running ${count(lines.length)} lines of ${this.source.name} through ${solvers.join(", ")}…`;
+    message.textContent = `Running ${plural(lines.length, "line")} of ${this.source.name} through ${solvers.join(", ")}…`;
     for (const client of this.pool.ready) this.dispatch(client);
   }
 
@@ -410,8 +433,14 @@ export default class Batch extends View {
       .then((answer) => {
         if (job !== this.active) return;
         const took = performance.now() - began;
+        const later = job.sizes.has(client); // not this worker's first share
         job.sizes.set(client, Math.max(1, Math.min(2000, Math.round(size * Math.min(2, TARGET_MS / Math.max(took, 1))))));
         job.busy.delete(client);
+        if (!job.answers++) job.firstAt = performance.now();
+        if (later) {
+          job.paceMs += took;
+          job.paceLines += lines.length;
+        }
         const stored = job.results.store(answer);
         job.results.linesDone += lines.length;
         for (const plot of this.plots) plot.add(stored);
@@ -421,7 +450,7 @@ export default class Batch extends View {
           this.finish("done");
         } else {
           this.dispatch(client);
-          this.summarize(job, false);
+          this.summarizeNow(job);
         }
       }, (error) => {
         if (job !== this.active || error instanceof Cancelled) return;
@@ -433,13 +462,25 @@ export default class Batch extends View {
     const { results: done, started } = job;
     this.progress.value = done.linesDone;
     const seconds = (performance.now() - started) / 1000;
-    const perSecond = done.puzzlesDone / Math.max(seconds, 1e-3);
-    const linesPerSecond = done.linesDone / Math.max(seconds, 1e-3);
-    const left = (done.lines.length - done.linesDone) / Math.max(linesPerSecond, 1e-9);
-    this.rate.textContent = `${count(done.puzzlesDone)} puzzles in ${duration(seconds * 1000)}: ` +
-      `${perSecond >= 10 ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
-      (done.linesDone < done.lines.length && job === this.active ? `, about ${duration(left * 1000)} left` : "") +
-      ` with ${count(job.workers.size)} workers`;
+    const puzzles = done.counted - done.invalid;
+    const perSecond = puzzles / Math.max(seconds, 1e-3);
+    const left = this.timeLeft(job);
+    this.rate.textContent = `${plural(puzzles, "puzzle")} from ${plural(done.linesDone, "line")} in ` +
+      `${duration(seconds * 1000)}: ${perSecond >= 10 || !perSecond ? count(perSecond) : perSecond.toFixed(1)} puzzles a second` +
+      (left === null ? "" : `, about ${duration(left)} left`) +
+      ` with ${plural(job.workers.size, "worker")}`;
+  }
+
+  // The milliseconds the run has left: the lines not done at the workers' own pace (the
+  // time they took per line, a worker's first share left out), shared among the workers
+  // that are up; null until a worker's second share has come back and PACE_AFTER_MS
+  // have passed since the first answer, and once the run is over. Neither the time the
+  // workers took to boot nor the wait for the first answer counts.
+  timeLeft(job) {
+    const done = job.results;
+    if (job !== this.active || !job.paceLines || performance.now() - job.firstAt < PACE_AFTER_MS) return null;
+    const workers = Math.max(1, this.pool.ready.length);
+    return ((done.lines.length - done.linesDone) * job.paceMs) / job.paceLines / workers;
   }
 
   showErrors() {
@@ -453,64 +494,107 @@ export default class Batch extends View {
     }
   }
 
-  // The table from Python's summary of every result of `job` so far (`final`: the run
-  // is over; otherwise at most every 2 s, one at a time). The page's own worker makes
-  // it, so it works after Stop has ended the batch workers.
-  async summarize(job, final) {
-    if (!final && (job.summarizing || performance.now() - job.lastSummary < 2000)) return;
-    job.summarizing = true;
-    job.lastSummary = performance.now();
-    try {
-      const records = await this.client.request("batch_summary", job.results.columns());
-      if (final || this.active === job) {
-        this.summary = records;
-        this.fillTable(job.results.solvers, records);
-      }
-    } catch (error) {
-      if (final) this.message.textContent += ` The table could not be made: ${error.message}.`;
-    } finally {
-      job.summarizing = false;
-    }
+  // A summary for the table during the run, unless one is on its way, it is too soon, or
+  // the run should end before it would (the final one would wait for it).
+  summarizeNow(job) {
+    if (job.summary || performance.now() < job.nextSummary) return;
+    const left = this.timeLeft(job);
+    if (left !== null && left < 1.5 * job.summaryMs) return;
+    job.summary = this.summarize(job).catch(() => {}).finally(() => {
+      job.summary = null;
+    });
   }
 
+  // The table from Python's summary of every result of `job` so far; resolves to its
+  // records. The page's own worker makes it, so it works after Stop has ended the batch
+  // workers. A summary is shown only while its run is the one shown and if it covers
+  // at least as many results as the table does, so an older one never replaces a newer.
+  async summarize(job) {
+    const columns = job.results.columns();
+    const covered = columns.runs[job.results.solvers[0]].status.length;
+    const began = performance.now();
+    const records = await this.client.request("batch_summary", columns);
+    const took = performance.now() - began;
+    job.summaryMs = took;
+    job.nextSummary = performance.now() + Math.max(SUMMARY_EVERY_MS, 3 * took);
+    if (job === this.shown && covered >= job.covered) {
+      job.covered = covered;
+      this.summary = records;
+      this.fillTable(job.results.solvers, records);
+      this.cover.textContent = this.active === job
+        ? `The table so far: ${count(covered)} of the lines counted, brought up to date as the run goes.` : "";
+    }
+    return records;
+  }
+
+  // The table of bench --json's `records` (one per solver; null: empty cells), its
+  // columns headed by bench's names of the solvers (the legend has them in full). A cell
+  // names its solver and field (data-solver, data-stat) and holds the field's value as
+  // bench --json gives it in data-value; "–" where nothing was searched.
   fillTable(solvers, records) {
-    this.tbody.replaceChildren(...solvers.map((name, k) => {
-      const record = records?.[k] ?? {};
-      return h("tr", { "data-solver": name }, h("th", { scope: "row" }, SOLVERS[name]),
-        COLUMNS.map(([key]) => h("td", { "data-stat": key }, record[key] === null || record[key] === undefined ? "" : String(record[key]))));
-    }));
+    const show = (value) => (value === null ? "–" : Number.isInteger(value) ? count(value) : DECIMALS.format(value));
+    this.tables.replaceChildren(...GROUPS.map(([caption, stats]) => h("div", { class: "batch-table-wrap" },
+      h("table", { class: "batch-table" }, h("caption", {}, caption),
+        h("thead", {}, h("tr", {}, h("td", {}), solvers.map((name) => h("th", { scope: "col", "data-solver": name,
+          title: SOLVERS[name] }, h("span", { class: `dot s-${name}`, "aria-hidden": "true" }, "●"), name)))),
+        h("tbody", {}, stats.map(([key, label]) => h("tr", { "data-stat": key }, h("th", { scope: "row", title: key }, label),
+          solvers.map((name, k) => {
+            const value = records?.[k]?.[key];
+            return h("td", { "data-solver": name, "data-stat": key, "data-value": value === undefined ? null : String(value) },
+              value === undefined ? "" : show(value));
+          }))))))));
   }
 
   // The run is over: `how` is done, stopped or failed (`why`). Stop and failure end
-  // every batch worker at once, whatever it was doing; Run starts new ones.
+  // every batch worker at once, whatever it was doing; Run starts new ones. The message
+  // says Done (or Stopped) only once the table covers every result, with its counts;
+  // Run waits for it too, so no run's table lands in the next run's.
   async finish(how, why = "") {
     const job = this.active;
     this.active = null;
+    this.finishing = true;
     if (how !== "done") {
       this.pool.close();
       this.workerLine.textContent = "Python workers ended; Run starts new ones.";
     }
-    this.run.disabled = false;
     this.stopButton.disabled = true;
     this.showProgress(job);
     const done = job.results;
-    const invalid = done.errors.length;
+    this.message.textContent = `${how === "done" ? "Every line is done" : "Stopped"}; making the table of ` +
+      `${plural(done.counted, "line")}…`;
+    await job.summary; // a summary on its way first (the worker answers in order)
+    let records = null;
+    let failure = "";
+    try {
+      records = await this.summarize(job);
+    } catch (error) {
+      failure = error.message;
+    }
+    // The table's counts (the page's own if it could not be made, which are the same).
+    const counted = records ? records[0].puzzles : done.counted;
+    const invalid = records ? records[0].invalid : done.invalid;
+    const puzzles = counted - invalid;
     this.message.textContent = {
-      done: `Done: ${count(done.puzzlesDone)} puzzles from ${count(done.lines.length)} lines`,
-      stopped: `Stopped after ${count(done.puzzlesDone)} puzzles (${count(done.linesDone)} of ` +
-        `${count(done.lines.length)} lines); the table shows those`,
-      failed: `Stopped: ${why}; the table shows the ${count(done.puzzlesDone)} puzzles done`,
-    }[how] + (invalid ? `; ${count(invalid)} ${invalid === 1 ? "line is not a valid puzzle" : "lines are not valid puzzles"} ` +
-      "(listed below)." : ".");
-    await this.summarize(job, true);
-    this.csvButton.disabled = this.jsonButton.disabled = done.puzzlesDone === 0;
+      done: `Done: ${plural(puzzles, "puzzle")} from ${plural(done.lines.length, "line")}`,
+      stopped: `Stopped after ${plural(puzzles, "puzzle")} (${count(done.linesDone)} of ` +
+        `${plural(done.lines.length, "line")}); the table shows those`,
+      failed: `Stopped: ${why}; the table shows the ${plural(puzzles, "puzzle")} done`,
+    }[how] + (invalid ? `; ${plural(invalid, "line is not a valid puzzle", "lines are not valid puzzles")} ` +
+      "(listed below)." : ".") +
+      (failure ? ` The table could not be made (${failure})` +
+        (job.covered ? `; it covers only ${count(job.covered)} of the ${plural(counted, "line")} counted.` : ".") : "");
+    this.cover.textContent = failure && job.covered
+      ? `The table covers only ${count(job.covered)} of the ${plural(counted, "line")} counted.` : "";
+    this.finishing = false;
+    this.run.disabled = false;
+    this.csvButton.disabled = this.jsonButton.disabled = done.counted === 0;
     this.showHardest(done);
   }
 
   showHardest(done) {
     this.hardest.replaceChildren(h("h3", {}, "Most nodes"), ...done.solvers.map((name) => h("section", {},
       h("h4", {}, SOLVERS[name]),
-      h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${count(done.nodes[name][i])} nodes, line ${count(i + 1)}: `,
+      h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${plural(done.nodes[name][i], "node")}, line ${count(i + 1)}: `,
         h("code", {}, done.puzzles[i]), " ",
         h("a", { href: playLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "grid"), " ",
         h("a", { href: raceLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "race")))))));

@@ -7,7 +7,7 @@
 // added chunk by chunk as results come in, and everything is redrawn only when an axis
 // has to grow. Hovering finds the nearest pixel within a few units.
 import { svg } from "../../svg.js";
-import { count, h } from "../../kit.js";
+import { count, h, plural } from "../../kit.js";
 
 const WIDTH = 600;
 const HEIGHT = 300;
@@ -347,7 +347,7 @@ export class Histogram extends Plot {
   describe({ bin, counts }) {
     const low = Math.ceil(10 ** (bin / 5));
     const high = Math.ceil(10 ** ((bin + 1) / 5)) - 1;
-    return [h("strong", {}, `${count(low)}–${count(Math.max(low, high))} nodes`),
-      ...counts.map(([name, n]) => h("div", { class: `legend s-${name}` }, `${name}: ${count(n)} puzzles`))];
+    return [h("strong", {}, high > low ? `${count(low)}–${count(high)} nodes` : plural(low, "node")),
+      ...counts.map(([name, n]) => h("div", { class: `legend s-${name}` }, `${name}: ${plural(n, "puzzle")}`))];
   }
 }
