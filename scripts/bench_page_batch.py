@@ -70,11 +70,12 @@ def main() -> None:
                 peak = max(peak, heap_mb(cdp))
                 time.sleep(0.25)
             took = time.perf_counter() - started
-            expect(page.locator('tr[data-solver] td[data-stat="puzzles"]').first).not_to_have_text("", timeout=60_000)
+            first = f'td[data-solver="{args.solver.split(",")[0]}"]'
+            expect(page.locator(f'{first}[data-stat="puzzles"]')).not_to_have_text("", timeout=60_000)
             lags = page.evaluate("lags")
             durations = page.evaluate("eventDurations")
-            row = {cell.get_attribute("data-stat"): cell.text_content()
-                   for cell in page.locator("tr[data-solver] td").all()[:17]}
+            row = {cell.get_attribute("data-stat"): cell.get_attribute("data-value")
+                   for cell in page.locator(first).all()}
             after = heap_mb(cdp)
             print(f"{workers} workers (boot {boot_s:.1f} s after the page's Python, load {load:.1f} at the start): "
                   f"{status.text_content()} in {took:.1f} s, {int(row['puzzles']) / took:.0f} puzzles/s; "
