@@ -10,14 +10,15 @@ import time
 import pytest
 from conftest import lines
 from sudoku_dlx import GRADES, InvalidPuzzleError, generate, hint, parse, rate, solve
-from sudoku_dlx.basic import (
+from sudoku_dlx.cli import main
+from sudoku_dlx.grid import shape_for
+from sudoku_dlx.rating import SE_ALONE_FROM, grade, next_step, steps
+from sudoku_dlx.techniques.basic import (
     claiming, full_house, hidden_pair, hidden_quad, hidden_single, hidden_triple, naked_pair, naked_quad,
     naked_single, naked_triple, pointing,
 )
-from sudoku_dlx.cli import main
-from sudoku_dlx.grid import shape_for
-from sudoku_dlx.logic import Board, bits
-from sudoku_dlx.rating import BEYOND_SE, SCORED, SE_ALONE_FROM, TECHNIQUES, grade, next_step, steps
+from sudoku_dlx.techniques.board import Board, bits
+from sudoku_dlx.techniques.registry import BEYOND_SE, SCORED, TECHNIQUES
 
 SHAPE = shape_for(9)
 FULL = (1 << 9) - 1
@@ -137,8 +138,9 @@ def test_every_step_is_sound_on_real_puzzles():
 
 
 def test_registry_is_ordered_by_score():
-    scores = [score for score, _ in TECHNIQUES]
-    assert scores == sorted(scores) and TECHNIQUES[-1][1].__name__ == "trial_and_error"
+    scores = [technique.score for technique in TECHNIQUES]
+    assert scores == sorted(scores) and TECHNIQUES[-1].find.__name__ == "trial_and_error"
+    assert len({technique.name for technique in TECHNIQUES}) == len(TECHNIQUES)
 
 
 def test_grades_by_score():
@@ -267,7 +269,7 @@ def test_the_score_is_the_solve_without_the_techniques_se_lacks():
     alone = list(steps(Board.from_puzzle(parse(puzzle)), SCORED))
     assert found.score == max(step.score for step in alone) == 8.5
     assert found.hardest == "Forcing chains (cell)" and found.score > max(step.score for step in found.path)
-    assert {technique for _, technique in SCORED} | BEYOND_SE == {technique for _, technique in TECHNIQUES}
+    assert {technique.find for technique in SCORED} | BEYOND_SE == {technique.find for technique in TECHNIQUES}
 
 
 

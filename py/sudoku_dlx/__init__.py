@@ -9,7 +9,7 @@
 from .dlx import ExactCover, SearchStats
 from .generator import SYMMETRIES, Generated, generate
 from .grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
-from .logic import Board, Step
+from .techniques.board import Board, Step
 from .rating import GRADES, Hint, Rating, hint, rate
 from .solver import SolveResult, count_solutions, solve
 
