@@ -15,7 +15,7 @@ from sudoku_dlx.bench.backtrack import Backtrack, backtrack_solutions
 from sudoku_dlx.bench.moves import SOLUTION
 from sudoku_dlx.bench.race import DlxMoves, Race
 from sudoku_dlx.cli import main
-from sudoku_dlx.grid import puzzle_on_line
+from sudoku_dlx.kinds.grid import puzzle_on_line
 
 ROYLE = lines("9x9/royle17_sample300.txt", 12)
 TOP95 = lines("9x9/norvig_top95.txt", 8)

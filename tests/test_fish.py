@@ -7,7 +7,7 @@ import re
 
 from conftest import lines
 from sudoku_dlx import parse, solve
-from sudoku_dlx.grid import shape_for
+from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import SE_ALONE_FROM, steps
 from sudoku_dlx.techniques.board import Board, Search
 from sudoku_dlx.techniques.fish import franken_fish, mutant_fish

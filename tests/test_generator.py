@@ -12,7 +12,7 @@ from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, gener
 from sudoku_dlx.cli import main
 from sudoku_dlx.bench.diggers import dig, dig_halving
 from sudoku_dlx.generator import orbits, plan
-from sudoku_dlx.solver import solutions
+from sudoku_dlx.kinds.solver import solutions
 
 #: Each symmetry's map of (row, col), written here apart from the package's.
 MAPS = {

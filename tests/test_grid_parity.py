@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from conftest import lines
 from sudoku_dlx import format_grid, parse, web
-from sudoku_dlx.grid import BOX_SHAPES, MAX_TEXT, SYMBOLS, shape_for
+from sudoku_dlx.kinds.grid import BOX_SHAPES, MAX_TEXT, SYMBOLS, shape_for
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -13,9 +13,9 @@ PACKAGE = Path(__file__).resolve().parents[1] / "py" / "sudoku_dlx"
 #: The floors, lowest first: a module imports modules of lower floors, or of its
 #: own folder on its own floor. A name stands for a module or a folder of them.
 FLOORS = [
-    ["dlx", "grid"],
-    ["solver"],
-    ["techniques", "problems", "trace", "bench.moves", "bench.backtrack", "bench.textbook", "bench.diggers"],
+    ["dlx", "kinds.grid"],
+    ["kinds"],
+    ["techniques", "cover", "bench.moves", "bench.backtrack", "bench.textbook", "bench.diggers"],
     ["rating", "bench.race"],
     ["generator"],
     ["bench"],
@@ -111,7 +111,7 @@ def test_imports_run_down_the_floors(name):
 
 
 def test_the_engine_imports_nothing_of_the_package():
-    assert imports("dlx") == [] and imports("grid") == []
+    assert imports("dlx") == [] and imports("kinds.grid") == []
 
 
 def test_only_the_command_line_imports_it_and_the_page_api():
@@ -124,5 +124,4 @@ def test_only_the_command_line_imports_it_and_the_page_api():
 
 
 def test_the_public_api_imports_no_command_line_or_page_code():
-    assert {module.split(".")[0] for module, _, _, _ in imports("")} <= {"dlx", "generator", "grid", "rating", "solver",
-                                                                        "techniques"}
+    assert {module.split(".")[0] for module, _, _, _ in imports("")} <= {"dlx", "generator", "kinds", "rating", "techniques"}

@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 from conftest import lines, techniques_of
 from sudoku_dlx import generate, parse, solve
-from sudoku_dlx.grid import shape_for
+from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, patterns
 from sudoku_dlx.techniques.board import Board, Search, bits

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import is_solution
 from sudoku_dlx import web
-from sudoku_dlx.problems import (
+from sudoku_dlx.cover.problems import (
     LINKS_MAX_NODES,
     MAX_TEXT,
     SUDOKU_GIVENS,

@@ -11,7 +11,7 @@ import pytest
 from conftest import lines
 from sudoku_dlx import GRADES, InvalidPuzzleError, generate, hint, parse, rate, solve
 from sudoku_dlx.cli import main
-from sudoku_dlx.grid import shape_for
+from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import SE_ALONE_FROM, grade, next_step, steps
 from sudoku_dlx.techniques.basic import (
     claiming, full_house, hidden_pair, hidden_quad, hidden_single, hidden_triple, naked_pair, naked_quad,

@@ -15,9 +15,10 @@ import re
 import sys
 from collections.abc import Sequence
 
-from . import bench, problems, web
+from . import bench, web
+from .cover import problems
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
 from .rating import GRADES
 
 __all__ = ["main"]
@@ -140,7 +141,7 @@ def cmd_steps(args: argparse.Namespace) -> int:
 
 
 def cmd_cover(args: argparse.Namespace) -> int:
-    """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.problems`
+    """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.cover.problems`
     (a file, or standard input for ``-``)."""
     if args.source != "-" and not os.path.isfile(args.source):
         print(f"error: no file named {args.source!r}", file=sys.stderr)

@@ -37,9 +37,9 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .dlx import ExactCover
-from .grid import InvalidPuzzleError, Puzzle, Shape, shape_for
+from .kinds.grid import InvalidPuzzleError, Puzzle, Shape, shape_for
+from .kinds.solver import solutions
 from .rating import GRADES, rate
-from .solver import solutions
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
 

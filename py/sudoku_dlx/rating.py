@@ -36,8 +36,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from .grid import InvalidPuzzleError, Puzzle, cell_name
-from .solver import solve
+from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
+from .kinds.solver import solve
 from .techniques import dynamic
 from .techniques.board import Board, Search, Step
 from .techniques.registry import BEYOND_SE, SCORED, TECHNIQUES, Technique

@@ -16,15 +16,15 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
-from . import problems
+from .cover import problems
+from .cover.trace import trace_search
 from .generator import DEFAULT_BUDGET
 from .generator import generate as _generate
-from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
+from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
+from .kinds.solver import clash_reason
+from .kinds.solver import solve as _solve
 from .rating import hint as _hint
 from .rating import rate as _rate
-from .solver import clash_reason
-from .solver import solve as _solve
-from .trace import trace_search
 
 __all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
            "race_close", "race_next", "race_open", "rate", "solve"]
@@ -224,7 +224,7 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
 def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
                 progress: Callable[[dict], object] | None = None) -> dict:
     """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
-    :mod:`sudoku_dlx.problems`) or else of the example ``problem`` (``n``: its size,
+    :mod:`sudoku_dlx.cover.problems`) or else of the example ``problem`` (``n``: its size,
     ``puzzle``: a sudoku's givens): :func:`cover_record`, or ``status`` invalid with
     ``error`` and ``line``. ``progress`` hears the solutions found so far."""
     try:
@@ -237,8 +237,8 @@ def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
 def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",
                 max_steps: int = 5000) -> dict:
     """The problem (as :func:`cover_count` chooses it) and its search step by step:
-    ``problem`` (:meth:`~sudoku_dlx.problems.Problem.record`), ``start``, ``steps``
-    and ``links`` (see :func:`~sudoku_dlx.problems.trace_problem`; ``links`` is None
+    ``problem`` (:meth:`~sudoku_dlx.cover.problems.Problem.record`), ``start``, ``steps``
+    and ``links`` (see :func:`~sudoku_dlx.cover.problems.trace_problem`; ``links`` is None
     for all but tiny problems), ``complete`` (False when cut at ``max_steps``), the
     search's ``nodes``; or ``status`` invalid with ``error`` and ``line``."""
     try:

@@ -28,8 +28,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..generator import generate, plan
-from ..grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
-from ..solver import clash_reason, exact_cover, solve
+from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
+from ..kinds.solver import clash_reason, exact_cover, solve
 from .backtrack import backtrack_solutions
 from .diggers import dig, dig_halving
 from .textbook import textbook_solutions

@@ -15,8 +15,8 @@ import time
 from array import array
 from collections.abc import Iterator
 
-from ..grid import Puzzle
-from ..solver import with_givens
+from ..kinds.grid import Puzzle
+from ..kinds.solver import with_givens
 from .backtrack import Backtrack
 from .moves import SOLUTION, clear, place
 

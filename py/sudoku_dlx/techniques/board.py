@@ -1,6 +1,6 @@
 """Solving like a person: candidates (pencil marks) and the steps that change them.
 
-Glossary (beyond :mod:`sudoku_dlx.grid`'s)
+Glossary (beyond :mod:`sudoku_dlx.kinds.grid`'s)
 --------------------------------------------
 candidates
     The digits still possible in a blank cell, kept as a bit mask: bit
@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from ..grid import Puzzle, Shape, cell_name
+from ..kinds.grid import Puzzle, Shape, cell_name
 
 __all__ = ["Board", "Link", "Search", "Step", "bits", "cells_of", "digits_of", "join", "peer_bits", "unit_name"]
 

@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 
-from ..grid import Shape
+from ..kinds.grid import Shape
 from .board import Board, Link, Step
 from .forcing import again, found_step, multiple
 from .links import Links, candidate, chain_score, first_parents, links_of, node_text, propagate

@@ -43,7 +43,7 @@ from collections.abc import Iterator
 from functools import cache, reduce
 from itertools import combinations
 
-from ..grid import Shape
+from ..kinds.grid import Shape
 from .board import Board, Step, digits_of, join
 
 __all__ = [

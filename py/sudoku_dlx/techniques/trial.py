@@ -6,8 +6,8 @@ always progresses on a puzzle with one solution.
 
 from __future__ import annotations
 
-from ..grid import Puzzle
-from ..solver import solutions
+from ..kinds.grid import Puzzle
+from ..kinds.solver import solutions
 from .board import Board, Step
 
 __all__ = ["TRIAL_AND_ERROR", "trial_and_error"]

@@ -34,9 +34,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .dlx import ExactCover, SearchStats
-from .grid import InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
-from .solver import clash_reason, exact_cover
+from ..dlx import ExactCover, SearchStats
+from ..kinds.grid import InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
+from ..kinds.solver import clash_reason, exact_cover
 
 __all__ = [
     "BUILT_IN",
@@ -193,7 +193,7 @@ def queens(n: int) -> Problem:
 
 
 def sudoku(puzzle: Puzzle) -> Problem:
-    """A sudoku's exact cover (the solver's reduction, :func:`~sudoku_dlx.solver.exact_cover`)
+    """A sudoku's exact cover (the solver's reduction, :func:`~sudoku_dlx.kinds.solver.exact_cover`)
     with its givens chosen first. Items: ``r1c1`` (the cell needs a digit), ``r1#4``,
     ``c1#4``, ``b1#4`` (row, column, box 1 needs a 4); option ``r1c1=4`` puts 4 in r1c1."""
     clash = find_clash(puzzle)
