@@ -1,5 +1,6 @@
-"""The benchmark's per-puzzle results and table (bench/), the moves the race view
-replays (bench/moves.py, bench/race.py), and the web functions of both views."""
+"""The batch's per-puzzle results and the benchmark's table (compare/batch.py,
+bench.py), the moves the race view replays (baselines/moves.py, compare/race.py),
+and the web functions of both views."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ import json
 import pytest
 
 from conftest import DATA, is_solution, lines
-from sudoku_dlx import bench, parse, solve, web
-from sudoku_dlx.bench.backtrack import Backtrack, backtrack_solutions
-from sudoku_dlx.bench.moves import SOLUTION
-from sudoku_dlx.bench.race import DlxMoves, Race
+from sudoku_dlx import parse, solve, web
+from sudoku_dlx.baselines.backtrack import Backtrack, backtrack_solutions
+from sudoku_dlx.baselines.moves import SOLUTION
 from sudoku_dlx.cli import main
+from sudoku_dlx.compare import batch as bench
+from sudoku_dlx.compare.race import DlxMoves, Race
 from sudoku_dlx.kinds.grid import puzzle_on_line
 
 ROYLE = lines("9x9/royle17_sample300.txt", 12)

@@ -15,8 +15,8 @@ PACKAGE = Path(__file__).resolve().parents[1] / "py" / "sudoku_dlx"
 FLOORS = [
     ["dlx", "kinds.grid"],
     ["kinds"],
-    ["techniques", "cover", "bench.moves", "bench.backtrack", "bench.textbook", "bench.diggers"],
-    ["rating", "bench.race"],
+    ["techniques", "cover", "baselines"],
+    ["rating", "compare"],
     ["generator"],
     ["bench"],
     ["web"],

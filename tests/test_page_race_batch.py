@@ -17,7 +17,7 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import Page, expect
 from sudoku_dlx import solve
-from sudoku_dlx.bench.backtrack import backtrack_solutions
+from sudoku_dlx.baselines.backtrack import backtrack_solutions
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.grid import parse
 

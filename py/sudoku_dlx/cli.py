@@ -16,6 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from . import bench, web
+from .compare.batch import CSV_HEADER, SOLVERS, measure
 from .cover import problems
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
 from .kinds.grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
@@ -222,14 +223,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.jobs > 1:
         batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs)
     else:
-        batch = bench.measure(args.solver, texts, args.limit, args.max_nodes)
+        batch = measure(args.solver, texts, args.limit, args.max_nodes)
     for (number, _), error in zip(chosen, batch.errors):
         if error:
             print(f"{args.file}: line {number}: {error}", file=sys.stderr)
     if args.csv:
         with open(args.csv, "w", encoding="utf-8", newline="") as file:
             writer = csv.writer(file, lineterminator="\n")
-            writer.writerow(bench.CSV_HEADER)
+            writer.writerow(CSV_HEADER)
             writer.writerows(batch.rows())
     summary = batch.summary()
     if args.json:
@@ -279,7 +280,7 @@ def _sizes(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"sizes must be integers separated by commas, not {text!r}") from None
 
 
-_solvers = _names(tuple(bench.SOLVERS), "solver")
+_solvers = _names(tuple(SOLVERS), "solver")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -366,10 +367,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
-    p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(bench.SOLVERS)}, or several side by side: dlx,textbook")
+    p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(SOLVERS)}, or several side by side: dlx,textbook")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
-    p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(bench.CSV_HEADER))
+    p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
     p.set_defaults(run=cmd_bench)
     return parser

@@ -259,28 +259,29 @@ def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
 def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,
           max_nodes: int = 1_000_000) -> dict:
     """Lines of a puzzle file (numbered from ``first``) through ``solvers`` (names in
-    ``bench.SOLVERS``; default dlx), measured as ``bench`` measures them: ``lines``,
-    the numbers of the lines that hold a puzzle (blank lines and comments hold none),
-    then :meth:`~sudoku_dlx.bench.Batch.record`'s ``puzzles``, ``errors`` and ``runs``."""
-    from . import bench  # here, not at the top: only the batch and race views need it
+    :data:`~sudoku_dlx.compare.batch.SOLVERS`; default dlx), measured as ``bench`` measures
+    them: ``lines``, the numbers of the lines that hold a puzzle (blank lines and comments
+    hold none), then :meth:`~sudoku_dlx.compare.batch.Batch.record`'s ``puzzles``,
+    ``errors`` and ``runs``."""
+    from .compare.batch import SOLVERS, measure  # here, not at the top: only the batch and race views need it
     solvers = solvers or ["dlx"]
-    unknown = [name for name in solvers if name not in bench.SOLVERS]
+    unknown = [name for name in solvers if name not in SOLVERS]
     if unknown:
-        raise ValueError(f"unknown solver {unknown[0]!r}; choose from {', '.join(bench.SOLVERS)}")
+        raise ValueError(f"unknown solver {unknown[0]!r}; choose from {', '.join(SOLVERS)}")
     numbered = [(number, text) for number, raw in enumerate(lines, first)
                 if (text := puzzle_on_line(raw, number)) is not None]
-    measured = bench.measure(solvers, [text for _, text in numbered], limit, max_nodes)
+    measured = measure(solvers, [text for _, text in numbered], limit, max_nodes)
     return {"lines": [number for number, _ in numbered], **measured.record()}
 
 
 def batch_summary(solvers: list[str], runs: dict) -> list[dict]:
     """``bench --json``'s records, one per solver, for the ``runs`` columns of one or
     more :func:`batch` answers put together."""
-    from . import bench
-    return bench.Batch.from_record({"solvers": solvers, "runs": runs}).summary()
+    from .compare.batch import Batch
+    return Batch.from_record({"solvers": solvers, "runs": runs}).summary()
 
 
-#: The races the page is pulling: id -> bench.race.Race; the oldest are dropped past RACES_KEPT.
+#: The races the page is pulling: id -> compare.race.Race; the oldest are dropped past RACES_KEPT.
 _races: dict = {}
 _race_ids = itertools.count(1)
 RACES_KEPT = 8
@@ -291,8 +292,8 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     """Start a search of the puzzle ``text`` by ``solver`` (backtrack or dlx) to be
     pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
     ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
-    :mod:`sudoku_dlx.bench.moves`); the search stops after ``max_nodes`` (0: never)."""
-    from .bench.race import RACERS, Race
+    :mod:`sudoku_dlx.baselines.moves`); the search stops after ``max_nodes`` (0: never)."""
+    from .compare.race import RACERS, Race
     if solver not in RACERS:
         raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(RACERS)}")
     try:
@@ -307,7 +308,7 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
 
 
 def race_next(race: int) -> dict:
-    """The next chunk of a race (see :meth:`~sudoku_dlx.bench.race.Race.next`); the race
+    """The next chunk of a race (see :meth:`~sudoku_dlx.compare.race.Race.next`); the race
     is forgotten once it is done."""
     if race not in _races:
         raise ValueError(f"no race {race} is open")

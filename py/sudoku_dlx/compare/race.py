@@ -1,4 +1,4 @@
-"""Two searches of one puzzle, handed out move by move (see :mod:`.moves`), so a
+"""Two searches of one puzzle, handed out move by move (see :mod:`sudoku_dlx.baselines.moves`), so a
 page can replay them side by side: plain backtracking and the DLX engine.
 
 A :class:`Race` is pulled in chunks: :meth:`Race.next` searches on until it
@@ -15,17 +15,17 @@ import time
 from array import array
 from collections.abc import Iterator
 
+from ..baselines.backtrack import Backtrack
+from ..baselines.moves import SOLUTION, clear, place
 from ..kinds.grid import Puzzle
 from ..kinds.solver import with_givens
-from .backtrack import Backtrack
-from .moves import SOLUTION, clear, place
 
 __all__ = ["RACERS", "DlxMoves", "Race"]
 
 
 class DlxMoves:
     """The DLX engine's search of ``puzzle`` as moves, with the interface of
-    :class:`~.backtrack.Backtrack`: ``stats``, ``found``, ``finished``, ``run``.
+    :class:`~sudoku_dlx.baselines.backtrack.Backtrack`: ``stats``, ``found``, ``finished``, ``run``.
     ``max_nodes`` is checked at each guess, so a search may pass it a little."""
 
     def __init__(self, puzzle: Puzzle, limit: int = 0, max_nodes: int = 0) -> None:
