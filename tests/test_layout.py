@@ -20,7 +20,7 @@ FLOORS = [
     ["generator"],
     ["bench"],
     ["web"],
-    ["cli"],
+    ["cli", "worker"],
     ["__main__"],
 ]
 
@@ -114,13 +114,13 @@ def test_the_engine_imports_nothing_of_the_package():
     assert imports("dlx") == [] and imports("kinds.grid") == []
 
 
-def test_only_the_command_line_imports_it_and_the_page_api():
+def test_only_the_command_line_and_the_worker_import_the_page_api():
     for name in MODULES:
         for module, _, line, _ in imports(name):
             if module == "cli":
                 assert name == "__main__", f"{name}:{line} imports cli"
-            if module == "web":
-                assert name in ("cli",), f"{name}:{line} imports web"
+            if module in ("web", "worker"):
+                assert name in ("cli", "worker"), f"{name}:{line} imports {module}"
 
 
 def test_the_public_api_imports_no_command_line_or_page_code():
