@@ -4,6 +4,7 @@ text in, JSON text of {"result": record} out, whatever the request."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from sudoku_dlx import web, worker
@@ -26,7 +27,7 @@ def test_a_call_answers_the_web_functions_record():
 def test_progress_is_heard_as_json_text():
     heard = []
     record = call("rate", {"text": PUZZLE}, heard.append)
-    assert record["score"] > 0 and heard
+    assert record["status"] == "rated" and heard
     assert set(json.loads(heard[0])) == {"steps", "hardest", "score"}
 
 
@@ -71,3 +72,12 @@ def test_import_all_imports_every_module_but_main():
     names = worker.import_all()
     assert "sudoku_dlx.web" in names and "sudoku_dlx.techniques.registry" in names
     assert not any(name.endswith("__main__") for name in names) and names == sorted(names)
+
+
+def test_the_glossary_names_every_status_of_every_record():
+    glossary = (Path(__file__).resolve().parents[1] / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for name, statuses in web.STATUSES.items():
+        assert f"`{name}`" in glossary, name
+        for status in statuses:
+            assert f"`{status}`" in glossary, (name, status)
+    assert set(web.FAILURES) <= {status for statuses in web.STATUSES.values() for status in statuses} | {web.FAILED}

@@ -71,10 +71,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        if args.difficulty and made.grade is None:
+        if made.status == "ungraded":
             print(f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown",
                   file=sys.stderr)
-        elif args.difficulty and made.grade != args.difficulty:
+        elif made.status == "nearest":
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
         if args.json:
@@ -93,7 +93,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
     for text in read_puzzles(_read(args.source)):
         record = web.rate(text, args.size or 0, args.budget)
         path = record.pop("path", [])
-        if record.get("status") in ("invalid", "unrated"):
+        if record["status"] in web.FAILURES:
             invalid += 1
             if not args.json:
                 print(f"{record['status']}: {record['error']}")
@@ -113,32 +113,32 @@ def cmd_hint(args: argparse.Namespace) -> int:
     found = web.hint(args.puzzle, args.entries, None, args.size or 0)
     if args.json:
         _emit(found)
-    elif "error" in found:
+    elif found["status"] in web.FAILURES:
         print(f"error: {found['error']}", file=sys.stderr)
     else:
         print(found["text"])
-    return 1 if "error" in found else 0
+    return 1 if found["status"] in web.FAILURES else 0
 
 
 def cmd_steps(args: argparse.Namespace) -> int:
-    """The DLX search of a puzzle, one numbered step per line (``--json``: one object)."""
+    """The DLX search of a puzzle traced, one numbered event per line (``--json``: one object)."""
     if args.max < 1:
         print("error: --max must be at least 1", file=sys.stderr)
         return 2
     record = web.dlx_steps(args.puzzle, args.size or 0, args.max)
     if args.json:
         _emit(record)
-    elif "error" in record:
+    elif record["status"] in web.FAILURES:
         print(f"error: {record['error']}", file=sys.stderr)
     else:
         print(f"{record['items']} items and {record['options']} options; the {record['clues']} givens leave "
               f"{record['open_items']} items and {record['open_options']} options.")
         width = len(str(len(record["steps"])))
-        for number, step in enumerate(record["steps"], 1):
-            print(f"{number:>{width}}  [{step['placed']:>3} placed]  {step['text']}")
+        for number, event in enumerate(record["steps"], 1):
+            print(f"{number:>{width}}  [{event['placed']:>3} placed]  {event['text']}")
         if not record["complete"]:
             print(f"(cut after {len(record['steps'])} steps: --max N shows more)")
-    return 1 if "error" in record else 0
+    return 1 if record["status"] in web.FAILURES else 0
 
 
 def cmd_cover(args: argparse.Namespace) -> int:
@@ -163,6 +163,8 @@ def cmd_queens(args: argparse.Namespace) -> int:
     try:
         problem = problems.queens(args.n)
     except problems.ProblemError as error:
+        if args.json:
+            _emit(web.problem_error_record(error, solutions=0))
         print(f"error: {error}", file=sys.stderr)
         return 2
     return _search(problem, args)
@@ -181,17 +183,17 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     if args.json:
         extra = {} if args.count else {"found": found}
         if walk:
-            extra |= {"steps": walk.steps, "steps_complete": walk.complete}
+            extra |= {"steps": walk.events, "steps_complete": walk.complete}
         _emit(record | extra)
         return 0
     print(f"{problem.title}: {record['items']} items ({record['primary']} primary), {record['options']} options, "
           f"{record['ones']} nodes")
     if walk:
-        width = len(str(len(walk.steps)))
-        for number, step in enumerate(walk.steps, 1):
-            print(f"{number:>{width}}  {step['text']}")
+        width = len(str(len(walk.events)))
+        for number, event in enumerate(walk.events, 1):
+            print(f"{number:>{width}}  {event['text']}")
         if not walk.complete:
-            print(f"(steps cut after {len(walk.steps)}: --max N shows more)")
+            print(f"(steps cut after {len(walk.events)}: --max N shows more)")
     for number, labels in enumerate(found, 1):
         print(f"solution {number}: {'; '.join(labels)}")
     solutions = f"{record['solutions']:,} solution{'' if record['solutions'] == 1 else 's'}"

@@ -146,6 +146,7 @@ class Rating:
         """The JSON-able fields (of ``rate --json``; the page adds the path)."""
         return {
             "puzzle": str(self.puzzle),
+            "status": "rated",
             "score": self.score,
             "grade": self.grade,
             "hardest": self.hardest,

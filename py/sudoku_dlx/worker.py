@@ -7,7 +7,7 @@ arguments as JSON text; the answer is JSON text too, ``{"result": record}``,
 whatever happened: a request the dispatcher cannot make (an unknown function,
 an argument it does not take or of the wrong type, one missing) is a record with
 ``status`` ``invalid`` and ``error``, and an exception the function raises one
-with ``status`` ``failed`` (see ``docs/glossary.md``).
+with ``status`` ``failed`` (:data:`sudoku_dlx.web.FAILED`; see ``docs/glossary.md``).
 """
 
 from __future__ import annotations
@@ -22,10 +22,7 @@ from collections.abc import Callable
 
 from . import web
 
-__all__ = ["FAILED", "answer", "call", "import_all"]
-
-#: The status of a record whose function raised an exception: a fault of the package.
-FAILED = "failed"
+__all__ = ["answer", "call", "import_all"]
 
 #: What a JSON value of each Python type is called in an error.
 _JSON_NAMES = {str: "a string", int: "an integer", float: "a number", bool: "true or false", list: "a list",
@@ -45,7 +42,7 @@ def call(kind: str, args: str, progress: Callable[[str], object] | None = None) 
     try:
         return _json({"result": record})
     except ValueError as error:  # a value JSON cannot hold (NaN, infinity)
-        return _json({"result": {"status": FAILED, "error": f"{kind} answered what JSON cannot hold: {error}"}})
+        return _json({"result": {"status": web.FAILED, "error": f"{kind} answered what JSON cannot hold: {error}"}})
 
 
 def answer(kind: str, arguments: object, progress: Callable[[dict], object] | None = None) -> dict:
@@ -53,7 +50,7 @@ def answer(kind: str, arguments: object, progress: Callable[[dict], object] | No
     ``arguments`` (a dict of JSON values), and with ``progress`` if it takes one;
     ``invalid`` when the call cannot be made, ``failed`` when the function raised."""
     if not isinstance(kind, str) or kind not in web.__all__:
-        return _invalid(f"no function named {_shown(kind)}; the functions are {', '.join(web.__all__)}")
+        return _invalid(f"no function named {web.shown(kind)}; the functions are {', '.join(web.__all__)}")
     function = getattr(web, kind)
     problem = _check(kind, function, arguments)
     if problem:
@@ -63,7 +60,7 @@ def answer(kind: str, arguments: object, progress: Callable[[dict], object] | No
     try:
         return function(**arguments)
     except Exception as error:  # noqa: BLE001 - every fault becomes a record, never a traceback
-        return {"status": FAILED, "error": f"{kind} failed: {type(error).__name__}: {error}"}
+        return {"status": web.FAILED, "error": f"{kind} failed: {type(error).__name__}: {error}"}
 
 
 def import_all() -> list[str]:
@@ -86,12 +83,6 @@ def _invalid(error: str) -> dict:
     return {"status": "invalid", "error": error}
 
 
-def _shown(value: object, most: int = 40) -> str:
-    """``value`` as Python shows it, cut to about ``most`` characters (input may be huge)."""
-    text = repr(value)
-    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
-
-
 def _check(kind: str, function: Callable, arguments: object) -> str:
     """What is wrong with calling ``function`` with ``arguments``: not an object, an
     argument it does not take, a required one missing, a value of the wrong type; "" if nothing."""
@@ -101,9 +92,9 @@ def _check(kind: str, function: Callable, arguments: object) -> str:
     hints = typing.get_type_hints(function)
     for name, value in arguments.items():
         if name not in parameters:
-            return f"{kind} takes no argument {_shown(name)}; its arguments are {', '.join(parameters)}"
+            return f"{kind} takes no argument {web.shown(name)}; its arguments are {', '.join(parameters)}"
         if not _fits(value, hints.get(name, object)):
-            return f"{name} of {kind} must be {_wanted(hints[name])}, not {_shown(value)}"
+            return f"{name} of {kind} must be {_wanted(hints[name])}, not {web.shown(value)}"
     missing = [name for name, p in parameters.items() if p.default is p.empty and name not in arguments]
     return f"{kind} needs the argument {missing[0]}" if missing else ""
 

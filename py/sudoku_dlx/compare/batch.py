@@ -73,7 +73,7 @@ class Runs:
     guesses: list[int] = field(default_factory=list)
 
     def summary(self, first_total_ms: float) -> dict:
-        """The ``bench --json`` record: counts of every status (``puzzles`` is their
+        """The ``bench --json`` record (``status`` measured): counts of every status (``puzzles`` is their
         sum), then over the puzzles searched (all but the invalid ones) ms, nodes and
         guesses, the share solved without a guess, the total time and that time as a
         multiple of the first solver's (``first_total_ms``). None where nothing was searched."""
@@ -82,7 +82,7 @@ class Runs:
         ms = [self.ms[k] for k in searched]
         nodes = [self.nodes[k] for k in searched]
         guesses = [self.guesses[k] for k in searched]
-        record = {"solver": self.solver, "puzzles": len(self.status), **counts}
+        record = {"solver": self.solver, "status": "measured", "puzzles": len(self.status), **counts}
         if not searched:
             return record | dict.fromkeys(SUMMARY_NUMBERS)
         return record | {

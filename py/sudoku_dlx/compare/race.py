@@ -19,6 +19,7 @@ from ..baselines.backtrack import Backtrack
 from ..baselines.moves import SOLUTION, clear, place
 from ..kinds.grid import Puzzle
 from ..kinds.solver import with_givens
+from .batch import outcome
 
 __all__ = ["RACERS", "DlxMoves", "Race"]
 
@@ -82,22 +83,17 @@ class Race:
         self.done = False
 
     def next(self) -> dict:
-        """The next chunk: ``moves``, ``ms`` (search time so far, recording included:
-        DLX's whole search falls in its first chunk) and ``done``; when done, also
-        ``status`` (unique, multiple, none or unfinished), ``nodes`` and ``guesses``."""
+        """The next chunk: ``status`` (running; when done: unique, multiple, none or
+        unfinished, the search having given up at the node cap), ``moves``, ``ms``
+        (search time so far, recording included: DLX's whole search falls in its first
+        chunk) and ``done``; when done, also ``nodes`` and ``guesses``."""
         start = time.perf_counter()
         moves = None if self.done else next(self._chunks, None)
         self.ms += (time.perf_counter() - start) * 1000
         self.done = moves is None
-        record = {"moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
+        record = {"status": "running", "moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
         if self.done:
             stats = self.search.stats
-            record.update(status=self.status(), nodes=stats.nodes, guesses=stats.guesses)
+            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.nodes,
+                          guesses=stats.guesses)
         return record
-
-    def status(self) -> str:
-        """unique, multiple, none, or unfinished (the search gave up at the node cap)."""
-        found = len(self.search.found)
-        if not self.search.finished:
-            return "unfinished"
-        return "none" if not found else "unique" if found == 1 else "multiple"
