@@ -20,13 +20,15 @@ from dataclasses import asdict
 
 from .cover import problems
 from .cover.trace import trace_search
-from .generator import DEFAULT_BUDGET
+from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
 from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
 from .kinds.solver import clash_reason
 from .kinds.solver import solve as _solve
+from .rating import GRADES
 from .rating import hint as _hint
 from .rating import rate as _rate
+from .techniques.registry import TECHNIQUES
 
 __all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
            "race_close", "race_next", "race_open", "rate", "solve"]
@@ -54,6 +56,33 @@ FAILED = "failed"
 #: The statuses of a record that failed, which then has an ``error``: ``invalid`` input,
 #: ``unrated`` (a rating ran past its budget) and :data:`FAILED`.
 FAILURES = ("invalid", "unrated", FAILED)
+
+
+def words() -> dict:
+    """The words the page shares with the package (``build.py`` writes them into
+    ``static/words.js``, one constant each, named in capitals): ``grades`` (``name``,
+    the score it is ``from`` and the score it is ``below``, None for the last, easiest
+    first), ``symbols`` (of the digits 1, 2, ...), ``symmetries`` (``random`` takes one
+    of the others, by the seed), ``techniques`` (``name``, base ``score``, ``family``,
+    ``se``: whether Sudoku Explainer has it, easiest first), ``solvers`` (the batch's)
+    and ``racers`` (the race's), ``batch_statuses`` (of a puzzle in a batch),
+    ``statuses`` (of each function's records, :data:`STATUSES`) and ``failures``
+    (:data:`FAILURES`)."""
+    from .compare.batch import SOLVERS
+    from .compare.batch import STATUSES as BATCH_STATUSES
+    from .compare.race import RACERS
+    bands = [*(low for _, low in GRADES[1:]), None]
+    return {
+        "grades": [{"name": name, "from": low, "below": below} for (name, low), below in zip(GRADES, bands)],
+        "symbols": SYMBOLS,
+        "symmetries": [*SYMMETRIES, "random"],
+        "techniques": [{"name": t.name, "score": t.score, "family": t.family, "se": t.se} for t in TECHNIQUES],
+        "solvers": list(SOLVERS),
+        "racers": list(RACERS),
+        "batch_statuses": list(BATCH_STATUSES),
+        "statuses": {name: list(statuses) for name, statuses in STATUSES.items()},
+        "failures": list(FAILURES),
+    }
 
 
 def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -> Callable[[dict], None]:
