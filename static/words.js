@@ -80,6 +80,6 @@ export const STATUSES = {
   "batch_summary": ["measured", "invalid"],
   "race_open": ["open", "invalid"],
   "race_next": ["running", "unique", "multiple", "none", "unfinished", "invalid"],
-  "race_close": ["closed", "absent"],
+  "race_close": ["closed", "absent", "invalid"],
 };
 export const FAILURES = ["invalid", "unrated", "failed"];

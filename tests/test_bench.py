@@ -276,4 +276,4 @@ def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
     assert answer["status"] == "measured" and {record["status"] for record in summary} == {"measured"}
     assert web.batch_summary(["dlx"], {"dlx": {"status": ["unique"], "ms": [1.0], "nodes": [], "guesses": [0]}}) \
         == {"status": "invalid", "error": "the runs of solver 'dlx' must be lists of one length: statuses (unique, "
-                                          "multiple, none, invalid, unfinished) and numbers 0 or more"}
+                                          "multiple, none, invalid, unfinished) and numbers from 0 to 10^15"}

@@ -30,8 +30,8 @@ from .compare.batch import STATUSES, TURN, Batch, measure
 from .generator import generate, plan
 from .kinds.grid import Puzzle
 
-__all__ = ["GENERATION_HEADER", "GENERATORS", "HEADER", "GenerationRow", "machine", "measure_generation", "measure_parallel",
-           "sample", "summary_cells", "table"]
+__all__ = ["GENERATION_HEADER", "GENERATORS", "HEADER", "GenerationRow", "machine", "measure_generation",
+           "measure_parallel", "sample", "summary_cells", "table"]
 
 
 HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes", "median nodes",

@@ -25,18 +25,27 @@ from .rating import GRADES
 __all__ = ["main"]
 
 
+#: The most processes ``bench --jobs`` starts (a pool starts them all at once).
+JOBS_MAX = 64
+
+
 def _read(source: str) -> str:
     """The text of a file, of standard input for ``-``, or ``source`` itself when no
     file has that name and it does not look like a file name (no folder, no
-    extension): a puzzle of any size, or a bad one whose error the caller reports."""
-    if source == "-":
-        return sys.stdin.read()
-    if not os.path.exists(source):
-        if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
-            raise FileNotFoundError(f"no file named {source!r}")
-        return source
-    with open(source, encoding="utf-8") as file:
-        return file.read()
+    extension): a puzzle of any size, or a bad one whose error the caller reports.
+    OSError when there is no such file or it is no UTF-8 text."""
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        if not os.path.exists(source):
+            if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
+                raise FileNotFoundError(f"no file named {source!r}")
+            return source
+        with open(source, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError as error:
+        name = "standard input" if source == "-" else repr(source)
+        raise OSError(f"{name} is no UTF-8 text (byte {error.object[error.start]:#04x} at {error.start:,})") from None
 
 
 def _emit(record: dict) -> None:
@@ -89,6 +98,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_rate(args: argparse.Namespace) -> int:
     """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution),
     or one whose rating runs past ``--budget``, is reported and the run goes on."""
+    if not 0 <= args.budget < float("inf"):
+        print(f"error: --budget must be a number of seconds, 0 for no limit, not {args.budget}", file=sys.stderr)
+        return 2
     invalid = 0
     for text in read_puzzles(_read(args.source)):
         record = web.rate(text, args.size or 0, args.budget)
@@ -207,13 +219,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Time the chosen solvers on the same sample of a puzzle file and print the table,
     or ``--json`` one record per solver (or, with ``--generate``, time generation).
     A line that is no valid puzzle is named on standard error and counted invalid."""
+    if args.n < 0:
+        print(f"error: --n must be 0 (every puzzle; --generate: 10) or more, not {args.n}", file=sys.stderr)
+        return 2
     if args.generate:
         return _bench_generate(args)
     if args.file is None:
         print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
         return 2
-    if args.jobs < 1:
-        print("error: --jobs must be 1 or more", file=sys.stderr)
+    if not 1 <= args.jobs <= JOBS_MAX:
+        print(f"error: --jobs must be 1 to {JOBS_MAX}, not {args.jobs}", file=sys.stderr)
         return 2
     text = _read(args.file)
     numbered = [(number, line) for number, raw in enumerate(text.splitlines(), 1)

@@ -34,8 +34,9 @@ __all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", 
            "race_close", "race_next", "race_open", "rate", "solve"]
 
 #: The ``status`` values of each function's records: first what happened when it
-#: worked, then the failures its own records may have. Any record may also be
-#: :data:`FAILED`, made by the worker (:mod:`sudoku_dlx.worker`) when a function raised.
+#: worked, then the failures (``invalid`` for every function: the worker answers so
+#: when a call cannot be made). Any record may also be :data:`FAILED`, made by the
+#: worker (:mod:`sudoku_dlx.worker`) when a function raised.
 STATUSES = {
     "solve": ("unique", "multiple", "none", "invalid"),
     "rate": ("rated", "invalid", "unrated"),
@@ -49,7 +50,7 @@ STATUSES = {
     "batch_summary": ("measured", "invalid"),
     "race_open": ("open", "invalid"),
     "race_next": ("running", "unique", "multiple", "none", "unfinished", "invalid"),
-    "race_close": ("closed", "absent"),
+    "race_close": ("closed", "absent", "invalid"),
 }
 #: The status of a record whose function raised (the worker makes it).
 FAILED = "failed"
@@ -370,11 +371,11 @@ def batch_summary(solvers: list[str], runs: dict) -> list[dict] | dict:
                                                     for key in ("status", "ms", "nodes", "guesses")):
             return _wrong(f"runs must hold the status, ms, nodes and guesses lists of solver {shown(name)}")
         sizes = {len(columns[key]) for key in ("status", "ms", "nodes", "guesses")}
-        numbers = all(isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0
+        numbers = all(isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1e15
                       for key in ("ms", "nodes", "guesses") for value in columns[key])
         if len(sizes) > 1 or not numbers or not set(columns["status"]) <= set(STATUSES):
             return _wrong(f"the runs of solver {shown(name)} must be lists of one length: statuses "
-                          f"({', '.join(STATUSES)}) and numbers 0 or more")
+                          f"({', '.join(STATUSES)}) and numbers from 0 to 10^15")
     return Batch.from_record({"solvers": solvers, "runs": runs}).summary()
 
 

@@ -87,7 +87,8 @@ def _check(kind: str, function: Callable, arguments: object) -> str:
     """What is wrong with calling ``function`` with ``arguments``: not an object, an
     argument it does not take, a required one missing, a value of the wrong type; "" if nothing."""
     if not isinstance(arguments, dict):
-        return f"the arguments of {kind} must be an object of names and values, not {_JSON_NAMES.get(type(arguments), 'that')}"
+        given = _JSON_NAMES.get(type(arguments), "that")
+        return f"the arguments of {kind} must be an object of names and values, not {given}"
     parameters = {name: p for name, p in inspect.signature(function).parameters.items() if name != "progress"}
     hints = typing.get_type_hints(function)
     for name, value in arguments.items():
@@ -131,6 +132,7 @@ def _wanted(hint: object) -> str:
         origin = typing.get_origin(option) or option
         name = _JSON_NAMES.get(origin, "a value")
         if origin is list and typing.get_args(option):
-            name = f"a list of {_JSON_NAMES.get(typing.get_args(option)[0], 'values').removeprefix('a ').removeprefix('an ')}s"
+            item = _JSON_NAMES.get(typing.get_args(option)[0], "values").split(" ", 1)[-1]
+            name = f"a list of {item}s"
         names.append(name)
     return " or ".join(names)
