@@ -24,7 +24,7 @@ import { brotliCompress, constants } from "node:zlib";
 // stored too (served compressed, it is 2/3 the size of the same wheel deflated).
 // Both write unchecked hash-based .pyc files, whose bytes depend only on the sources.
 const COMPILE = `
-import base64, hashlib, importlib, importlib.util, pkgutil, site, sys, zipfile
+import base64, hashlib, importlib, importlib.util, site, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 def pyc(source, filename):
@@ -37,10 +37,7 @@ def entry(name, like=None):
     return info
 
 def compile_stdlib(package, src, dst):
-    root = importlib.import_module(package)
-    for module in pkgutil.walk_packages(root.__path__, package + "."):
-        if not module.name.endswith(".__main__"):
-            importlib.import_module(module.name)
+    importlib.import_module(package + ".worker").import_all()
     prefix = src + "/"
     imported = {m.__file__.removeprefix(prefix) for m in list(sys.modules.values())
                 if (getattr(m, "__file__", None) or "").startswith(prefix)}

@@ -57,6 +57,8 @@ PYODIDE_STDLIB = "python_stdlib.zip"
 AS_IT_COMES = (PYODIDE_STDLIB, "pyodide-lock.json")
 MICROPIP = "micropip-0.11.1-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+#: The words the page shares with the package, written from sudoku_dlx.web.words() (see words_js).
+WORDS_JS = ROOT / "static" / "words.js"
 #: The page's files outside static/: the page, its service worker, its app manifest.
 PAGE_FILES = ("index.html", "sw.js", "manifest.webmanifest")
 #: The names of the page's caches (Cache Storage) begin with this; sw.js deletes those of
@@ -89,6 +91,7 @@ def build() -> dict:
     """Make static/vendor/ complete and current; return build.json's contents."""
     VENDOR.mkdir(parents=True, exist_ok=True)
     WORK.mkdir(exist_ok=True)
+    _write_if_changed(WORDS_JS, words_js().encode())
     _vendor_pyodide()
     _vendor_micropip()
     name, data = project_wheel()
@@ -200,6 +203,26 @@ def precompress(paths: list[Path]) -> None:
                 shutil.copyfileobj(source, target)
     if stale:
         subprocess.run(["node", str(ROOT / "build.mjs"), "brotli", *map(str, stale)], check=True)
+
+
+def words_js() -> str:
+    """The text of static/words.js: each word of ``sudoku_dlx.web.words()`` as a constant
+    named in capitals (a list of objects or an object of lists one entry a line)."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from sudoku_dlx.web import words
+
+    def value(word: object) -> str:
+        if isinstance(word, list) and any(isinstance(entry, dict) for entry in word):
+            return "[\n" + "".join(f"  {json.dumps(entry)},\n" for entry in word) + "]"
+        if isinstance(word, dict):
+            return "{\n" + "".join(f"  {json.dumps(key)}: {json.dumps(entry)},\n" for key, entry in word.items()) + "}"
+        return json.dumps(word)
+
+    lines = ["// The words the page shares with Python: written by build.py from sudoku_dlx; do not edit.",
+             "// Their source and meaning: sudoku_dlx.web.words(); tests/test_words.py checks this file.", ""]
+    lines += [f"export const {name.upper()} = {value(word)};" for name, word in words().items()]
+    return "\n".join(lines) + "\n"
 
 
 def _is_current(path: Path, suffix: str) -> bool:

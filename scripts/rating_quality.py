@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 DATA = ROOT.parent / "shared" / "data" / "9x9"
 
-from sudoku_dlx.rating import GRADES, TRIAL_AND_ERROR, rate  # noqa: E402
+from sudoku_dlx.rating import GRADES, rate  # noqa: E402
+from sudoku_dlx.techniques.trial import TRIAL_AND_ERROR  # noqa: E402
 
 #: HoDoKu's technique names -> (our technique names, the SE score of the technique).
 HODOKU = {

@@ -16,35 +16,14 @@
 // gone (no module is read again: every module of the package was imported).
 const vendor = new URL("./vendor/", import.meta.url);
 
-// call(type, args_json, progress) -> JSON text of {"result": ...} or {"error": "..."}.
-// A web function with a \`progress\` parameter gets a function that sends its JSON-able
+// call(type, args_json, progress) -> JSON text of {"result": record} (sudoku_dlx/worker.py):
+// a web function with a `progress` parameter gets a function that sends its JSON-able
 // argument to the page at once, as {id, progress}.
-const SHIM = `
-import inspect, json
-from sudoku_dlx import web
-
-def call(kind, args, progress):
-    if kind not in web.__all__:
-        return json.dumps({"error": f"unknown request type {kind!r}"})
-    function, kwargs = getattr(web, kind), json.loads(args)
-    if "progress" in inspect.signature(function).parameters:
-        kwargs["progress"] = lambda record: progress(json.dumps(record))
-    try:
-        return json.dumps({"result": function(**kwargs)})
-    except Exception as error:
-        return json.dumps({"error": f"{type(error).__name__}: {error}"})
-
-call
-`;
+const CALL = "from sudoku_dlx.worker import call; call";
 
 // Before the snapshot: every module of the package imported (none is read from the
-// unpacked files after a restore), and the standard library modules the shim uses.
-const IMPORT_ALL = `
-import importlib, inspect, json, pkgutil, random, sudoku_dlx
-for module in pkgutil.walk_packages(sudoku_dlx.__path__, "sudoku_dlx."):
-    if not module.name.endswith(".__main__"):
-        importlib.import_module(module.name)
-`;
+// unpacked files after a restore).
+const IMPORT_ALL = "from sudoku_dlx.worker import import_all; import_all()";
 
 // After a restore: what the boot seeded is as the snapshot had it, so seed it again.
 const RESEED = "import random; random.seed()";
@@ -85,11 +64,11 @@ function markFailed({ cache, url }) {
   return cache.put(url, new Response(null, { status: FAILED })).catch(() => {});
 }
 
-// Python from the snapshot, reseeded, with the shim; fails unless it answers a request.
+// Python from the snapshot, reseeded, with its call; fails unless it answers a request.
 async function restore(loadPyodide, options, snapshot) {
   const pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot.saved.arrayBuffer() });
   pyodide.runPython(RESEED);
-  const call = pyodide.runPython(SHIM);
+  const call = pyodide.runPython(CALL);
   const answer = JSON.parse(call("parse_puzzle", JSON.stringify({ text: "1" }), null));
   if (!answer.result) throw new Error(`the restored Python answered ${JSON.stringify(answer)}`);
   return call;
@@ -103,7 +82,7 @@ async function boot(loadPyodide, options, build, snapshot) {
   pyodide.unpackArchive(await wheel, "wheel");
   pyodide.runPython(IMPORT_ALL);
   const made = Boolean(snapshot) && makeSnapshot(pyodide, snapshot);
-  return { call: pyodide.runPython(SHIM), made };
+  return { call: pyodide.runPython(CALL), made };
 }
 
 // Takes the snapshot now (before any request changes the heap) and stores it meanwhile.

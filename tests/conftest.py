@@ -65,3 +65,9 @@ def is_solution(solution: str, puzzle: str, box: tuple[int, int]) -> bool:
         for bc in range(0, n, box[1])
     ]
     return all(sorted(unit) == sorted(symbols[:n]) for unit in rows + cols + boxes)
+
+
+def techniques_of(module) -> tuple[tuple[float, object], ...]:
+    """``(base score, technique)`` for the registry's techniques of one family module, easiest first."""
+    from sudoku_dlx.techniques.registry import TECHNIQUES
+    return tuple((t.score, t.find) for t in TECHNIQUES if t.find.__module__ == module.__name__)

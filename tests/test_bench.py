@@ -1,5 +1,6 @@
-"""The benchmark's per-puzzle results and table (bench/), the moves the race view
-replays (bench/moves.py, bench/race.py), and the web functions of both views."""
+"""The batch's per-puzzle results and the benchmark's table (compare/batch.py,
+bench.py), the moves the race view replays (baselines/moves.py, compare/race.py),
+and the web functions of both views."""
 
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ import json
 import pytest
 
 from conftest import DATA, is_solution, lines
-from sudoku_dlx import bench, parse, solve, web
-from sudoku_dlx.bench.backtrack import Backtrack, backtrack_solutions
-from sudoku_dlx.bench.moves import SOLUTION
-from sudoku_dlx.bench.race import DlxMoves, Race
+from sudoku_dlx import parse, solve, web
+from sudoku_dlx.baselines.backtrack import Backtrack, backtrack_solutions
+from sudoku_dlx.baselines.moves import SOLUTION
 from sudoku_dlx.cli import main
-from sudoku_dlx.grid import puzzle_on_line
+from sudoku_dlx.compare import batch as bench
+from sudoku_dlx.compare.race import DlxMoves, Race
+from sudoku_dlx.kinds.grid import puzzle_on_line
 
 ROYLE = lines("9x9/royle17_sample300.txt", 12)
 TOP95 = lines("9x9/norvig_top95.txt", 8)
@@ -27,7 +29,7 @@ EASY = [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 3, start
 NO_SOLUTION = "12345678." + "........9" + "." * 63
 CLASH = "5.....5" + "." * 74
 #: The bench --json fields the batch view's table names its cells after.
-PUBLISHED = {"solver", "puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_ms", "median_ms",
+PUBLISHED = {"solver", "status", "puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_ms", "median_ms",
              "min_ms", "max_ms", "mean_nodes", "median_nodes", "min_nodes", "max_nodes", "mean_guesses",
              "no_guess_pct", "total_s", "time_vs_first"}
 
@@ -235,25 +237,28 @@ def test_web_race_is_pulled_chunk_by_chunk_then_forgotten():
     moves, record = [], {"done": False}
     while not record["done"]:
         record = web.race_next(opened["race"])
-        assert len(record["moves"]) <= 20_000
+        assert len(record["moves"]) <= 20_000 and (record["status"] == "running") != record["done"]
         moves += record["moves"]
     solutions, places, _ = replay(EASY[0], moves)
     assert record["status"] == "unique" and places == record["nodes"] > 20_000
     assert solutions == [str(solve(EASY[0]).solutions[0])]
-    with pytest.raises(ValueError, match="no race"):
-        web.race_next(opened["race"])
-    assert web.race_close(opened["race"]) == {"closed": False}
+    assert web.race_next(opened["race"]) == {"status": "invalid", "race": opened["race"],
+                                             "error": f"no race {opened['race']} is open"}
+    assert web.race_close(opened["race"]) == {"status": "absent", "closed": False}
 
 
 def test_web_race_refuses_bad_input_and_keeps_few_races():
     assert web.race_open(CLASH, "dlx")["status"] == "invalid"
     assert "both have 5" in web.race_open(CLASH, "dlx")["error"]
     assert web.race_open("12x", "dlx")["status"] == "invalid"
-    with pytest.raises(ValueError, match="unknown solver"):
-        web.race_open(TOP95[0], "magic")
-    ids = [web.race_open(TOP95[0], "dlx")["race"] for _ in range(web.RACES_KEPT + 2)]
-    assert web.race_close(ids[0]) == {"closed": False}  # dropped as the oldest
-    assert web.race_close(ids[-1]) == {"closed": True}
+    refused = web.race_open(TOP95[0], "magic")
+    assert refused["status"] == "invalid" and refused["error"] == "unknown solver 'magic'; choose from backtrack, dlx"
+    assert web.race_open(TOP95[0], "dlx", chunk=0)["status"] == "invalid"
+    opened = [web.race_open(TOP95[0], "dlx") for _ in range(web.RACES_KEPT + 2)]
+    assert {record["status"] for record in opened} == {"open"}
+    ids = [record["race"] for record in opened]
+    assert web.race_close(ids[0]) == {"status": "absent", "closed": False}  # dropped as the oldest
+    assert web.race_close(ids[-1]) == {"status": "closed", "closed": True}
 
 
 def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
@@ -268,5 +273,9 @@ def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
     for page, cli in zip(summary, measured):
         for key in ("puzzles", "unique", "invalid", "mean_nodes", "median_nodes", "max_nodes", "no_guess_pct"):
             assert page[key] == cli[key]
-    with pytest.raises(ValueError, match="unknown solver"):
-        web.batch([TOP95[0]], solvers=["magic"])
+    refused = web.batch([TOP95[0]], solvers=["magic"])
+    assert refused == {"status": "invalid", "error": "unknown solver 'magic'; choose from dlx, textbook, backtrack"}
+    assert answer["status"] == "measured" and {record["status"] for record in summary} == {"measured"}
+    assert web.batch_summary(["dlx"], {"dlx": {"status": ["unique"], "ms": [1.0], "nodes": [], "guesses": [0]}}) \
+        == {"status": "invalid", "error": "the runs of solver 'dlx' must be lists of one length: statuses (unique, "
+                                          "multiple, none, invalid, unfinished) and numbers from 0 to 10^15"}

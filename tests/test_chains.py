@@ -8,15 +8,19 @@ import re
 from functools import cache
 
 import pytest
-from conftest import lines
-from sudoku_dlx import basic, chains, parse, patterns, solve
-from sudoku_dlx.chains import (
-    TECHNIQUES, empty_rectangle, forcing_chain, grouped_aic, forcing_x_chain, length_bonus, simple_colouring, turbot_fish, x_chain,
-)
-from sudoku_dlx.logic import Board, Search, bits
+from conftest import lines, techniques_of
+from sudoku_dlx import parse, solve
 from sudoku_dlx.rating import steps as rating_steps
+from sudoku_dlx.techniques import basic, chains, patterns
+from sudoku_dlx.techniques.board import Board, Search, bits
+from sudoku_dlx.techniques.chains import (
+    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, simple_colouring, turbot_fish, x_chain,
+)
+from sudoku_dlx.techniques.links import length_bonus
 
 from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
+
+TECHNIQUES = techniques_of(chains)
 
 
 def confine_box(board: Board, digit: int, box: int, keep: str) -> Board:
@@ -239,8 +243,7 @@ def test_a_forcing_chain_mixes_cells_and_units():
 
 def test_the_registry_is_every_technique_once_easiest_first():
     assert [base for base, _ in TECHNIQUES] == sorted(base for base, _ in TECHNIQUES)
-    names = {name for name in chains.__all__ if name not in ("TECHNIQUES", "length_bonus")}
-    assert {t for _, t in TECHNIQUES} == {getattr(chains, name) for name in names}
+    assert {t for _, t in TECHNIQUES} == {getattr(chains, name) for name in chains.__all__}
 
 
 @pytest.mark.parametrize("technique", [t for _, t in TECHNIQUES], ids=lambda t: t.__name__)
@@ -251,7 +254,7 @@ def test_nothing_is_found_on_an_empty_grid(technique):
 # -- real puzzles ------------------------------------------------------------
 
 CHEAP = [(base, t) for base, t in TECHNIQUES if base < 7.5]
-REGISTRY = sorted(basic.TECHNIQUES + patterns.TECHNIQUES + tuple(CHEAP), key=lambda entry: entry[0])
+REGISTRY = sorted(techniques_of(basic) + techniques_of(patterns) + tuple(CHEAP), key=lambda entry: entry[0])
 NODE = re.compile(r"(r\d+c\d+)(=|<>)(\w)")
 
 

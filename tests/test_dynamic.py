@@ -11,22 +11,24 @@ import time
 from functools import cache
 
 import pytest
-from conftest import lines
+from conftest import lines, techniques_of
 from sudoku_dlx import parse, rate, solve, web
-from sudoku_dlx.chains import _Links
 from sudoku_dlx.cli import main
-from sudoku_dlx.dynamic import (
-    LEVELS, TECHNIQUES, _dynamic, _locked, _Net, _Nets, _pairs, _static_links, _static_multiple, _x_wings,
+from sudoku_dlx.techniques import dynamic
+from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.dynamic import (
+    LEVELS, _dynamic, _locked, _Net, _Nets, _pairs, _static_links, _static_multiple, _x_wings,
     dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains, nested_forcing_chains,
     nested_multiple_forcing_chains,
 )
-from sudoku_dlx.logic import Board, Search
-from sudoku_dlx.rating import TRIAL_AND_ERROR
+from sudoku_dlx.techniques.links import Links
+from sudoku_dlx.techniques.trial import TRIAL_AND_ERROR
 
 from test_chains import NODE
 from test_patterns import cells, empty_board, found, with_candidates
 
 HARDEST = lines("9x9/forum_hardest_1106.txt")
+TECHNIQUES = techniques_of(dynamic)
 
 
 def off(name: str, digit: int, n: int = 9) -> int:
@@ -40,7 +42,7 @@ def on(name: str, digit: int, n: int = 9) -> int:
 def net_removing(board: Board, removed: dict[str, str]) -> _Net:
     """A net on ``board`` that has removed the candidates ``removed`` (``{"r1c1": "57"}``)
     and nothing else, as if its propagation had."""
-    net = _Net(_Links(board), on("r9c9", 9), 1)
+    net = _Net(Links(board), on("r9c9", 9), 1)
     for name, digits in removed.items():
         x = cells(name)[0]
         for digit in map(int, digits):

@@ -7,10 +7,11 @@ import re
 
 from conftest import lines
 from sudoku_dlx import parse, solve
-from sudoku_dlx.fish import franken_fish, mutant_fish
-from sudoku_dlx.grid import shape_for
-from sudoku_dlx.logic import Board, Search
-from sudoku_dlx.rating import BEYOND_SE, SE_ALONE_FROM, steps
+from sudoku_dlx.kinds.grid import shape_for
+from sudoku_dlx.rating import SE_ALONE_FROM, steps
+from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.fish import franken_fish, mutant_fish
+from sudoku_dlx.techniques.registry import BEYOND_SE
 
 EXEMPLARS = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.tsv")[1:]]
 

@@ -10,9 +10,9 @@ from conftest import is_solution
 
 from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.bench.diggers import dig, dig_halving
+from sudoku_dlx.baselines.diggers import dig, dig_halving
 from sudoku_dlx.generator import orbits, plan
-from sudoku_dlx.solver import solutions
+from sudoku_dlx.kinds.solver import solutions
 
 #: Each symmetry's map of (row, col), written here apart from the package's.
 MAPS = {

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from conftest import DATA, lines
 from sudoku_dlx import BOX_SHAPES, InvalidPuzzleError, Puzzle, find_clash, format_grid, parse, read_puzzles
-from sudoku_dlx.grid import cell_name, shape_for
+from sudoku_dlx.kinds.grid import cell_name, shape_for
 
 TOP95_FIRST = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLVED_4 = "3412123423414123"

@@ -14,7 +14,7 @@ from pagekit import open_page
 from playwright.sync_api import Page, expect
 
 from sudoku_dlx import web
-from sudoku_dlx.problems import Problem, built_in
+from sudoku_dlx.cover.problems import Problem, built_in
 
 STATUS_READY = "The search takes"
 

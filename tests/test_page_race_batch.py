@@ -17,9 +17,9 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import Page, expect
 from sudoku_dlx import solve
-from sudoku_dlx.bench.backtrack import backtrack_solutions
+from sudoku_dlx.baselines.backtrack import backtrack_solutions
 from sudoku_dlx.cli import main
-from sudoku_dlx.grid import parse
+from sudoku_dlx.kinds.grid import parse
 
 #: Backtracking proves this one unique in 23,329 nodes (Kaggle's easiest level).
 EASY = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]

@@ -8,16 +8,19 @@ import re
 from functools import cache
 
 import pytest
-from conftest import lines
-from sudoku_dlx import basic, generate, parse, patterns, solve
-from sudoku_dlx.grid import shape_for
-from sudoku_dlx.logic import Board, Search, bits
+from conftest import lines, techniques_of
+from sudoku_dlx import generate, parse, solve
+from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import steps as rating_steps
-from sudoku_dlx.patterns import (
-    TECHNIQUES, avoidable_rectangle, bug_plus_one, finned_jellyfish, finned_swordfish, finned_x_wing, hidden_rectangle,
+from sudoku_dlx.techniques import basic, patterns
+from sudoku_dlx.techniques.board import Board, Search, bits
+from sudoku_dlx.techniques.patterns import (
+    avoidable_rectangle, bug_plus_one, finned_jellyfish, finned_swordfish, finned_x_wing, hidden_rectangle,
     jellyfish, swordfish, unique_rectangle_1, unique_rectangle_2, unique_rectangle_3, unique_rectangle_4,
     unique_rectangle_6, vwxyz_wing, w_wing, wxyz_wing, x_wing, xy_wing, xyz_wing,
 )
+
+TECHNIQUES = techniques_of(patterns)
 
 
 def empty_board(n: int = 9) -> Board:
@@ -445,7 +448,7 @@ def test_no_bug_with_two_cells_of_three_candidates():
 
 def test_the_registry_is_every_technique_once_easiest_first():
     assert [base for base, _ in TECHNIQUES] == sorted(base for base, _ in TECHNIQUES)
-    assert {t for _, t in TECHNIQUES} == {getattr(patterns, name) for name in patterns.__all__ if name != "TECHNIQUES"}
+    assert {t for _, t in TECHNIQUES} == {getattr(patterns, name) for name in patterns.__all__}
 
 
 @pytest.mark.parametrize("technique", [t for _, t in TECHNIQUES], ids=lambda t: t.__name__)
@@ -455,7 +458,7 @@ def test_nothing_is_found_on_an_empty_grid(technique):
 
 # -- real puzzles ------------------------------------------------------------
 
-REGISTRY = sorted(basic.TECHNIQUES + TECHNIQUES, key=lambda entry: entry[0])
+REGISTRY = sorted(techniques_of(basic) + TECHNIQUES, key=lambda entry: entry[0])
 BASES = {technique: base for base, technique in TECHNIQUES}
 EXEMPLARS = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.tsv")]
 #: HoDoKu's name of a technique -> the function that should find it.

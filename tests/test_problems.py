@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import is_solution
 from sudoku_dlx import web
-from sudoku_dlx.problems import (
+from sudoku_dlx.cover.problems import (
     LINKS_MAX_NODES,
     MAX_TEXT,
     SUDOKU_GIVENS,
@@ -109,7 +109,7 @@ def test_random_problems_against_brute_force(problem):
     assert {frozenset(s) for s in count(problem, keep=True).found} == brute_force(problem)
     walk = trace_problem(problem)
     assert walk.complete
-    recorded = {frozenset(step["options"]) for step in walk.steps if step["kind"] == "solution"}
+    recorded = {frozenset(step["options"]) for step in walk.events if step["kind"] == "solution"}
     assert recorded == brute_force(problem)
     # The text format says the same problem (it has no room for an empty problem, and
     # takes secondary items in no option, and options of secondary items only, for mistakes).
@@ -164,7 +164,7 @@ def check_steps_against_the_engine(problem: Problem) -> int:
 
     def compare(kind, item, options):
         nonlocal checked
-        step = walk.steps[checked]
+        step = walk.events[checked]
         checked += 1
         assert (step["kind"], step["item"]) == (kind, item)
         apply(step["covers"], kind in ("choose", "try"))
@@ -188,7 +188,7 @@ def check_steps_against_the_engine(problem: Problem) -> int:
 
     for _ in ec.search(trace=compare):
         pass
-    assert checked == len(walk.steps)
+    assert checked == len(walk.events)
     assert (out, covered) == at_start  # the search ends where it began, with only the givens chosen
     return checked
 
@@ -234,7 +234,7 @@ def test_the_recorded_links_are_the_engines_and_dance_back(problem):
     """The arrays rebuilt from the recorded changes are the engine's after every step."""
     walk = trace_problem(problem)
     links = walk.links
-    assert len(links["changes"]) == len(walk.steps)
+    assert len(links["changes"]) == len(walk.events)
     assert links["top"][:len(problem.items) + 1] == list(range(len(problem.items) + 1))
     assert len(links["top"]) == 1 + len(problem.items) + problem.ones
     ec = problem.exact_cover()
@@ -248,21 +248,21 @@ def test_the_recorded_links_are_the_engines_and_dance_back(problem):
             assert state[name][x] == before
             state[name][x] = after
         assert state == engine[k + 1]
-    first_try = next(k for k, step in enumerate(walk.steps) if step["kind"] == "try")
+    first_try = next(k for k, step in enumerate(walk.events) if step["kind"] == "try")
     assert any(name in ("up", "down") for name, *_ in links["changes"][first_try])  # covering moved links
     assert state == links["start"]  # and every uncover put them back
     assert trace_problem(queens(5)).links is None and queens(4).ones <= LINKS_MAX_NODES
 
 
 def test_steps_are_cut_at_the_first_guess_past_the_maximum():
-    walk = trace_problem(queens(8), max_steps=100)
-    assert not walk.complete and len(walk.steps) == 100
+    walk = trace_problem(queens(8), max_events=100)
+    assert not walk.complete and len(walk.events) == 100
     assert walk.links is None  # 256 nodes: too many to draw
     assert trace_problem(queens(8)).complete  # 8 queens takes 4,432 steps
 
 
 def test_step_texts_say_what_happens():
-    steps = trace_problem(knuth()).steps
+    steps = trace_problem(knuth()).events
     assert steps[0]["text"] == ("Choose item A: it has the fewest options left, 2 (B, C, E and F have as few; "
                                 "the first is taken). Cover it and try A D G and A D in turn.")
     assert steps[1]["text"] == "Try A D G (1 of 2): cover its other items, D and G, which takes 2 options out."

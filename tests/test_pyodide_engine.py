@@ -12,7 +12,7 @@ import build
 import pytest
 from conftest import is_solution, lines
 from sudoku_dlx import web
-from sudoku_dlx.grid import BOX_SHAPES
+from sudoku_dlx.kinds.grid import BOX_SHAPES
 
 ROOT = Path(__file__).resolve().parents[1]
 

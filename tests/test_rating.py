@@ -10,14 +10,15 @@ import time
 import pytest
 from conftest import lines
 from sudoku_dlx import GRADES, InvalidPuzzleError, generate, hint, parse, rate, solve
-from sudoku_dlx.basic import (
+from sudoku_dlx.cli import main
+from sudoku_dlx.kinds.grid import shape_for
+from sudoku_dlx.rating import SE_ALONE_FROM, grade, next_step, steps
+from sudoku_dlx.techniques.basic import (
     claiming, full_house, hidden_pair, hidden_quad, hidden_single, hidden_triple, naked_pair, naked_quad,
     naked_single, naked_triple, pointing,
 )
-from sudoku_dlx.cli import main
-from sudoku_dlx.grid import shape_for
-from sudoku_dlx.logic import Board, bits
-from sudoku_dlx.rating import BEYOND_SE, SCORED, SE_ALONE_FROM, TECHNIQUES, grade, next_step, steps
+from sudoku_dlx.techniques.board import Board, bits
+from sudoku_dlx.techniques.registry import BEYOND_SE, SCORED, TECHNIQUES
 
 SHAPE = shape_for(9)
 FULL = (1 << 9) - 1
@@ -137,8 +138,9 @@ def test_every_step_is_sound_on_real_puzzles():
 
 
 def test_registry_is_ordered_by_score():
-    scores = [score for score, _ in TECHNIQUES]
-    assert scores == sorted(scores) and TECHNIQUES[-1][1].__name__ == "trial_and_error"
+    scores = [technique.score for technique in TECHNIQUES]
+    assert scores == sorted(scores) and TECHNIQUES[-1].find.__name__ == "trial_and_error"
+    assert len({technique.name for technique in TECHNIQUES}) == len(TECHNIQUES)
 
 
 def test_grades_by_score():
@@ -151,6 +153,7 @@ def test_ratings_grow_with_the_techniques_needed():
     assert hard.score >= 5.0 and hard.score > easy.score
     record = easy.record()
     assert set(record) >= {"puzzle", "score", "grade", "hardest", "steps", "abc", "nodes", "guesses", "ms"}
+    assert record["status"] == "rated"
     assert record["steps"] == 81 - record["clues"]  # singles only: one placement per step
 
 
@@ -201,7 +204,10 @@ def test_difficulty_targeted_generation_lands_in_the_band():
     for difficulty in ("Easy", "Medium", "Hard"):
         made = generate(seed=11, difficulty=difficulty)
         assert made.grade == difficulty == grade(rate(made.puzzle).score)
+        assert made.record()["status"] == "generated" and made.record()["difficulty"] == difficulty
         assert generate(seed=made.seed).puzzle == made.puzzle  # the seed alone reproduces it
+    nearest = generate(4, "none", 1, time_budget=0.2, difficulty="Extreme")  # no 4x4 is that hard
+    assert nearest.status == "nearest" and nearest.grade != "Extreme" and nearest.puzzles > 1
     with pytest.raises(InvalidPuzzleError, match="unknown difficulty"):
         generate(difficulty="Impossible")
 
@@ -217,7 +223,7 @@ def test_rating_stops_at_its_deadline_and_graded_generation_keeps_its_budget():
     assert made.grade is None and made.score is None and made.puzzles == 1 and not made.minimal
     assert elapsed < 0.05 + 1.5  # the budget, plus at most one uniqueness test past it
     assert solve(made.puzzle).solutions == [made.solution]
-    assert {"grade": None, "score": None, "puzzles": 1}.items() <= made.record().items()
+    assert {"status": "ungraded", "grade": None, "score": None, "puzzles": 1}.items() <= made.record().items()
 
 
 def test_cli_says_when_the_budget_ran_out_while_rating(capsys):
@@ -236,7 +242,7 @@ def test_cli_rate_hint_and_generate_by_difficulty(capsys, tmp_path):
     assert out[0]["grade"] == "Easy" and out[0]["puzzle"] == EASY
     assert out[1]["grade"] == out[2]["grade"] == "invalid" and "more than one" in out[1]["error"]
     assert main(["hint", EASY, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["kind"] == "step"
+    assert {"status": "step", "kind": "step"}.items() <= json.loads(capsys.readouterr().out).items()
     assert main(["hint", EASY[:-1]]) == 1
     assert "80 cells is no puzzle size" in capsys.readouterr().err
     assert main(["generate", "--difficulty", "Medium", "--seed", "2", "--json"]) == 0
@@ -267,7 +273,7 @@ def test_the_score_is_the_solve_without_the_techniques_se_lacks():
     alone = list(steps(Board.from_puzzle(parse(puzzle)), SCORED))
     assert found.score == max(step.score for step in alone) == 8.5
     assert found.hardest == "Forcing chains (cell)" and found.score > max(step.score for step in found.path)
-    assert {technique for _, technique in SCORED} | BEYOND_SE == {technique for _, technique in TECHNIQUES}
+    assert {technique.find for technique in SCORED} | BEYOND_SE == {technique.find for technique in TECHNIQUES}
 
 
 

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from conftest import is_solution, lines
 from sudoku_dlx import BOX_SHAPES, InvalidPuzzleError, Puzzle, count_solutions, parse, solve
-from sudoku_dlx.bench.backtrack import backtrack_solutions
-from sudoku_dlx.solver import solutions
-from sudoku_dlx.bench.textbook import textbook_solutions
+from sudoku_dlx.baselines.backtrack import backtrack_solutions
+from sudoku_dlx.kinds.solver import solutions
+from sudoku_dlx.baselines.textbook import textbook_solutions
 
 # The test data holds samples of the big sets; scripts/check_all.py runs every puzzle.
 

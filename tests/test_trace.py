@@ -6,8 +6,8 @@ import pytest
 
 from conftest import lines
 from sudoku_dlx import parse
-from sudoku_dlx.solver import solutions
-from sudoku_dlx.trace import item_name, trace_search
+from sudoku_dlx.kinds.solver import solutions
+from sudoku_dlx.cover.trace import item_name, trace_search
 from sudoku_dlx.web import dlx_steps
 
 NORVIG_HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

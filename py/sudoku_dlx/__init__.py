@@ -8,10 +8,10 @@
 
 from .dlx import ExactCover, SearchStats
 from .generator import SYMMETRIES, Generated, generate
-from .grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
-from .logic import Board, Step
+from .kinds.grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
+from .kinds.solver import SolveResult, count_solutions, solve
 from .rating import GRADES, Hint, Rating, hint, rate
-from .solver import SolveResult, count_solutions, solve
+from .techniques.board import Board, Step
 
 __version__ = "0.1.0"
 

@@ -15,26 +15,37 @@ import re
 import sys
 from collections.abc import Sequence
 
-from . import bench, problems, web
+from . import bench, web
+from .compare.batch import CSV_HEADER, SOLVERS, measure
+from .cover import problems
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
 from .rating import GRADES
 
 __all__ = ["main"]
 
 
+#: The most processes ``bench --jobs`` starts (a pool starts them all at once).
+JOBS_MAX = 64
+
+
 def _read(source: str) -> str:
     """The text of a file, of standard input for ``-``, or ``source`` itself when no
     file has that name and it does not look like a file name (no folder, no
-    extension): a puzzle of any size, or a bad one whose error the caller reports."""
-    if source == "-":
-        return sys.stdin.read()
-    if not os.path.exists(source):
-        if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
-            raise FileNotFoundError(f"no file named {source!r}")
-        return source
-    with open(source, encoding="utf-8") as file:
-        return file.read()
+    extension): a puzzle of any size, or a bad one whose error the caller reports.
+    OSError when there is no such file or it is no UTF-8 text."""
+    try:
+        if source == "-":
+            return sys.stdin.read()
+        if not os.path.exists(source):
+            if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
+                raise FileNotFoundError(f"no file named {source!r}")
+            return source
+        with open(source, encoding="utf-8") as file:
+            return file.read()
+    except UnicodeDecodeError as error:
+        name = "standard input" if source == "-" else repr(source)
+        raise OSError(f"{name} is no UTF-8 text (byte {error.object[error.start]:#04x} at {error.start:,})") from None
 
 
 def _emit(record: dict) -> None:
@@ -69,10 +80,10 @@ def cmd_generate(args: argparse.Namespace) -> int:
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
-        if args.difficulty and made.grade is None:
+        if made.status == "ungraded":
             print(f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown",
                   file=sys.stderr)
-        elif args.difficulty and made.grade != args.difficulty:
+        elif made.status == "nearest":
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
         if args.json:
@@ -87,11 +98,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_rate(args: argparse.Namespace) -> int:
     """One rating per puzzle, in order; a bad puzzle (or one without exactly one solution),
     or one whose rating runs past ``--budget``, is reported and the run goes on."""
+    if not 0 <= args.budget < float("inf"):
+        print(f"error: --budget must be a number of seconds, 0 for no limit, not {args.budget}", file=sys.stderr)
+        return 2
     invalid = 0
     for text in read_puzzles(_read(args.source)):
         record = web.rate(text, args.size or 0, args.budget)
         path = record.pop("path", [])
-        if record.get("status") in ("invalid", "unrated"):
+        if record["status"] in web.FAILURES:
             invalid += 1
             if not args.json:
                 print(f"{record['status']}: {record['error']}")
@@ -111,36 +125,36 @@ def cmd_hint(args: argparse.Namespace) -> int:
     found = web.hint(args.puzzle, args.entries, None, args.size or 0)
     if args.json:
         _emit(found)
-    elif "error" in found:
+    elif found["status"] in web.FAILURES:
         print(f"error: {found['error']}", file=sys.stderr)
     else:
         print(found["text"])
-    return 1 if "error" in found else 0
+    return 1 if found["status"] in web.FAILURES else 0
 
 
 def cmd_steps(args: argparse.Namespace) -> int:
-    """The DLX search of a puzzle, one numbered step per line (``--json``: one object)."""
+    """The DLX search of a puzzle traced, one numbered event per line (``--json``: one object)."""
     if args.max < 1:
         print("error: --max must be at least 1", file=sys.stderr)
         return 2
     record = web.dlx_steps(args.puzzle, args.size or 0, args.max)
     if args.json:
         _emit(record)
-    elif "error" in record:
+    elif record["status"] in web.FAILURES:
         print(f"error: {record['error']}", file=sys.stderr)
     else:
         print(f"{record['items']} items and {record['options']} options; the {record['clues']} givens leave "
               f"{record['open_items']} items and {record['open_options']} options.")
         width = len(str(len(record["steps"])))
-        for number, step in enumerate(record["steps"], 1):
-            print(f"{number:>{width}}  [{step['placed']:>3} placed]  {step['text']}")
+        for number, event in enumerate(record["steps"], 1):
+            print(f"{number:>{width}}  [{event['placed']:>3} placed]  {event['text']}")
         if not record["complete"]:
             print(f"(cut after {len(record['steps'])} steps: --max N shows more)")
-    return 1 if "error" in record else 0
+    return 1 if record["status"] in web.FAILURES else 0
 
 
 def cmd_cover(args: argparse.Namespace) -> int:
-    """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.problems`
+    """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.cover.problems`
     (a file, or standard input for ``-``)."""
     if args.source != "-" and not os.path.isfile(args.source):
         print(f"error: no file named {args.source!r}", file=sys.stderr)
@@ -161,6 +175,8 @@ def cmd_queens(args: argparse.Namespace) -> int:
     try:
         problem = problems.queens(args.n)
     except problems.ProblemError as error:
+        if args.json:
+            _emit(web.problem_error_record(error, solutions=0))
         print(f"error: {error}", file=sys.stderr)
         return 2
     return _search(problem, args)
@@ -179,17 +195,17 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     if args.json:
         extra = {} if args.count else {"found": found}
         if walk:
-            extra |= {"steps": walk.steps, "steps_complete": walk.complete}
+            extra |= {"steps": walk.events, "steps_complete": walk.complete}
         _emit(record | extra)
         return 0
     print(f"{problem.title}: {record['items']} items ({record['primary']} primary), {record['options']} options, "
           f"{record['ones']} nodes")
     if walk:
-        width = len(str(len(walk.steps)))
-        for number, step in enumerate(walk.steps, 1):
-            print(f"{number:>{width}}  {step['text']}")
+        width = len(str(len(walk.events)))
+        for number, event in enumerate(walk.events, 1):
+            print(f"{number:>{width}}  {event['text']}")
         if not walk.complete:
-            print(f"(steps cut after {len(walk.steps)}: --max N shows more)")
+            print(f"(steps cut after {len(walk.events)}: --max N shows more)")
     for number, labels in enumerate(found, 1):
         print(f"solution {number}: {'; '.join(labels)}")
     solutions = f"{record['solutions']:,} solution{'' if record['solutions'] == 1 else 's'}"
@@ -203,13 +219,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Time the chosen solvers on the same sample of a puzzle file and print the table,
     or ``--json`` one record per solver (or, with ``--generate``, time generation).
     A line that is no valid puzzle is named on standard error and counted invalid."""
+    if args.n < 0:
+        print(f"error: --n must be 0 (every puzzle; --generate: 10) or more, not {args.n}", file=sys.stderr)
+        return 2
     if args.generate:
         return _bench_generate(args)
     if args.file is None:
         print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
         return 2
-    if args.jobs < 1:
-        print("error: --jobs must be 1 or more", file=sys.stderr)
+    if not 1 <= args.jobs <= JOBS_MAX:
+        print(f"error: --jobs must be 1 to {JOBS_MAX}, not {args.jobs}", file=sys.stderr)
         return 2
     text = _read(args.file)
     numbered = [(number, line) for number, raw in enumerate(text.splitlines(), 1)
@@ -221,14 +240,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.jobs > 1:
         batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs)
     else:
-        batch = bench.measure(args.solver, texts, args.limit, args.max_nodes)
+        batch = measure(args.solver, texts, args.limit, args.max_nodes)
     for (number, _), error in zip(chosen, batch.errors):
         if error:
             print(f"{args.file}: line {number}: {error}", file=sys.stderr)
     if args.csv:
         with open(args.csv, "w", encoding="utf-8", newline="") as file:
             writer = csv.writer(file, lineterminator="\n")
-            writer.writerow(bench.CSV_HEADER)
+            writer.writerow(CSV_HEADER)
             writer.writerows(batch.rows())
     summary = batch.summary()
     if args.json:
@@ -278,7 +297,7 @@ def _sizes(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"sizes must be integers separated by commas, not {text!r}") from None
 
 
-_solvers = _names(tuple(bench.SOLVERS), "solver")
+_solvers = _names(tuple(SOLVERS), "solver")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -365,10 +384,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
-    p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(bench.SOLVERS)}, or several side by side: dlx,textbook")
+    p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(SOLVERS)}, or several side by side: dlx,textbook")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
-    p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(bench.CSV_HEADER))
+    p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
     p.set_defaults(run=cmd_bench)
     return parser

@@ -39,8 +39,8 @@ item whose count falls below two, so the common forced choice (an item with one
 option left, or none: a dead end) is found without walking the item list; the
 walk happens only when every item has two or more options. Options of the
 chosen item can be tried in a seeded random order (for generating), and every
-step (choose, try, undo, back up, dead end, solution) can be reported to a
-``trace`` function (for showing the search step by step).
+event (choose, try, undo, back up, dead end, solution) can be reported to a
+``trace`` function (for showing the search event by event).
 
 What makes it fast in Python: the links are plain lists of ints read through
 local variables; ``rest``/``back`` tuples turn the inner loops into ``for``
@@ -284,7 +284,7 @@ class ExactCover:
         ``stats.stopped`` is set. ``self.stats`` counts the work. The links are
         fully restored when the generator finishes, stops or is closed.
 
-        ``trace(event, item, options)`` is told every step, with 0-based numbers:
+        ``trace(event, item, options)`` is told every event, with 0-based numbers:
         ``choose`` an item and its options in the order they will be tried (one
         option: a forced choice); ``try`` or ``undo`` an option of that item;
         ``back up`` from an item with no option left to try; ``dead end`` at an item

@@ -37,9 +37,9 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .dlx import ExactCover
-from .grid import InvalidPuzzleError, Puzzle, Shape, shape_for
+from .kinds.grid import InvalidPuzzleError, Puzzle, Shape, shape_for
+from .kinds.solver import solutions
 from .rating import GRADES, rate
-from .solver import solutions
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
 
@@ -82,8 +82,9 @@ class Generated:
     ``target_clues``, the time budget or ``minimal=False`` stopped the removal
     early). ``attempts``: uniqueness tests of an orbit (a DLX search per cell of
     it; an orbit left undecided is tested again later). With a difficulty: the
-    ``score`` and ``grade`` of the puzzle (None when the time ran out before any
-    puzzle was rated), and how many ``puzzles`` were made (0 without one).
+    ``difficulty`` asked, the ``score`` and ``grade`` of the puzzle (None when the
+    time ran out before any puzzle was rated), and how many ``puzzles`` were made
+    (0 without one).
     """
 
     puzzle: Puzzle
@@ -96,15 +97,26 @@ class Generated:
     score: float | None = None
     grade: str | None = None
     puzzles: int = 0
+    difficulty: str | None = None
 
     @property
     def clues(self) -> int:
         return self.puzzle.clues
 
+    @property
+    def status(self) -> str:
+        """``generated``; with a difficulty, ``nearest`` when the puzzle has another grade
+        (none of that grade was made within the budget), ``ungraded`` when the budget ran
+        out before any puzzle was rated."""
+        if self.difficulty is None or self.grade == self.difficulty:
+            return "generated"
+        return "ungraded" if self.grade is None else "nearest"
+
     def record(self) -> dict:
         """The JSON-able fields (of ``web.generate`` and ``generate --json``)."""
         return {
             "puzzle": str(self.puzzle),
+            "status": self.status,
             "solution": str(self.solution),
             "size": self.puzzle.n,
             "clues": self.clues,
@@ -113,7 +125,8 @@ class Generated:
             "minimal": self.minimal,
             "attempts": self.attempts,
             "ms": round(self.ms, 3),
-        } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles} if self.puzzles else {})
+        } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles, "difficulty": self.difficulty}
+             if self.difficulty else {})
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -261,14 +274,14 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
             rating = rate(made.puzzle, deadline)
         except TimeoutError:
             best = best or made  # the budget ran out before or while rating: if none was rated, this one, unrated
-            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000)
+            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
         made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
         if progress:
             progress(made)
         if best is None or _distance(made, difficulty) < _distance(best, difficulty):
             best = made
         if best.grade == difficulty or (deadline is not None and time.perf_counter() >= deadline):
-            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000)
+            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
 
 
 def _distance(made: Generated, difficulty: str) -> int:

@@ -1,15 +1,15 @@
 """Difficulty and hints from the logical solver.
 
 The rating follows Sudoku Explainer (SE): solve by always taking the easiest
-step available (the techniques in order of score), and rate the puzzle by the
-hardest step that was needed. Beyond the last technique, *trial and error*
-(13.0, above every technique) asks the DLX engine which candidates of a cell
-lead to no solution.
+step available (the techniques of :mod:`sudoku_dlx.techniques.registry`, in
+order of score), and rate the puzzle by the hardest step that was needed.
+Beyond the last technique, *trial and error* (13.0, above every technique)
+asks the DLX engine which candidates of a cell lead to no solution.
 
 Once a puzzle has needed a step of some score, a step of at most that score
 will do: the long searches may stop at the first such, and before the chains
 are searched, a contradiction found by an earlier search of
-:mod:`sudoku_dlx.dynamic` is taken if it still scores no more (see
+:mod:`sudoku_dlx.techniques.dynamic` is taken if it still scores no more (see
 :data:`READY_FROM`). The path may then show a harder step where an easier one
 was available; the rating seldom changes.
 
@@ -21,7 +21,7 @@ colouring, WXYZ- and VWXYZ-wings, BUG), Extreme from 6.5 (longer X-chains,
 AICs and other forcing chains, nishio, multiple, dynamic and nested forcing
 chains, trial and error).
 
-The techniques SE lacks (:data:`BEYOND_SE`) take part in hints and in the
+The techniques SE lacks (``se=False`` in the registry) take part in hints and in the
 solving path, but not in the score: it is the hardest step of the solve
 without them, as SE would need. Once a puzzle has needed SE's dynamic forcing
 chains (+), the path goes on without them too (:data:`SE_ALONE_FROM`).
@@ -36,50 +36,16 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from . import als, basic, chains, dynamic, fish, patterns
-from .grid import InvalidPuzzleError, Puzzle, cell_name
-from .logic import Board, Search, Step
-from .solver import solve, solutions
+from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
+from .kinds.solver import solve
+from .techniques import dynamic
+from .techniques.board import Board, Search, Step
+from .techniques.registry import BEYOND_SE, SCORED, TECHNIQUES, Technique
 
-__all__ = ["BEYOND_SE", "GRADES", "Hint", "Rating", "SCORED", "SE_ALONE_FROM", "TECHNIQUES", "abc", "grade", "hint", "next_step", "rate", "steps", "trial_and_error"]
+__all__ = ["GRADES", "Hint", "Rating", "SE_ALONE_FROM", "abc", "grade", "hint", "next_step", "rate", "steps"]
 
-#: (lowest score, grade name), easiest first.
+#: (grade name, lowest score), easiest first.
 GRADES = (("Easy", 0.0), ("Medium", 2.0), ("Hard", 3.0), ("Expert", 4.5), ("Extreme", 6.5))
-
-
-#: The score of trial and error: above every technique's.
-TRIAL_AND_ERROR = 13.0
-
-
-def trial_and_error(board: Board) -> Step | None:
-    """In a blank cell with the fewest candidates, eliminate every candidate after which
-    the engine finds no solution. Always progresses on a puzzle with one solution."""
-    blanks = [x for x in board.blanks() if board.candidates[x]]
-    if not blanks:
-        return None
-    cell = min(blanks, key=lambda x: board.candidates[x].bit_count())
-    eliminations = tuple((cell, d) for d in board.digits(cell) if not _completes(board, cell, d))
-    if not eliminations:
-        return None
-    text = (f"Trial and error: with {board.removal(eliminations).replace('<>', '=')} the grid "
-            f"has no solution, so {board.removal(eliminations)}.")
-    return Step("Trial and error", TRIAL_AND_ERROR, text, (), eliminations, (cell,), board.units_of[cell])
-
-
-def _completes(board: Board, cell: int, digit: int) -> bool:
-    """Whether the placed digits plus ``digit`` in ``cell`` still have a solution."""
-    if any(board.values[peer] == digit for peer in board.peers[cell]):
-        return False
-    values = board.values[:]
-    values[cell] = digit
-    return bool(solutions(Puzzle(board.shape, tuple(values)), 1)[0])
-
-
-#: (base score, technique), easiest first; the registry the rating and hints use.
-TECHNIQUES = tuple(sorted(
-    basic.TECHNIQUES + patterns.TECHNIQUES + chains.TECHNIQUES + als.TECHNIQUES + fish.TECHNIQUES + dynamic.TECHNIQUES,
-    key=lambda entry: entry[0],
-)) + ((TRIAL_AND_ERROR, trial_and_error),)
 
 
 #: Where the searches for chains begin: before them, a step that an earlier
@@ -93,40 +59,25 @@ READY_FROM = 6.5
 LOWEST_BELOW = 8.5
 
 
-#: The families Sudoku Explainer does not have and HoDoKu does: ALSs and Sue de Coq,
-#: grouped AICs, empty, hidden and avoidable rectangles, unique rectangles of
-#: type 6, franken and mutant fish. They give hints and steps of the path, scored
-#: where HoDoKu's order puts them, but the puzzle's score is measured without them
-#: (see :func:`rate`): where they find a step, SE needs a harder one, and its
-#: ratings count that.
-BEYOND_SE = frozenset({
-    als.sue_de_coq, als.als_xz, als.als_xy_wing, als.als_chain, als.death_blossom, chains.grouped_aic,
-    chains.empty_rectangle, patterns.hidden_rectangle, patterns.avoidable_rectangle, patterns.unique_rectangle_6,
-    fish.franken_fish, fish.mutant_fish,
-})
-
 #: Once a puzzle has needed a step of this score (SE's dynamic forcing chains (+),
-#: the nets of :mod:`sudoku_dlx.dynamic`), the techniques of :data:`BEYOND_SE` are
+#: the nets of :mod:`sudoku_dlx.techniques.dynamic`), the techniques SE lacks are
 #: no longer searched: a step of at most that score will do, and on the hardest
 #: puzzles their searches took a third of the rating for steps of the path alone.
 SE_ALONE_FROM = 9.0
 
-#: The techniques of the score: those of :data:`TECHNIQUES` not in :data:`BEYOND_SE`.
-SCORED = tuple(entry for entry in TECHNIQUES if entry[1] not in BEYOND_SE)
 
-
-def next_step(board: Board, techniques=TECHNIQUES) -> Step | None:
+def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
     """The easiest step available on ``board``, or None (but see :data:`READY_FROM`):
     the lowest-scoring step of ``techniques``, tried in order of their base score."""
     found = _easiest(board, techniques)
     return found and found[0]
 
 
-def _easiest(board: Board, techniques) -> tuple[Step, Callable] | None:
+def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Callable] | None:
     """:func:`next_step` with the technique that found it."""
     asked = False
     best = None
-    for base, technique in techniques:
+    for base, technique, _, _ in techniques:
         if best and (base >= best[0].score or base >= LOWEST_BELOW):
             break
         if technique in BEYOND_SE and board.search.enough >= SE_ALONE_FROM:
@@ -142,7 +93,7 @@ def _easiest(board: Board, techniques) -> tuple[Step, Callable] | None:
     return best
 
 
-def steps(board: Board, techniques=TECHNIQUES) -> Iterator[Step]:
+def steps(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Iterator[Step]:
     """Solve ``board`` in place with ``techniques``, yielding each step before it
     is applied (easiest first). A step as hard as one taken before will do:
     ``board.search.enough`` keeps the hardest score so far."""
@@ -150,7 +101,7 @@ def steps(board: Board, techniques=TECHNIQUES) -> Iterator[Step]:
         yield step
 
 
-def _solve(board: Board, techniques) -> Iterator[tuple[Step, Callable]]:
+def _solve(board: Board, techniques: tuple[Technique, ...]) -> Iterator[tuple[Step, Callable]]:
     """:func:`steps` with the technique of each step."""
     while not board.solved:
         found = _easiest(board, techniques)
@@ -195,6 +146,7 @@ class Rating:
         """The JSON-able fields (of ``rate --json``; the page adds the path)."""
         return {
             "puzzle": str(self.puzzle),
+            "status": "rated",
             "score": self.score,
             "grade": self.grade,
             "hardest": self.hardest,
@@ -228,8 +180,8 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
     technique, "score": score}``, the hardest step of the score so far.
 
     The path takes every technique; the score (and ``hardest``) is SE's: the
-    hardest step of a solve with the :data:`SCORED` techniques. The two solves
-    are one until the path first takes a step of :data:`BEYOND_SE`; from that
+    hardest step of a solve with the techniques SE has (``SCORED``). The two solves
+    are one until the path first takes a step of one it lacks; from that
     board on the score's solve goes on alone."""
     start = time.perf_counter()
     result = _unique(puzzle)

@@ -2,6 +2,8 @@
 
 Plain values in (strings, numbers, booleans), JSON-able dicts out: the same
 records ``python -m sudoku_dlx ... --json`` prints, with the same field names.
+Every record has a ``status`` (:data:`STATUSES`: what happened, or why it
+failed) and, when it failed, an ``error`` sentence (see ``docs/glossary.md``).
 Input that is no valid puzzle comes back as a value, never as an exception:
 ``status`` is ``invalid``, ``error`` says what is wrong and where, ``cells``
 lists the cells at fault, so the page can show the message and mark them. A function
@@ -16,18 +18,72 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict
 
-from . import problems
-from .generator import DEFAULT_BUDGET
+from .cover import problems
+from .cover.trace import trace_search
+from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
-from .grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
+from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
+from .kinds.solver import clash_reason
+from .kinds.solver import solve as _solve
+from .rating import GRADES
 from .rating import hint as _hint
 from .rating import rate as _rate
-from .solver import clash_reason
-from .solver import solve as _solve
-from .trace import trace_search
+from .techniques.registry import TECHNIQUES
 
 __all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
            "race_close", "race_next", "race_open", "rate", "solve"]
+
+#: The ``status`` values of each function's records: first what happened when it
+#: worked, then the failures (``invalid`` for every function: the worker answers so
+#: when a call cannot be made). Any record may also be :data:`FAILED`, made by the
+#: worker (:mod:`sudoku_dlx.worker`) when a function raised.
+STATUSES = {
+    "solve": ("unique", "multiple", "none", "invalid"),
+    "rate": ("rated", "invalid", "unrated"),
+    "hint": ("step", "wrong", "solved", "invalid"),
+    "generate": ("generated", "nearest", "ungraded", "invalid"),
+    "dlx_steps": ("complete", "cut", "invalid"),
+    "cover_count": ("unique", "multiple", "none", "invalid"),
+    "cover_steps": ("complete", "cut", "invalid"),
+    "parse_puzzle": ("parsed", "invalid"),
+    "batch": ("measured", "invalid"),
+    "batch_summary": ("measured", "invalid"),
+    "race_open": ("open", "invalid"),
+    "race_next": ("running", "unique", "multiple", "none", "unfinished", "invalid"),
+    "race_close": ("closed", "absent", "invalid"),
+}
+#: The status of a record whose function raised (the worker makes it).
+FAILED = "failed"
+#: The statuses of a record that failed, which then has an ``error``: ``invalid`` input,
+#: ``unrated`` (a rating ran past its budget) and :data:`FAILED`.
+FAILURES = ("invalid", "unrated", FAILED)
+
+
+def words() -> dict:
+    """The words the page shares with the package (``build.py`` writes them into
+    ``static/words.js``, one constant each, named in capitals): ``grades`` (``name``,
+    the score it is ``from`` and the score it is ``below``, None for the last, easiest
+    first), ``symbols`` (of the digits 1, 2, ...), ``symmetries`` (``random`` takes one
+    of the others, by the seed), ``techniques`` (``name``, base ``score``, ``family``,
+    ``se``: whether Sudoku Explainer has it, easiest first), ``solvers`` (the batch's)
+    and ``racers`` (the race's), ``batch_statuses`` (of a puzzle in a batch),
+    ``statuses`` (of each function's records, :data:`STATUSES`) and ``failures``
+    (:data:`FAILURES`)."""
+    from .compare.batch import SOLVERS
+    from .compare.batch import STATUSES as BATCH_STATUSES
+    from .compare.race import RACERS
+    bands = [*(low for _, low in GRADES[1:]), None]
+    return {
+        "grades": [{"name": name, "from": low, "below": below} for (name, low), below in zip(GRADES, bands)],
+        "symbols": SYMBOLS,
+        "symmetries": [*SYMMETRIES, "random"],
+        "techniques": [{"name": t.name, "score": t.score, "family": t.family, "se": t.se} for t in TECHNIQUES],
+        "solvers": list(SOLVERS),
+        "racers": list(RACERS),
+        "batch_statuses": list(BATCH_STATUSES),
+        "statuses": {name: list(statuses) for name, statuses in STATUSES.items()},
+        "failures": list(FAILURES),
+    }
 
 
 def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -> Callable[[dict], None]:
@@ -64,8 +120,20 @@ def _invalid(error: InvalidPuzzleError, text: str | None = None, **fields) -> di
     return {**puzzle, "status": "invalid", **fields, "error": str(error), "cells": list(error.cells)}
 
 
+def shown(value: object, most: int = 40) -> str:
+    """``value`` as Python shows it in an error, cut to about ``most`` characters (input may be huge)."""
+    text = repr(value)
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
+def _wrong(error: str, **fields) -> dict:
+    """The record of an argument that is out of range or names nothing: ``error`` says which."""
+    return {"status": "invalid", **fields, "error": error}
+
+
 def parse_puzzle(text: str, size: int = 0) -> dict:
-    """``{"puzzle", "size", "box_rows", "box_cols", "clues"}`` for any text the engine parses."""
+    """``{"puzzle", "status": "parsed", "size", "box_rows", "box_cols", "clues"}`` for
+    any text the engine parses."""
     try:
         puzzle = _puzzle(text, size)
     except InvalidPuzzleError as error:
@@ -73,6 +141,7 @@ def parse_puzzle(text: str, size: int = 0) -> dict:
     shape = puzzle.shape
     return {
         "puzzle": str(puzzle),
+        "status": "parsed",
         "size": shape.n,
         "box_rows": shape.box_rows,
         "box_cols": shape.box_cols,
@@ -116,18 +185,21 @@ def generate(
 
 
 def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
-    """The DLX search of the givens step by step (at most ``max_steps``): the
-    reduction's ``items`` and ``options``, those still ``open_items`` and
-    ``open_options`` after the givens, and ``steps``: ``kind``, ``text``,
-    ``placed``, ``open_items`` and ``open_options`` after the step, ``cell`` and
-    ``digit`` (placed or cleared), ``cells``."""
+    """The trace of the DLX search of the givens, event by event (at most ``max_steps``):
+    ``status`` complete or cut, the reduction's ``items`` and ``options``, those still
+    ``open_items`` and ``open_options`` after the givens, and the events as ``steps``:
+    ``kind``, ``text``, ``placed``, ``open_items`` and ``open_options`` after the
+    event, ``cell`` and ``digit`` (placed or cleared), ``cells``."""
     try:
         puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
+    if max_steps < 1:
+        return _wrong(f"max_steps must be 1 or more, not {max_steps}", puzzle=text)
     walk = trace_search(puzzle, max_steps)
     return {
         "puzzle": str(puzzle),
+        "status": "complete" if walk.complete else "cut",
         "size": puzzle.n,
         "clues": puzzle.clues,
         "items": walk.items,
@@ -145,7 +217,10 @@ def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict],
     A puzzle without exactly one solution is ``invalid`` (its ``grade`` too); one whose
     rating takes longer than ``budget`` seconds (0: no limit) is ``unrated``, with an
     ``error`` saying so. ``progress`` hears ``{"steps": count, "hardest": technique,
-    "score": score}`` (the hardest step so far) a few times a second while the rating works."""
+    "score": score}`` (the hardest step so far) a few times a second while the rating works.
+    A rating has ``status`` rated."""
+    if not 0 <= budget < float("inf"):
+        return _wrong(f"budget must be a number of seconds, 0 for no limit, not {budget}", puzzle=text, grade="invalid")
     try:
         rating = _rate(_puzzle(text, size), time.perf_counter() + budget if budget else None, throttled(progress))
     except InvalidPuzzleError as error:
@@ -160,7 +235,8 @@ def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict],
 def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0) -> dict:
     """The next hint for the givens ``text``, the player's ``entries`` (same shape, one
     line) and ``notes`` (one string of candidate symbols per cell, "" for none):
-    ``kind`` (wrong, step, solved), ``text``, ``cells``, and for a step its fields."""
+    ``status`` (wrong, step, solved; ``kind`` says the same), ``text``, ``cells``, and
+    for a step its fields."""
     try:
         puzzle = _puzzle(text, size)
         shape = puzzle.shape
@@ -169,7 +245,7 @@ def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     step = found.step.record(shape) if found.step else {}
-    return {**step, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
+    return {**step, "status": found.kind, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
 
 
 def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
@@ -224,9 +300,11 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
 def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
                 progress: Callable[[dict], object] | None = None) -> dict:
     """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
-    :mod:`sudoku_dlx.problems`) or else of the example ``problem`` (``n``: its size,
+    :mod:`sudoku_dlx.cover.problems`) or else of the example ``problem`` (``n``: its size,
     ``puzzle``: a sudoku's givens): :func:`cover_record`, or ``status`` invalid with
     ``error`` and ``line``. ``progress`` hears the solutions found so far."""
+    if limit < 0:
+        return _wrong(f"limit must be 0 (all) or more, not {limit}", solutions=0, line=0)
     try:
         chosen = _problem(problem, n, text, puzzle)
     except problems.ProblemError as error:
@@ -236,20 +314,24 @@ def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
 
 def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",
                 max_steps: int = 5000) -> dict:
-    """The problem (as :func:`cover_count` chooses it) and its search step by step:
-    ``problem`` (:meth:`~sudoku_dlx.problems.Problem.record`), ``start``, ``steps``
-    and ``links`` (see :func:`~sudoku_dlx.problems.trace_problem`; ``links`` is None
+    """The problem (as :func:`cover_count` chooses it) and the trace of its search (its
+    events as ``steps``; ``status`` complete or cut):
+    ``problem`` (:meth:`~sudoku_dlx.cover.problems.Problem.record`), ``start``, ``steps``
+    and ``links`` (see :func:`~sudoku_dlx.cover.problems.trace_problem`; ``links`` is None
     for all but tiny problems), ``complete`` (False when cut at ``max_steps``), the
     search's ``nodes``; or ``status`` invalid with ``error`` and ``line``."""
+    if max_steps < 1:
+        return _wrong(f"max_steps must be 1 or more, not {max_steps}", line=0)
     try:
         chosen = _problem(problem, n, text, puzzle)
     except problems.ProblemError as error:
         return problem_error_record(error)
     walk = problems.trace_problem(chosen, max_steps)
     return {
+        "status": "complete" if walk.complete else "cut",
         "problem": chosen.record(),
         "start": walk.start,
-        "steps": walk.steps,
+        "steps": walk.events,
         "links": walk.links,
         "complete": walk.complete,
         "nodes": walk.stats.nodes,
@@ -259,28 +341,45 @@ def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
 def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,
           max_nodes: int = 1_000_000) -> dict:
     """Lines of a puzzle file (numbered from ``first``) through ``solvers`` (names in
-    ``bench.SOLVERS``; default dlx), measured as ``bench`` measures them: ``lines``,
-    the numbers of the lines that hold a puzzle (blank lines and comments hold none),
-    then :meth:`~sudoku_dlx.bench.Batch.record`'s ``puzzles``, ``errors`` and ``runs``."""
-    from . import bench  # here, not at the top: only the batch and race views need it
+    :data:`~sudoku_dlx.compare.batch.SOLVERS`; default dlx), measured as ``bench`` measures
+    them: ``lines``, the numbers of the lines that hold a puzzle (blank lines and comments
+    hold none), then :meth:`~sudoku_dlx.compare.batch.Batch.record`'s ``puzzles``,
+    ``errors`` and ``runs``; ``status`` measured."""
+    from .compare.batch import SOLVERS, measure  # here, not at the top: only the batch and race views need it
     solvers = solvers or ["dlx"]
-    unknown = [name for name in solvers if name not in bench.SOLVERS]
+    unknown = [name for name in solvers if name not in SOLVERS]
     if unknown:
-        raise ValueError(f"unknown solver {unknown[0]!r}; choose from {', '.join(bench.SOLVERS)}")
+        return _wrong(f"unknown solver {shown(unknown[0])}; choose from {', '.join(SOLVERS)}")
+    if limit < 0 or max_nodes < 0:
+        return _wrong(f"limit and max_nodes must be 0 (none) or more, not {limit} and {max_nodes}")
     numbered = [(number, text) for number, raw in enumerate(lines, first)
                 if (text := puzzle_on_line(raw, number)) is not None]
-    measured = bench.measure(solvers, [text for _, text in numbered], limit, max_nodes)
-    return {"lines": [number for number, _ in numbered], **measured.record()}
+    measured = measure(solvers, [text for _, text in numbered], limit, max_nodes)
+    return {"status": "measured", "lines": [number for number, _ in numbered], **measured.record()}
 
 
-def batch_summary(solvers: list[str], runs: dict) -> list[dict]:
-    """``bench --json``'s records, one per solver, for the ``runs`` columns of one or
-    more :func:`batch` answers put together."""
-    from . import bench
-    return bench.Batch.from_record({"solvers": solvers, "runs": runs}).summary()
+def batch_summary(solvers: list[str], runs: dict) -> list[dict] | dict:
+    """``bench --json``'s records (``status`` measured), one per solver, for the ``runs``
+    columns of one or more :func:`batch` answers put together; or one record, invalid,
+    when ``runs`` are no such columns of these ``solvers``."""
+    from .compare.batch import STATUSES, Batch
+    if not solvers:
+        return _wrong("solvers must name one solver or more")
+    for name in solvers:
+        columns = runs.get(name)
+        if not isinstance(columns, dict) or not all(isinstance(columns.get(key), list)
+                                                    for key in ("status", "ms", "nodes", "guesses")):
+            return _wrong(f"runs must hold the status, ms, nodes and guesses lists of solver {shown(name)}")
+        sizes = {len(columns[key]) for key in ("status", "ms", "nodes", "guesses")}
+        numbers = all(isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1e15
+                      for key in ("ms", "nodes", "guesses") for value in columns[key])
+        if len(sizes) > 1 or not numbers or not set(columns["status"]) <= set(STATUSES):
+            return _wrong(f"the runs of solver {shown(name)} must be lists of one length: statuses "
+                          f"({', '.join(STATUSES)}) and numbers from 0 to 10^15")
+    return Batch.from_record({"solvers": solvers, "runs": runs}).summary()
 
 
-#: The races the page is pulling: id -> bench.race.Race; the oldest are dropped past RACES_KEPT.
+#: The races the page is pulling: id -> compare.race.Race; the oldest are dropped past RACES_KEPT.
 _races: dict = {}
 _race_ids = itertools.count(1)
 RACES_KEPT = 8
@@ -291,10 +390,14 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     """Start a search of the puzzle ``text`` by ``solver`` (backtrack or dlx) to be
     pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
     ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
-    :mod:`sudoku_dlx.bench.moves`); the search stops after ``max_nodes`` (0: never)."""
-    from .bench.race import RACERS, Race
+    :mod:`sudoku_dlx.baselines.moves`); the search stops after ``max_nodes`` (0: never).
+    ``status`` open."""
+    from .compare.race import RACERS, Race
     if solver not in RACERS:
-        raise ValueError(f"unknown solver {solver!r}; choose from {', '.join(RACERS)}")
+        return _wrong(f"unknown solver {shown(solver)}; choose from {', '.join(RACERS)}", puzzle=text)
+    if limit < 0 or max_nodes < 0 or chunk < 1:
+        return _wrong(f"limit and max_nodes must be 0 (none) or more and chunk 1 or more, not {limit}, "
+                      f"{max_nodes} and {chunk}", puzzle=text)
     try:
         puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
@@ -303,14 +406,15 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     _races[race] = Race(puzzle, solver, limit, max_nodes, chunk)
     while len(_races) > RACES_KEPT:
         del _races[next(iter(_races))]
-    return {"race": race, **parse_puzzle(str(puzzle))}
+    return {"race": race, **parse_puzzle(str(puzzle)), "status": "open"}
 
 
 def race_next(race: int) -> dict:
-    """The next chunk of a race (see :meth:`~sudoku_dlx.bench.race.Race.next`); the race
-    is forgotten once it is done."""
+    """The next chunk of a race (see :meth:`~sudoku_dlx.compare.race.Race.next`); the race
+    is forgotten once it is done. A race not open (done, closed, or dropped as
+    :data:`RACES_KEPT` newer ones opened) is invalid."""
     if race not in _races:
-        raise ValueError(f"no race {race} is open")
+        return _wrong(f"no race {race} is open", race=race)
     record = _races[race].next()
     if record["done"]:
         del _races[race]
@@ -318,5 +422,8 @@ def race_next(race: int) -> dict:
 
 
 def race_close(race: int) -> dict:
-    """Forget a race before it is done: ``closed`` says whether it was open."""
-    return {"closed": _races.pop(race, None) is not None}
+    """Forget a race before it is done: ``status`` closed, or absent when it was not
+    open; ``closed`` says the same."""
+    closed = _races.pop(race, None) is not None
+    return {"status": "closed" if closed else "absent", "closed": closed}
+

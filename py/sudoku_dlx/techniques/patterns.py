@@ -1,9 +1,9 @@
 """Pattern techniques: fish, wings, unique rectangles and BUG+1.
 
 Each technique is a function ``technique(board) -> Step | None`` (see
-:mod:`sudoku_dlx.logic`) that works for every grid size.
+:mod:`sudoku_dlx.techniques.board`) that works for every grid size.
 
-Glossary (beyond :mod:`sudoku_dlx.logic`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
 --------------------------------------------
 fish
     On one digit: ``k`` *base* lines (rows, or columns) in which the digit can
@@ -39,15 +39,14 @@ rating and hints are only done for such puzzles.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache, reduce
 from itertools import combinations
 
-from .grid import Shape
-from .logic import Board, Step, digits_of
+from ..kinds.grid import Shape
+from .board import Board, Step, digits_of, join
 
 __all__ = [
-    "TECHNIQUES",
     "bug_plus_one",
     "finned_jellyfish",
     "finned_swordfish",
@@ -89,11 +88,6 @@ def _removals(board: Board, cells, digit: int) -> list[tuple[int, int]]:
     return [(x, digit) for x in sorted(cells) if board.candidates[x] & bit]
 
 
-def _join(words: list[str], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
 def _shared_units(board: Board, a: int, b: int) -> tuple[int, ...]:
     """The units that hold both cells, in index order."""
     return tuple(sorted(set(board.units_of[a]) & set(board.units_of[b])))
@@ -106,7 +100,7 @@ def _positions(mask: int) -> list[int]:
 
 def _lines_text(kind: str, indexes) -> str:
     """``rows 2 and 7`` for 0-based indexes."""
-    return f"{kind} {_join([str(i + 1) for i in indexes])}"
+    return f"{kind} {join([str(i + 1) for i in indexes])}"
 
 
 # -- fish --------------------------------------------------------------------
@@ -289,7 +283,7 @@ def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> 
         box_name = board.unit_name(2 * n + box)
         text = (
             f"{name} on {d}: in {base_text} the {d} can only be in {cover_text} or in the {fin_word} "
-            f"{_join([board.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
+            f"{join([board.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
             f"and with {fin_pronoun} the {d} is in {box_name}, so either way the cells of {box_name} in those "
             f"{cover_kind} lose it: {board.removal(eliminations)}."
         )
@@ -335,7 +329,7 @@ def _bivalue(board: Board) -> list[int]:
 
 
 def _or_digits(board: Board, mask: int) -> str:
-    return _join([board.symbol(d) for d in digits_of(mask)], "or")
+    return join([board.symbol(d) for d in digits_of(mask)], "or")
 
 
 def xy_wing(board: Board) -> Step | None:
@@ -394,7 +388,6 @@ def xyz_wing(board: Board) -> Step | None:
                 units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
                 return Step("XYZ-wing", 4.4, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
     return None
-
 
 
 def w_wing(board: Board) -> Step | None:
@@ -493,8 +486,8 @@ def _wings(board: Board, pool: list[int], size: int, cells: tuple[int, ...], uni
 
 def _wing_step(board: Board, cells, union: int, free: list[int], eliminations, score: float) -> Step:
     name = f"{'VWXYZ'[5 - len(cells):]}-wing"
-    held = _join([f"{board.name(x)} ({_or_digits(board, board.candidates[x])})" for x in cells])
-    digits = _join([board.symbol(d) for d in digits_of(union)])
+    held = join([f"{board.name(x)} ({_or_digits(board, board.candidates[x])})" for x in cells])
+    digits = join([board.symbol(d) for d in digits_of(union)])
     if free:
         z = board.symbol(free[0])
         why = (f"every digit but {z} has its places among them in cells that see each other, so goes in at most "
@@ -554,8 +547,8 @@ def _extra(board: Board, cells, pair: int) -> list[int]:
 
 def _deadly(board: Board, cells, pair: int) -> str:
     """The sentence's start: why the rectangle must not end with only the pair."""
-    names = _join([board.name(x) for x in cells])
-    digits = _join([board.symbol(d) for d in digits_of(pair)])
+    names = join([board.name(x) for x in cells])
+    digits = join([board.symbol(d) for d in digits_of(pair)])
     return f"{names} would hold only {digits}, which could swap places (two solutions)"
 
 
@@ -597,7 +590,7 @@ def unique_rectangle_2(board: Board) -> Step | None:
             d = board.symbol(digit)
             text = (
                 f"Unique rectangle type {kind}: {_deadly(board, cells, pair)} unless "
-                f"{_join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
+                f"{join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
                 f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {board.removal(eliminations)}."
             )
             return _ur_step(f"Unique rectangle type {kind}", UR_SCORE, text, cells, eliminations)
@@ -645,8 +638,8 @@ def _ur3_step(board, cells, pair, extra, more, unit, subset, digits, elimination
     text = (
         f"Unique rectangle type 3: {_deadly(board, cells, pair)} unless {board.name(extra[0])} or "
         f"{board.name(extra[1])} is {_or_digits(board, more)}; so they act as one cell that, with "
-        f"{_join([board.name(x) for x in subset])}, makes a naked {size} on "
-        f"{_join([board.symbol(d) for d in digits_of(digits)])} in {board.unit_name(unit)}, "
+        f"{join([board.name(x) for x in subset])}, makes a naked {size} on "
+        f"{join([board.symbol(d) for d in digits_of(digits)])} in {board.unit_name(unit)}, "
         f"whose other cells lose those digits: {board.removal(eliminations)}."
     )
     score = round(UR_SCORE + 0.1 * (digits.bit_count() - 1), 1)
@@ -665,7 +658,7 @@ def unique_rectangle_4(board: Board) -> Step | None:
             for lock, other in (digits_of(pair), digits_of(pair)[::-1]):
                 eliminations = [(x, other) for x in extra if board.has(x, other)]
                 if board.places(unit, lock) == extra and eliminations:
-                    names = _join([board.name(x) for x in extra])
+                    names = join([board.name(x) for x in extra])
                     text = (
                         f"Unique rectangle type 4: in {board.unit_name(unit)} the {board.symbol(lock)} can only "
                         f"be in {names}, so one of them is {board.symbol(lock)}; if either were "
@@ -699,7 +692,7 @@ def unique_rectangle_6(board: Board) -> Step | None:
                     if eliminations and all(_only_in(board, line, digit, cells) for line in lines):
                         d = board.symbol(digit)
                         text = (
-                            f"Unique rectangle type 6: in {_join([board.unit_name(u) for u in lines])} the {d} "
+                            f"Unique rectangle type 6: in {join([board.unit_name(u) for u in lines])} the {d} "
                             f"is only in the rectangle, so on {board.name(floor[0])} and {board.name(floor[1])} or "
                             f"on {board.name(roof[0])} and {board.name(roof[1])}; on these, "
                             f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
@@ -723,7 +716,7 @@ def hidden_rectangle(board: Board) -> Step | None:
                     eliminations = [(opposite, other)]
                     d = board.symbol(digit)
                     text = (
-                        f"Hidden rectangle: in {_join([board.unit_name(u) for u in lines])} the {d} is only in the "
+                        f"Hidden rectangle: in {join([board.unit_name(u) for u in lines])} the {d} is only in the "
                         f"rectangle; if {board.name(opposite)} were {board.symbol(other)}, the corners beside it "
                         f"would be {d} and {board.name(corner)} {board.symbol(other)}, so "
                         f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
@@ -758,7 +751,7 @@ def avoidable_rectangle(board: Board) -> Step | None:
             blank = [(p, want) for p, want in wants if not values[p]]
             if not all(board.has(p, want) for p, want in blank):
                 continue
-            pattern = _join([board.name(p) for p in cells])
+            pattern = join([board.name(p) for p in cells])
             if len(blank) == 1:
                 (p, want), = blank
                 eliminations = [(p, want)]
@@ -814,25 +807,3 @@ def _is_bug(board: Board) -> bool:
     )
 
 
-#: ``(base score, technique)``: the lowest score each technique gives.
-TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
-    (3.2, x_wing),
-    (3.4, finned_x_wing),
-    (3.8, swordfish),
-    (4.0, finned_swordfish),
-    (4.2, xy_wing),
-    (4.4, xyz_wing),
-    (4.4, w_wing),
-    (4.5, unique_rectangle_1),
-    (4.5, unique_rectangle_2),
-    (4.5, unique_rectangle_4),
-    (4.5, unique_rectangle_6),
-    (4.5, hidden_rectangle),
-    (4.5, avoidable_rectangle),
-    (4.6, unique_rectangle_3),
-    (5.2, jellyfish),
-    (5.4, finned_jellyfish),
-    (5.5, wxyz_wing),
-    (5.6, bug_plus_one),
-    (6.2, vwxyz_wing),
-)

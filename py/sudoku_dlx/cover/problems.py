@@ -22,8 +22,8 @@ their own if wanted (else the columns are numbered 1, 2, ...); ``secondary:``
 and ``given:`` work there too. Bad text raises :class:`ProblemError` naming
 the line and what is wrong with it.
 
-:func:`trace_problem` records the search step by step in these names, with what
-each step covered or uncovered (and, for tiny problems, the links themselves);
+:func:`trace_problem` records the search event by event in these names, with
+what each event covered or uncovered (and, for tiny problems, the links themselves);
 :func:`count` counts solutions.
 """
 
@@ -34,9 +34,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .dlx import ExactCover, SearchStats
-from .grid import InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
-from .solver import clash_reason, exact_cover
+from ..dlx import ExactCover, SearchStats
+from ..kinds.grid import InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
+from ..kinds.solver import clash_reason, exact_cover
 
 __all__ = [
     "BUILT_IN",
@@ -55,7 +55,7 @@ __all__ = [
 
 #: The longest problem text read (a 9x9 sudoku's 729 options written out take 22,194).
 MAX_TEXT = 100_000
-#: Problems with at most this many nodes have their links recorded at every step.
+#: Problems with at most this many nodes have their links recorded at every event.
 LINKS_MAX_NODES = 64
 #: The largest N of the N-queens problem offered.
 QUEENS_MAX = 12
@@ -193,7 +193,7 @@ def queens(n: int) -> Problem:
 
 
 def sudoku(puzzle: Puzzle) -> Problem:
-    """A sudoku's exact cover (the solver's reduction, :func:`~sudoku_dlx.solver.exact_cover`)
+    """A sudoku's exact cover (the solver's reduction, :func:`~sudoku_dlx.kinds.solver.exact_cover`)
     with its givens chosen first. Items: ``r1c1`` (the cell needs a digit), ``r1#4``,
     ``c1#4``, ``b1#4`` (row, column, box 1 needs a 4); option ``r1c1=4`` puts 4 in r1c1."""
     clash = find_clash(puzzle)
@@ -422,10 +422,10 @@ def _options(covers: list[list]) -> str:
 
 @dataclass
 class Walk:
-    """A search recorded step by step (see :func:`trace_problem`)."""
+    """A search recorded event by event: its trace (see :func:`trace_problem`)."""
 
     start: list[list]
-    steps: list[dict]
+    events: list[dict]
     stats: SearchStats
     complete: bool
     links: dict | None
@@ -454,28 +454,28 @@ def _changes(before: dict[str, list[int]], after: dict[str, list[int]]) -> list[
             for x, (old, new) in enumerate(zip(before[name], after[name])) if old != new]
 
 
-def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
-    """Search every solution, recording each step (at most ``max_steps``: the search is
-    cut at the first guess past it). A step is ``kind`` (choose, try, undo, back up,
+def trace_problem(problem: Problem, max_events: int = 5000) -> Walk:
+    """Search every solution, recording each event (at most ``max_events``: the search is
+    cut at the first guess past it). An event is ``kind`` (choose, try, undo, back up,
     dead end, solution), ``item`` and ``option`` (-1 where none), ``options`` (choose:
     the item's options in the order they are tried; solution: the options chosen),
-    ``text`` and ``covers``: the items the step covers (choose, try) or uncovers (undo,
+    ``text`` and ``covers``: the items the event covers (choose, try) or uncovers (undo,
     back up, in reverse order), each with the options that leave (or come back to) the
     live matrix with it. ``start`` lists the same for the givens. With at most
     :data:`LINKS_MAX_NODES` nodes, ``links`` holds the engine's arrays: ``top`` and
     ``option`` (each index's item header and option, -1 for the root and headers),
     ``start``: ``up``, ``down``, ``left``, ``right`` and ``size`` before the search, and
-    ``changes``: for each step, the entries it changed (see :func:`_changes`)."""
+    ``changes``: for each event, the entries it changed (see :func:`_changes`)."""
     ec = problem.exact_cover()
     label, items = problem.label, problem.items
     start = [[ec.top[x] - 1, _column(ec, ec.top[x] - 1)] for o in problem.given
              for x in (ec.first[o], *ec.rest[ec.first[o]])]
-    steps: list[dict] = []
+    events: list[dict] = []
     first = _links(ec) if problem.ones <= LINKS_MAX_NODES else None
-    last, changes = first, []  # the arrays after the step before, and what each step changed
+    last, changes = first, []  # the arrays after the event before, and what each event changed
     # Per level: its item, its options, how many were tried, what the last one tried covered.
     levels: list[list] = []
-    counts = ec.open_items()  # the open items' option counts before the step
+    counts = ec.open_items()  # the open items' option counts before the event
 
     def record(kind: str, item: int, options: tuple[int, ...]) -> None:
         nonlocal counts, last
@@ -515,9 +515,9 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
         elif kind == "dead end":
             text = f"Dead end: item {items[item]} has no option left."
         else:
-            found = sum(step["kind"] == "solution" for step in steps) + 1
+            found = sum(event["kind"] == "solution" for event in events) + 1
             text = f"Every primary item is covered: solution {found} is {_listed([label(o) for o in options], 12)}."
-        steps.append({"kind": kind, "item": item, "option": option,
+        events.append({"kind": kind, "item": item, "option": option,
                       "options": list(options) if kind in ("choose", "solution") else [],
                       "text": text, "covers": covers})
         if first is not None:
@@ -526,12 +526,12 @@ def trace_problem(problem: Problem, max_steps: int = 5000) -> Walk:
             last = now
         counts = ec.open_items()
 
-    for _ in ec.search(0, stop=lambda stats: len(steps) >= max_steps, trace=record):
+    for _ in ec.search(0, stop=lambda stats: len(events) >= max_events, trace=record):
         pass
-    complete = not ec.stats.stopped and len(steps) <= max_steps
+    complete = not ec.stats.stopped and len(events) <= max_events
     arrays = None if first is None else {"top": ec.top, "option": ec.option_of, "start": first,
-                                         "changes": changes[:max_steps]}
-    return Walk(start, steps[:max_steps], ec.stats, complete, arrays)
+                                         "changes": changes[:max_events]}
+    return Walk(start, events[:max_events], ec.stats, complete, arrays)
 
 
 @dataclass

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dlx import SearchStats
-from .grid import Puzzle, cell_name
-from .solver import with_givens
+from ..dlx import SearchStats
+from ..kinds.grid import Puzzle, cell_name
+from ..kinds.solver import with_givens
 
 __all__ = ["Trace", "TraceEvent", "item_name", "trace_search"]
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .logic import Board, Step, digits_of
+from .board import Board, Step, digits_of
 
 __all__ = [
-    "TECHNIQUES", "claiming", "full_house", "hidden_pair", "hidden_quad", "hidden_single", "hidden_triple",
+    "claiming", "full_house", "hidden_pair", "hidden_quad", "hidden_single", "hidden_triple",
     "naked_pair", "naked_quad", "naked_single", "naked_triple", "pointing",
 ]
 
@@ -186,9 +186,3 @@ def hidden_quad(board: Board) -> Step | None:
     return _hidden_subset(board, 4, 5.4)
 
 
-#: (base score, technique), easiest first.
-TECHNIQUES = (
-    (1.0, full_house), (1.2, hidden_single), (2.3, naked_single), (2.6, pointing), (2.8, claiming),
-    (3.0, naked_pair), (3.4, hidden_pair), (3.6, naked_triple), (4.0, hidden_triple),
-    (5.0, naked_quad), (5.4, hidden_quad),
-)

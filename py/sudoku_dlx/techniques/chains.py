@@ -1,31 +1,11 @@
 """Chains: the techniques that follow implications from candidate to candidate.
 
-Glossary (beyond :mod:`sudoku_dlx.logic`'s)
---------------------------------------------
-node
-    A candidate assumed true (*on*, written ``r1c2=7``) or false (*off*,
-    ``r1c2<>7``), coded ``(cell * n + digit - 1) * 2 + on``.
-strong link
-    Two candidates of which one must be true: the only two places of a digit in
-    a unit (an *x* link) or the only two digits of a cell (a *y* link). If one
-    is off the other is on.
-weak link
-    Two candidates that cannot both be true: one digit in two cells that see
-    each other, or two digits of one cell. If one is on the other is off.
-chain
-    Implications alternating along links. Assuming a candidate on and reaching
-    it off proves it false; assuming it off and reaching it on proves it true.
-    Between them, from its first off-node to its last on-node, such a chain is
-    an *AIC* (alternating inference chain): one of its two ends is true, so
-    every candidate weakly linked to both goes. When the ends are weakly linked
-    themselves, it closes a *continuous nice loop*.
-dynamic
-    Propagation that also removes the candidates it turns off, so that later
-    singles see them gone (Sudoku Explainer's dynamic chains, in
-    :mod:`sudoku_dlx.dynamic`).
+The links, nodes and propagation they follow are
+:mod:`~sudoku_dlx.techniques.links`'s; the deductions of forcing chains and
+nishio are :mod:`~sudoku_dlx.techniques.forcing`'s.
 
 Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
-:func:`length_bonus` of the chain's node count (for several chains, the sum of
+:func:`~sudoku_dlx.techniques.links.length_bonus` of the chain's node count (for several chains, the sum of
 their nodes): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
 units (AICs, XY-chains among them) and their loops 7.0, nishio 7.5, multiple
 forcing chains 8.0. The X-chains of two and three strong links take the scores
@@ -41,118 +21,25 @@ from collections import deque
 from collections.abc import Callable
 from itertools import combinations
 
-from .logic import Board, Link, Step
+from .board import Board, Link, Step
+from .forcing import contradiction, found_step, lower, multiple
+from .links import Links, Outcome, assumptions, chain_score, conclusion, links_of, node_text, possible, propagate
 
 __all__ = [
-    "TECHNIQUES",
+    "empty_rectangle",
     "forcing_chain",
     "forcing_chains",
     "forcing_x_chain",
     "grouped_aic",
-    "length_bonus",
     "nishio",
     "simple_colouring",
     "turbot_fish",
-    "empty_rectangle",
     "x_chain",
 ]
 
 
-def length_bonus(nodes: int) -> float:
-    """SE's score added for a chain of ``nodes`` nodes: 0.1 each time
-    ``nodes - 2`` passes a ceiling that starts at 4 and grows by x3/2 and x4/3
-    in turn (4, 6, 8, 12, 16, 24, 32, ...)."""
-    length, ceil, tenths = nodes - 2, 4, 0
-    while length > ceil:
-        ceil = ceil * 3 // 2 if tenths % 2 == 0 else ceil * 4 // 3
-        tenths += 1
-    return tenths / 10
-
-
-def _score(base: float, nodes: int) -> float:
-    return round(base + length_bonus(nodes), 1)
-
-
-class _Links:
-    """The implications between the nodes of a board: ``x`` allows the links of
-    a digit's places in a unit, ``y`` those of a cell's digits. They keep the
-    board's candidates as they were when made."""
-
-    def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
-        self.board = board
-        self.candidates = board.candidates[:]
-        self.n = board.n
-        self.x = x
-        self.y = y
-        self._static: dict[int, list[int]] = {}
-        self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
-        self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
-        #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
-        self.counts = [len(board.places(unit, digit)) for unit in range(3 * self.n) for digit in range(1, self.n + 1)]
-
-    def members(self, node: int) -> tuple[tuple[int, ...], int]:
-        """The cells of a node (one) and its digit, 0-based."""
-        cell, d0 = divmod(node >> 1, self.n)
-        return (cell,), d0
-
-    def text(self, node: int) -> str:
-        return _node_text(self.board, node)
-
-    def static(self, node: int) -> list[int]:
-        """The nodes ``node`` implies on the board's own candidates (remembered)."""
-        found = self._static.get(node)
-        if found is None:
-            found = self._static[node] = [new for new, _ in self.implied(node, self.candidates, self.counts)]
-        return found
-
-    def implied(self, node: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
-        """The nodes ``node`` implies given ``candidates`` (and their ``counts``),
-        each with the off nodes it also rests on: the candidates a dynamic
-        propagation removed from the cell or unit where it became a single (none
-        while ``candidates`` are still the board's)."""
-        n = self.n
-        cell, d0 = divmod(node >> 1, n)
-        bit = 1 << d0
-        if node & 1:
-            found = []
-            if self.y:
-                others = candidates[cell] & ~bit
-                while others:
-                    low = others & -others
-                    found.append(((cell * n + low.bit_length() - 1) << 1, ()))
-                    others ^= low
-            d2 = d0 << 1
-            found += [(base + d2, ()) for peer, base in self._peers[cell] if candidates[peer] & bit]
-            return found
-        found = []
-        start = self.candidates
-        mask = candidates[cell]
-        rest = mask & (mask - 1)
-        if self.y and rest and not rest & (rest - 1):
-            other = mask & ~bit
-            gone = start[cell] & ~mask
-            hidden = []
-            while gone:
-                low = gone & -gone
-                hidden.append((cell * n + low.bit_length() - 1) << 1)
-                gone ^= low
-            found.append((((cell * n + other.bit_length() - 1) << 1) | 1, tuple(hidden)))
-        if self.x:
-            for index, unit in self._units[cell]:
-                if counts[index * n + d0] != 2:
-                    continue
-                places = [q for q in unit if candidates[q] & bit]
-                if len(places) == 2:
-                    other = places[0] if places[1] == cell else places[1]
-                    hidden = () if self.counts[index * n + d0] == 2 else tuple(
-                        (q * n + d0) << 1 for q in unit if start[q] & bit and not candidates[q] & bit
-                    )
-                    found.append((((other * n + d0) << 1) | 1, hidden))
-        return found
-
-
 class _GroupLinks:
-    """The links of :class:`_Links` (of units and cells) and of *groups*: a
+    """The links of :class:`Links` (of units and cells) and of *groups*: a
     digit's candidates in two cells or more where a box meets a row or a
     column, as one node (on: the digit is in one of them). Group nodes come
     after the candidates': ``(cells * n + group) * 2 + on``."""
@@ -195,7 +82,7 @@ class _GroupLinks:
     def text(self, node: int) -> str:
         cells, d0 = self.members(node)
         if len(cells) == 1:
-            return _node_text(self.board, node)
+            return node_text(self.board, node)
         names = " ".join(self.board.name(x) for x in cells)
         return f"{{{names}}}{'=' if node & 1 else '<>'}{self.board.symbol(d0 + 1)}"
 
@@ -241,77 +128,7 @@ def group_links_of(board: Board) -> _GroupLinks:
     return memo["group links"]
 
 
-def _first_parents(parents, node: int) -> list[int]:
-    """The chain from the assumption to ``node``, following each node's first parent."""
-    path = [node]
-    while parents[path[-1]]:
-        path.append(parents[path[-1]][0])
-    path.reverse()
-    return path
-
-
-class _Outcome:
-    """What assuming one node leads to: ``parents`` maps every node reached to
-    the nodes it follows from (the first is the link it came by);
-    ``conflict`` is the ``(on, off)`` pair of a candidate reached both ways."""
-
-    __slots__ = ("parents", "conflict")
-
-    def __init__(self, parents: dict[int, tuple[int, ...]], conflict: tuple[int, int] | None = None) -> None:
-        self.parents = parents
-        self.conflict = conflict
-
-    def ancestors(self, node: int) -> int:
-        """How many nodes ``node`` rests on, itself included (SE's complexity)."""
-        seen = {node}
-        todo = [node]
-        parents = self.parents
-        while todo:
-            for parent in parents[todo.pop()]:
-                if parent not in seen:
-                    seen.add(parent)
-                    todo.append(parent)
-        return len(seen)
-
-    def path(self, node: int) -> list[int]:
-        """The chain from the assumption to ``node`` along first parents."""
-        return _first_parents(self.parents, node)
-
-
-def _propagate(links: _Links, start: int, dynamic: bool) -> _Outcome:
-    """Everything assuming ``start`` implies, taking on-nodes first as SE does,
-    until nothing more follows or a candidate is both on and off. A dynamic
-    propagation removes each candidate it turns off."""
-    n, units_of = links.n, links.board.units_of
-    candidates = links.candidates[:] if dynamic else links.candidates
-    counts = links.counts[:] if dynamic else links.counts
-    parents: dict[int, tuple[int, ...]] = {start: ()}
-    ons: deque[int] = deque()
-    offs: deque[int] = deque()
-    (ons if start & 1 else offs).append(start)
-    while ons or offs:
-        node = ons.popleft() if ons else offs.popleft()
-        # What an on-node implies only shrinks as a dynamic propagation removes
-        # candidates, and the off-nodes of those removed are already reached.
-        gone = dynamic and not node & 1
-        implied = links.implied(node, candidates, counts) if gone else ((new, ()) for new in links.static(node))
-        for new, hidden in implied:
-            if new in parents:
-                continue
-            parents[new] = (node, *hidden)
-            if new ^ 1 in parents:
-                return _Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
-            (ons if new & 1 else offs).append(new)
-        if gone:
-            cell, d0 = divmod(node >> 1, n)
-            if candidates[cell] >> d0 & 1:
-                candidates[cell] ^= 1 << d0
-                for unit in units_of[cell]:
-                    counts[unit * n + d0] -= 1
-    return _Outcome(parents)
-
-
-def _shortest(links: _Links, start: int, deepest: float, fewest: int = 0) -> list[int] | None:
+def _shortest(links: Links, start: int, deepest: float, fewest: int = 0) -> list[int] | None:
     """The shortest static chain from ``start`` back to its opposite, by
     breadth-first search, of ``fewest`` to ``deepest`` nodes."""
     goal = start ^ 1
@@ -325,35 +142,11 @@ def _shortest(links: _Links, start: int, deepest: float, fewest: int = 0) -> lis
             if new == goal:
                 if nodes + 1 >= fewest:
                     parents[new] = (node,)
-                    return _Outcome(parents).path(goal)
+                    return Outcome(parents).path(goal)
             elif new not in parents:
                 parents[new] = (node,)
                 queue.append((new, nodes + 1))
     return None
-
-
-def _node_text(board: Board, node: int) -> str:
-    cell, d0 = divmod(node >> 1, board.n)
-    return f"{board.name(cell)}{'=' if node & 1 else '<>'}{board.symbol(d0 + 1)}"
-
-
-def _chain_text(board: Board, path: list[int]) -> str:
-    return " -> ".join(_node_text(board, node) for node in path)
-
-
-def _cells(board: Board, nodes) -> tuple[int, ...]:
-    return tuple(dict.fromkeys((node >> 1) // board.n for node in nodes))
-
-
-def _conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
-    """The placements, eliminations and their words for nodes proved true."""
-    placements = tuple(divmod(node >> 1, board.n) for node in nodes if node & 1)
-    placements = tuple((cell, d0 + 1) for cell, d0 in placements)
-    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(node >> 1, board.n) for node in nodes if not node & 1))
-    words = ", ".join(f"{board.name(c)}={board.symbol(d)}" for c, d in placements)
-    if eliminations:
-        words = ", ".join(filter(None, (words, board.removal(eliminations))))
-    return placements, eliminations, words
 
 
 def _one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable[[Board], Step | None]:
@@ -366,16 +159,6 @@ def _one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable
         return step
     search.__name__, search.__qualname__, search.__doc__ = technique.__name__, technique.__qualname__, technique.__doc__
     return search
-
-
-def _possible(board: Board, start: int) -> bool:
-    """Whether assuming ``start`` may lead to a contradiction: when the board
-    knows the solution, only a candidate it lacks can be on, or one it holds off."""
-    solution = board.search.solution
-    if solution is None:
-        return True
-    cell, d0 = divmod(start >> 1, board.n)
-    return (solution[cell] == d0 + 1) != bool(start & 1)
 
 
 def _weak(board: Board, links, node: int) -> set[int]:
@@ -412,7 +195,7 @@ def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
 
 
 def _single_chain(
-    board: Board, links: _Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
+    board: Board, links: Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
     fewest: int = 0, loop: float | None = None, digits: list[int] | None = None,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
@@ -422,12 +205,12 @@ def _single_chain(
     :func:`_chain_step`, ``loop`` the base score of a continuous loop)."""
     best, best_score = None, float("inf")
     enough = board.search.enough
-    for on in _assumptions(board, digits):
+    for on in assumptions(board, digits):
         for start in (on, on ^ 1) if links.x else (on,):
             limit = deepest(best_score)
             if not limit or best_score <= enough:
                 break
-            if not _possible(board, start):
+            if not possible(board, start):
                 continue
             path = _shortest(links, start, limit, fewest)
             if path and score(path) < best_score:
@@ -455,7 +238,7 @@ def _chain_step(board: Board, links, path: list[int], score: float, loop: float 
             removed |= _loop_removals(board, links, path[1:-1])
             name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
             if loop is not None:
-                score = min(score, _score(loop, len(path) - 2))
+                score = min(score, chain_score(loop, len(path) - 2))
             chain = " -> ".join(links.text(node) for node in path[1:-1] + [path[1]])
         inside = {x * n + links.members(node)[1] for node in path[1:-1] for x in links.members(node)[0]}
         eliminations = tuple(sorted((x // n, x % n + 1) for x in removed - inside))
@@ -463,7 +246,7 @@ def _chain_step(board: Board, links, path: list[int], score: float, loop: float 
         text = f"{name}{on}: {chain}, so {ends}: {board.removal(eliminations)}."
         placements = ()
     else:
-        placements, eliminations, words = _conclusion(board, [path[-1]])
+        placements, eliminations, words = conclusion(board, [path[-1]])
         text = f"{name}{on}: {chain}, so {words}."
     draw = [(links.members(a), links.members(b), bool(b & 1)) for a, b in zip(path, path[1:])]
     drawn = tuple(Link((ca[0], da + 1), (cb[0], db + 1), strong) for (ca, da), (cb, db), strong in draw)
@@ -479,19 +262,13 @@ def _weak_between(board: Board, links, a: int, z: int) -> bool:
     return not set(cells_a) & set(cells_z) and all(y in board.peers[x] for x in cells_a for y in cells_z)
 
 
-def _candidate(node: int, n: int) -> tuple[int, int]:
-    """The ``(cell, digit)`` of a node."""
-    cell, d0 = divmod(node >> 1, n)
-    return cell, d0 + 1
-
-
 def _below(base: float) -> Callable[[float], float]:
     """How many nodes a chain scored ``base`` + length may have to score below a given score."""
     def deepest(score: float) -> float:
         if score == float("inf"):
             return score
         nodes = 0
-        while _score(base, nodes + 1) < score:
+        while chain_score(base, nodes + 1) < score:
             nodes += 1
         return nodes
     return deepest
@@ -568,7 +345,7 @@ def forcing_x_chain(board: Board, digits: list[int]) -> Step | None:
     are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
     forcing = _below(6.6)
     return _single_chain(
-        board, links_of(board, y=False), lambda path: _score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
+        board, links_of(board, y=False), lambda path: chain_score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
         loop=6.5, digits=digits,
     )
 
@@ -578,8 +355,7 @@ def forcing_chain(board: Board) -> Step | None:
     XY-chain when every strong link is in a cell of two candidates: SE's forcing
     chain, 7.0 + length (SE has no forcing chains of cell links alone), and its
     continuous loops (SE's cycles) 7.0 + the loop's length."""
-    return _single_chain(board, links_of(board), lambda path: _score(7.0, len(path)), _below(7.0), loop=7.0)
-
+    return _single_chain(board, links_of(board), lambda path: chain_score(7.0, len(path)), _below(7.0), loop=7.0)
 
 
 def grouped_aic(board: Board) -> Step | None:
@@ -591,7 +367,7 @@ def grouped_aic(board: Board) -> Step | None:
 
     def score(path: list[int]) -> float:
         grouped = any(node >> 1 >= links.base for node in path)
-        return _score(7.1, len(path)) if grouped else float("inf")
+        return chain_score(7.1, len(path)) if grouped else float("inf")
 
     return _single_chain(board, links, score, _below(7.1), loop=7.1)
 
@@ -784,90 +560,6 @@ def _colour_traps(board: Board, digit: int):
             )
 
 
-class _Found:
-    """A forcing chains deduction while the search looks for the lowest score:
-    the ``nodes`` it proves (the first the easiest), from the ``outcomes`` of
-    the assumptions of its ``kind`` (contradiction, cell, unit or double)."""
-
-    __slots__ = ("score", "nodes", "kind", "outcomes", "source", "starts")
-
-    def __init__(self, score: float, nodes: list[int], kind: str, outcomes: list, source: tuple, starts: list[int]):
-        self.score = score
-        self.nodes = nodes
-        self.kind = kind
-        self.outcomes = outcomes
-        self.source = source
-        self.starts = starts
-
-
-def _assumptions(board: Board, digits: list[int] | None = None) -> list[int]:
-    """Every candidate's on-node (of ``digits``, if given)."""
-    n = board.n
-    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)
-            if digits is None or digit in digits]
-
-
-def _contradiction(outcome, start: int, base: float) -> _Found | None:
-    """If assuming ``start`` led to a candidate both on and off (``outcome``, an
-    :class:`_Outcome` or alike), ``start`` is false: the deduction, scored
-    ``base`` + length of both chains."""
-    if not outcome.conflict:
-        return None
-    yes, no = outcome.conflict
-    score = _score(base, outcome.ancestors(yes) + outcome.ancestors(no))
-    return _Found(score, [start ^ 1], "contradiction", [outcome], (start,), [start])
-
-
-def _common(board: Board, kind: str, starts: list[int], outcome, base: float, source: tuple) -> _Found | None:
-    """What every one of the ``starts`` implies (``outcome(start)`` says what it
-    leads to), each node scored ``base`` + the length of its chains: the
-    easiest, and with it those that score no more than it or than
-    ``board.search.enough``."""
-    outcomes = [outcome(start) for start in starts]
-    if all(hasattr(other, "reached") for other in outcomes):  # nets: bit sets first, which mostly say none
-        off, on = _news_bits(board)
-        for other in outcomes:
-            off &= other.reached[0]
-            on &= other.reached[1]
-        if not off | on:
-            return None
-    smallest = min(outcomes, key=lambda other: len(other.parents))
-    common = [node for node in set(smallest.parents).intersection(*(other.parents for other in outcomes))
-              if _news(board, node)]
-    if not common:
-        return None
-    scored = sorted((_score(base, sum(other.ancestors(node) for other in outcomes)), node) for node in common)
-    cut = max(scored[0][0], board.search.enough)
-    return _Found(scored[0][0], [node for score, node in scored if score <= cut], kind, outcomes, source, starts)
-
-
-def _news_bits(board: Board) -> tuple[int, int]:
-    """The candidates (bit ``cell * n + digit - 1``) whose off-nodes, and whose
-    on-nodes, change the board (kept while it stays the same)."""
-    memo = board.search.memo
-    if memo.get("news key") != tuple(board.candidates):
-        n = board.n
-        off = on = 0
-        for x, mask in enumerate(board.candidates):
-            off |= mask << (x * n)
-            if mask & (mask - 1):
-                on |= mask << (x * n)
-        memo["news key"], memo["news"] = tuple(board.candidates), (off, on)
-    return memo["news"]
-
-
-def _news(board: Board, node: int) -> bool:
-    """Whether ``node`` changes the board: places a digit (a candidate of a cell
-    with others), or removes a candidate."""
-    cell, d0 = divmod(node >> 1, board.n)
-    mask = board.candidates[cell]
-    return bool(mask >> d0 & 1) and (mask != 1 << d0 or not node & 1)
-
-
-def _lower(best: _Found | None, found: _Found | None) -> _Found | None:
-    return found if found and (best is None or found.score < best.score) else best
-
-
 @_one_digit
 def nishio(board: Board, digits: list[int]) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
@@ -875,122 +567,27 @@ def nishio(board: Board, digits: list[int]) -> Step | None:
     assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
     links = links_of(board, y=False)
     best = None
-    for on in _assumptions(board, digits):
+    for on in assumptions(board, digits):
         for start in (on, on ^ 1):
-            if _possible(board, start):
-                best = _lower(best, _contradiction(_propagate(links, start, dynamic=True), start, 7.5))
+            if possible(board, start):
+                best = lower(best, contradiction(propagate(links, start, dynamic=True), start, 7.5))
                 if best and best.score <= board.search.enough:
-                    return _found_step(board, best, "Nishio forcing chain")
-    return best and _found_step(board, best, "Nishio forcing chain")
-
-
-def _multiple(board: Board, base: float, outcome: Callable[[int], object], dynamic: bool) -> _Found | None:
-    """Cell and unit forcing chains: every candidate of a cell, or every place
-    of a digit in a unit, leads to the same nodes, which therefore hold
-    (``outcome(start)`` says what ``start`` leads to). Static propagation
-    skips cells of two candidates (forcing chains cover them); dynamic
-    propagation also tries both states of each candidate (contradictions, and
-    double implications in cells of three candidates or more)."""
-    n = board.n
-    best = None
-    for cell in board.blanks():
-        count = board.candidates[cell].bit_count()
-        if count > 2 or (dynamic and count > 1):
-            starts = [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)]
-            best = _lower(best, _common(board, "cell", starts, outcome, base, (cell,)))
-    for unit in range(3 * n):
-        for digit in range(1, n + 1):
-            places = board.places(unit, digit)
-            if len(places) > 1:
-                starts = [((x * n + digit - 1) << 1) | 1 for x in places]
-                best = _lower(best, _common(board, "unit", starts, outcome, base, (unit, digit)))
-    if dynamic:
-        for on in _assumptions(board):
-            best = _lower(best, _contradiction(outcome(on), on, base))
-            double = board.candidates[(on >> 1) // n].bit_count() > 2
-            if double or _possible(board, on ^ 1):
-                best = _lower(best, _contradiction(outcome(on ^ 1), on ^ 1, base))
-                if double and not outcome(on ^ 1).conflict:
-                    best = _lower(best, _common(board, "double", [on, on ^ 1], outcome, base, (on,)))
-    return best
-
-
-def _again(board: Board, found: _Found, base: float, outcome: Callable[[int], object]) -> _Found | None:
-    """``found`` worked out again from its assumptions, with ``outcome``."""
-    if found.kind == "contradiction":
-        return _contradiction(outcome(found.starts[0]), found.starts[0], base)
-    return _common(board, found.kind, found.starts, outcome, base, found.source)
+                    return found_step(board, best, "Nishio forcing chain")
+    return best and found_step(board, best, "Nishio forcing chain")
 
 
 def forcing_chains(board: Board) -> Step | None:
     """Cell or unit forcing chains on static links: SE multiple forcing chains,
     8.0 + length of all the chains."""
     links = links_of(board)
-    outcomes: dict[int, _Outcome] = {}
+    outcomes: dict[int, Outcome] = {}
 
-    def outcome(start: int) -> _Outcome:
+    def outcome(start: int) -> Outcome:
         if start not in outcomes:
-            outcomes[start] = _propagate(links, start, False)
+            outcomes[start] = propagate(links, start, False)
         return outcomes[start]
 
-    found = _multiple(board, 8.0, outcome, False)
-    return found and _found_step(board, found, "Forcing chains")
+    found = multiple(board, 8.0, outcome, False)
+    return found and found_step(board, found, "Forcing chains")
 
 
-def _found_step(board: Board, found: _Found, name: str) -> Step:
-    """The step of a forcing chains deduction: its conclusions, and the chains
-    that lead to the first few (to both ends of the contradiction, for one)."""
-    placements, eliminations, words = _conclusion(board, found.nodes)
-    if found.kind == "contradiction":
-        (outcome,) = found.outcomes
-        paths = [[outcome.path(node) for node in outcome.conflict]]
-    else:
-        paths = [[outcome.path(node) for outcome in found.outcomes] for node in found.nodes[:3]]
-    chains = "; ".join(_chain_text(board, path) for group in paths for path in group)
-    if found.kind == "cell":
-        lead = f"whichever digit {board.name(found.source[0])} holds,"
-    elif found.kind == "unit":
-        unit, digit = found.source
-        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)},"
-    elif found.kind == "double":
-        lead = f"whether {_node_text(board, found.source[0])} or not,"
-    else:
-        lead = f"{_node_text(board, found.source[0])} leads to a contradiction, so"
-    first = paths[0]
-    nodes = [node for path in first for node in path]
-    links = tuple(dict.fromkeys(
-        Link(_candidate(a, board.n), _candidate(b, board.n), bool(b & 1)) for path in first for a, b in zip(path, path[1:])
-    ))
-    units = (found.source[0],) if found.kind == "unit" else ()
-    return Step(
-        f"{name} ({found.kind})", found.score, f"{name}: {lead} {words}: {chains}.",
-        placements, eliminations, _cells(board, nodes), units, links,
-    )
-
-
-def links_of(board: Board, x: bool = True, y: bool = True) -> _Links:
-    """The links of ``board`` (of units with ``x``, of cells with ``y``), shared
-    by the techniques while the board stays the same."""
-    key = (tuple(board.candidates), x, y)
-    memo = board.search.memo
-    if memo.get("links_key") != key[0]:
-        memo["links_key"] = key[0]
-        memo["links"] = {}
-    found = memo["links"].get(key[1:])
-    if found is None:
-        found = memo["links"][key[1:]] = _Links(board, x, y)
-    return found
-
-
-#: (base score, technique) pairs, in the order of their scores.
-TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
-    (4.0, turbot_fish),
-    (4.2, empty_rectangle),
-    (5.4, simple_colouring),
-    (5.4, x_chain),
-    (6.5, forcing_x_chain),
-    (7.0, forcing_chain),
-    (7.1, grouped_aic),
-    (7.5, nishio),
-    (8.0, forcing_chains),
-)

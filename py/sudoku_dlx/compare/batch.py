@@ -1,41 +1,28 @@
-"""Benchmarks: time solvers on the same puzzles and print a table.
+"""A puzzle set through the solvers, measured: what the page's batch view runs
+in each of its workers, and what ``python -m sudoku_dlx bench`` tabulates.
 
-The package also holds the baselines the engine is measured against, used by
-benchmarks only: :mod:`.textbook` (a plain DLX), :mod:`.backtrack` (plain
-backtracking) and :mod:`.diggers` (clue removal with a fresh uniqueness test
-per removal); and :mod:`.race`, both searches handed out move by move.
-
-The table follows the usual sudoku-solver benchmarks (tdoku's, say): per solver, how many puzzles, mean,
-median, min and max milliseconds, mean, median, min and max search nodes, the share
-of puzzles solved without a guess, the total time as a multiple of the
-first solver's, and how many puzzles came out unique, multiple, none, invalid or
-unfinished, with the command and the machine. Solvers take turns, a few
-puzzles each, so a change in the machine's load touches all of them alike while
-each still runs with its own data warm in the caches. The page's batch view
-runs the same :func:`measure` on its share of the puzzles in each worker and
-makes its table with the same :meth:`Batch.summary`.
+Each solver (:data:`SOLVERS`: the DLX engine and the baselines of
+:mod:`sudoku_dlx.baselines`) runs every puzzle; a :class:`Batch` keeps, per
+solver, each puzzle's status (:data:`STATUSES`), milliseconds, search nodes
+and guesses, and sums them up (:meth:`Batch.summary`: the ``bench --json``
+records). Solvers take turns, a few puzzles each, so a change in the
+machine's load touches all of them alike while each still runs with its own
+data warm in the caches.
 """
 
 from __future__ import annotations
 
-import os
-import platform
-import random
 import statistics
-import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..generator import generate, plan
-from ..grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
-from ..solver import clash_reason, exact_cover, solve
-from .backtrack import backtrack_solutions
-from .diggers import dig, dig_halving
-from .textbook import textbook_solutions
+from ..baselines.backtrack import backtrack_solutions
+from ..baselines.textbook import textbook_solutions
+from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
+from ..kinds.solver import clash_reason, exact_cover, solve
 
-__all__ = ["CSV_HEADER", "GENERATORS", "HEADER", "SOLVERS", "STATUSES", "Batch", "GenerationRow", "Runs", "machine", "measure",
-           "measure_generation", "measure_parallel", "outcome", "read", "sample", "summary_cells", "table"]
+__all__ = ["CSV_HEADER", "SOLVERS", "STATUSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
@@ -86,7 +73,7 @@ class Runs:
     guesses: list[int] = field(default_factory=list)
 
     def summary(self, first_total_ms: float) -> dict:
-        """The ``bench --json`` record: counts of every status (``puzzles`` is their
+        """The ``bench --json`` record (``status`` measured): counts of every status (``puzzles`` is their
         sum), then over the puzzles searched (all but the invalid ones) ms, nodes and
         guesses, the share solved without a guess, the total time and that time as a
         multiple of the first solver's (``first_total_ms``). None where nothing was searched."""
@@ -95,7 +82,7 @@ class Runs:
         ms = [self.ms[k] for k in searched]
         nodes = [self.nodes[k] for k in searched]
         guesses = [self.guesses[k] for k in searched]
-        record = {"solver": self.solver, "puzzles": len(self.status), **counts}
+        record = {"solver": self.solver, "status": "measured", "puzzles": len(self.status), **counts}
         if not searched:
             return record | dict.fromkeys(SUMMARY_NUMBERS)
         return record | {
@@ -182,104 +169,6 @@ class Batch:
 #: The columns of ``bench --csv`` (:meth:`Batch.rows`).
 CSV_HEADER = ("puzzle", "solver", "ms", "nodes", "guesses", "status")
 
-HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes", "median nodes",
-          "min nodes", "max nodes", "no guess %", "total s", "time / first", "unique", "multiple", "none",
-          "invalid", "unfinished"]
-
-
-def summary_cells(record: dict) -> list[str]:
-    """A row of :data:`HEADER` from a :meth:`Runs.summary` record."""
-    def show(key: str, form: str = "{}") -> str:
-        return "-" if record[key] is None else form.format(record[key])
-    return [
-        record["solver"], str(record["puzzles"]), show("mean_ms", "{:.3f}"), show("median_ms", "{:.3f}"),
-        show("min_ms", "{:.3f}"), show("max_ms", "{:.3f}"), show("mean_nodes", "{:.1f}"), show("median_nodes"),
-        show("min_nodes"), show("max_nodes"), show("no_guess_pct", "{:.1f}"), show("total_s", "{:.2f}"),
-        show("time_vs_first", "{:.2f}x"), *(str(record[status]) for status in STATUSES),
-    ]
-
-
-@dataclass
-class GenerationRow:
-    """One generation method's results for one size."""
-
-    size: int
-    method: str
-    ms: list[float]
-    clues: list[int]
-    minimal: int  # how many came out minimal
-
-    def cells(self) -> list[str]:
-        ms = self.ms
-        return [
-            f"{self.size}x{self.size}",
-            self.method,
-            str(len(ms)),
-            f"{statistics.fmean(ms):.1f}",
-            f"{statistics.median(ms):.1f}",
-            f"{min(ms):.1f}",
-            f"{max(ms):.1f}",
-            f"{statistics.fmean(self.clues):.1f}",
-            f"{min(self.clues)}-{max(self.clues)}",
-            str(self.minimal),
-        ]
-
-
-GENERATION_HEADER = ["size", "method", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean clues",
-                     "clues", "minimal"]
-
-
-def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
-    made = generate(size, symmetry, seed, time_budget=budget)
-    return made.puzzle, made.minimal
-
-
-def _generate_halving(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
-    shape, _, _, solution, order = plan(size, symmetry, seed)
-    return dig_halving(shape, solution, order, None if budget is None else time.perf_counter() + budget)
-
-
-def _digger(method: str) -> Callable[[int, str, int, float | None], tuple[Puzzle, bool]]:
-    def run(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
-        shape, _, _, solution, order = plan(size, symmetry, seed)
-        return dig(shape, solution, order, method), True
-    return run
-
-
-#: name -> function(size, symmetry, seed, time budget) -> (puzzle, minimal). ``dlx`` is
-#: :func:`~sudoku_dlx.generator.generate`; the baselines try the orbits in the seed's
-#: order, so given the same seed they make the same puzzle (``halving`` stops at the
-#: budget like ``dlx``; ``count`` and ``naive`` ignore it).
-GENERATORS: dict[str, Callable[[int, str, int, float | None], tuple[Puzzle, bool]]] = {
-    "dlx": _generate_dlx,
-    "halving": _generate_halving,
-    "count": _digger("count"),
-    "naive": _digger("naive"),
-}
-
-
-def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: Iterable[int],
-                       budget: float | None) -> list[GenerationRow]:
-    """Generate one puzzle per seed with each method, timing each (grid filling included);
-    the methods take turns seed by seed, so a change in the machine's load touches all alike."""
-    runs = [GENERATORS[method] for method in methods]
-    rows = [GenerationRow(size, method, [], [], 0) for method in methods]
-    for seed in seeds:
-        for run, row in zip(runs, rows):
-            start = time.perf_counter()
-            puzzle, is_minimal = run(size, symmetry, seed, budget)
-            row.ms.append((time.perf_counter() - start) * 1000)
-            row.clues.append(puzzle.clues)
-            row.minimal += is_minimal
-    return rows
-
-
-def sample(puzzles: Sequence, n: int, seed: int) -> list:
-    """``n`` puzzles drawn at random with ``seed`` (all of them, in order, if n is 0 or too big)."""
-    if not n or n >= len(puzzles):
-        return list(puzzles)
-    return random.Random(seed).sample(list(puzzles), n)
-
 
 TURN = 20  # puzzles a solver runs before the next one takes its turn
 
@@ -331,39 +220,3 @@ def _warm(shape: Shape) -> None:
     puzzle's time includes them."""
     exact_cover(shape)
     shape.peers  # noqa: B018 - a cached property, computed on first use
-
-
-def measure_parallel(solvers: Sequence[str], texts: Sequence[str], limit: int, max_nodes: int,
-                     jobs: int) -> Batch:
-    """:func:`measure` in ``jobs`` processes, each taking the next ``TURN`` puzzles
-    when it is free; the results are merged in the puzzles' order."""
-    from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
-
-    turns = [texts[k:k + TURN] for k in range(0, len(texts), TURN)]
-    batch = Batch(list(solvers))
-    with ProcessPoolExecutor(jobs) as pool:
-        for part in pool.map(measure, [solvers] * len(turns), turns, [limit] * len(turns),
-                             [max_nodes] * len(turns)):
-            batch.extend(part)
-    return batch
-
-
-def machine() -> str:
-    """One line naming the machine and the Python that ran the benchmark."""
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
-    except (OSError, StopIteration):
-        pass
-    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()}; "
-            f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})")
-
-
-def table(rows: Sequence[Sequence[str]], header: Sequence[str] = HEADER) -> str:
-    """A Markdown table of rows of cells under ``header``."""
-    lines = [list(header)] + [list(row) for row in rows]
-    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
-    out = ["| " + " | ".join(cell.rjust(w) for cell, w in zip(line, widths)) + " |" for line in lines]
-    out.insert(1, "|" + "|".join("-" * (w + 1) + ":" for w in widths) + "|")
-    return "\n".join(out)

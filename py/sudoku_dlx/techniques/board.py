@@ -1,10 +1,13 @@
 """Solving like a person: candidates (pencil marks) and the steps that change them.
 
-Glossary (beyond :mod:`sudoku_dlx.grid`'s)
+Glossary (beyond :mod:`sudoku_dlx.kinds.grid`'s)
 --------------------------------------------
 candidates
     The digits still possible in a blank cell, kept as a bit mask: bit
     ``digit - 1`` is set while ``digit`` may go there. A filled cell has none.
+cell set
+    Cells kept as a bit set, bit ``cell`` for each (:func:`cells_of`,
+    :func:`peer_bits`), as the searches for ALSs and fish keep them.
 unit index
     The units are numbered as :attr:`Shape.units` lists them: rows ``0..n-1``,
     columns ``n..2n-1``, boxes ``2n..3n-1``.
@@ -22,11 +25,11 @@ technique
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 
-from .grid import Puzzle, Shape, cell_name
+from ..kinds.grid import Puzzle, Shape, cell_name
 
-__all__ = ["Board", "Link", "Search", "Step", "bits", "digits_of", "unit_name"]
+__all__ = ["Board", "Link", "Search", "Step", "bits", "cells_of", "digits_of", "join", "peer_bits", "unit_name"]
 
 
 def bits(digits) -> int:
@@ -47,6 +50,27 @@ def digits_of(mask: int) -> list[int]:
         mask >>= 1
         digit += 1
     return found
+
+
+def cells_of(cells: int) -> list[int]:
+    """The cells of a bit set of cells (bit ``cell``), in increasing order."""
+    found = []
+    while cells:
+        low = cells & -cells
+        found.append(low.bit_length() - 1)
+        cells ^= low
+    return found
+
+
+@cache
+def peer_bits(shape: Shape) -> tuple[int, ...]:
+    """For every cell, the bit set of its peers."""
+    return tuple(sum(1 << y for y in peers) for peers in shape.peers)
+
+
+def join(words: list[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``: words in a sentence."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
 
 
 def unit_name(unit: int, n: int) -> str:

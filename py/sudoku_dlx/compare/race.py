@@ -1,4 +1,4 @@
-"""Two searches of one puzzle, handed out move by move (see :mod:`.moves`), so a
+"""Two searches of one puzzle, handed out move by move (see :mod:`sudoku_dlx.baselines.moves`), so a
 page can replay them side by side: plain backtracking and the DLX engine.
 
 A :class:`Race` is pulled in chunks: :meth:`Race.next` searches on until it
@@ -15,17 +15,18 @@ import time
 from array import array
 from collections.abc import Iterator
 
-from ..grid import Puzzle
-from ..solver import with_givens
-from .backtrack import Backtrack
-from .moves import SOLUTION, clear, place
+from ..baselines.backtrack import Backtrack
+from ..baselines.moves import SOLUTION, clear, place
+from ..kinds.grid import Puzzle
+from ..kinds.solver import with_givens
+from .batch import outcome
 
 __all__ = ["RACERS", "DlxMoves", "Race"]
 
 
 class DlxMoves:
     """The DLX engine's search of ``puzzle`` as moves, with the interface of
-    :class:`~.backtrack.Backtrack`: ``stats``, ``found``, ``finished``, ``run``.
+    :class:`~sudoku_dlx.baselines.backtrack.Backtrack`: ``stats``, ``found``, ``finished``, ``run``.
     ``max_nodes`` is checked at each guess, so a search may pass it a little."""
 
     def __init__(self, puzzle: Puzzle, limit: int = 0, max_nodes: int = 0) -> None:
@@ -82,22 +83,17 @@ class Race:
         self.done = False
 
     def next(self) -> dict:
-        """The next chunk: ``moves``, ``ms`` (search time so far, recording included:
-        DLX's whole search falls in its first chunk) and ``done``; when done, also
-        ``status`` (unique, multiple, none or unfinished), ``nodes`` and ``guesses``."""
+        """The next chunk: ``status`` (running; when done: unique, multiple, none or
+        unfinished, the search having given up at the node cap), ``moves``, ``ms``
+        (search time so far, recording included: DLX's whole search falls in its first
+        chunk) and ``done``; when done, also ``nodes`` and ``guesses``."""
         start = time.perf_counter()
         moves = None if self.done else next(self._chunks, None)
         self.ms += (time.perf_counter() - start) * 1000
         self.done = moves is None
-        record = {"moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
+        record = {"status": "running", "moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
         if self.done:
             stats = self.search.stats
-            record.update(status=self.status(), nodes=stats.nodes, guesses=stats.guesses)
+            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.nodes,
+                          guesses=stats.guesses)
         return record
-
-    def status(self) -> str:
-        """unique, multiple, none, or unfinished (the search gave up at the node cap)."""
-        found = len(self.search.found)
-        if not self.search.finished:
-            return "unfinished"
-        return "none" if not found else "unique" if found == 1 else "multiple"

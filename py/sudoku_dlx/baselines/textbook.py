@@ -3,7 +3,7 @@
 Knuth's DLX1 translated plainly: a straightforward flat-array DLX with
 minimum-remaining-values item choice. Per
 puzzle it links the items still open and the options still possible (of the
-reduction :func:`~sudoku_dlx.solver.exact_cover` lists) in Knuth's layout: each
+reduction :func:`~sudoku_dlx.kinds.solver.exact_cover` lists) in Knuth's layout: each
 option's nodes between two spacer nodes, whose ``top`` is zero or negative.
 ``cover``/``hide``/``uncover``/``unhide`` are four small functions, and the
 iterative search walks the item list at every level (up to the first item with
@@ -15,8 +15,8 @@ notes of low items, no node tuples. Counts nodes and guesses as
 from __future__ import annotations
 
 from ..dlx import SearchStats
-from ..grid import Puzzle
-from ..solver import exact_cover
+from ..kinds.grid import Puzzle
+from ..kinds.solver import exact_cover
 
 __all__ = ["textbook_solutions"]
 

@@ -19,8 +19,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from ..dlx import ExactCover
-from ..grid import Puzzle, Shape
-from ..solver import count_solutions, exact_cover, solutions
+from ..kinds.grid import Puzzle, Shape
+from ..kinds.solver import count_solutions, exact_cover, solutions
 
 __all__ = ["DIGGERS", "dig", "dig_halving"]
 

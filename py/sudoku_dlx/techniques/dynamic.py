@@ -1,7 +1,7 @@
 """Forcing chains above Sudoku Explainer 9.0: dynamic forcing chains (+) and
 nested forcing chains.
 
-A *net* follows an assumption as :func:`chains.dynamic_forcing_chains` does
+A *net* follows an assumption as :func:`dynamic_forcing_chains` does
 (singles on the candidates it has removed) and, each time that stalls, applies
 the rules of its *level* to the candidates left, the first rule that finds
 something first; what the rules remove goes on propagating. An assumption
@@ -22,7 +22,7 @@ and unit forcing chains what every candidate of a cell or every place of a
 digit implies, and a dynamic forcing chain refutes an assumption that leads to
 a contradiction.
 
-The score is SE's: the level's base plus :func:`chains.length_bonus` of the
+The score is SE's: the level's base plus :func:`~sudoku_dlx.techniques.links.length_bonus` of the
 net's complexity, the nodes the contradiction rests on plus, once each, the
 complexity of every nested chain among them. Each technique returns its
 lowest-scoring contradiction, looking at every assumption on levels 1 and 2
@@ -37,12 +37,13 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 
-from .chains import _again, _first_parents, _Links, _multiple, _node_text, _propagate, _found_step, _score, links_of
-from .grid import Shape
-from .logic import Board, Link, Step
+from ..kinds.grid import Shape
+from .board import Board, Link, Step
+from .forcing import again, found_step, multiple
+from .links import Links, candidate, chain_score, first_parents, links_of, node_text, propagate
 
 __all__ = [
-    "TECHNIQUES", "dynamic_forcing_chains", "dynamic_forcing_chains_plus", "nested_dynamic_forcing_chains", "nested_forcing_chains",
+    "dynamic_forcing_chains", "dynamic_forcing_chains_plus", "nested_dynamic_forcing_chains", "nested_forcing_chains",
     "nested_multiple_forcing_chains",
 ]
 
@@ -66,7 +67,7 @@ class _Net:
     digit - 1``) and ``cells`` log what the net removed, so that the rules of
     locked candidates, pairs and X-wings look only where something changed."""
 
-    def __init__(self, links: _Links, start: int, level: int, candidates=None, counts=None) -> None:
+    def __init__(self, links: Links, start: int, level: int, candidates=None, counts=None) -> None:
         self.links = links
         self.start = start
         self.level = level
@@ -194,7 +195,7 @@ class _Net:
 
     def path(self, node: int) -> list[int]:
         """The chain from the assumption to ``node`` along first parents."""
-        return _first_parents(self.parents, node)
+        return first_parents(self.parents, node)
 
     def complexity(self) -> int:
         """SE's: the nodes the contradiction rests on, plus the complexity of the
@@ -467,7 +468,7 @@ def _static_links(net: _Net, keys, cells):
             if node in ra and node in rb:
                 sa, oa = _rests_on(ra, [node])
                 sb, ob = _rests_on(rb, [node])
-                words = f"forcing chain: {_node_text(board, a)} and {_node_text(board, b)} (one is true) both imply it"
+                words = f"forcing chain: {node_text(board, a)} and {node_text(board, b)} (one is true) both imply it"
                 out.append((node, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
     return out
 
@@ -534,7 +535,7 @@ def _dynamic(net: _Net, keys, cells):
                 inner = _Net(net.links, start, 0, net.candidates, net.counts)
                 if inner.propagate([(start, ())]):
                     seen, outside = _rests_on(inner.parents, inner.conflict)
-                    words = f"dynamic forcing chain: {_node_text(board, start)} leads to a contradiction"
+                    words = f"dynamic forcing chain: {node_text(board, start)} leads to a contradiction"
                     out.append((start ^ 1, tuple(outside), (words, len(seen))))
     return out
 
@@ -573,7 +574,7 @@ class _Nets:
     STALE = 40
 
     def __init__(self, board: Board) -> None:
-        self.links = _Links(board)
+        self.links = Links(board)
         self.values = board.values[:]
         self.candidates = board.candidates[:]
         self.facts: list[tuple[int, tuple[int, ...]]] = []
@@ -642,7 +643,7 @@ def _search(board: Board, level: int) -> Step | None:
     for start in _candidates(board, memo, level):
         net = memo.follow(board, start, level)
         if net.conflict:
-            found.append((_score(base, net.complexity()), start))
+            found.append((chain_score(base, net.complexity()), start))
             if found[-1][0] <= board.search.enough:
                 break
     return _best(board, level, sorted(found))
@@ -669,7 +670,7 @@ def _best(board: Board, level: int, found: list[tuple[float, int]]) -> Step | No
     for _, start in found[:3]:
         net = _Net(links, start, level)
         if net.run():
-            score = _score(base, net.complexity())
+            score = chain_score(base, net.complexity())
             if best is None or score < best[0]:
                 best = score, net
     return best and _step(board, best[1], name, best[0])
@@ -688,7 +689,7 @@ def _earlier(board: Board, memo: _Nets, level: int) -> list[tuple[float, int]]:
     whose assumptions the board still has, lowest score first."""
     n = board.n
     return sorted(
-        (_score(LEVELS[level][1], net.complexity()), start) for (at, start), net in memo.nets.items()
+        (chain_score(LEVELS[level][1], net.complexity()), start) for (at, start), net in memo.nets.items()
         if at == level and net.conflict and board.candidates[(start >> 1) // n] >> (start >> 1) % n & 1
     )
 
@@ -704,7 +705,7 @@ def ready(board: Board) -> Step | None:
     for (level, start), net in memo.nets.items():
         cell, d0 = divmod(start >> 1, n)
         if net.conflict and board.candidates[cell] >> d0 & 1:
-            score = _score(LEVELS[level][1], net.complexity())
+            score = chain_score(LEVELS[level][1], net.complexity())
             if score <= board.search.enough:
                 pending.append((score, level, start))
     for score, level, start in sorted(pending)[:1]:
@@ -712,12 +713,6 @@ def ready(board: Board) -> Step | None:
         if step and step.score <= board.search.enough:
             return step
     return None
-
-
-def _candidate(node: int, n: int) -> tuple[int, int]:
-    """The ``(cell, digit)`` of a node."""
-    cell, d0 = divmod(node >> 1, n)
-    return cell, d0 + 1
 
 
 def _step(board: Board, net: _Net, name: str, score: float) -> Step:
@@ -728,13 +723,13 @@ def _step(board: Board, net: _Net, name: str, score: float) -> Step:
     eliminations = ((cell, d0 + 1),) if start & 1 else ()
     conclusion = f"{board.name(cell)}{'<>' if start & 1 else '='}{board.symbol(d0 + 1)}"
     paths = [net.path(node) for node in net.conflict]
-    chains = "; ".join(" -> ".join(_node_text(board, node) for node in path) for path in paths)
+    chains = "; ".join(" -> ".join(node_text(board, node) for node in path) for path in paths)
     nested = list(dict.fromkeys(node for path in paths for node in path if node in net.inner))
-    why = "".join(f"; {_node_text(board, node)} by {net.inner[node][0]}" for node in nested)
-    text = (f"{name}: {_node_text(board, start)} leads to a contradiction ({_node_text(board, net.conflict[0])} "
-            f"and {_node_text(board, net.conflict[1])}), so {conclusion}: {chains}{why}.")
+    why = "".join(f"; {node_text(board, node)} by {net.inner[node][0]}" for node in nested)
+    text = (f"{name}: {node_text(board, start)} leads to a contradiction ({node_text(board, net.conflict[0])} "
+            f"and {node_text(board, net.conflict[1])}), so {conclusion}: {chains}{why}.")
     links = tuple(dict.fromkeys(
-        Link(_candidate(a, n), _candidate(b, n), bool(b & 1))
+        Link(candidate(a, n), candidate(b, n), bool(b & 1))
         for path in paths for a, b in zip(path, path[1:]) if b not in net.inner
     ))
     cells = tuple(dict.fromkeys((node >> 1) // n for path in paths for node in path))
@@ -746,11 +741,11 @@ def dynamic_forcing_chains(board: Board) -> Step | None:
     appear as they would on the board: contradiction, double implication, cell
     and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
     memo = _nets(board)
-    found = _multiple(board, 8.5, lambda start: memo.follow(board, start, 0), True)
+    found = multiple(board, 8.5, lambda start: memo.follow(board, start, 0), True)
     if found and memo.facts:  # followed on earlier boards: again on this one alone, for its own chains
         links = links_of(board)
-        found = _again(board, found, 8.5, lambda start: _propagate(links, start, True))
-    return found and _found_step(board, found, "Dynamic forcing chains")
+        found = again(board, found, 8.5, lambda start: propagate(links, start, True))
+    return found and found_step(board, found, "Dynamic forcing chains")
 
 
 def dynamic_forcing_chains_plus(board: Board) -> Step | None:
@@ -775,11 +770,3 @@ def nested_dynamic_forcing_chains(board: Board) -> Step | None:
     return _search(board, 4)
 
 
-#: (base score, technique), easiest first.
-TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
-    (8.5, dynamic_forcing_chains),
-    (9.0, dynamic_forcing_chains_plus),
-    (9.5, nested_forcing_chains),
-    (10.0, nested_multiple_forcing_chains),
-    (10.5, nested_dynamic_forcing_chains),
-)

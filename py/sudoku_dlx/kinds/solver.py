@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-from .dlx import ExactCover, SearchStats
+from ..dlx import ExactCover, SearchStats
 from .grid import Puzzle, Shape, cell_name, find_clash, parse
 
 __all__ = ["SolveResult", "clash_reason", "count_solutions", "exact_cover", "solutions", "solve", "with_givens"]
@@ -34,7 +34,7 @@ def solutions(
     """The completions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics.
 
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must not
-    clash (see :func:`~sudoku_dlx.grid.find_clash`).
+    clash (see :func:`~sudoku_dlx.kinds.grid.find_clash`).
     """
     n = puzzle.n
     problem = with_givens(puzzle)

@@ -6,7 +6,7 @@ the base units. The base units hold ``k`` of the digit, each in a cover unit,
 and a cover unit holds one at most, so each cover unit has its digit among the
 base places: its other places lose it. Base places outside the covers are
 *fins*: either a fin holds the digit or the fish does, so only the cells that
-see every fin lose it. :mod:`sudoku_dlx.patterns` has the fish of rows against
+see every fin lose it. :mod:`sudoku_dlx.techniques.patterns` has the fish of rows against
 columns; here boxes take part. *Franken*: rows and boxes against columns and
 boxes (or columns and boxes against rows and boxes); *mutant*: any other mix.
 
@@ -22,13 +22,12 @@ have two to four). Of HoDoKu's 45 exemplar puzzles of these fish, 25 use one
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-from .als import _cells_of, _seen
-from .logic import Board, Step
-from .patterns import FISH, _join
+from .board import Board, Step, cells_of, join, peer_bits
+from .patterns import FISH
 
-__all__ = ["TECHNIQUES", "franken_fish", "mutant_fish"]
+__all__ = ["franken_fish", "mutant_fish"]
 
 #: The most fins a fish here may have.
 FINS = 2
@@ -71,7 +70,7 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, sight: 
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for at most :data:`FINS` of them (the
     fins), which see some place of ``sight`` together."""
-    n, size, seen = board.n, len(base), _seen(board.shape)
+    n, size, seen = board.n, len(base), peer_bits(board.shape)
     stack = [((), inside, 0, sight)]
     while stack:
         cover, left, skipped, sight = stack.pop()
@@ -96,7 +95,7 @@ def _fish(board: Board, family: str) -> Step | None:
     """A fish of ``family`` that eliminates something, the smallest first: on the first
     base sets that make one, the cover sets that eliminate the most."""
     n, units, candidates = board.n, board.units, board.candidates
-    seen = _seen(board.shape)
+    seen = peer_bits(board.shape)
     mixes, largest = FAMILIES[family]
     key = f"{family} fish"
     for digit in board.search.digits(board, key):
@@ -119,7 +118,7 @@ def _fish(board: Board, family: str) -> Step | None:
                         for unit in cover:
                             targets |= places[unit]
                         targets &= ~inside
-                        for fin in _cells_of(fins):
+                        for fin in cells_of(fins):
                             targets &= seen[fin]
                         if targets and (best is None or targets.bit_count() > best[2].bit_count()):
                             best = cover, fins, targets
@@ -133,15 +132,15 @@ def _step(board: Board, digit: int, base, cover, inside: int, fins: int, targets
     plain = FISH[len(base)][0]
     name = f"{'Finned ' + family if fins else family.capitalize()} {plain if plain == 'X-wing' else plain.lower()}"
     d = board.symbol(digit)
-    eliminations = tuple((x, digit) for x in _cells_of(targets))
-    base_text = _join([board.unit_name(u) for u in base])
-    cover_text = _join([board.unit_name(u) for u in cover])
+    eliminations = tuple((x, digit) for x in cells_of(targets))
+    base_text = join([board.unit_name(u) for u in base])
+    cover_text = join([board.unit_name(u) for u in cover])
     text = (f"{name} on {d}: {base_text} share no place of the {d}, and hold {len(base)} of them, all in "
-            f"{cover_text}" + (f" but for the fins {_join([board.name(x) for x in _cells_of(fins)])}" if fins else "")
+            f"{cover_text}" + (f" but for the fins {join([board.name(x) for x in cells_of(fins)])}" if fins else "")
             + f"; each of those holds its {d} among them"
             + (", or a fin holds it, so what sees every fin and a cover" if fins else ", so the rest of them")
             + f" loses it: {board.removal(eliminations)}.")
-    return Step(name, SCORES[family], text, eliminations=eliminations, cells=tuple(_cells_of(inside)),
+    return Step(name, SCORES[family], text, eliminations=eliminations, cells=tuple(cells_of(inside)),
                 units=tuple(base) + tuple(cover))
 
 
@@ -155,8 +154,3 @@ def mutant_fish(board: Board) -> Step | None:
     return _fish(board, "mutant")
 
 
-#: (base score, technique), easiest first.
-TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
-    (SCORES["franken"], franken_fish),
-    (SCORES["mutant"], mutant_fish),
-)

@@ -1,7 +1,7 @@
 """Almost locked sets: ALS-XZ, ALS-XY-wing, ALS chains and death blossoms, and
 Sue de Coq, which HoDoKu ranks with them.
 
-Glossary (beyond :mod:`sudoku_dlx.logic`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
 --------------------------------------------
 ALS
     An *almost locked set*: ``k`` cells of a unit holding ``k + 1`` digits
@@ -19,25 +19,16 @@ and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import cache
 from itertools import combinations, groupby
 
-from .grid import Shape
-from .logic import Board, Step, digits_of
+from .board import Board, Step, cells_of, digits_of, peer_bits
 
-__all__ = ["TECHNIQUES", "als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
+__all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 
 #: The most cells of an ALS that the searches look at.
 LARGEST = 5
 #: The most ALSs of an ALS chain (three are an ALS-XY-wing).
 LONGEST = 4
-
-
-@cache
-def _seen(shape: Shape) -> tuple[int, ...]:
-    """For every cell, the bit set of its peers."""
-    return tuple(sum(1 << y for y in peers) for peers in shape.peers)
 
 
 class _Als:
@@ -48,7 +39,7 @@ class _Als:
     __slots__ = ("cells", "bits", "mask", "unit", "where", "sees")
 
     def __init__(self, board: Board, cells: tuple[int, ...], mask: int, unit: int) -> None:
-        seen = _seen(board.shape)
+        seen = peer_bits(board.shape)
         self.cells, self.mask, self.unit = cells, mask, unit
         self.bits = sum(1 << x for x in cells)
         self.where, self.sees = {}, {}
@@ -93,18 +84,9 @@ def _digit_bits(board: Board) -> tuple[int, ...]:
     return board.search.places(board)
 
 
-def _cells_of(bits: int) -> list[int]:
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
-
-
 def _removals(targets) -> tuple[tuple[int, int], ...]:
     """``(cell, digit)`` for the cells of each bit set of ``targets`` (``(bits, 0-based digit)``)."""
-    return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in _cells_of(bits)}))
+    return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in cells_of(bits)}))
 
 
 def als_xz(board: Board) -> Step | None:
@@ -246,7 +228,7 @@ def death_blossom(board: Board) -> Step | None:
     petal, not of the stem, is then in one of them: the cells that see all its
     places there lose it. Stems of two or three candidates."""
     alss = _alss(board)
-    seen = _seen(board.shape)
+    seen = peer_bits(board.shape)
     digit_bits = _digit_bits(board)
     for stem in board.blanks():
         stem_digits = [d - 1 for d in board.digits(stem)]
@@ -376,11 +358,3 @@ def _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, elimin
                 (line, box))
 
 
-#: (base score, technique), easiest first.
-TECHNIQUES: tuple[tuple[float, Callable[[Board], Step | None]], ...] = (
-    (5.3, sue_de_coq),
-    (7.1, als_xz),
-    (7.2, als_xy_wing),
-    (7.3, als_chain),
-    (7.4, death_blossom),
-)

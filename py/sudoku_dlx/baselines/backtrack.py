@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..dlx import SearchStats
-from ..grid import Puzzle
+from ..kinds.grid import Puzzle
 from .moves import SOLUTION, clear, place
 
 __all__ = ["Backtrack", "backtrack_solutions"]

@@ -1,0 +1,10 @@
+"""The baselines: the solvers the engine is measured against.
+
+``textbook`` is Knuth's DLX1 written plainly (against the engine's tuned
+search); ``backtrack`` plain backtracking, which also races the engine on the
+page, handing out its ``moves`` as it goes; ``diggers`` clue removal with a
+fresh uniqueness test per removal (against the generator's).
+
+Imports :mod:`sudoku_dlx.dlx` and the puzzle kinds (:mod:`sudoku_dlx.kinds`)
+only; the benchmark, the race and the batch stand on them.
+"""

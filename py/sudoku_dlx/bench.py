@@ -1,0 +1,169 @@
+"""The benchmark: ``python -m sudoku_dlx bench``'s tables.
+
+Solving: the solvers of :mod:`sudoku_dlx.compare.batch` on the same sample of
+a puzzle file, in one process or several, tabulated as the usual sudoku-solver
+benchmarks do (tdoku's, say): per solver, how many puzzles, mean, median, min
+and max milliseconds, mean, median, min and max search nodes, the share of
+puzzles solved without a guess, the total time as a multiple of the first
+solver's, and how many puzzles came out unique, multiple, none, invalid or
+unfinished, with the machine. The page's batch view measures and sums up with
+the same :func:`~sudoku_dlx.compare.batch.measure` and
+:meth:`~sudoku_dlx.compare.batch.Batch.summary`.
+
+Generating: :func:`~sudoku_dlx.generator.generate` against the clue removals
+of :mod:`sudoku_dlx.baselines.diggers`, seed by seed.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from .baselines.diggers import dig, dig_halving
+from .compare.batch import STATUSES, TURN, Batch, measure
+from .generator import generate, plan
+from .kinds.grid import Puzzle
+
+__all__ = ["GENERATION_HEADER", "GENERATORS", "HEADER", "GenerationRow", "machine", "measure_generation",
+           "measure_parallel", "sample", "summary_cells", "table"]
+
+
+HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes", "median nodes",
+          "min nodes", "max nodes", "no guess %", "total s", "time / first", "unique", "multiple", "none",
+          "invalid", "unfinished"]
+
+
+def summary_cells(record: dict) -> list[str]:
+    """A row of :data:`HEADER` from a :meth:`~sudoku_dlx.compare.batch.Runs.summary` record."""
+    def show(key: str, form: str = "{}") -> str:
+        return "-" if record[key] is None else form.format(record[key])
+    return [
+        record["solver"], str(record["puzzles"]), show("mean_ms", "{:.3f}"), show("median_ms", "{:.3f}"),
+        show("min_ms", "{:.3f}"), show("max_ms", "{:.3f}"), show("mean_nodes", "{:.1f}"), show("median_nodes"),
+        show("min_nodes"), show("max_nodes"), show("no_guess_pct", "{:.1f}"), show("total_s", "{:.2f}"),
+        show("time_vs_first", "{:.2f}x"), *(str(record[status]) for status in STATUSES),
+    ]
+
+
+@dataclass
+class GenerationRow:
+    """One generation method's results for one size."""
+
+    size: int
+    method: str
+    ms: list[float]
+    clues: list[int]
+    minimal: int  # how many came out minimal
+
+    def cells(self) -> list[str]:
+        ms = self.ms
+        return [
+            f"{self.size}x{self.size}",
+            self.method,
+            str(len(ms)),
+            f"{statistics.fmean(ms):.1f}",
+            f"{statistics.median(ms):.1f}",
+            f"{min(ms):.1f}",
+            f"{max(ms):.1f}",
+            f"{statistics.fmean(self.clues):.1f}",
+            f"{min(self.clues)}-{max(self.clues)}",
+            str(self.minimal),
+        ]
+
+
+GENERATION_HEADER = ["size", "method", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean clues",
+                     "clues", "minimal"]
+
+
+def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
+    made = generate(size, symmetry, seed, time_budget=budget)
+    return made.puzzle, made.minimal
+
+
+def _generate_halving(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
+    shape, _, _, solution, order = plan(size, symmetry, seed)
+    return dig_halving(shape, solution, order, None if budget is None else time.perf_counter() + budget)
+
+
+def _digger(method: str) -> Callable[[int, str, int, float | None], tuple[Puzzle, bool]]:
+    def run(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
+        shape, _, _, solution, order = plan(size, symmetry, seed)
+        return dig(shape, solution, order, method), True
+    return run
+
+
+#: name -> function(size, symmetry, seed, time budget) -> (puzzle, minimal). ``dlx`` is
+#: :func:`~sudoku_dlx.generator.generate`; the baselines try the orbits in the seed's
+#: order, so given the same seed they make the same puzzle (``halving`` stops at the
+#: budget like ``dlx``; ``count`` and ``naive`` ignore it).
+GENERATORS: dict[str, Callable[[int, str, int, float | None], tuple[Puzzle, bool]]] = {
+    "dlx": _generate_dlx,
+    "halving": _generate_halving,
+    "count": _digger("count"),
+    "naive": _digger("naive"),
+}
+
+
+def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: Iterable[int],
+                       budget: float | None) -> list[GenerationRow]:
+    """Generate one puzzle per seed with each method, timing each (grid filling included);
+    the methods take turns seed by seed, so a change in the machine's load touches all alike."""
+    runs = [GENERATORS[method] for method in methods]
+    rows = [GenerationRow(size, method, [], [], 0) for method in methods]
+    for seed in seeds:
+        for run, row in zip(runs, rows):
+            start = time.perf_counter()
+            puzzle, is_minimal = run(size, symmetry, seed, budget)
+            row.ms.append((time.perf_counter() - start) * 1000)
+            row.clues.append(puzzle.clues)
+            row.minimal += is_minimal
+    return rows
+
+
+def sample(puzzles: Sequence, n: int, seed: int) -> list:
+    """``n`` puzzles drawn at random with ``seed`` (all of them, in order, if n is 0 or too big)."""
+    if not n or n >= len(puzzles):
+        return list(puzzles)
+    return random.Random(seed).sample(list(puzzles), n)
+
+
+def measure_parallel(solvers: Sequence[str], texts: Sequence[str], limit: int, max_nodes: int,
+                     jobs: int) -> Batch:
+    """:func:`~sudoku_dlx.compare.batch.measure` in ``jobs`` processes, each taking the next ``TURN`` puzzles
+    when it is free; the results are merged in the puzzles' order."""
+    from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
+
+    turns = [texts[k:k + TURN] for k in range(0, len(texts), TURN)]
+    batch = Batch(list(solvers))
+    with ProcessPoolExecutor(jobs) as pool:
+        for part in pool.map(measure, [solvers] * len(turns), turns, [limit] * len(turns),
+                             [max_nodes] * len(turns)):
+            batch.extend(part)
+    return batch
+
+
+def machine() -> str:
+    """One line naming the machine and the Python that ran the benchmark."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()}; "
+            f"{platform.python_implementation()} {platform.python_version()} ({sys.platform})")
+
+
+def table(rows: Sequence[Sequence[str]], header: Sequence[str] = HEADER) -> str:
+    """A Markdown table of rows of cells under ``header``."""
+    lines = [list(header)] + [list(row) for row in rows]
+    widths = [max(len(line[k]) for line in lines) for k in range(len(header))]
+    out = ["| " + " | ".join(cell.rjust(w) for cell, w in zip(line, widths)) + " |" for line in lines]
+    out.insert(1, "|" + "|".join("-" * (w + 1) + ":" for w in widths) + "|")
+    return "\n".join(out)

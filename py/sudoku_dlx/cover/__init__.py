@@ -1,0 +1,10 @@
+"""The exact-cover side shown: the lab's problems and the DLX search recorded.
+
+``problems`` holds exact-cover problems with names (the lab's examples, N
+queens, a sudoku with its givens), their text format, their search recorded
+event by event, and counting; ``trace`` records the search of a sudoku event
+by event in sudoku words (the page's "DLX steps").
+
+Imports :mod:`sudoku_dlx.dlx` and the puzzle kinds (:mod:`sudoku_dlx.kinds`),
+never the techniques, the rating or anything above them.
+"""

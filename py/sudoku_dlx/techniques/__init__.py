@@ -1,0 +1,12 @@
+"""The logical solver's techniques: how a person finds the next step.
+
+``board`` holds the candidates and the :class:`~.board.Step` a technique
+returns; ``links`` and ``forcing`` the machinery of chains (nodes, links,
+propagation, forcing chains' deductions) that ``chains`` and ``dynamic``
+share; one module per family (``basic``, ``patterns``, ``chains``, ``als``,
+``fish``, ``dynamic``, ``trial``); ``registry`` lists them all with their
+scores, for :mod:`sudoku_dlx.rating`.
+
+May import the puzzle's layer below (``grid``, ``solver``), never the rating,
+the generator or anything above them.
+"""

@@ -1,0 +1,174 @@
+"""Forcing chains' deductions: what follows when assumptions lead somewhere.
+
+An assumption that leads to a candidate both on and off is false (a
+*contradiction*). What every candidate of a cell implies holds (*cell*
+forcing chains), as does what every place of a digit in a unit implies
+(*unit*), or what a candidate implies both on and off (*double*). The
+propagations come from the caller (static or dynamic, see
+:mod:`~sudoku_dlx.techniques.links`); used by the forcing chains and nishio of
+:mod:`~sudoku_dlx.techniques.chains` and the dynamic forcing chains of
+:mod:`~sudoku_dlx.techniques.dynamic`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .board import Board, Link, Step
+from .links import assumptions, candidate, chain_score, conclusion, node_text, possible
+
+__all__ = ["Found", "again", "contradiction", "found_step", "lower", "multiple"]
+
+
+class Found:
+    """A forcing chains deduction while the search looks for the lowest score:
+    the ``nodes`` it proves (the first the easiest), from the ``outcomes`` of
+    the assumptions of its ``kind`` (contradiction, cell, unit or double)."""
+
+    __slots__ = ("score", "nodes", "kind", "outcomes", "source", "starts")
+
+    def __init__(self, score: float, nodes: list[int], kind: str, outcomes: list, source: tuple, starts: list[int]):
+        self.score = score
+        self.nodes = nodes
+        self.kind = kind
+        self.outcomes = outcomes
+        self.source = source
+        self.starts = starts
+
+
+def contradiction(outcome, start: int, base: float) -> Found | None:
+    """If assuming ``start`` led to a candidate both on and off (``outcome``, an
+    :class:`~sudoku_dlx.techniques.links.Outcome` or alike), ``start`` is false: the deduction, scored
+    ``base`` + length of both chains."""
+    if not outcome.conflict:
+        return None
+    yes, no = outcome.conflict
+    score = chain_score(base, outcome.ancestors(yes) + outcome.ancestors(no))
+    return Found(score, [start ^ 1], "contradiction", [outcome], (start,), [start])
+
+
+def multiple(board: Board, base: float, outcome: Callable[[int], object], dynamic: bool) -> Found | None:
+    """Cell and unit forcing chains: every candidate of a cell, or every place
+    of a digit in a unit, leads to the same nodes, which therefore hold
+    (``outcome(start)`` says what ``start`` leads to). Static propagation
+    skips cells of two candidates (forcing chains cover them); dynamic
+    propagation also tries both states of each candidate (contradictions, and
+    double implications in cells of three candidates or more)."""
+    n = board.n
+    best = None
+    for cell in board.blanks():
+        count = board.candidates[cell].bit_count()
+        if count > 2 or (dynamic and count > 1):
+            starts = [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)]
+            best = lower(best, _common(board, "cell", starts, outcome, base, (cell,)))
+    for unit in range(3 * n):
+        for digit in range(1, n + 1):
+            places = board.places(unit, digit)
+            if len(places) > 1:
+                starts = [((x * n + digit - 1) << 1) | 1 for x in places]
+                best = lower(best, _common(board, "unit", starts, outcome, base, (unit, digit)))
+    if dynamic:
+        for on in assumptions(board):
+            best = lower(best, contradiction(outcome(on), on, base))
+            double = board.candidates[(on >> 1) // n].bit_count() > 2
+            if double or possible(board, on ^ 1):
+                best = lower(best, contradiction(outcome(on ^ 1), on ^ 1, base))
+                if double and not outcome(on ^ 1).conflict:
+                    best = lower(best, _common(board, "double", [on, on ^ 1], outcome, base, (on,)))
+    return best
+
+
+def again(board: Board, found: Found, base: float, outcome: Callable[[int], object]) -> Found | None:
+    """``found`` worked out again from its assumptions, with ``outcome``."""
+    if found.kind == "contradiction":
+        return contradiction(outcome(found.starts[0]), found.starts[0], base)
+    return _common(board, found.kind, found.starts, outcome, base, found.source)
+
+
+def lower(best: Found | None, found: Found | None) -> Found | None:
+    return found if found and (best is None or found.score < best.score) else best
+
+
+def found_step(board: Board, found: Found, name: str) -> Step:
+    """The step of a forcing chains deduction: its conclusions, and the chains
+    that lead to the first few (to both ends of the contradiction, for one)."""
+    placements, eliminations, words = conclusion(board, found.nodes)
+    if found.kind == "contradiction":
+        (outcome,) = found.outcomes
+        paths = [[outcome.path(node) for node in outcome.conflict]]
+    else:
+        paths = [[outcome.path(node) for outcome in found.outcomes] for node in found.nodes[:3]]
+    chains = "; ".join(_chain_text(board, path) for group in paths for path in group)
+    if found.kind == "cell":
+        lead = f"whichever digit {board.name(found.source[0])} holds,"
+    elif found.kind == "unit":
+        unit, digit = found.source
+        lead = f"wherever {board.symbol(digit)} goes in {board.unit_name(unit)},"
+    elif found.kind == "double":
+        lead = f"whether {node_text(board, found.source[0])} or not,"
+    else:
+        lead = f"{node_text(board, found.source[0])} leads to a contradiction, so"
+    first = paths[0]
+    nodes = [node for path in first for node in path]
+    links = tuple(dict.fromkeys(
+        Link(candidate(a, board.n), candidate(b, board.n), bool(b & 1)) for path in first for a, b in zip(path, path[1:])
+    ))
+    units = (found.source[0],) if found.kind == "unit" else ()
+    return Step(
+        f"{name} ({found.kind})", found.score, f"{name}: {lead} {words}: {chains}.",
+        placements, eliminations, _cells(board, nodes), units, links,
+    )
+
+
+def _common(board: Board, kind: str, starts: list[int], outcome, base: float, source: tuple) -> Found | None:
+    """What every one of the ``starts`` implies (``outcome(start)`` says what it
+    leads to), each node scored ``base`` + the length of its chains: the
+    easiest, and with it those that score no more than it or than
+    ``board.search.enough``."""
+    outcomes = [outcome(start) for start in starts]
+    if all(hasattr(other, "reached") for other in outcomes):  # nets: bit sets first, which mostly say none
+        off, on = _news_bits(board)
+        for other in outcomes:
+            off &= other.reached[0]
+            on &= other.reached[1]
+        if not off | on:
+            return None
+    smallest = min(outcomes, key=lambda other: len(other.parents))
+    common = [node for node in set(smallest.parents).intersection(*(other.parents for other in outcomes))
+              if _news(board, node)]
+    if not common:
+        return None
+    scored = sorted((chain_score(base, sum(other.ancestors(node) for other in outcomes)), node) for node in common)
+    cut = max(scored[0][0], board.search.enough)
+    return Found(scored[0][0], [node for score, node in scored if score <= cut], kind, outcomes, source, starts)
+
+
+def _news_bits(board: Board) -> tuple[int, int]:
+    """The candidates (bit ``cell * n + digit - 1``) whose off-nodes, and whose
+    on-nodes, change the board (kept while it stays the same)."""
+    memo = board.search.memo
+    if memo.get("news key") != tuple(board.candidates):
+        n = board.n
+        off = on = 0
+        for x, mask in enumerate(board.candidates):
+            off |= mask << (x * n)
+            if mask & (mask - 1):
+                on |= mask << (x * n)
+        memo["news key"], memo["news"] = tuple(board.candidates), (off, on)
+    return memo["news"]
+
+
+def _news(board: Board, node: int) -> bool:
+    """Whether ``node`` changes the board: places a digit (a candidate of a cell
+    with others), or removes a candidate."""
+    cell, d0 = divmod(node >> 1, board.n)
+    mask = board.candidates[cell]
+    return bool(mask >> d0 & 1) and (mask != 1 << d0 or not node & 1)
+
+
+def _chain_text(board: Board, path: list[int]) -> str:
+    return " -> ".join(node_text(board, node) for node in path)
+
+
+def _cells(board: Board, nodes) -> tuple[int, ...]:
+    return tuple(dict.fromkeys((node >> 1) // board.n for node in nodes))

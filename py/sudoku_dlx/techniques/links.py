@@ -1,0 +1,259 @@
+"""Nodes and links: the implications between candidates that chains follow.
+
+Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+-------------------------------------------------------
+node
+    A candidate assumed true (*on*, written ``r1c2=7``) or false (*off*,
+    ``r1c2<>7``), coded ``(cell * n + digit - 1) * 2 + on``.
+strong link
+    Two candidates of which one must be true: the only two places of a digit in
+    a unit (an *x* link) or the only two digits of a cell (a *y* link). If one
+    is off the other is on.
+weak link
+    Two candidates that cannot both be true: one digit in two cells that see
+    each other, or two digits of one cell. If one is on the other is off.
+chain
+    Implications alternating along links. Assuming a candidate on and reaching
+    it off proves it false; assuming it off and reaching it on proves it true.
+    Between them, from its first off-node to its last on-node, such a chain is
+    an *AIC* (alternating inference chain): one of its two ends is true, so
+    every candidate weakly linked to both goes. When the ends are weakly linked
+    themselves, it closes a *continuous nice loop*.
+propagation
+    Everything an assumption implies, followed link by link (:func:`propagate`).
+    A *dynamic* propagation also removes the candidates it turns off, so that
+    later singles see them gone (Sudoku Explainer's dynamic chains).
+
+A chain scores a base per kind plus :func:`length_bonus` of its node count
+(:func:`chain_score`), as in Sudoku Explainer (SE) 1.2.1. Used by
+:mod:`~sudoku_dlx.techniques.chains`, :mod:`~sudoku_dlx.techniques.forcing` and
+:mod:`~sudoku_dlx.techniques.dynamic`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .board import Board
+
+__all__ = [
+    "Links", "Outcome", "assumptions", "candidate", "chain_score", "conclusion", "first_parents", "length_bonus",
+    "links_of", "node_text", "possible", "propagate",
+]
+
+
+def length_bonus(nodes: int) -> float:
+    """SE's score added for a chain of ``nodes`` nodes: 0.1 each time
+    ``nodes - 2`` passes a ceiling that starts at 4 and grows by x3/2 and x4/3
+    in turn (4, 6, 8, 12, 16, 24, 32, ...)."""
+    length, ceil, tenths = nodes - 2, 4, 0
+    while length > ceil:
+        ceil = ceil * 3 // 2 if tenths % 2 == 0 else ceil * 4 // 3
+        tenths += 1
+    return tenths / 10
+
+
+def chain_score(base: float, nodes: int) -> float:
+    """A chain's score: its kind's ``base`` plus the :func:`length_bonus` of its ``nodes``."""
+    return round(base + length_bonus(nodes), 1)
+
+
+class Links:
+    """The implications between the nodes of a board: ``x`` allows the links of
+    a digit's places in a unit, ``y`` those of a cell's digits. They keep the
+    board's candidates as they were when made."""
+
+    def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
+        self.board = board
+        self.candidates = board.candidates[:]
+        self.n = board.n
+        self.x = x
+        self.y = y
+        self._static: dict[int, list[int]] = {}
+        self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
+        self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
+        #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
+        self.counts = [len(board.places(unit, digit)) for unit in range(3 * self.n) for digit in range(1, self.n + 1)]
+
+    def members(self, node: int) -> tuple[tuple[int, ...], int]:
+        """The cells of a node (one) and its digit, 0-based."""
+        cell, d0 = divmod(node >> 1, self.n)
+        return (cell,), d0
+
+    def text(self, node: int) -> str:
+        return node_text(self.board, node)
+
+    def static(self, node: int) -> list[int]:
+        """The nodes ``node`` implies on the board's own candidates (remembered)."""
+        found = self._static.get(node)
+        if found is None:
+            found = self._static[node] = [new for new, _ in self.implied(node, self.candidates, self.counts)]
+        return found
+
+    def implied(self, node: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """The nodes ``node`` implies given ``candidates`` (and their ``counts``),
+        each with the off nodes it also rests on: the candidates a dynamic
+        propagation removed from the cell or unit where it became a single (none
+        while ``candidates`` are still the board's)."""
+        n = self.n
+        cell, d0 = divmod(node >> 1, n)
+        bit = 1 << d0
+        if node & 1:
+            found = []
+            if self.y:
+                others = candidates[cell] & ~bit
+                while others:
+                    low = others & -others
+                    found.append(((cell * n + low.bit_length() - 1) << 1, ()))
+                    others ^= low
+            d2 = d0 << 1
+            found += [(base + d2, ()) for peer, base in self._peers[cell] if candidates[peer] & bit]
+            return found
+        found = []
+        start = self.candidates
+        mask = candidates[cell]
+        rest = mask & (mask - 1)
+        if self.y and rest and not rest & (rest - 1):
+            other = mask & ~bit
+            gone = start[cell] & ~mask
+            hidden = []
+            while gone:
+                low = gone & -gone
+                hidden.append((cell * n + low.bit_length() - 1) << 1)
+                gone ^= low
+            found.append((((cell * n + other.bit_length() - 1) << 1) | 1, tuple(hidden)))
+        if self.x:
+            for index, unit in self._units[cell]:
+                if counts[index * n + d0] != 2:
+                    continue
+                places = [q for q in unit if candidates[q] & bit]
+                if len(places) == 2:
+                    other = places[0] if places[1] == cell else places[1]
+                    hidden = () if self.counts[index * n + d0] == 2 else tuple(
+                        (q * n + d0) << 1 for q in unit if start[q] & bit and not candidates[q] & bit
+                    )
+                    found.append((((other * n + d0) << 1) | 1, hidden))
+        return found
+
+
+def first_parents(parents, node: int) -> list[int]:
+    """The chain from the assumption to ``node``, following each node's first parent."""
+    path = [node]
+    while parents[path[-1]]:
+        path.append(parents[path[-1]][0])
+    path.reverse()
+    return path
+
+
+class Outcome:
+    """What assuming one node leads to: ``parents`` maps every node reached to
+    the nodes it follows from (the first is the link it came by);
+    ``conflict`` is the ``(on, off)`` pair of a candidate reached both ways."""
+
+    __slots__ = ("parents", "conflict")
+
+    def __init__(self, parents: dict[int, tuple[int, ...]], conflict: tuple[int, int] | None = None) -> None:
+        self.parents = parents
+        self.conflict = conflict
+
+    def ancestors(self, node: int) -> int:
+        """How many nodes ``node`` rests on, itself included (SE's complexity)."""
+        seen = {node}
+        todo = [node]
+        parents = self.parents
+        while todo:
+            for parent in parents[todo.pop()]:
+                if parent not in seen:
+                    seen.add(parent)
+                    todo.append(parent)
+        return len(seen)
+
+    def path(self, node: int) -> list[int]:
+        """The chain from the assumption to ``node`` along first parents."""
+        return first_parents(self.parents, node)
+
+
+def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
+    """Everything assuming ``start`` implies, taking on-nodes first as SE does,
+    until nothing more follows or a candidate is both on and off. A dynamic
+    propagation removes each candidate it turns off."""
+    n, units_of = links.n, links.board.units_of
+    candidates = links.candidates[:] if dynamic else links.candidates
+    counts = links.counts[:] if dynamic else links.counts
+    parents: dict[int, tuple[int, ...]] = {start: ()}
+    ons: deque[int] = deque()
+    offs: deque[int] = deque()
+    (ons if start & 1 else offs).append(start)
+    while ons or offs:
+        node = ons.popleft() if ons else offs.popleft()
+        # What an on-node implies only shrinks as a dynamic propagation removes
+        # candidates, and the off-nodes of those removed are already reached.
+        gone = dynamic and not node & 1
+        implied = links.implied(node, candidates, counts) if gone else ((new, ()) for new in links.static(node))
+        for new, hidden in implied:
+            if new in parents:
+                continue
+            parents[new] = (node, *hidden)
+            if new ^ 1 in parents:
+                return Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
+            (ons if new & 1 else offs).append(new)
+        if gone:
+            cell, d0 = divmod(node >> 1, n)
+            if candidates[cell] >> d0 & 1:
+                candidates[cell] ^= 1 << d0
+                for unit in units_of[cell]:
+                    counts[unit * n + d0] -= 1
+    return Outcome(parents)
+
+
+def node_text(board: Board, node: int) -> str:
+    cell, d0 = divmod(node >> 1, board.n)
+    return f"{board.name(cell)}{'=' if node & 1 else '<>'}{board.symbol(d0 + 1)}"
+
+
+def conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
+    """The placements, eliminations and their words for nodes proved true."""
+    placements = tuple(divmod(node >> 1, board.n) for node in nodes if node & 1)
+    placements = tuple((cell, d0 + 1) for cell, d0 in placements)
+    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(node >> 1, board.n) for node in nodes if not node & 1))
+    words = ", ".join(f"{board.name(c)}={board.symbol(d)}" for c, d in placements)
+    if eliminations:
+        words = ", ".join(filter(None, (words, board.removal(eliminations))))
+    return placements, eliminations, words
+
+
+def possible(board: Board, start: int) -> bool:
+    """Whether assuming ``start`` may lead to a contradiction: when the board
+    knows the solution, only a candidate it lacks can be on, or one it holds off."""
+    solution = board.search.solution
+    if solution is None:
+        return True
+    cell, d0 = divmod(start >> 1, board.n)
+    return (solution[cell] == d0 + 1) != bool(start & 1)
+
+
+def candidate(node: int, n: int) -> tuple[int, int]:
+    """The ``(cell, digit)`` of a node."""
+    cell, d0 = divmod(node >> 1, n)
+    return cell, d0 + 1
+
+
+def assumptions(board: Board, digits: list[int] | None = None) -> list[int]:
+    """Every candidate's on-node (of ``digits``, if given)."""
+    n = board.n
+    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)
+            if digits is None or digit in digits]
+
+
+def links_of(board: Board, x: bool = True, y: bool = True) -> Links:
+    """The links of ``board`` (of units with ``x``, of cells with ``y``), shared
+    by the techniques while the board stays the same."""
+    key = (tuple(board.candidates), x, y)
+    memo = board.search.memo
+    if memo.get("links_key") != key[0]:
+        memo["links_key"] = key[0]
+        memo["links"] = {}
+    found = memo["links"].get(key[1:])
+    if found is None:
+        found = memo["links"][key[1:]] = Links(board, x, y)
+    return found
