@@ -160,7 +160,9 @@ export class PythonClient {
       return;
     }
     this.pending.delete(data.id);
-    if ("result" in data) call.resolve(data.result);
+    // A record of status "failed": the function raised (sudoku_dlx.worker.call caught it).
+    if (data.result?.status === "failed") call.reject(new Error(data.result.error));
+    else if ("result" in data) call.resolve(data.result);
     else call.reject(new Error(data.error));
     if (data.fatal) this.restart(new Error("Python stopped after a fatal error; restarting it."));
   }

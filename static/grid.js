@@ -1,10 +1,12 @@
 // Grid words shared by the page: shapes, symbols, units, clashes, candidates, and
-// parse(), the JavaScript twin of sudoku_dlx.grid.parse: the page reads puzzles before
+// parse(), the JavaScript twin of sudoku_dlx.kinds.grid.parse: the page reads puzzles before
 // Python has loaded. tests/test_grid_parity.py runs both on the same inputs (every
 // layout, every size, bad characters, random text) and requires the same answers and
 // messages; change them together.
 
-export const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+import { SYMBOLS } from "./words.js";
+
+export { SYMBOLS };
 export const BLANK = ".";
 // The sizes the page offers, with the box shape (rows x cols) of each.
 export const BOX_SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
@@ -137,11 +139,11 @@ function strip(text) {
   return text.slice(start, end);
 }
 
-// Reads one puzzle in any common form, as sudoku_dlx.grid.parse does: a line with "."
+// Reads one puzzle in any common form, as sudoku_dlx.kinds.grid.parse does: a line with "."
 // 0 * _ for blanks (and a label before or after it), a grid with | - + separators,
 // letters for big sizes, whitespace-separated numbers; full-width symbols, invisible
 // direction marks and forum [code] tags too. `size` (0: infer) fixes the size.
-// Returns web.parse_puzzle's record: {puzzle, size, box_rows, box_cols, clues}, or
+// Returns web.parse_puzzle's record: {puzzle, status: "parsed", size, box_rows, box_cols, clues}, or
 // {puzzle: text, status: "invalid", error, cells} naming what is wrong and where.
 export function parse(text, size = 0) {
   try {
@@ -167,7 +169,7 @@ export function parse(text, size = 0) {
     const n = Math.round(Math.sqrt(digits.length));
     const [boxRows, boxCols] = BOX_SHAPES[n];
     return {
-      puzzle: digits.map((d) => (d ? SYMBOLS[d - 1] : BLANK)).join(""),
+      puzzle: digits.map((d) => (d ? SYMBOLS[d - 1] : BLANK)).join(""), status: "parsed",
       size: n, box_rows: boxRows, box_cols: boxCols, clues: digits.filter(Boolean).length,
     };
   } catch (error) {

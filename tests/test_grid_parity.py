@@ -41,8 +41,6 @@ def grid_js():
 def python_answer(text: str, size: int = 0) -> dict:
     """What the engine makes of the text, in the shape grid_parity.mjs answers."""
     parsed = web.parse_puzzle(text, size)
-    if parsed["status"] == "parsed":  # grid.js's parse says so with no status (yet)
-        parsed = {key: value for key, value in parsed.items() if key != "status"}
     answer = {"parsed": parsed}
     if parsed.get("status") != "invalid":
         puzzle = parse(parsed["puzzle"])

@@ -507,7 +507,7 @@ def test_generate_makes_a_unique_puzzle_that_its_link_reopens(app, new_page, ser
 def test_generate_honours_the_symmetry(app):
     open_puzzle(app, "." * 81)
     puzzle = generate(app, symmetry="vertical")
-    expect(message(app)).to_contain_text("vertical symmetry")
+    expect(message(app)).to_contain_text("mirror left–right symmetry")  # as the menu names it
     rows = [puzzle[r * 9:(r + 1) * 9] for r in range(9)]
     assert all((row[c] == ".") == (row[8 - c] == ".") for row in rows for c in range(9))  # left-right mirror
     assert web.solve(puzzle)["status"] == "unique"

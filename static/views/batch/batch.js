@@ -7,15 +7,14 @@
 import { Cancelled } from "../../client.js";
 import { View, count, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
 import { Histogram, Scatter } from "./plots.js";
+import { BATCH_STATUSES, SOLVERS as SOLVER_NAMES } from "../../words.js";
 import { Pool } from "./pool.js";
 
-const SOLVERS = {
-  dlx: "dlx (this engine)",
-  textbook: "textbook DLX",
-  backtrack: "backtracking",
-};
+// The solvers (sudoku_dlx's compare.batch.SOLVERS) by what the page calls them.
+const LABELS = { dlx: "dlx (this engine)", textbook: "textbook DLX", backtrack: "backtracking" };
+const SOLVERS = Object.fromEntries(SOLVER_NAMES.map((name) => [name, LABELS[name] ?? name]));
 // A status's code in the typed arrays; 0: the line holds no puzzle, or has not run.
-const STATUSES = ["", "unique", "multiple", "none", "invalid", "unfinished"];
+const STATUSES = ["", ...BATCH_STATUSES];
 const INVALID = STATUSES.indexOf("invalid");
 // The table: bench --json's fields (each cell's data-stat) with their headings, in
 // three groups, each a table with a column per solver, side by side where they fit.
@@ -189,7 +188,7 @@ export default class Batch extends View {
     this.progress = h("progress", { max: 1, value: 0, "aria-label": "Progress" });
     this.rate = h("p", { class: "batch-rate" });
     this.message = h("p", { role: "status", class: "batch-message" });
-    this.workerLine = h("p", { class: "batch-hint batch-workers" });
+    this.workerLine = h("p", { class: "batch-hint batch-workers" }, "Python workers start once the page's Python is ready.");
 
     this.tables = h("div", { class: "batch-tables", role: "group", "aria-label": "bench's table",
       "aria-describedby": "batch-table-note" });
@@ -432,6 +431,10 @@ export default class Batch extends View {
     client.request("batch", { lines, first: first + 1, solvers: job.results.solvers, max_nodes: job.maxNodes })
       .then((answer) => {
         if (job !== this.active) return;
+        if (answer.status !== "measured") {
+          this.finish("failed", `Python refused lines ${first + 1}–${first + lines.length}: ${answer.error}`);
+          return;
+        }
         const took = performance.now() - began;
         const later = job.sizes.has(client); // not this worker's first share
         job.sizes.set(client, Math.max(1, Math.min(2000, Math.round(size * Math.min(2, TARGET_MS / Math.max(took, 1))))));
@@ -514,6 +517,7 @@ export default class Batch extends View {
     const covered = columns.runs[job.results.solvers[0]].status.length;
     const began = performance.now();
     const records = await this.client.request("batch_summary", columns);
+    if (!Array.isArray(records)) throw new Error(records.error); // an invalid record
     const took = performance.now() - began;
     job.summaryMs = took;
     job.nextSummary = performance.now() + Math.max(SUMMARY_EVERY_MS, 3 * took);

@@ -3,9 +3,10 @@
 // ask.js, the panels' contents in panels.js.
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, shapeFor } from "../../grid.js";
-import { $, View, plural } from "../../kit.js";
+import { $, View, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { Store, shapes } from "../../store.js";
+import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
 import { Board } from "./board.js";
 import { Game } from "./game.js";
@@ -399,6 +400,7 @@ export default class Play extends View {
         .map((name) => [name, $(`steps-${name}`)]),
     ));
     const { buttons, board } = this;
+    $("difficulty").append(...GRADES.map(({ name }) => h("option", {}, name)));
     $("stats").hidden = !options.stats;
     if (options.buttons) {
       // Apply and Show more go with Hint, Show the solution with Solve; Zoom is always there.

@@ -7,9 +7,10 @@
 import { View, count, duration, h, plural, useStyle, whenReady } from "../../kit.js";
 import { readPuzzle } from "../../link.js";
 import { miniGrid } from "../../mini-grid.js";
+import { SYMBOLS } from "../../words.js";
 
 // A move is cell * 64 + digit * 2 + guess (digit 0 clears the cell); -1 is a solution
-// (sudoku_dlx.bench.moves).
+// (sudoku_dlx.baselines.moves).
 const SOLUTION = -1;
 // Both searches look for two solutions (the second proves the first unique) and give
 // up after this many nodes.
@@ -18,7 +19,6 @@ const CHUNK = 50_000;
 // Nodes a second; Infinity: as fast as Python computes them.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, Infinity];
 const START_SPEED = SPEEDS.indexOf(50);
-const SYMBOLS = "123456789ABCDEFGHIJKLMNOP";
 
 export const EXAMPLES = [
   {
@@ -109,6 +109,10 @@ class Lane {
     this.client.request("race_next", { race: this.id }).then((chunk) => {
       if (token !== this.token) return;
       this.fetching = false;
+      if (chunk.status === "invalid") {
+        this.error = new Error(chunk.error);
+        return;
+      }
       chunk.places = chunk.moves.reduce((sum, move) => sum + (move > 0 && (move & 63) > 1 ? 1 : 0), 0);
       this.queued += chunk.places;
       this.doneQueued = chunk.done;
@@ -406,8 +410,9 @@ export default class Race extends View {
       return;
     }
     if (mine !== this.opened) return;
-    if (answers[0].status === "invalid") {
-      this.message.textContent = `That is not a puzzle to race: ${answers[0].error}.`;
+    const refused = answers.find((answer) => answer.status === "invalid");
+    if (refused) {
+      this.message.textContent = `That is not a puzzle to race: ${refused.error}.`;
       return;
     }
     this.puzzle = answers[0].puzzle;

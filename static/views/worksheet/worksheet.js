@@ -5,9 +5,9 @@ import { Cancelled } from "../../client.js";
 import { shapeFor } from "../../grid.js";
 import { $, View, h, plural, useStyle } from "../../kit.js";
 import { miniGrid } from "../../mini-grid.js";
+import { GRADES } from "../../words.js";
 
 const SIZES = [4, 6, 8, 9, 12, 16];
-const GRADES = ["Easy", "Medium", "Hard", "Expert", "Extreme"];
 const MOST = 24;
 // Puzzles on one printed page, and answers, by size.
 const PER_PAGE = { 4: 6, 6: 6, 8: 4, 9: 4, 12: 2, 16: 1 };
@@ -29,7 +29,8 @@ export default class Worksheet extends View {
       h("h2", {}, "A worksheet with answers"),
       h("div", { class: "choices" },
         select("ws-size", "Size", SIZES, size, (n) => `${n}×${n}`),
-        select("ws-difficulty", "Difficulty", ["", ...GRADES], params.get("difficulty") ?? "", (g) => g || "Any"),
+        select("ws-difficulty", "Difficulty", ["", ...GRADES.map((grade) => grade.name)], params.get("difficulty") ?? "",
+          (g) => g || "Any"),
         h("label", {}, "Puzzles", h("input", { id: "ws-count", type: "number", min: 1, max: MOST, value: count })),
         h("label", {}, "Title", h("input", { id: "ws-title", type: "text", value: params.get("title") ?? "Sudoku" }))),
       h("div", { class: "row" },
