@@ -348,8 +348,8 @@ def test_an_embed_resizes_through_its_size_message(embedder, server, other_origi
     expect(host.locator("iframe")).to_have_attribute("style", re.compile(f"height: {reported}px"))
     assert 500 < reported < 800
     assert host.frames[1].evaluate("document.documentElement.scrollHeight <= innerHeight + 1")
-    readme = (ROOT / "README.md").read_text()
-    assert (ROOT / "tests" / "pages" / "resize.js").read_text().strip() in readme  # the documented snippet
+    embedding = (ROOT / "docs" / "embedding.md").read_text()
+    assert (ROOT / "tests" / "pages" / "resize.js").read_text().strip() in embedding  # the documented snippet
 
 
 def test_an_embed_tells_its_host_ready_checked_and_solved(server, other_origin, new_page):
