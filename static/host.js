@@ -5,7 +5,7 @@
 //   {source: "sudoku-dlx", type: "solved", id, puzzle, ms, hints}
 // `id` is the embed's own (the snippet's id= option), so a course page with several embeds
 // can tell them apart (event.source tells their windows apart too). A page that is not in
-// a frame posts nothing. The README shows a host page's few lines that resize the iframe.
+// a frame posts nothing. docs/embedding.md shows a host page's few lines that resize the iframe.
 
 const SOURCE = "sudoku-dlx";
 

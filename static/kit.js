@@ -52,8 +52,8 @@ export function embedPanel(view) {
   const snippet = h("textarea", { id: "view-embed-snippet", rows: 4, readonly: true });
   const panel = h("details", { class: "panel embed-panel page-only" },
     h("summary", {}, "Embed in a web page"),
-    h("label", { for: "view-embed-snippet" }, "Paste this into a web page (the frame posts its size to the page, ",
-      "so the page can fit it: see the README's “Embed”)"),
+    h("label", { for: "view-embed-snippet" }, "Paste this into a web page (the frame tells the page around it ",
+      "how tall it is, so the page can fit the frame to it)"),
     snippet);
   panel.addEventListener("toggle", () => {
     if (!panel.open) return;

@@ -345,7 +345,7 @@ def test_phone_width_and_dark_scheme(new_page, tmp_path):
 
 
 def test_screenshot(app, tmp_path):
-    """Saves the README's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir): on a
+    """Saves the manual's screenshots when UPDATE_SCREENSHOT=1 (else to a temp dir): on a
     laptop (1366x768), three right entries, notes in two cells and one marked mistake; the
     DLX step view at its eighth step; on a phone (375x667), a hint's first level."""
     open_puzzle(app, HARDEST)

@@ -298,7 +298,7 @@ def test_the_lab_in_an_iframe_on_another_origin(host_page):
 
 
 def test_screenshot(lab, tmp_path):
-    """Saves the README's picture of the lab when UPDATE_SCREENSHOT=1 (else to a temp dir):
+    """Saves the manual's picture of the lab when UPDATE_SCREENSHOT=1 (else to a temp dir):
     the batting order with 6 items as it tries its second option for Top."""
     lab.set_viewport_size({"width": 1366, "height": 768})
     lab.locator("#lab-problem").select_option("batting 6")

@@ -214,7 +214,7 @@ def test_the_race_in_a_sandboxed_frame_on_another_origin(server, other_origin, n
 
 
 def test_screenshots_of_both_views(batch, new_page, tmp_path):
-    """Saves the README's pictures when UPDATE_SCREENSHOT=1 (else to a temp dir): the batch
+    """Saves the manual's pictures when UPDATE_SCREENSHOT=1 (else to a temp dir): the batch
     view after the 17-clue sample, the race view when dancing links has finished."""
     folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
     batch.locator("#batch-sample").select_option("royle17_sample1000.txt")

@@ -179,7 +179,7 @@ def test_generate_names_the_symmetry_as_the_menu_does(new_page):
 def test_the_play_embed_has_room_for_its_longest_message(new_page, server, other_origin, resized):
     src = f"{server}index.html?embed=1&id=room&readonly=1#p={PUZZLE}"
     # The snippet's frame (420 x 688) on a page of another origin, with or without the
-    # README's resize script.
+    # resize script of docs/embedding.md.
     page = "host.html" if resized else "lab_embed.html"
     host = new_page(f"{other_origin}tests/pages/{page}?height=688&src={quote(src)}")
     host.locator("iframe").evaluate("f => { f.width = 420; f.height = 688 }")
@@ -211,7 +211,7 @@ def test_every_view_embeds_from_its_snippet_and_tells_its_host(new_page, server,
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")
     width, height = (int(re.search(f'{name}="(\\d+)"', snippet).group(1)) for name in ("width", "height"))
     assert "embed=1" in src and re.search(r"[?&]id=\w+", src)
-    # As the snippet has it, without the README's resize script: all of it fits, no scrollbar.
+    # As the snippet has it, without the resize script of docs/embedding.md: all of it fits, no scrollbar.
     host = new_page(f"{other_origin}tests/pages/lab_embed.html?src={quote(src)}", viewport={"width": 1200, "height": 800})
     host.locator("iframe").evaluate("(f, [w, h]) => { f.width = w; f.height = h }", [width, height])
     expect(host.frame_locator("iframe").locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
