@@ -245,7 +245,7 @@ export async function start(options, python) {
     h("p", { class: "batch-hint", id: "batch-table-note" },
       "Per solver, over the puzzles searched (invalid lines are counted, not timed); times in ms of Python in " +
       "this browser, as python -m sudoku_dlx bench --json names the columns."),
-    h("div", { class: "batch-table-wrap" }, table),
+    h("div", { class: "batch-table-wrap", tabindex: 0, role: "group", "aria-label": "Results table" }, table),
     h("div", { class: "batch-downloads" }, csvButton, jsonButton),
     errorList,
     legend,
