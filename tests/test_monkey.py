@@ -358,9 +358,11 @@ class Monkey:
         self.checked = len(self.watch.errors)
 
     def failure(self, i, what):
-        return (f"Monkey seed {self.seed}, action {i} of {ACTIONS}: {what}\n"
+        text = (f"Monkey seed {self.seed}, action {i} of {ACTIONS}: {what}\n"
                 f"Replay: MONKEY_SEED={self.seed} MONKEY_ACTIONS={i + 1} python3 -m pytest tests/test_monkey.py\n"
                 "Last actions:\n" + "\n".join(self.log[-30:]))
+        # An error may quote the hostile text (a NUL, say): escaped, so the report stays text.
+        return re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def test_the_page_survives_a_monkey(browser, server, watch):
