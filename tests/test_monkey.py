@@ -101,7 +101,8 @@ NO_PRINT = "window.print = () => { window.printed = (window.printed ?? 0) + 1; }
 # page registers its service worker (once Python is ready) while offline, the failed fetch
 # of sw.js: "An unknown error occurred when fetching the script." (the page catches the
 # rejection; Chromium logs the line anyway). Only these exact lines, and only while offline
-# (or in the action that went back online), are forgiven; nothing else, never a page error.
+# (or in the action after it went back online, as the browser may tell them late), are
+# forgiven; nothing else, and never a page error.
 OFFLINE_LINES = re.compile(r"^(Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)"
                            r"|An unknown error occurred when fetching the script\.)$")
 
@@ -168,6 +169,7 @@ class Monkey:
         self.seed = seed
         self.log: list[str] = []
         self.offline = False
+        self.offline_before = False  # offline at some time during the previous action
         self.dialogs: list[str] = []
         self.crashed = False
         self.checked = 0  # watch.errors before this index are accounted for
@@ -262,7 +264,7 @@ class Monkey:
         return f"hash #{value[:60]}"
 
     def stop(self, r):
-        stops = self.page.get_by_role("button", name="Stop", exact=True)
+        stops = self.page.get_by_role("button", name="Stop", exact=True, disabled=False)  # one that can stop something
         if not stops.count():
             return "no Stop"
         stops.first.click(timeout=2000)
@@ -315,7 +317,7 @@ class Monkey:
     def act(self, i):
         r = random.Random(f"{self.seed}:{i}")
         name = r.choices(list(self.WEIGHTS), weights=list(self.WEIGHTS.values()))[0]
-        was_offline = self.offline
+        offline_at_start = self.offline
         where = re.sub(r"^https?://[^/]+/", "", self.page.url)[:60]
         self.target = ""
         try:
@@ -336,7 +338,8 @@ class Monkey:
         for extra in self.context.pages:
             if extra is not self.page:
                 extra.close()  # a link's new tab
-        self.forgive_offline_lines(was_offline or self.offline)
+        self.forgive_offline_lines(self.offline_before or offline_at_start or self.offline)
+        self.offline_before = offline_at_start or self.offline
         self.check(i)
 
     def forgive_offline_lines(self, offline):
