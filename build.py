@@ -18,6 +18,9 @@ build/ (git-ignored) receives the plain project wheel (zipped here from py/,
 byte-for-byte reproducible) and the micropip wheel (fetched with pip, checked
 against MICROPIP_SHA256), which the tests use to install the wheel as any Pyodide
 app would.
+
+``npm ci`` also installs the pinned dev dependency axe-core, which tests/test_axe.py
+injects into the page (from node_modules/, which `serve` serves with the rest).
 """
 
 from __future__ import annotations
@@ -127,9 +130,9 @@ def _vendor_pyodide() -> None:
     pinned = lock["packages"]["node_modules/pyodide"]["version"]
     if pinned != PYODIDE_VERSION:
         sys.exit(f"package-lock.json pins pyodide {pinned}, build.py wants {PYODIDE_VERSION}")
-    installed = PYODIDE_NPM / "package.json"
-    if not installed.exists() or json.loads(installed.read_text())["version"] != PYODIDE_VERSION:
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    if not _npm_installed(lock):
+        # Dev dependencies too (axe-core, which tests/test_axe.py injects into the page).
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--include=dev"], cwd=ROOT, check=True)
     for old in VENDOR.iterdir():  # an earlier layout's files (all are in folders now)
         if old.is_file() and old.name != "build.json":
             old.unlink()
@@ -139,6 +142,17 @@ def _vendor_pyodide() -> None:
         source, target = PYODIDE_NPM / name, VENDOR / RUNTIME / name
         if not target.exists() or target.stat().st_size != source.stat().st_size:
             shutil.copyfile(source, target)
+
+
+def _npm_installed(lock: dict) -> bool:
+    """True if node_modules/ holds every package of package-lock.json at its locked version."""
+    for where, package in lock["packages"].items():
+        if not where:
+            continue  # the project itself
+        installed = ROOT / where / "package.json"
+        if not installed.exists() or json.loads(installed.read_text()).get("version") != package.get("version"):
+            return False
+    return True
 
 
 def _keep_only(folder: Path, pattern: str, keep: str) -> None:

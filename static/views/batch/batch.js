@@ -537,7 +537,9 @@ export default class Batch extends View {
   // bench --json gives it in data-value; "–" where nothing was searched.
   fillTable(solvers, records) {
     const show = (value) => (value === null ? "–" : Number.isInteger(value) ? count(value) : DECIMALS.format(value));
-    this.tables.replaceChildren(...GROUPS.map(([caption, stats]) => h("div", { class: "batch-table-wrap" },
+    // Each table scrolls in its box where it is wider than the screen: the box takes the focus.
+    this.tables.replaceChildren(...GROUPS.map(([caption, stats]) => h("div",
+      { class: "batch-table-wrap", tabindex: 0, role: "group", "aria-label": `${caption} table` },
       h("table", { class: "batch-table" }, h("caption", {}, caption),
         h("thead", {}, h("tr", {}, h("td", {}), solvers.map((name) => h("th", { scope: "col", "data-solver": name,
           title: SOLVERS[name] }, h("span", { class: `dot s-${name}`, "aria-hidden": "true" }, "●"), name)))),
