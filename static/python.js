@@ -55,9 +55,14 @@ function whenVisible(element, callback) {
 }
 
 // Registered after this visit's downloads (they are in the browser's cache then, so
-// the service worker's caching revalidates them rather than downloading them again).
-// A browser or frame without service workers (a sandbox without allow-same-origin)
-// works as before, without the offline copy.
+// the service worker's caching revalidates them rather than downloading them again), and
+// while online (offline, the browser logs its failure to fetch sw.js: it waits for the
+// network). A browser or frame without service workers (a sandbox without
+// allow-same-origin) works as before, without the offline copy.
 function registerServiceWorker() {
+  if (!navigator.onLine) {
+    addEventListener("online", registerServiceWorker, { once: true });
+    return;
+  }
   navigator.serviceWorker?.register(new URL("../sw.js", import.meta.url)).catch(() => {});
 }

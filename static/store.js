@@ -50,6 +50,18 @@ export class Store {
     }
   }
 
+  // Keeps `text` under `key` if it has at most `max` characters (what read() takes back
+  // with shapes.text(max)); a longer one is not kept (the earlier one goes too), and the
+  // answer is false, so that the user can be told.
+  writeText(key, text, max) {
+    if (text.length <= max) {
+      this.write(key, text);
+      return true;
+    }
+    this.remove(key);
+    return false;
+  }
+
   remove(key) {
     try {
       localStorage.removeItem(this.prefix + key);

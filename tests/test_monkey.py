@@ -97,14 +97,11 @@ NO_PRINT = "window.print = () => { window.printed = (window.printed ?? 0) + 1; }
 
 # What Chromium logs for a request that fails because the walk took the network away (not
 # the page's doing): "Failed to load resource: net::ERR_INTERNET_DISCONNECTED" and, for a
-# request the service worker could not answer offline, "net::ERR_FAILED"; and, when the
-# page registers its service worker (once Python is ready) while offline, the failed fetch
-# of sw.js: "An unknown error occurred when fetching the script." (the page catches the
-# rejection; Chromium logs the line anyway). Only these exact lines, and only while offline
-# (or in the action after it went back online, as the browser may tell them late), are
-# forgiven; nothing else, and never a page error.
-OFFLINE_LINES = re.compile(r"^(Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)"
-                           r"|An unknown error occurred when fetching the script\.)$")
+# request the service worker could not answer offline, "net::ERR_FAILED". Only these exact
+# lines, and only while offline (or in the action after it went back online, as the browser
+# may tell them late), are forgiven; nothing else, and never a page error. (The page
+# registers its service worker only while online, so a failed fetch of sw.js is an error.)
+OFFLINE_LINES = re.compile(r"^Failed to load resource: net::ERR_(INTERNET_DISCONNECTED|FAILED)$")
 
 
 def fullwidth(text: str) -> str:

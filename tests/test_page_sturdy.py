@@ -229,3 +229,21 @@ def test_every_view_embeds_from_its_snippet_and_tells_its_host(new_page, server,
     told = host.evaluate("window.events.filter(e => e.data.type === 'size').at(-1).data.height")
     assert told > 200
     expect(host.locator("iframe")).to_have_attribute("style", re.compile(f"height: {told}px"))
+
+
+def test_the_labs_step_controls_wait_for_the_first_search(new_page):
+    page = new_page("index.html?view=lab&problem=queens&n=8")
+    page.get_by_role("button", name="Last step").click()  # before Python has sent any search
+    page.get_by_role("button", name="Play", exact=True).click()
+    wait_ready(page)
+    expect(page.locator("#lab-step-count")).to_contain_text("Step 1 of", timeout=READY_MS)
+
+
+def test_an_import_text_too_long_to_keep_is_said_so(new_page):
+    page = new_page()
+    box = page.locator("#import-text")
+    box.fill("1" * 100_001)
+    expect(page.locator("#notice")).to_contain_text("will not be kept through a reload")
+    page.reload()
+    expect(page.locator("#import-text")).to_have_value("")
+    expect(page.locator("[data-cell]")).to_have_count(81)

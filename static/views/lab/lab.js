@@ -9,7 +9,7 @@
 // queens: 1-12), #p=<givens> for a sudoku, #t=<text> for a problem of one's own (it wins
 // over problem=), step=<k> to open at step k.
 import { Cancelled } from "../../client.js";
-import { $, View, h, plural, useStyle } from "../../kit.js";
+import { $, View, count, h, plural, useStyle } from "../../kit.js";
 import { Stepper } from "../../stepper.js";
 import { Store, shapes } from "../../store.js";
 import { BoardView } from "./board.js";
@@ -128,6 +128,13 @@ export default class Lab extends View {
     return $("lab-link").value || location.href;
   }
 
+  // Keeps the text box's problem through a reload, or says it cannot.
+  keepText() {
+    if (!this.store.writeText("text", $("lab-text").value, TEXT_KEPT)) {
+      this.notice(`The text has more than ${count(TEXT_KEPT)} characters: it will not be kept through a reload.`);
+    }
+  }
+
   // Says what became of the stored text, in the box's panel (opened to show it).
   notice(text) {
     $("lab-storage").textContent = text;
@@ -222,7 +229,7 @@ export default class Lab extends View {
       else $("lab-text").focus();
     });
     $("lab-n").addEventListener("change", () => this.load());
-    $("lab-text").addEventListener("input", () => this.store.write("text", $("lab-text").value));
+    $("lab-text").addEventListener("input", () => this.keepText());
     $("lab-use").addEventListener("click", () => {
       $("lab-problem").value = "own";
       this.menuChanged();
@@ -330,6 +337,7 @@ export default class Lab extends View {
   // Shows the search after step k.
   draw(k) {
     const { record } = this;
+    if (!record) return; // the step controls before the first search has come from Python
     const { problem } = record;
     const state = replay(record, k);
     this.matrix.draw(state);
@@ -365,7 +373,7 @@ export default class Lab extends View {
     if (!document.execCommand("insertText", false, this.record.problem.text)) box.value = this.record.problem.text;
     box.setSelectionRange(0, 0);
     box.scrollTop = 0;
-    this.store.write("text", box.value);
+    this.keepText();
     $("lab-own").open = true;
   }
 

@@ -3,7 +3,7 @@
 // ask.js, the panels' contents in panels.js.
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, shapeFor } from "../../grid.js";
-import { $, View, h, plural } from "../../kit.js";
+import { $, View, count, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { Store, shapes } from "../../store.js";
 import { GRADES } from "../../words.js";
@@ -262,6 +262,9 @@ export default class Play extends View {
     reveal("share-panel");
     const entries = $("share-entries").checked ? ", with your entries," : "";
     try {
+      // A frame of another site may not write to the clipboard: the browser says so in
+      // its console when asked, so it is not asked.
+      if (document.featurePolicy?.allowsFeature("clipboard-write") === false) throw new Error("not allowed here");
       await navigator.clipboard.writeText($("share-link").value);
       this.say(`Link${entries} copied to the clipboard.`);
     } catch {
@@ -442,7 +445,12 @@ export default class Play extends View {
     for (const id of ["size", "difficulty"]) $(id).addEventListener("change", () => this.worksheetLink());
     this.worksheetLink();
     $("import-text").value = this.store.read(":import", shapes.text(IMPORT_KEPT), "");
-    $("import-text").addEventListener("input", () => this.store.write(":import", $("import-text").value));
+    $("import-text").addEventListener("input", () => {
+      if (!this.store.writeText(":import", $("import-text").value, IMPORT_KEPT) && !this.importTooLong) {
+        this.importTooLong = true; // said once
+        this.notice(`The import box holds more than ${count(IMPORT_KEPT)} characters: it will not be kept through a reload.`);
+      }
+    });
     $("import").addEventListener("submit", (event) => {
       event.preventDefault();
       ask.importText(this, $("import-text").value);

@@ -25,7 +25,8 @@ export default class Worksheet extends View {
     const params = new URL(location.href).searchParams;
     const size = SIZES.includes(Number(params.get("size"))) ? Number(params.get("size")) : 9;
     const count = Math.min(MOST, Math.max(1, Number(params.get("n")) || 6));
-    this.form = h("form", { class: "panel worksheet-form", "aria-label": "Worksheet" },
+    // Not a <form> that submits: an embed's sandbox (no allow-forms) refuses submissions.
+    this.form = h("div", { class: "panel worksheet-form", role: "form", "aria-label": "Worksheet" },
       h("h2", {}, "A worksheet with answers"),
       h("div", { class: "choices" },
         select("ws-size", "Size", SIZES, size, (n) => `${n}×${n}`),
@@ -34,7 +35,7 @@ export default class Worksheet extends View {
         h("label", {}, "Puzzles", h("input", { id: "ws-count", type: "number", min: 1, max: MOST, value: count })),
         h("label", {}, "Title", h("input", { id: "ws-title", type: "text", value: params.get("title") ?? "Sudoku" }))),
       h("div", { class: "row" },
-        h("button", { type: "submit", id: "ws-make" }, "Make the worksheet"),
+        h("button", { type: "button", id: "ws-make" }, "Make the worksheet"),
         h("button", { type: "button", id: "ws-stop", "aria-disabled": "true" }, "Stop"),
         h("button", { type: "button", id: "ws-print", "aria-disabled": "true" }, "Print")),
       h("p", { class: "message", role: "status", id: "ws-message" }),
@@ -42,9 +43,9 @@ export default class Worksheet extends View {
     this.sheets = h("div", { id: "sheets", class: "sheets" });
     root.replaceChildren(this.form, this.sheets);
     this.making = false;
-    this.form.addEventListener("submit", (event) => {
-      event.preventDefault();
-      this.make();
+    $("ws-make").addEventListener("click", () => this.make());
+    this.form.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && event.target.matches("input")) this.make();
     });
     $("ws-stop").addEventListener("click", () => this.making && this.client.cancel());
     $("ws-print").addEventListener("click", () => $("ws-print").getAttribute("aria-disabled") !== "true" && window.print());
