@@ -78,6 +78,8 @@ def test_a_path_step_shows_the_grid_as_the_solve_had_it(new_page):
 
 def test_another_link_in_the_same_tab_says_what_it_opened(new_page):
     page = new_page(f"index.html#p={PUZZLE}")
+    # Opened in a new page: no grid of the player's was replaced, so Undo is not offered.
+    expect(message(page)).to_have_text(f"Opened the link's 9×9 puzzle with {81 - PUZZLE.count('.')} givens.")
     wait_ready(page)
     button(page, "Solve").click()
     expect(message(page)).to_have_text("Solved: the solution is unique.")

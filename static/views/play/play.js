@@ -236,9 +236,10 @@ export default class Play extends View {
     const { game } = this;
     if (link.puzzle) {
       const differs = link.puzzle !== game.givens || (link.entries && link.entries !== game.entries);
+      const replaced = (game.givens + game.entries).replaceAll(BLANK, "") !== ""; // a grid worth bringing back
       if (differs && this.change("load", shapeFor(link.size), link.puzzle, link.entries)) {
         this.say(`Opened the link's ${link.size}×${link.size} puzzle with ${plural(link.clues, "given")}` +
-          `${link.entries ? " and its entries" : ""}; Undo brings back the grid before it.`);
+          `${link.entries ? " and its entries" : ""}${replaced ? "; Undo brings back the grid before it" : ""}.`);
       }
     } else if (link.error) {
       this.change("load", shapeFor(9));
