@@ -62,16 +62,7 @@ def blocks(path: Path) -> list[tuple[str, int, list[str]]]:
 
 def prose(path: Path) -> str:
     """The file's text outside fenced code blocks, code spans and link targets."""
-    lines, inside = [], False
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if FENCE.match(line):
-            inside = not inside
-            continue
-        if not inside:
-            lines.append(line)
-    text = "\n".join(lines)
-    text = re.sub(r"`[^`]*`", " ", text)
-    return re.sub(r"\]\([^)]*\)", "]", text)
+    return re.sub(r"\]\([^)]*\)", "]", prose_keeping_links(path))
 
 
 def slug(heading: str) -> str:
@@ -105,6 +96,7 @@ def targets(path: Path) -> list[str]:
 
 
 def prose_keeping_links(path: Path) -> str:
+    """The file's text outside fenced code blocks and code spans."""
     lines, inside = [], False
     for line in path.read_text(encoding="utf-8").splitlines():
         if FENCE.match(line):
