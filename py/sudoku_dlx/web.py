@@ -22,8 +22,8 @@ from .cover import problems
 from .cover.trace import trace_search
 from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
-from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, find_clash, parse, puzzle_on_line
-from .kinds.solver import clash_reason
+from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
+from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
 from .rating import hint as _hint
@@ -108,9 +108,9 @@ def _puzzle(text: str, size: int) -> Puzzle:
 def _puzzle_without_clash(text: str, size: int) -> Puzzle:
     """The puzzle ``text``; InvalidPuzzleError if it does not parse or its givens clash."""
     puzzle = _puzzle(text, size)
-    clash = find_clash(puzzle)
-    if clash:
-        raise InvalidPuzzleError(clash_reason(puzzle, clash), clash)
+    broken = fault(puzzle)
+    if broken:
+        raise InvalidPuzzleError(broken.reason, broken.cells)
     return puzzle
 
 

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from ..baselines.backtrack import backtrack_solutions
 from ..baselines.textbook import textbook_solutions
-from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape, find_clash, parse
-from ..kinds.solver import clash_reason, exact_cover, solve
+from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape, parse
+from ..kinds.solver import exact_cover, fault, solve
 
 __all__ = ["CSV_HEADER", "SOLVERS", "STATUSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
@@ -180,9 +180,9 @@ def read(text: str) -> tuple[Puzzle | None, str, str]:
         puzzle = parse(text)
     except InvalidPuzzleError as error:
         return None, text, str(error)
-    clash = find_clash(puzzle)
-    if clash:
-        return None, text, clash_reason(puzzle, clash)
+    broken = fault(puzzle)
+    if broken:
+        return None, text, broken.reason
     return puzzle, str(puzzle), ""
 
 

@@ -35,8 +35,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..dlx import ExactCover, SearchStats
-from ..kinds.grid import InvalidPuzzleError, Puzzle, cell_name, find_clash, parse
-from ..kinds.solver import clash_reason, exact_cover
+from ..kinds.grid import InvalidPuzzleError, Puzzle, cell_name, parse
+from ..kinds.solver import exact_cover, fault
 
 __all__ = [
     "BUILT_IN",
@@ -196,9 +196,9 @@ def sudoku(puzzle: Puzzle) -> Problem:
     """A sudoku's exact cover (the solver's reduction, :func:`~sudoku_dlx.kinds.solver.exact_cover`)
     with its givens chosen first. Items: ``r1c1`` (the cell needs a digit), ``r1#4``,
     ``c1#4``, ``b1#4`` (row, column, box 1 needs a 4); option ``r1c1=4`` puts 4 in r1c1."""
-    clash = find_clash(puzzle)
-    if clash:
-        raise ProblemError(clash_reason(puzzle, clash))
+    broken = fault(puzzle)
+    if broken:
+        raise ProblemError(broken.reason)
     shape, n = puzzle.shape, puzzle.n
     symbol = shape.symbol
     items = ([cell_name(cell, n) for cell in range(n * n)]

@@ -34,12 +34,17 @@ from functools import cache, cached_property
 
 __all__ = [
     "BOX_SHAPES",
+    "KINDS",
+    "KIND_SIZES",
+    "Cage",
     "InvalidPuzzleError",
     "Puzzle",
     "Shape",
+    "Sign",
     "cell_name",
     "find_clash",
     "format_grid",
+    "jigsaw_shape",
     "parse",
     "puzzle_on_line",
     "read_puzzles",
@@ -76,17 +81,60 @@ class InvalidPuzzleError(ValueError):
         self.cells = cells
 
 
+#: The kinds of puzzle: classic sudoku; X (both long diagonals hold every digit too);
+#: windoku (four windows too); jigsaw (irregular regions instead of boxes); killer
+#: (cages whose digits add up to their sums); futoshiki (a Latin square with signs).
+KINDS = ("sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki")
+#: The sizes each kind takes (n); sudoku, X and killer need a box shape of that size.
+KIND_SIZES = {
+    "sudoku": tuple(BOX_SHAPES),
+    "x": tuple(n for n in BOX_SHAPES if n >= 4),
+    "windoku": (9,),
+    "jigsaw": tuple(range(4, 17)),
+    "killer": (4, 6, 9),
+    "futoshiki": tuple(range(3, 17)),
+}
+
+
 @dataclass(frozen=True)
 class Shape:
-    """A grid of ``n`` x ``n`` cells with boxes of ``box_rows`` x ``box_cols``."""
+    """The grid of a kind of puzzle: ``n`` x ``n`` cells and their units.
+
+    The units are the ``n`` rows, the ``n`` columns, the ``n`` regions a cell has
+    one of (its *box*: a box of ``box_rows`` x ``box_cols`` cells, or, in a jigsaw, the
+    irregular region ``regions[cell]``; a futoshiki's Latin square has none), then the
+    kind's extra units: X's two long diagonals, windoku's four windows. Each unit
+    holds every digit once.
+    """
 
     n: int
-    box_rows: int
-    box_cols: int
+    box_rows: int = 0
+    box_cols: int = 0
+    kind: str = "sudoku"
+    #: A jigsaw's region of every cell (0..n-1), row by row; empty for other kinds.
+    regions: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.box_rows * self.box_cols != self.n or self.n > len(SYMBOLS):
-            raise InvalidPuzzleError(f"no {self.n}x{self.n} grid has {self.box_rows}x{self.box_cols} boxes")
+        n, kind = self.n, self.kind
+        if kind not in KINDS:
+            raise InvalidPuzzleError(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
+        if n not in KIND_SIZES[kind]:
+            raise InvalidPuzzleError(f"a {kind} has sizes {_listed(KIND_SIZES[kind])}, not {n}")
+        boxed = kind in ("sudoku", "x", "windoku", "killer")
+        if boxed and self.box_rows * self.box_cols != n:
+            raise InvalidPuzzleError(f"no {n}x{n} grid has {self.box_rows}x{self.box_cols} boxes")
+        if not boxed and (self.box_rows or self.box_cols):
+            raise InvalidPuzzleError(f"a {kind} has no boxes")
+        if kind == "jigsaw":
+            if len(self.regions) != n * n:
+                raise InvalidPuzzleError(f"a {n}x{n} jigsaw needs a region for each of its {n * n} cells")
+            for region in range(n):
+                cells = tuple(x for x, r in enumerate(self.regions) if r == region)
+                if len(cells) != n:
+                    raise InvalidPuzzleError(
+                        f"region {region + 1} of a {n}x{n} jigsaw has {len(cells)} cells, not {n}", cells)
+        elif self.regions:
+            raise InvalidPuzzleError(f"a {kind} has no jigsaw regions")
 
     @property
     def cells(self) -> int:
@@ -99,45 +147,99 @@ class Shape:
         return cell % self.n
 
     def box(self, cell: int) -> int:
-        r, c = divmod(cell, self.n)
-        return r // self.box_rows * self.box_rows + c // self.box_cols
+        """The box (or jigsaw region) of ``cell``."""
+        return self.box_of[cell]
 
     @cached_property
     def box_of(self) -> tuple[int, ...]:
-        """The box of every cell."""
-        return tuple(self.box(x) for x in range(self.cells))
+        """The box (or jigsaw region) of every cell; empty for a Latin square."""
+        if self.regions:
+            return self.regions
+        if not self.box_rows:
+            return ()
+        n, br, bc = self.n, self.box_rows, self.box_cols
+        return tuple(x // n // br * br + x % n // bc for x in range(n * n))
+
+    @cached_property
+    def extra_units(self) -> tuple[tuple[int, ...], ...]:
+        """X's two diagonals (top left to bottom right, then top right to bottom left),
+        windoku's four windows (the 3x3 blocks one cell in from the corners, row by row)."""
+        n = self.n
+        if self.kind == "x":
+            return tuple(range(0, n * n, n + 1)), tuple(range(n - 1, n * n - 1, n - 1))
+        if self.kind == "windoku":
+            return tuple(tuple((top + r) * n + left + c for r in range(3) for c in range(3))
+                         for top in (1, 5) for left in (1, 5))
+        return ()
 
     @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
-        """All units: the ``n`` rows, then the ``n`` columns, then the ``n`` boxes."""
+        """All units: the ``n`` rows, the ``n`` columns, the ``n`` boxes (if any), then
+        the extra units; unit ``u`` is named by :meth:`unit_name`."""
         n = self.n
         rows = [tuple(range(r * n, r * n + n)) for r in range(n)]
         cols = [tuple(range(c, n * n, n)) for c in range(n)]
-        boxes = [tuple(x for x in range(n * n) if self.box(x) == b) for b in range(n)]
-        return tuple(rows + cols + boxes)
+        boxes = [tuple(x for x in range(n * n) if self.box_of[x] == b) for b in range(n)] if self.box_of else []
+        return tuple(rows + cols + boxes) + self.extra_units
+
+    @cached_property
+    def units_of(self) -> tuple[tuple[int, ...], ...]:
+        """The units of every cell, as indices into :attr:`units`."""
+        found: list[list[int]] = [[] for _ in range(self.cells)]
+        for index, unit in enumerate(self.units):
+            for cell in unit:
+                found[cell].append(index)
+        return tuple(map(tuple, found))
 
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
-        """For each cell, the other cells of its row, column and box."""
-        n = self.n
+        """For each cell, the other cells of its units."""
         units = self.units
-        return tuple(
-            frozenset(units[self.row(x)] + units[n + self.col(x)] + units[2 * n + self.box(x)]) - {x}
-            for x in range(n * n)
-        )
+        return tuple(frozenset(x for u in self.units_of[cell] for x in units[u]) - {cell} for cell in range(self.cells))
+
+    def unit_name(self, unit: int) -> str:
+        """``row 3``, ``column 5``, ``box 7`` (``region 7`` in a jigsaw), ``the main
+        diagonal``, ``the anti-diagonal`` or ``window 2`` (1-based) for a unit index."""
+        n = self.n
+        if unit < 2 * n:
+            return f"{('row', 'column')[unit // n]} {unit % n + 1}"
+        if self.box_of and unit < 3 * n:
+            return f"{'region' if self.regions else 'box'} {unit - 2 * n + 1}"
+        extra = unit - (3 * n if self.box_of else 2 * n)
+        if self.kind == "x":
+            return ("the main diagonal", "the anti-diagonal")[extra]
+        return f"window {extra + 1}"
 
     def symbol(self, digit: int) -> str:
         return SYMBOLS[digit - 1] if digit else "."
 
 
+def _listed(sizes: tuple[int, ...]) -> str:
+    """``4, 6 and 9``; a run of sizes is ``4 to 16``."""
+    if len(sizes) > 3 and sizes == tuple(range(sizes[0], sizes[-1] + 1)):
+        return f"{sizes[0]} to {sizes[-1]}"
+    return ", ".join(map(str, sizes[:-1])) + f" and {sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+
+
 @cache
-def shape_for(n: int, box: tuple[int, int] | None = None) -> Shape:
-    """The shape of size ``n`` (boxes from :data:`BOX_SHAPES` unless given)."""
+def shape_for(n: int, box: tuple[int, int] | None = None, kind: str = "sudoku") -> Shape:
+    """The shape of a ``kind`` of size ``n`` (its boxes from :data:`BOX_SHAPES` unless
+    given; a jigsaw's regions come with the puzzle: see :func:`jigsaw_shape`)."""
+    if kind == "futoshiki":
+        return Shape(n, kind=kind)
     if box is None:
         if n not in BOX_SHAPES:
             raise InvalidPuzzleError(f"unsupported size {n}; sizes are {_sizes()}")
         box = BOX_SHAPES[n]
-    return Shape(n, *box)
+    return Shape(n, *box, kind=kind)
+
+
+def jigsaw_shape(regions: tuple[int, ...]) -> Shape:
+    """The jigsaw whose cells are in ``regions`` (a region 0..n-1 per cell)."""
+    n = round(len(regions) ** 0.5)
+    if n * n != len(regions):
+        raise InvalidPuzzleError(f"{len(regions)} cells is no square grid")
+    return Shape(n, kind="jigsaw", regions=tuple(regions))
 
 
 def _sizes() -> str:
@@ -151,14 +253,72 @@ def cell_name(cell: int, n: int) -> str:
 
 
 @dataclass(frozen=True)
+class Cage:
+    """A killer cage: its ``cells`` hold different digits that add up to ``sum``."""
+
+    cells: tuple[int, ...]
+    sum: int
+
+
+@dataclass(frozen=True)
+class Sign:
+    """A futoshiki sign between two neighbouring cells: ``greater``'s digit is more
+    than ``lesser``'s."""
+
+    greater: int
+    lesser: int
+
+
+@dataclass(frozen=True)
 class Puzzle:
-    """A grid: ``digits[cell]`` is ``1..n``, or 0 for a blank."""
+    """A grid: ``digits[cell]`` is ``1..n``, or 0 for a blank; a killer's ``cages`` and
+    a futoshiki's ``signs`` are clues as the givens are."""
 
     shape: Shape
     digits: tuple[int, ...]
+    cages: tuple[Cage, ...] = ()
+    signs: tuple[Sign, ...] = ()
+
+    def __post_init__(self) -> None:
+        shape, n = self.shape, self.shape.n
+        if self.cages and shape.kind != "killer" or self.signs and shape.kind != "futoshiki":
+            raise InvalidPuzzleError(f"a {shape.kind} has no {'cages' if self.cages else 'signs'}")
+        caged: dict[int, Cage] = {}
+        for cage in self.cages:
+            cells = cage.cells
+            where = ", ".join(cell_name(x, n) for x in cells)
+            if not 0 < len(cells) <= n or len(set(cells)) != len(cells) or not all(0 <= x < shape.cells for x in cells):
+                raise InvalidPuzzleError(f"a cage has 1 to {n} different cells of the grid, not {where or 'none'}", cells)
+            for x in cells:
+                if x in caged:
+                    raise InvalidPuzzleError(f"{cell_name(x, n)} is in two cages", (x,))
+                caged[x] = cage
+            k = len(cells)
+            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+            if not low <= cage.sum <= high:
+                raise InvalidPuzzleError(
+                    f"the cage of {where} cannot add up to {cage.sum}: {k} different digits from 1-{n} "
+                    f"make {low} to {high}", cells)
+        if len(caged) == shape.cells:
+            total = sum(cage.sum for cage in self.cages)
+            if total != n * n * (n + 1) // 2:
+                raise InvalidPuzzleError(
+                    f"the cages cover the grid, so their sums must add up to {n * n * (n + 1) // 2}, not {total}")
+        pairs = set()
+        for sign in self.signs:
+            a, b = sign.greater, sign.lesser
+            inside = tuple(x for x in (a, b) if 0 <= x < shape.cells)
+            if len(inside) < 2 or abs(a - b) not in (1, n) or (abs(a - b) == 1 and a // n != b // n):
+                names = " and ".join(cell_name(x, n) if 0 <= x < shape.cells else f"cell {x}" for x in (a, b))
+                raise InvalidPuzzleError(f"a sign stands between two neighbouring cells, not between {names}", inside)
+            if (b, a) in pairs:
+                raise InvalidPuzzleError(
+                    f"the signs between {cell_name(a, n)} and {cell_name(b, n)} say both are greater", (a, b))
+            pairs.add((a, b))
 
     def __str__(self) -> str:
-        """The canonical one-line form, ``.`` for a blank."""
+        """The one-line form of the digits, ``.`` for a blank (a kind's other clues,
+        and its regions, are in its game ID: see :mod:`sudoku_dlx.kinds.read`)."""
         symbol = self.shape.symbol
         return "".join(symbol(d) for d in self.digits)
 
@@ -167,14 +327,26 @@ class Puzzle:
         return self.shape.n
 
     @property
+    def kind(self) -> str:
+        return self.shape.kind
+
+    @property
     def clues(self) -> int:
         return sum(1 for d in self.digits if d)
 
+    @cached_property
+    def cage_of(self) -> dict[int, Cage]:
+        """The cage of each caged cell."""
+        return {x: cage for cage in self.cages for x in cage.cells}
+
 
 def format_grid(puzzle: Puzzle) -> str:
-    """A pretty multi-line grid with ``|`` and ``-`` between boxes."""
+    """A pretty multi-line grid with ``|`` and ``-`` between boxes (a grid without
+    boxes of a shape: its symbols, a row a line)."""
     shape = puzzle.shape
     n, br, bc = shape.n, shape.box_rows, shape.box_cols
+    if not br:
+        return "\n".join(" ".join(shape.symbol(d) for d in puzzle.digits[r * n:(r + 1) * n]) for r in range(n))
     lines = []
     for r in range(n):
         if r and r % br == 0:
