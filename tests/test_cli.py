@@ -59,7 +59,7 @@ def test_solve_json_is_the_pages_record(capsys):
     assert main(["solve", "--json", SERG_FIRST]) == 0
     (record,) = records(capsys.readouterr().out)
     expected = web.solve(SERG_FIRST)
-    assert record.keys() == expected.keys() == {"puzzle", "size", "status", "solutions", "nodes", "guesses",
+    assert record.keys() == expected.keys() == {"puzzle", "kind", "size", "status", "solutions", "nodes", "guesses",
                                                 "updates", "ms", "error", "cells"}
     assert {**record, "ms": 0} == {**expected, "ms": 0}
     bad = "12x" + "." * 78

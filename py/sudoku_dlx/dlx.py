@@ -180,6 +180,13 @@ class ExactCover:
             selected.update(top[x] for x in nodes)
             self.stats.updates += cover(nodes)
 
+    def live(self, option: int) -> bool:
+        """Whether ``option`` is still in the problem: not selected, not hidden by a
+        selected one, not excluded."""
+        up, down, top, first = self.up, self.down, self.top, self.first
+        return all(top[x] not in self.selected_items and down[up[x]] == x
+                   for x in (first[option], *self.rest[first[option]]))
+
     def exclude(self, options: Iterable[int]) -> None:
         """Take ``options`` out of the problem for good: no solution found later
         contains them (a digit ruled out in a cell, say). Raises ``ValueError`` for
@@ -189,9 +196,9 @@ class ExactCover:
         for option in options:
             if not 0 <= option < len(first):
                 raise ValueError(f"there is no option {option}")
-            nodes = (first[option], *rest[first[option]])
-            if any(top[x] in self.selected_items or down[up[x]] != x for x in nodes):
+            if not self.live(option):
                 raise ValueError(f"option {option} is no longer in the problem")
+            nodes = (first[option], *rest[first[option]])
             for x in nodes:
                 u, d = up[x], down[x]
                 down[u] = d

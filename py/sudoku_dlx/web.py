@@ -23,6 +23,7 @@ from .cover.trace import trace_search
 from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
 from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
+from .kinds.read import puzzle_id, puzzle_record, read_puzzle
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
@@ -101,13 +102,14 @@ def throttled(progress: Callable[[dict], object] | None, seconds: float = 0.1) -
     return report
 
 
-def _puzzle(text: str, size: int) -> Puzzle:
-    return parse(text, size or None)
+def _puzzle(text: str, size: int, kind: str = "") -> Puzzle:
+    """The puzzle of any kind in ``text`` (of ``size`` and ``kind`` where they are given)."""
+    return read_puzzle(text, size or None, kind or None)
 
 
-def _puzzle_without_clash(text: str, size: int) -> Puzzle:
-    """The puzzle ``text``; InvalidPuzzleError if it does not parse or its givens clash."""
-    puzzle = _puzzle(text, size)
+def _puzzle_without_clash(text: str, size: int, kind: str = "") -> Puzzle:
+    """The puzzle ``text``; InvalidPuzzleError if it does not parse or its givens break a rule."""
+    puzzle = _puzzle(text, size, kind)
     broken = fault(puzzle)
     if broken:
         raise InvalidPuzzleError(broken.reason, broken.cells)
@@ -131,29 +133,23 @@ def _wrong(error: str, **fields) -> dict:
     return {"status": "invalid", **fields, "error": error}
 
 
-def parse_puzzle(text: str, size: int = 0) -> dict:
-    """``{"puzzle", "status": "parsed", "size", "box_rows", "box_cols", "clues"}`` for
-    any text the engine parses."""
+def parse_puzzle(text: str, size: int = 0, kind: str = "") -> dict:
+    """``{"puzzle", "status": "parsed", "kind", "size", "box_rows", "box_cols",
+    "clues"}`` for any text the engine reads (``puzzle``: its canonical text, the
+    digits of a classic sudoku, else its game ID; see
+    :func:`~sudoku_dlx.kinds.read.puzzle_record` for the fields of other kinds)."""
     try:
-        puzzle = _puzzle(text, size)
+        puzzle = _puzzle(text, size, kind)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
-    shape = puzzle.shape
-    return {
-        "puzzle": str(puzzle),
-        "status": "parsed",
-        "size": shape.n,
-        "box_rows": shape.box_rows,
-        "box_cols": shape.box_cols,
-        "clues": puzzle.clues,
-    }
+    return {"puzzle": puzzle_id(puzzle), "status": "parsed", **puzzle_record(puzzle), "clues": puzzle.clues}
 
 
-def solve(text: str, size: int = 0, limit: int = 2) -> dict:
+def solve(text: str, size: int = 0, limit: int = 2, kind: str = "") -> dict:
     """Solve (``solve --json``'s record, see :meth:`SolveResult.record`): ``status`` is
     unique, multiple, none or invalid, with up to ``limit`` solutions."""
     try:
-        puzzle = _puzzle(text, size)
+        puzzle = _puzzle(text, size, kind)
     except InvalidPuzzleError as error:
         return _invalid(error, text, size=None, solutions=[], nodes=0, guesses=0, updates=0, ms=0.0)
     return _solve(puzzle, limit).record()
@@ -184,14 +180,14 @@ def generate(
     return made.record()
 
 
-def dlx_steps(text: str, size: int = 0, max_steps: int = 5000) -> dict:
+def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -> dict:
     """The trace of the DLX search of the givens, event by event (at most ``max_steps``):
     ``status`` complete or cut, the reduction's ``items`` and ``options``, those still
     ``open_items`` and ``open_options`` after the givens, and the events as ``steps``:
     ``kind``, ``text``, ``placed``, ``open_items`` and ``open_options`` after the
     event, ``cell`` and ``digit`` (placed or cleared), ``cells``."""
     try:
-        puzzle = _puzzle_without_clash(text, size)
+        puzzle = _puzzle_without_clash(text, size, kind)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     if max_steps < 1:

@@ -29,8 +29,9 @@ to Unicode-aware methods the two languages define differently.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
 
 __all__ = [
     "BOX_SHAPES",
@@ -91,7 +92,7 @@ KIND_SIZES = {
     "x": tuple(n for n in BOX_SHAPES if n >= 4),
     "windoku": (9,),
     "jigsaw": tuple(range(4, 17)),
-    "killer": (4, 6, 9),
+    "killer": (4, 6, 8, 9),
     "futoshiki": tuple(range(3, 17)),
 }
 
@@ -281,6 +282,10 @@ class Puzzle:
 
     def __post_init__(self) -> None:
         shape, n = self.shape, self.shape.n
+        # One order for the clues, so two puzzles with the same clues are equal.
+        cages = (Cage(tuple(sorted(cage.cells)), cage.sum) for cage in self.cages)
+        object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
+        object.__setattr__(self, "signs", tuple(sorted(set(self.signs), key=lambda sign: (sign.greater, sign.lesser))))
         if self.cages and shape.kind != "killer" or self.signs and shape.kind != "futoshiki":
             raise InvalidPuzzleError(f"a {shape.kind} has no {'cages' if self.cages else 'signs'}")
         caged: dict[int, Cage] = {}
@@ -357,11 +362,12 @@ def format_grid(puzzle: Puzzle) -> str:
     return "\n".join(lines)
 
 
-def parse(text: str, size: int | None = None, box: tuple[int, int] | None = None) -> Puzzle:
+def parse(text: str, size: int | None = None, box: tuple[int, int] | None = None, shape: Shape | None = None) -> Puzzle:
     """Read one puzzle in any common form (see the module glossary).
 
     The size is inferred from the number of cells unless ``size`` is given;
-    ``box`` overrides the box shape. A one-line puzzle may have a label before or
+    ``box`` overrides the box shape; ``shape`` gives the grid the digits fill (of
+    any kind: a jigsaw's or futoshiki's digits, say). A one-line puzzle may have a label before or
     after it (``Puzzle 7: 4.....8.5... (SE 2.3)``). Full-width symbols, invisible
     direction marks and forum ``[code]`` tags are read too (see ``_PLAIN``). Raises
     :class:`InvalidPuzzleError` naming the bad character and where it is, or what
@@ -372,14 +378,15 @@ def parse(text: str, size: int | None = None, box: tuple[int, int] | None = None
     if len(text) > MAX_TEXT:
         raise InvalidPuzzleError(f"the text has {len(text):,} characters; a puzzle has at most {MAX_TEXT:,}")
     text = _CODE_TAG.sub(lambda tag: " " * len(tag.group()), text.translate(_PLAIN))
+    grid = partial(_shape_of, size=size, box=box) if shape is None else partial(_counted, shape)
     try:
-        return _parse_layout(text, size, box)
+        return _parse_layout(text, grid)
     except InvalidPuzzleError as error:
         puzzle = _unlabelled(text)
         if puzzle is None:
             raise
         try:
-            return _parse_layout(puzzle, size, box)
+            return _parse_layout(puzzle, grid)
         except InvalidPuzzleError:
             raise error from None
 
@@ -394,18 +401,18 @@ def _unlabelled(text: str) -> str | None:
     return runs[0] if len(runs) == 1 and runs[0] != line else None
 
 
-def _parse_layout(text: str, size: int | None, box: tuple[int, int] | None) -> Puzzle:
+def _parse_layout(text: str, grid: Callable[[int], Shape]) -> Puzzle:
     """:func:`parse` of a text that is nothing but the puzzle: symbols, blanks,
-    separators and whitespace, or numbers."""
+    separators and whitespace, or numbers; ``grid(count)`` is the shape of ``count`` cells."""
     tokens = _number_tokens(text)
     if tokens is not None:
-        return _from_numbers(tokens, size, box)
+        return _from_numbers(tokens, grid)
     symbols: list[tuple[str, int, int]] = []  # (symbol, line, column), 1-based
     for line_no, line in enumerate(_LINE_BREAK.split(text), 1):
         for col_no, ch in enumerate(line, 1):
             if ch not in WHITESPACE and ch not in SEPARATORS:
                 symbols.append((ch, line_no, col_no))
-    shape = _shape_of(len(symbols), size, box)
+    shape = grid(len(symbols))
     one_line = not _LINE_BREAK.search(text.strip(WHITESPACE))
     digits = []
     for cell, (ch, line_no, col_no) in enumerate(symbols):
@@ -452,8 +459,8 @@ def _number_tokens(text: str) -> list[str] | None:
     return tokens if tokens and len(tokens) in {n * n for n in BOX_SHAPES} else None
 
 
-def _from_numbers(tokens: list[str], size: int | None, box: tuple[int, int] | None) -> Puzzle:
-    shape = _shape_of(len(tokens), size, box)
+def _from_numbers(tokens: list[str], grid: Callable[[int], Shape]) -> Puzzle:
+    shape = grid(len(tokens))
     digits = []
     for cell, token in enumerate(tokens):
         digit = 0 if token in BLANKS else int(token)
@@ -467,15 +474,19 @@ def _from_numbers(tokens: list[str], size: int | None, box: tuple[int, int] | No
 
 def _shape_of(count: int, size: int | None, box: tuple[int, int] | None) -> Shape:
     if size is not None:
-        shape = shape_for(size, box)
-        if count != shape.cells:
-            raise InvalidPuzzleError(f"a {size}x{size} puzzle has {shape.cells} cells, this text has {count}")
-        return shape
+        return _counted(shape_for(size, box), count)
     for n in BOX_SHAPES:
         if n * n == count:
             return shape_for(n, box)
     cells = ", ".join(str(n * n) for n in BOX_SHAPES)
     raise InvalidPuzzleError(f"{count} cells is no puzzle size (a puzzle has {cells} cells)")
+
+
+def _counted(shape: Shape, count: int) -> Shape:
+    """``shape``, if it has ``count`` cells."""
+    if count != shape.cells:
+        raise InvalidPuzzleError(f"a {shape.n}x{shape.n} puzzle has {shape.cells} cells, this text has {count}")
+    return shape
 
 
 def find_clash(puzzle: Puzzle) -> tuple[int, int] | None:

@@ -35,8 +35,10 @@ from functools import lru_cache
 
 from ..dlx import ExactCover, SearchStats
 from .grid import Cage, Puzzle, Shape, Sign, cell_name, find_clash, parse
+from .read import puzzle_id
 
-__all__ = ["Fault", "SolveResult", "combinations", "count_solutions", "exact_cover", "fault", "solutions", "solve", "with_givens"]
+__all__ = ["Fault", "SolveResult", "combinations", "count_solutions", "exact_cover", "fault", "sign_bounds", "solutions",
+           "solve", "with_givens"]
 
 
 def solutions(
@@ -65,11 +67,56 @@ def solutions(
 
 
 def with_givens(puzzle: Puzzle) -> ExactCover:
-    """A copy of the puzzle's exact cover with its givens selected."""
+    """A copy of the puzzle's exact cover with its givens selected; for a futoshiki,
+    with the placements its signs rule out excluded too (see :func:`sign_bounds`)."""
     n = puzzle.n
     problem = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs).copy()
     problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
+    if puzzle.signs:
+        allowed = sign_bounds(puzzle)
+        problem.exclude(option for option in range(puzzle.shape.cells * n)
+                        if not allowed[option // n] >> option % n & 1 and problem.live(option))
     return problem
+
+
+def sign_bounds(puzzle: Puzzle) -> list[int]:
+    """The digits each cell of a futoshiki may still hold (bit ``d - 1`` for ``d``), as
+    far as its givens and signs tell without a guess: a greater cell is more than its
+    lesser neighbour's least digit, a lesser one less than its greater neighbour's
+    most; a digit alone in a cell leaves the cell's row and column, a digit with one
+    place left in a row or column goes there; until nothing changes (an empty cell:
+    no solution). The search's dancing links see a sign only once both its cells are
+    placed: without these bounds, a puzzle with few givens took millions of nodes
+    (a 7x7 of Tatham's hardest grade 6,126,080; with them, 4,610)."""
+    n, units = puzzle.n, puzzle.shape.units
+    full = (1 << n) - 1
+    allowed = [1 << d - 1 if d else full for d in puzzle.digits]
+    changed = True
+    while changed:
+        changed = False
+        for unit in units:
+            for cell in unit:
+                single = allowed[cell]
+                if single and not single & single - 1:
+                    for other in unit:
+                        if other != cell and allowed[other] & single:
+                            allowed[other] &= ~single
+                            changed = True
+            for bit in (1 << d for d in range(n)):
+                places = [cell for cell in unit if allowed[cell] & bit]
+                if len(places) == 1 and allowed[places[0]] != bit:
+                    allowed[places[0]] = bit
+                    changed = True
+        for sign in puzzle.signs:
+            g, l = allowed[sign.greater], allowed[sign.lesser]
+            if not g or not l:
+                continue
+            above = g & ~((1 << (l & -l).bit_length()) - 1)  # more than l's least digit
+            below = l & (1 << g.bit_length() - 1) - 1  # less than g's most digit
+            if (above, below) != (g, l):
+                allowed[sign.greater], allowed[sign.lesser] = above, below
+                changed = True
+    return allowed
 
 
 @lru_cache(maxsize=64)
@@ -143,9 +190,11 @@ class SolveResult:
         return self.clash or self.no_candidate
 
     def record(self) -> dict:
-        """The JSON-able fields of ``solve --json`` and the page's solve (``error``: the reason)."""
+        """The JSON-able fields of ``solve --json`` and the page's solve (``puzzle``: its
+        canonical text, see :func:`~.read.puzzle_id`; ``error``: the reason)."""
         return {
-            "puzzle": str(self.puzzle),
+            "puzzle": puzzle_id(self.puzzle),
+            "kind": self.puzzle.kind,
             "size": self.puzzle.n,
             "status": self.status,
             "solutions": [str(s) for s in self.solutions],

@@ -1,0 +1,95 @@
+"""A puzzle of any kind from any text people share, and its canonical game ID.
+
+:func:`read_puzzle` takes, in this order: a ``KIND:`` prefix (``windoku:``,
+``x:``...) naming the kind of the text after it; a Tatham game ID (see
+:mod:`~.tatham`); a kind's readable text (see :mod:`~.forms`); else the digits of
+a sudoku, X or windoku in any form :func:`~.grid.parse` reads. :func:`puzzle_id`
+is the text that reads back to the same puzzle: the one-line digits of a classic
+sudoku, ``windoku:`` and its digits, else Tatham's game ID.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .forms import looks_like, read_form
+from .grid import KINDS, MAX_TEXT, InvalidPuzzleError, Puzzle, parse, shape_for
+from .tatham import is_game_id, read_game_id, write_game_id
+
+__all__ = ["puzzle_id", "puzzle_record", "read_puzzle"]
+
+_PREFIX = re.compile(r"\s*(" + "|".join(KINDS) + r")\s*:", re.IGNORECASE)
+
+
+def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> Puzzle:
+    """The puzzle in ``text`` (see the module's docstring): of ``kind`` if given
+    (else the kind the text says or shows), of ``size`` if given. Raises
+    InvalidPuzzleError naming what is wrong and where."""
+    if not isinstance(text, str):
+        raise InvalidPuzzleError(f"a puzzle is text, not {type(text).__name__}")
+    if kind is not None and kind not in KINDS:
+        raise InvalidPuzzleError(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
+    if len(text) > MAX_TEXT:
+        raise InvalidPuzzleError(f"the text has {len(text):,} characters; a puzzle has at most {MAX_TEXT:,}")
+    prefix = _PREFIX.match(text)
+    if prefix:
+        named = prefix.group(1).lower()
+        if kind and kind != named:
+            raise InvalidPuzzleError(f"the text says it is a {named}, not a {kind}")
+        kind, text = named, text[prefix.end():]
+    puzzle = _read(text, size, kind)
+    if size is not None and puzzle.n != size:
+        raise InvalidPuzzleError(f"this is a {puzzle.n}x{puzzle.n} puzzle, not {size}x{size}")
+    if kind is not None and puzzle.kind != kind:
+        raise InvalidPuzzleError(f"this is a {puzzle.kind}, not a {kind}")
+    return puzzle
+
+
+def _read(text: str, size: int | None, kind: str | None) -> Puzzle:
+    if is_game_id(text):
+        try:
+            return read_game_id(text)
+        except InvalidPuzzleError as error:
+            if kind is not None:
+                raise
+            id_error = error
+            try:  # a puzzle with a label ending in a colon ("9:4.....8.5...") reads as digits
+                return parse(text, size)
+            except InvalidPuzzleError:
+                raise InvalidPuzzleError(f"game ID: {id_error}", id_error.cells) from None
+    kind = kind or looks_like(text) or "sudoku"
+    if kind in ("futoshiki", "jigsaw", "killer"):
+        return read_form(text, kind)
+    digits = parse(text, size)
+    if kind == "sudoku":
+        return digits
+    shape = digits.shape
+    return Puzzle(shape_for(shape.n, (shape.box_rows, shape.box_cols), kind), digits.digits)
+
+
+def puzzle_id(puzzle: Puzzle) -> str:
+    """The canonical text of ``puzzle``, which :func:`read_puzzle` reads back."""
+    if puzzle.kind == "sudoku":
+        return str(puzzle)
+    if puzzle.kind == "windoku":
+        return f"windoku:{puzzle}"
+    return write_game_id(puzzle)
+
+
+def puzzle_record(puzzle: Puzzle) -> dict:
+    """What the page needs to draw ``puzzle``'s grid: ``kind``, ``size``, ``box_rows``
+    and ``box_cols`` (0 without boxes), and where the kind has them ``regions`` (a
+    jigsaw's region of every cell), ``cages`` (``cells`` and ``sum``), ``signs``
+    (``[greater, lesser]`` cell pairs) and ``units`` (the extra ones: X's diagonals,
+    windoku's windows)."""
+    shape = puzzle.shape
+    record = {"kind": puzzle.kind, "size": shape.n, "box_rows": shape.box_rows, "box_cols": shape.box_cols}
+    if shape.regions:
+        record["regions"] = list(shape.regions)
+    if shape.extra_units:
+        record["units"] = [list(unit) for unit in shape.extra_units]
+    if puzzle.cages:
+        record["cages"] = [{"cells": list(cage.cells), "sum": cage.sum} for cage in puzzle.cages]
+    if puzzle.signs:
+        record["signs"] = [[sign.greater, sign.lesser] for sign in puzzle.signs]
+    return record
