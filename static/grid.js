@@ -11,9 +11,32 @@ export const BLANK = ".";
 // The sizes the page offers, with the box shape (rows x cols) of each.
 export const BOX_SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
 
+// A grid's shape, which the rules below take: {n, boxRows, boxCols, kind, regions, cages,
+// signs} (a classic sudoku has boxes and nothing more; see gridShape for the others).
 export function shapeFor(n) {
   const [boxRows, boxCols] = BOX_SHAPES[n];
-  return { n, boxRows, boxCols };
+  return { n, boxRows, boxCols, kind: "sudoku", regions: [], cages: [], signs: [] };
+}
+
+// The shape of a puzzle record (web.parse_puzzle's, or kinds.js readPuzzle's).
+export function gridShape(record) {
+  return {
+    n: record.size, boxRows: record.box_rows, boxCols: record.box_cols, kind: record.kind ?? "sudoku",
+    regions: record.regions ?? [], cages: record.cages ?? [], signs: record.signs ?? [],
+  };
+}
+
+// X's two diagonals (top left to bottom right, then top right to bottom left), windoku's
+// four windows (the 3x3 blocks one cell in from the corners, row by row), as grid.py's
+// extra_units.
+export function extraUnits({ n, kind }) {
+  if (kind === "x") {
+    return [Array.from({ length: n }, (_, k) => k * (n + 1)), Array.from({ length: n }, (_, k) => (k + 1) * (n - 1))];
+  }
+  if (kind === "windoku") {
+    return [1, 5].flatMap((top) => [1, 5].map((left) => Array.from({ length: 9 }, (_, k) => (top + Math.floor(k / 3)) * n + left + (k % 3))));
+  }
+  return [];
 }
 
 // Notes are a mini grid up to this size, a list beyond.
@@ -49,9 +72,11 @@ export function symbolFor(key, n) {
 
 const unitCache = new Map();
 
-// Every unit of the shape: rows, then columns, then boxes (arrays of cells).
-export function units({ n, boxRows, boxCols }) {
-  const key = `${n}:${boxRows}x${boxCols}`;
+// Every unit of the shape: rows, then columns, then boxes or a jigsaw's regions (none in a
+// futoshiki), then the kind's extra units (arrays of cells), as grid.py's Shape.units.
+export function units(shape) {
+  const { n, boxRows, boxCols, kind = "sudoku", regions = [] } = shape;
+  const key = `${n}:${boxRows}x${boxCols}:${kind}:${regions.join(",")}`;
   if (!unitCache.has(key)) {
     const rows = [], cols = [], boxes = [];
     for (let i = 0; i < n; i++) {
@@ -59,21 +84,25 @@ export function units({ n, boxRows, boxCols }) {
       cols.push([]);
       boxes.push([]);
     }
+    const boxed = regions.length > 0 || boxRows > 0;
     for (let cell = 0; cell < n * n; cell++) {
       const r = Math.floor(cell / n), c = cell % n;
       rows[r].push(cell);
       cols[c].push(cell);
-      boxes[Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols)].push(cell);
+      if (boxed) boxes[regions.length ? regions[cell] : Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols)].push(cell);
     }
-    unitCache.set(key, [...rows, ...cols, ...boxes]);
+    unitCache.set(key, [...rows, ...cols, ...(boxed ? boxes : []), ...extraUnits(shape)]);
   }
   return unitCache.get(key);
 }
 
-// The cells whose symbol (in the one-line `line`) repeats in one of their units.
+// The cells that break a rule in the one-line `line`: a symbol repeated in a unit or a
+// killer's cage, a full cage whose digits do not add up to its sum, a futoshiki's sign
+// its two digits contradict.
 export function clashes(shape, line) {
   const found = new Set();
-  for (const unit of units(shape)) {
+  const { cages = [], signs = [] } = shape;
+  for (const unit of [...units(shape), ...cages.map((cage) => cage.cells)]) {
     const seen = new Map();
     for (const cell of unit) {
       const symbol = line[cell];
@@ -86,13 +115,27 @@ export function clashes(shape, line) {
       }
     }
   }
+  for (const { cells, sum } of cages) {
+    const digits = cells.map((x) => SYMBOLS.indexOf(line[x]) + 1);
+    if (digits.every(Boolean) && digits.reduce((a, b) => a + b, 0) !== sum) cells.forEach((x) => found.add(x));
+  }
+  for (const [greater, lesser] of signs) {
+    const [g, l] = [SYMBOLS.indexOf(line[greater]) + 1, SYMBOLS.indexOf(line[lesser]) + 1];
+    if (g && l && g <= l) [greater, lesser].forEach((x) => found.add(x));
+  }
   return found;
 }
 
-// The symbols `cell` may take, in SYMBOLS order: those no cell of its units has in `line`.
+// The symbols `cell` may take, in SYMBOLS order: those no cell of its units (or its
+// killer cage) has in `line`, and, in a futoshiki, those its signs allow against the
+// digits of its neighbours.
 export function candidates(shape, line, cell) {
-  const seen = new Set(units(shape).filter((unit) => unit.includes(cell)).flatMap((unit) => unit.map((x) => line[x])));
-  return [...SYMBOLS.slice(0, shape.n)].filter((symbol) => !seen.has(symbol)).join("");
+  const { cages = [], signs = [] } = shape;
+  const groups = [...units(shape), ...cages.map((cage) => cage.cells)].filter((unit) => unit.includes(cell));
+  const seen = new Set(groups.flatMap((unit) => unit.map((x) => line[x])));
+  const digit = (x) => SYMBOLS.indexOf(line[x]) + 1;
+  return [...SYMBOLS.slice(0, shape.n)].filter((symbol, k) => !seen.has(symbol) && signs.every(([g, l]) =>
+    (g !== cell || !digit(l) || k + 1 > digit(l)) && (l !== cell || !digit(g) || k + 1 < digit(g)))).join("");
 }
 
 // The grid before step `k` of a solve path (web.rate's `path`), as the rating's board
@@ -118,14 +161,14 @@ export function pathState(shape, givens, path, k) {
 
 const BLANKS = ".0*_";
 const SEPARATORS = "|+-";
-const WHITESPACE = " \t\n\r\f\v\u00a0";
+export const WHITESPACE = " \t\n\r\f\v\u00a0";
 // The longest text parse() reads: room for a 25x25 grid in any layout, with labels.
 export const MAX_TEXT = 5000;
-const LINE_BREAK = /\r\n|\r|\n/;
+export const LINE_BREAK = /\r\n|\r|\n/;
 const CELL_COUNTS = Object.keys(BOX_SHAPES).map((n) => n * n);
 const count = (number) => number.toLocaleString("en");
 
-class InvalidPuzzle extends Error {
+export class InvalidPuzzle extends Error {
   constructor(message, cells = []) {
     super(message);
     this.cells = cells;
@@ -139,42 +182,40 @@ function strip(text) {
   return text.slice(start, end);
 }
 
-// Reads one puzzle in any common form, as sudoku_dlx.kinds.grid.parse does: a line with "."
-// 0 * _ for blanks (and a label before or after it), a grid with | - + separators,
-// letters for big sizes, whitespace-separated numbers; full-width symbols, invisible
-// direction marks and forum [code] tags too. `size` (0: infer) fixes the size.
-// Returns web.parse_puzzle's record: {puzzle, status: "parsed", size, box_rows, box_cols, clues}, or
-// {puzzle: text, status: "invalid", error, cells} naming what is wrong and where.
+// The digits (0 for a blank) of one puzzle in any common form, as
+// sudoku_dlx.kinds.grid.parse reads them: a line with "." 0 * _ for blanks (and a label
+// before or after it), a grid with | - + separators, letters for big sizes,
+// whitespace-separated numbers; full-width symbols, invisible direction marks and forum
+// [code] tags too. `size` (0: infer) fixes the size, among the sizes sudoku has; throws
+// InvalidPuzzle naming what is wrong and where.
 export function parse(text, size = 0) {
+  return readDigits(text, (cells) => shapeOf(cells, size));
+}
+
+// The same for a grid of `n` x `n` cells of any kind (a jigsaw's or futoshiki's digits).
+export function parseDigits(text, n) {
+  return readDigits(text, (cells) => counted(n, cells));
+}
+
+// `grid(cells)`: the size of a puzzle of that many cells, or it throws.
+function readDigits(text, grid) {
+  // Python counts code points; so does a string's iterator.
+  if (text.length > MAX_TEXT) {
+    let length = 0;
+    for (const _ of text) length++;
+    if (length > MAX_TEXT) throw new InvalidPuzzle(`the text has ${count(length)} characters; a puzzle has at most ${count(MAX_TEXT)}`);
+  }
+  const read = plain(text);
   try {
-    // Python counts code points; so does a string's iterator.
-    if (text.length > MAX_TEXT) {
-      let length = 0;
-      for (const _ of text) length++;
-      if (length > MAX_TEXT) throw new InvalidPuzzle(`the text has ${count(length)} characters; a puzzle has at most ${count(MAX_TEXT)}`);
-    }
-    const read = plain(text);
-    let digits;
-    try {
-      digits = parseLayout(read, size);
-    } catch (error) {
-      const puzzle = unlabelled(read);
-      if (puzzle === null) throw error;
-      try {
-        digits = parseLayout(puzzle, size);
-      } catch {
-        throw error;
-      }
-    }
-    const n = Math.round(Math.sqrt(digits.length));
-    const [boxRows, boxCols] = BOX_SHAPES[n];
-    return {
-      puzzle: digits.map((d) => (d ? SYMBOLS[d - 1] : BLANK)).join(""), status: "parsed",
-      size: n, box_rows: boxRows, box_cols: boxCols, clues: digits.filter(Boolean).length,
-    };
+    return parseLayout(read, grid);
   } catch (error) {
-    if (!(error instanceof InvalidPuzzle)) throw error;
-    return { puzzle: text, status: "invalid", error: error.message, cells: error.cells };
+    const puzzle = unlabelled(read);
+    if (puzzle === null) throw error;
+    try {
+      return parseLayout(puzzle, grid);
+    } catch {
+      throw error;
+    }
   }
 }
 
@@ -199,10 +240,10 @@ function unlabelled(text) {
 }
 
 // The digits of a text that is nothing but the puzzle (0 for a blank).
-function parseLayout(text, size) {
+function parseLayout(text, grid) {
   const tokens = numberTokens(text);
   if (tokens) {
-    const n = shapeOf(tokens.length, size);
+    const n = grid(tokens.length);
     return tokens.map((token, cell) => {
       const digit = BLANKS.includes(token) ? 0 : Number(token);
       if (digit > n) throw new InvalidPuzzle(`number ${digit} at ${cellName(cell, n)} is more than ${n}`, [cell]);
@@ -217,7 +258,7 @@ function parseLayout(text, size) {
       if (!WHITESPACE.includes(ch) && !SEPARATORS.includes(ch)) symbols.push([ch, l + 1, column]);
     }
   });
-  const n = shapeOf(symbols.length, size);
+  const n = grid(symbols.length);
   const oneLine = !LINE_BREAK.test(strip(text));
   return symbols.map(([ch, line, column], cell) => {
     if (BLANKS.includes(ch)) return 0;
@@ -237,7 +278,7 @@ function digitOf(symbol) {
 }
 
 // 'x' for a printable ASCII character, else its code point: U+00E9.
-function charName(ch) {
+export function charName(ch) {
   return ch > " " && ch <= "~" && ch !== "'" ? `'${ch}'` : `U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
@@ -256,11 +297,16 @@ function numberTokens(text) {
 function shapeOf(cells, size) {
   if (size) {
     if (!(size in BOX_SHAPES)) throw new InvalidPuzzle(`unsupported size ${size}; sizes are ${Object.keys(BOX_SHAPES).join(", ")}`);
-    if (cells !== size * size) throw new InvalidPuzzle(`a ${size}x${size} puzzle has ${size * size} cells, this text has ${cells}`);
-    return size;
+    return counted(size, cells);
   }
   const n = Object.keys(BOX_SHAPES).map(Number).find((s) => s * s === cells);
   if (n === undefined) throw new InvalidPuzzle(`${cells} cells is no puzzle size (a puzzle has ${CELL_COUNTS.join(", ")} cells)`);
+  return n;
+}
+
+// `n`, if a grid of n x n has `cells` cells.
+function counted(n, cells) {
+  if (cells !== n * n) throw new InvalidPuzzle(`a ${n}x${n} puzzle has ${n * n} cells, this text has ${cells}`);
   return n;
 }
 

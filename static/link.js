@@ -8,7 +8,8 @@
 //   steps=1     open the DLX step view on the puzzle once Python is ready
 //   id=k3x9q2   an embed's own name: its storage and its messages to the host carry it
 //   view=lab    another view of the page: lab, race or batch (play otherwise)
-import { BLANK, parse } from "./grid.js";
+import { BLANK, SYMBOLS, parseDigits } from "./grid.js";
+import { readPuzzle as readAnyPuzzle } from "./kinds.js";
 
 const SANDBOX = "allow-scripts allow-same-origin";
 
@@ -36,21 +37,24 @@ export function readOptions(url) {
   };
 }
 
-// The puzzle a URL carries: {} for none, {puzzle, size, entries?} or {error}.
+// The puzzle a URL carries: {} for none, kinds.js readPuzzle's record (with `entries`,
+// the player's, one line, if the link has them) or {error}.
 export function readPuzzle(url) {
   const hash = new URLSearchParams(url.hash.slice(1));
   const text = hash.get("p") ?? url.searchParams.get("bd");
   if (text === null) return {};
-  const parsed = parse(text);
+  const parsed = readAnyPuzzle(text);
   if (parsed.status === "invalid") return { error: `The link's puzzle is not valid: ${parsed.error}.` };
   const e = hash.get("e");
   if (e === null) return parsed;
-  const entries = parse(e, parsed.size);
-  if (entries.status === "invalid") {
+  let entries;
+  try {
+    entries = parseDigits(e, parsed.size);
+  } catch {
     return { ...parsed, error: "The link's entries are not valid, so only its puzzle was opened." };
   }
   // An entry never sits on a given.
-  const kept = Array.from(entries.puzzle, (s, cell) => (parsed.puzzle[cell] === BLANK ? s : BLANK)).join("");
+  const kept = entries.map((d, cell) => (d && parsed.givens[cell] === BLANK ? SYMBOLS[d - 1] : BLANK)).join("");
   return { ...parsed, entries: kept };
 }
 

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from conftest import lines
 from sudoku_dlx import format_grid, parse, web
+from sudoku_dlx.kinds.forms import write_form
 from sudoku_dlx.kinds.grid import BOX_SHAPES, MAX_TEXT, SYMBOLS, shape_for
+from sudoku_dlx.kinds.read import read_puzzle
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -39,17 +41,32 @@ def grid_js():
 
 
 def python_answer(text: str, size: int = 0) -> dict:
-    """What the engine makes of the text, in the shape grid_parity.mjs answers."""
+    """What the engine makes of the text, in the shape grid_parity.mjs answers: the rules
+    here are written out again (units from the package's shapes; clashes and candidates
+    from the rules of each kind), so that the page's are checked against them."""
     parsed = web.parse_puzzle(text, size)
     answer = {"parsed": parsed}
     if parsed.get("status") != "invalid":
-        puzzle = parse(parsed["puzzle"])
+        puzzle = read_puzzle(parsed["puzzle"])
         shape, digits = puzzle.shape, puzzle.digits
+        groups = [set(unit) for unit in shape.units] + [set(cage.cells) for cage in puzzle.cages]
+        clashes = {cell for group in groups for cell in group
+                   if digits[cell] and sum(digits[x] == digits[cell] for x in group) > 1}
+        clashes |= {x for cage in puzzle.cages if all(digits[y] for y in cage.cells)
+                    and sum(digits[y] for y in cage.cells) != cage.sum for x in cage.cells}
+        clashes |= {x for sign in puzzle.signs if digits[sign.greater] and digits[sign.lesser]
+                    and digits[sign.greater] <= digits[sign.lesser] for x in (sign.greater, sign.lesser)}
+
+        def allowed(cell: int, d: int) -> bool:
+            if any(cell in group and d in {digits[x] for x in group} for group in groups):
+                return False
+            return all((sign.greater != cell or not digits[sign.lesser] or d > digits[sign.lesser]) and
+                       (sign.lesser != cell or not digits[sign.greater] or d < digits[sign.greater])
+                       for sign in puzzle.signs)
+
         answer["units"] = [list(unit) for unit in shape.units]
-        answer["clashes"] = sorted({cell for unit in shape.units for cell in unit
-                                    if digits[cell] and sum(digits[x] == digits[cell] for x in unit) > 1})
-        answer["candidates"] = ["".join(SYMBOLS[d - 1] for d in range(1, shape.n + 1)
-                                        if d not in {digits[p] for p in shape.peers[cell] | {cell}})
+        answer["clashes"] = sorted(clashes)
+        answer["candidates"] = ["".join(SYMBOLS[d - 1] for d in range(1, shape.n + 1) if allowed(cell, d))
                                 for cell in range(shape.cells)]
     return answer
 
@@ -63,6 +80,24 @@ SIXTEEN = lines("16x16/vukr_16x16_first100.txt", 1)[0]
 TWENTY_FIVE = lines("25x25/course_tcgaryau_25x25.tsv", 1)[0].split("\t")[0]
 SIX = lines("6x6/sukaku6x6explainer_readme_examples.tsv", 1)[0].split("\t")[0]
 FOUR = lines("4x4/vukr_4x4.txt", 1)[0]
+#: Game IDs of each kind from Simon Tatham's programs (sgt-puzzles 20230122.806ae71-2:
+#: `sgt-unequal --generate 1 7dx`, `9dx`, `6dx`; `sgt-solo --generate 1 3x3xdi`, `9jdi`,
+#: `3x3kdi`, `2x3k`, `2x2x`, `6j`).
+GAME_IDS = [
+    "7:0,2,4R,0,0R,0RD,0,0,0,0,0,0,0R,0,0,0,0,0D,0,0,0,0,0UR,0,0,0L,2,0,0,4UL,0R,0,2,0,0,0,0RL,0,0,0U,0U,0,0,0R,0R,3,"
+    "0U,0,6,",
+    "9:0D,0L,0,0D,0L,0,9,5,0,0,0,0D,0,0,0,0,0,0,0,0,0,0,0U,0,0U,9,0,0,0L,0L,0,0,0,0L,0R,0U,0,0,0L,0L,0L,0L,0L,0D,0U,0,0,"
+    "0,0,0D,0,0RL,0D,0U,0R,0D,0,0R,0D,7,0,0L,0L,0R,0RD,0,0L,0,0,0R,0U,0,0,0L,7,0UR,0R,0U,0,0L,0,",
+    "6:0,0,0,0RL,0,0,0U,0,0,0U,0,0L,0R,0U,0,5,0R,0D,0,0,0,0,0,0,0,0,0,0UR,0,0D,3R,0,0,0,6,0,",
+    "3x3x:8d7d5a1b6c1a8d7a2e9e7e6e8a4d9a1c1b5a3d2d9",
+    "9j:b6a2_4d4b3_8_1b9d1j4_8b3c8b1_2j5d1b2_4_8b1d3_1a9b,_dacaaba_aa__b__d__a_b__aabaad_ceea__aab_c__b__b_a__aaa_ccf_h_",
+    "3x3k:zzzc,__a__a__a__d____a___a_a__a_a__a__a____aa___aa_aaac_aba_aab_a_aaa_a_b_a__aaa____a___________b__aa_,"
+    "12_3_21a7_13_8a28i19b14a21_7_4a5_17_10d7d17a4_13a12_15_13_14c11d10a9a7a7a14a9a9a24c5a16d",
+    "2x3k:zj,a______________________cbaa_aaaacaaa_aa__,7a9_12_7_4_3_8f5a5_11_9_8a4d14a7d13b",
+    "2x2x:4a3j1a2",
+    "6j:b3b4e5_6a4f1a3_3e1b3b,ad_a_aaa_aaaabbeaa_bbabbc",
+    "3x3:a9_8b3d4_6_2a7e3_9b2b8c2c7a2a7a5a4a4c1c9b7b2_1e5a4_6_3d6b7_9a",
+]
 ONE_LINE = {4: FOUR, 6: SIX, 8: "12345678" + "." * 56, 9: HARDEST, 12: "." * 143 + "C", 16: SIXTEEN, 25: TWENTY_FIVE}
 
 
@@ -98,6 +133,20 @@ CORPUS = [
     HARDEST[:40] + "\u202e" + HARDEST[40:], "\u3000".join(HARDEST[r * 9:r * 9 + 9] for r in range(9)),
     "[code]\n" + format_grid(parse(HARDEST)) + "\n[/code]", "[CODE]" + HARDEST + "[/Code]", "[code]" + "é" + "." * 80,
     "".join(chr(ord(s) + 0xFEE0) for s in SIXTEEN.lower()), "\uff58" + "." * 80,
+    # every kind: Tatham's game IDs, the kinds' texts and prefixes, their mistakes (see GAME_IDS)
+    *GAME_IDS, *(write_form(read_puzzle(i)) for i in GAME_IDS if read_puzzle(i).kind in ("futoshiki", "jigsaw", "killer")),
+    "windoku:" + HARDEST, "X: " + HARDEST, "x:" + FOUR, "windoku:" + FOUR, "jigsaw:" + HARDEST, "futoshiki:" + HARDEST,
+    "Killer:\n15: r1c1 r1c2\n3: r9c9 r9c8", "killer 9x9\n" + HARDEST + "\n14: r1c2 r1c3", "killer 6x6\n45: r1c1 r1c2",
+    "killer 4x5\n3: r1c1 r1c2", "3: r1c1 r1c2\nnot a cage", "killer:" + HARDEST, "killer 4x4\n" + FOUR, "3: r1c1 r1c1", "10: r1c1 r2c1\n10: r2c1 r3c1", "3: r10c1 r1c2",
+    ". < .\n^\n. > .", ". . .\n  v\n. . .\n^\n. . .", "1 > 2\n. .", "< 1 2\n. .", "1 2 >\n3 4", "1 2\nv\n3 4\n  ^",
+    "1 2 3\n4 5", "1 # 2\n3 4", "v\n1 2\n3 4", ". .\n. .\nv", "9 . .\n. . .\n. . .",
+    "1234\nAABB\nAABB\nCCDD\nCCDD", "1234\nAABB\nABBB\nCCDD\nCCDD", "AAB\nABB\nCCC", ".234\naabb\naabb\nccdd\nccdd",
+    "3x3:" + "a" * 3, "3x3:z9", "3x3:zzzc", "3x3:zzzc9", "3x3:zzz?", "3x3x:zzzc", "2x2:p", "2x2:a5o", "5x5:zzz", "9j:zzzc",
+    "9j:zzzc,_dacaaba", "9j:zzzc,zzzzzzzzzzzzzzzzzzzz", "3x3k:zzzc,__a__a", "3x3k:zzzc", "3x3jk:zzzc,a,b", "3x3xk:zzzc",
+    "2x2k:p,ba___ab_aa_aa__,7b5_9a8a5d6b_1", "2x2k:p,ba___ab_aa_aa__,99o", "4:0,0,0,0", "4:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0",
+    "4:0U,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,", "4:0X,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,", "4:5,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,",
+    "4:0R,0L,0,0,0,0,0,0,0,0,0,0,0,0,0,0,", "4a:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,", "4:p", "4:o0", "4:0;0", "2:0,0,0,0,",
+    "17:" + "0," * 289, "4dk:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,", "9:4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
     # clashes and candidates
     "11" + "." * 79, "1" + "." * 8 + "1" + "." * 71, "1" + "." * 9 + "1" + "." * 70, "12....1221....21",
     "5.....5" + "." * 74, "G" + "." * 254 + "G",
@@ -126,7 +175,8 @@ def test_the_corpus_covers_every_message(grid_js):
 
 
 PUZZLE_CHARS = st.sampled_from(list("123456789ABCDEFGPQZabgz.0*_|+- \t\n\r\f\v\u00a0\x1c'\\é😀#:()"
-                                    "\uff11\uff19\uff21\uff41\uff0e\u3000\u200e\u202e\ufeff[]/cCoOdDeE"))
+                                    "\uff11\uff19\uff21\uff41\uff0e\u3000\u200e\u202e\ufeff[]/cCoOdDeE"
+                                    ",<>^vVURDLjkxrR=;"))
 
 
 @settings(max_examples=300, deadline=None)

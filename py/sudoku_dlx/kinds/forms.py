@@ -24,18 +24,19 @@ from __future__ import annotations
 
 import re
 
-from .grid import KIND_SIZES, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, cell_name, jigsaw_shape, parse, shape_for
+from .grid import (KIND_SIZES, LINE_BREAK, WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, cell_name,
+                   char_name, jigsaw_shape, parse, shape_for)
 
 __all__ = ["looks_like", "read_form", "write_form"]
 
 _CELL_ROW = re.compile(r"[0-9A-Za-z.]")
 _SIGN_ROW = re.compile(r"[ \t^vV]*[\^vV][ \t^vV]*")
-_CAGE = re.compile(r"\s*(\d+)\s*[:=]\s*((?:[rR]\d+[cC]\d+[\s,;]*)+)")
-_KILLER_SIZE = re.compile(r"\s*killer(?:\s+(\d+)\s*x\s*(\d+))?\s*", re.IGNORECASE)
+_CAGE = re.compile(r"[ \t]*([0-9]+)[ \t]*[:=][ \t]*((?:[rR][0-9]+[cC][0-9]+[ \t,;]*)+)")
+_KILLER_SIZE = re.compile(r"[ \t]*killer(?:[ \t]+([0-9]+)[ \t]*x[ \t]*([0-9]+))?[ \t]*", re.IGNORECASE | re.ASCII)
 
 
 def _lines(text: str) -> list[str]:
-    return [line.rstrip() for line in text.splitlines() if line.strip()]
+    return [line.rstrip(WHITESPACE) for line in LINE_BREAK.split(text) if line.strip(WHITESPACE)]
 
 
 def looks_like(text: str) -> str | None:
@@ -92,7 +93,7 @@ def _read_futoshiki(lines: list[str]) -> Puzzle:
                     raise InvalidPuzzleError(f"line {number}, column {column + 1}: a sign {ch} needs a cell before it")
                 signs.append((len(rows), column, ch))
             elif ch not in " \t|":
-                raise InvalidPuzzleError(f"line {number}, column {column + 1}: {ch!r} is no symbol, no < > ^ v sign")
+                raise InvalidPuzzleError(f"line {number}, column {column + 1}: {char_name(ch)} is no symbol, no < > ^ v sign")
         rows.append(cells)
     n = len(rows)
     if any(len(cells) != n for cells in rows):
@@ -121,8 +122,8 @@ def _read_futoshiki(lines: list[str]) -> Puzzle:
 def _jigsaw_split(lines: list[str]) -> tuple[list[str], tuple[int, ...]] | None:
     """The digit lines and the regions of a jigsaw's text, or None if it is none."""
     for n in sorted(KIND_SIZES["jigsaw"], reverse=True):
-        block = [line.strip() for line in lines[-n:]]
-        if len(lines) < n or not all(len(row) == n and row.isalpha() for row in block):
+        block = [line.strip(WHITESPACE) for line in lines[-n:]]
+        if len(lines) < n or not all(re.fullmatch(f"[A-Za-z]{{{n}}}", row) for row in block):
             continue
         letters = "".join(block).upper()
         names = sorted(set(letters))
@@ -147,13 +148,15 @@ def _read_killer(lines: list[str]) -> Puzzle:
     for number, line in enumerate(lines, 1):
         match = _CAGE.fullmatch(line)
         if match:
-            cells = [(int(r) - 1, int(c) - 1) for r, c in re.findall(r"[rR](\d+)[cC](\d+)", match.group(2))]
+            cells = [(int(r) - 1, int(c) - 1) for r, c in re.findall(r"[rR]([0-9]+)[cC]([0-9]+)", match.group(2))]
             named.append((int(match.group(1)), cells, number))
         elif named:
             raise InvalidPuzzleError(f"line {number}: a cage line is its sum, a colon and its cells: 15: r1c1 r1c2")
         else:
             grid.append(line)
-    most = max((max(r, c) + 1 for _, cells, _ in named for r, c in cells), default=0)
+    if not named:
+        raise InvalidPuzzleError("a killer's text lists its cages, a line each: 15: r1c1 r1c2")
+    most = max(max(r, c) + 1 for _, cells, _ in named for r, c in cells)
     if size is None:
         size = next((n for n in KIND_SIZES["killer"] if n >= most), most)
     shape = shape_for(size, kind="killer")

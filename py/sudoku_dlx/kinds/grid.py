@@ -36,13 +36,16 @@ from functools import cache, cached_property, partial
 __all__ = [
     "BOX_SHAPES",
     "KINDS",
+    "LINE_BREAK",
     "KIND_SIZES",
     "Cage",
     "InvalidPuzzleError",
     "Puzzle",
     "Shape",
     "Sign",
+    "WHITESPACE",
     "cell_name",
+    "char_name",
     "find_clash",
     "format_grid",
     "jigsaw_shape",
@@ -69,7 +72,7 @@ _PLAIN = str.maketrans({
                               "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"},
 })
 _CODE_TAG = re.compile(r"\[/?code\]", re.IGNORECASE)
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")
 #: The sizes the package knows, with the box shape (rows x cols) of each.
 BOX_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
 
@@ -118,7 +121,7 @@ class Shape:
     def __post_init__(self) -> None:
         n, kind = self.n, self.kind
         if kind not in KINDS:
-            raise InvalidPuzzleError(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
+            raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
         if n not in KIND_SIZES[kind]:
             raise InvalidPuzzleError(f"a {kind} has sizes {_listed(KIND_SIZES[kind])}, not {n}")
         boxed = kind in ("sudoku", "x", "windoku", "killer")
@@ -304,11 +307,14 @@ class Puzzle:
                 raise InvalidPuzzleError(
                     f"the cage of {where} cannot add up to {cage.sum}: {k} different digits from 1-{n} "
                     f"make {low} to {high}", cells)
-        if len(caged) == shape.cells:
-            total = sum(cage.sum for cage in self.cages)
-            if total != n * n * (n + 1) // 2:
-                raise InvalidPuzzleError(
-                    f"the cages cover the grid, so their sums must add up to {n * n * (n + 1) // 2}, not {total}")
+        if self.cages and len(caged) < shape.cells:
+            loose = [x for x in range(shape.cells) if x not in caged]
+            raise InvalidPuzzleError(f"a killer's cages cover every cell; {cell_name(loose[0], n)} is in none",
+                                     tuple(loose))
+        total = sum(cage.sum for cage in self.cages)
+        if self.cages and total != n * n * (n + 1) // 2:
+            raise InvalidPuzzleError(
+                f"the cages cover the grid, so their sums must add up to {n * n * (n + 1) // 2}, not {total}")
         pairs = set()
         for sign in self.signs:
             a, b = sign.greater, sign.lesser
@@ -395,7 +401,7 @@ def _unlabelled(text: str) -> str | None:
     """The puzzle in a line that has a label around it: its one run of symbols and
     blanks whose length is a puzzle's, else None."""
     line = text.strip(WHITESPACE)
-    if _LINE_BREAK.search(line):
+    if LINE_BREAK.search(line):
         return None
     runs = [run for run in re.findall(r"[0-9A-Za-z.*_]+", line) if len(run) in {n * n for n in BOX_SHAPES}]
     return runs[0] if len(runs) == 1 and runs[0] != line else None
@@ -408,12 +414,12 @@ def _parse_layout(text: str, grid: Callable[[int], Shape]) -> Puzzle:
     if tokens is not None:
         return _from_numbers(tokens, grid)
     symbols: list[tuple[str, int, int]] = []  # (symbol, line, column), 1-based
-    for line_no, line in enumerate(_LINE_BREAK.split(text), 1):
+    for line_no, line in enumerate(LINE_BREAK.split(text), 1):
         for col_no, ch in enumerate(line, 1):
             if ch not in WHITESPACE and ch not in SEPARATORS:
                 symbols.append((ch, line_no, col_no))
     shape = grid(len(symbols))
-    one_line = not _LINE_BREAK.search(text.strip(WHITESPACE))
+    one_line = not LINE_BREAK.search(text.strip(WHITESPACE))
     digits = []
     for cell, (ch, line_no, col_no) in enumerate(symbols):
         digit = 0 if ch in BLANKS else _digit(ch)
@@ -421,7 +427,7 @@ def _parse_layout(text: str, grid: Callable[[int], Shape]) -> Puzzle:
             where = f"position {col_no}" if one_line else f"line {line_no}, column {col_no}"
             allowed = f"1-{shape.symbol(shape.n)}" if shape.n > 1 else "1"
             raise InvalidPuzzleError(
-                f"unexpected character {_char_name(ch)} at {where} ({cell_name(cell, shape.n)}): "
+                f"unexpected character {char_name(ch)} at {where} ({cell_name(cell, shape.n)}): "
                 f"a {shape.n}x{shape.n} grid takes {allowed}, or . 0 * _ for a blank",
                 (cell,),
             )
@@ -434,7 +440,7 @@ def _digit(symbol: str) -> int:
     return SYMBOLS.find(symbol) + 1 or SYMBOLS.lower().find(symbol) + 1
 
 
-def _char_name(ch: str) -> str:
+def char_name(ch: str) -> str:
     """``'x'`` for a printable ASCII character, else its code point: ``U+00E9``."""
     return f"'{ch}'" if " " < ch <= "~" and ch != "'" else f"U+{ord(ch):04X}"
 

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 
 from .forms import looks_like, read_form
-from .grid import KINDS, MAX_TEXT, InvalidPuzzleError, Puzzle, parse, shape_for
+from .grid import KINDS, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, shape_for
 from .tatham import is_game_id, read_game_id, write_game_id
 
 __all__ = ["puzzle_id", "puzzle_record", "read_puzzle"]
 
-_PREFIX = re.compile(r"\s*(" + "|".join(KINDS) + r")\s*:", re.IGNORECASE)
+_PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 
 
 def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> Puzzle:
@@ -28,7 +28,7 @@ def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> 
     if not isinstance(text, str):
         raise InvalidPuzzleError(f"a puzzle is text, not {type(text).__name__}")
     if kind is not None and kind not in KINDS:
-        raise InvalidPuzzleError(f"unknown kind {kind!r}; kinds are {', '.join(KINDS)}")
+        raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
     if len(text) > MAX_TEXT:
         raise InvalidPuzzleError(f"the text has {len(text):,} characters; a puzzle has at most {MAX_TEXT:,}")
     prefix = _PREFIX.match(text)
@@ -81,7 +81,8 @@ def puzzle_record(puzzle: Puzzle) -> dict:
     and ``box_cols`` (0 without boxes), and where the kind has them ``regions`` (a
     jigsaw's region of every cell), ``cages`` (``cells`` and ``sum``), ``signs``
     (``[greater, lesser]`` cell pairs) and ``units`` (the extra ones: X's diagonals,
-    windoku's windows)."""
+    windoku's windows), and ``givens``: the digits, one line (the canonical text of a
+    classic sudoku)."""
     shape = puzzle.shape
     record = {"kind": puzzle.kind, "size": shape.n, "box_rows": shape.box_rows, "box_cols": shape.box_cols}
     if shape.regions:
@@ -92,4 +93,5 @@ def puzzle_record(puzzle: Puzzle) -> dict:
         record["cages"] = [{"cells": list(cage.cells), "sum": cage.sum} for cage in puzzle.cages]
     if puzzle.signs:
         record["signs"] = [[sign.greater, sign.lesser] for sign in puzzle.signs]
+    record["givens"] = str(puzzle)
     return record

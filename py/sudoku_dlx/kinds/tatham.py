@@ -23,28 +23,28 @@ from __future__ import annotations
 
 import re
 
-from .grid import Cage, InvalidPuzzleError, Puzzle, Sign, jigsaw_shape, shape_for
+from .grid import WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Sign, char_name, jigsaw_shape, shape_for
 
 __all__ = ["is_game_id", "read_game_id", "write_game_id"]
 
 #: ``PARAMS:DESC``: the parameters (digits first) and the description, one token.
-_GAME_ID = re.compile(r"(\d+(?:x\d+)?[a-z0-9]*):(\S*)")
+_GAME_ID = re.compile(f"([0-9]+(?:x[0-9]+)?[a-z0-9]*):([^{WHITESPACE}]*)")
 #: Unequal's neighbours: flag letter -> cell offset (in rows, columns).
 _FLAGS = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 
 
 def is_game_id(text: str) -> bool:
     """Whether ``text`` looks like a game ID (``PARAMS:DESC``, one token)."""
-    return _GAME_ID.fullmatch(text.strip()) is not None
+    return _GAME_ID.fullmatch(text.strip(WHITESPACE)) is not None
 
 
 def read_game_id(text: str) -> Puzzle:
     """The puzzle of a Solo or Unequal game ID; InvalidPuzzleError saying what is wrong."""
-    match = _GAME_ID.fullmatch(text.strip())
+    match = _GAME_ID.fullmatch(text.strip(WHITESPACE))
     if not match:
         raise InvalidPuzzleError("a game ID is PARAMS:DESCRIPTION, as 3x3:a2b... or 5:0,0R,...")
     params, desc = match.groups()
-    if re.fullmatch(r"\d+(?:a|d[a-z]?)*", params):
+    if re.fullmatch(r"[0-9]+(?:a|d[a-z]?)*", params):
         return _read_unequal(params, desc)
     return _read_solo(params, desc)
 
@@ -64,21 +64,19 @@ def write_game_id(puzzle: Puzzle) -> str:
     if puzzle.kind == "killer":
         first = {min(cage.cells): cage.sum for cage in puzzle.cages}
         cage_of = {x: k for k, cage in enumerate(puzzle.cages) for x in cage.cells}
-        # A cell in no cage is a cage of its own, with no sum: Solo needs every cell caged.
-        regions = [cage_of.get(x, len(puzzle.cages) + x) for x in range(shape.cells)]
-        desc += f",{_write_borders(regions, shape.n)},{_write_grid([first.get(x, 0) for x in range(shape.cells)])}"
+        desc += f",{_write_borders(cage_of, shape.n)},{_write_grid([first.get(x, 0) for x in range(shape.cells)])}"
     return f"{params}:{desc}"
 
 
 # -- Solo ------------------------------------------------------------------------------
 
 def _read_solo(params: str, desc: str) -> Puzzle:
-    match = re.match(r"(\d+)(?:x(\d+))?", params)
+    match = re.match(r"([0-9]+)(?:x([0-9]+))?", params)
     rows = int(match.group(1))
     cols = int(match.group(2)) if match.group(2) else rows
     flags = params[match.end():]
     # His flags are letters, each maybe with digits (symmetry); what follows "d" is a difficulty.
-    flags = re.sub(r"d[tbiaeu]?|md?\d*|r\d*|a", "", flags)
+    flags = re.sub(r"d[tbiaeu]?|md?[0-9]*|r[0-9]*|a", "", flags)
     jigsaw, x, killer = "j" in flags, "x" in flags, "k" in flags
     if jigsaw and (x or killer) or x and killer:
         raise InvalidPuzzleError(f"game ID {params}: only one of jigsaw (j), X (x) and killer (k) at a time is read here")
@@ -115,17 +113,17 @@ def _cage(cells: tuple[int, ...], sums: list[int], n: int) -> Cage:
 def _read_grid(text: str, area: int, most: int, what: str) -> tuple[int, ...]:
     """A grid in Solo's encoding: letters for runs of blanks, numbers 1..``most``."""
     values: list[int] = []
-    for token in re.findall(r"[a-z]|_|\d+|.", text):
+    for token in re.findall(r"[0-9]+|[^0-9]", text):
         if token == "_":
             continue
-        if token.isdigit():
+        if token[0] in "0123456789":
             if not 1 <= int(token) <= most:
                 raise InvalidPuzzleError(f"{what} has the number {token}, which is not from 1 to {most}")
             values.append(int(token))
         elif "a" <= token <= "z":
             values.extend([0] * (ord(token) - ord("a") + 1))
         else:
-            raise InvalidPuzzleError(f"{what} has the character {token!r}, which is no digit, letter or _")
+            raise InvalidPuzzleError(f"{what} has the character {char_name(token)}, which is no digit, letter or _")
     if len(values) != area:
         raise InvalidPuzzleError(f"{what} describes {len(values)} cells, not {area}")
     return tuple(values)
@@ -179,7 +177,7 @@ def _read_borders(text: str, n: int, what: str) -> list[tuple[int, ...]]:
         elif ch == "_" or "a" <= ch <= "y":
             run, border = (0 if ch == "_" else ord(ch) - ord("a") + 1), True
         else:
-            raise InvalidPuzzleError(f"{what} has the character {ch!r}, which is no letter or _")
+            raise InvalidPuzzleError(f"{what} has the character {char_name(ch)}, which is no letter or _")
         if i + run + border > edges + 1:
             raise InvalidPuzzleError(f"{what} tell more edges than a {n}x{n} grid has")
         for _ in range(run):
@@ -226,18 +224,19 @@ def _write_borders(area_of, n: int) -> str:
 # -- Unequal ---------------------------------------------------------------------------
 
 def _read_unequal(params: str, desc: str) -> Puzzle:
-    n = int(re.match(r"\d+", params).group())
-    if "a" in re.sub(r"d[a-z]?", "", params[len(str(n)):]):
+    number = re.match(r"[0-9]+", params)
+    n = int(number.group())
+    if "a" in re.sub(r"d[a-z]?", "", params[number.end():]):
         raise InvalidPuzzleError(f"game ID {params}: Unequal's adjacent mode is not read here, only its signs")
     shape = shape_for(n, kind="futoshiki")
     digits = [0] * (n * n)
     signs: list[Sign] = []
     i = position = 0
-    cell = re.compile(r"([a-z]*)(\d+)([A-Z]*)")
+    cell = re.compile(r"([a-z]*)([0-9]+)([A-Z]*)")
     while position < len(desc):
         token = cell.match(desc, position)
         if not token:
-            raise InvalidPuzzleError(f"the description has {desc[position]!r} where cell {i + 1}'s number "
+            raise InvalidPuzzleError(f"the description has {char_name(desc[position])} where cell {i + 1}'s number "
                                      "(after letters for blank cells) should be")
         skip, number, flags = token.groups()
         i += sum(ord(ch) - ord("a") + 1 for ch in skip)
@@ -249,7 +248,7 @@ def _read_unequal(params: str, desc: str) -> Puzzle:
         r, c = divmod(i, n)
         for flag in flags:
             if flag not in _FLAGS:
-                raise InvalidPuzzleError(f"r{r + 1}c{c + 1} has the flag {flag!r}; flags are U, R, D and L", (i,))
+                raise InvalidPuzzleError(f"r{r + 1}c{c + 1} has the flag {char_name(flag)}; flags are U, R, D and L", (i,))
             dr, dc = _FLAGS[flag]
             if not (0 <= r + dr < n and 0 <= c + dc < n):
                 raise InvalidPuzzleError(f"the sign {flag} of r{r + 1}c{c + 1} points off the grid", (i,))

@@ -1,7 +1,8 @@
 // The play view's questions to Python: each asks the worker about the grid, then changes
 // the game and tells the player what came of it. `play` is the view (play.js): its game,
 // board and panels, run() to ask and say() to tell.
-import { BLANK, cellName, parse, pathState, shapeFor, unitName } from "../../grid.js";
+import { BLANK, cellName, pathState, shapeFor, unitName } from "../../grid.js";
+import { readPuzzle } from "../../kinds.js";
 import { $, plural } from "../../kit.js";
 import { reveal, showRating, showStats } from "./panels.js";
 
@@ -239,8 +240,9 @@ export function importText(play, text) {
   play.board.reveal(); // the answer is told above the grid, and shows in it
   if (play.options.readonly) return play.say("This puzzle is read-only.");
   if (!text.trim()) return play.say("Nothing to import: the text is empty.");
-  const parsed = parse(text);
+  const parsed = readPuzzle(text);
   if (parsed.status === "invalid") return play.say(`Not a puzzle: ${parsed.error}`);
-  play.change("load", shapeFor(parsed.size), parsed.puzzle);
+  if (parsed.kind !== "sudoku") return play.say(`That is a ${parsed.kind}: the page plays classic sudoku only, for now.`);
+  play.change("load", shapeFor(parsed.size), parsed.givens);
   play.say(`Loaded a ${parsed.size}×${parsed.size} puzzle with ${plural(parsed.clues, "given")}.`);
 }

@@ -234,7 +234,9 @@ export default class Play extends View {
   openLink(url) {
     const link = readPuzzle(url);
     const { game } = this;
-    if (link.puzzle) {
+    if (link.puzzle && link.kind !== "sudoku") {
+      this.say(`The link holds a ${link.kind}: the page plays classic sudoku only, for now.`);
+    } else if (link.puzzle) {
       const differs = link.puzzle !== game.givens || (link.entries && link.entries !== game.entries);
       const replaced = (game.givens + game.entries).replaceAll(BLANK, "") !== ""; // a grid worth bringing back
       if (differs && this.change("load", shapeFor(link.size), link.puzzle, link.entries)) {
