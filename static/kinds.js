@@ -13,6 +13,8 @@ import {
 } from "./grid.js";
 
 export const KINDS = ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"];
+// Each kind with its article, as messages name it (grid.py's A_KIND).
+export const A_KIND = { ...Object.fromEntries(KINDS.map((kind) => [kind, `a ${kind}`])), x: "an X sudoku" };
 const range = (from, to) => Array.from({ length: to - from }, (_, k) => from + k);
 export const KIND_SIZES = {
   sudoku: Object.keys(BOX_SHAPES).map(Number),
@@ -33,10 +35,10 @@ function listed(sizes) {
 // A shape as grid.py's Shape checks it: {n, boxRows, boxCols, kind, regions}.
 function makeShape(n, boxRows = 0, boxCols = 0, kind = "sudoku", regions = []) {
   if (!KINDS.includes(kind)) throw new InvalidPuzzle(`unknown kind "${kind}"; kinds are ${KINDS.join(", ")}`);
-  if (!KIND_SIZES[kind].includes(n)) throw new InvalidPuzzle(`a ${kind} has sizes ${listed(KIND_SIZES[kind])}, not ${n}`);
+  if (!KIND_SIZES[kind].includes(n)) throw new InvalidPuzzle(`${A_KIND[kind]} has sizes ${listed(KIND_SIZES[kind])}, not ${n}`);
   const boxed = ["sudoku", "x", "windoku", "killer"].includes(kind);
   if (boxed && boxRows * boxCols !== n) throw new InvalidPuzzle(`no ${n}x${n} grid has ${boxRows}x${boxCols} boxes`);
-  if (!boxed && (boxRows || boxCols)) throw new InvalidPuzzle(`a ${kind} has no boxes`);
+  if (!boxed && (boxRows || boxCols)) throw new InvalidPuzzle(`${A_KIND[kind]} has no boxes`);
   if (kind === "jigsaw") {
     if (regions.length !== n * n) throw new InvalidPuzzle(`a ${n}x${n} jigsaw needs a region for each of its ${n * n} cells`);
     for (let region = 0; region < n; region++) {
@@ -44,7 +46,7 @@ function makeShape(n, boxRows = 0, boxCols = 0, kind = "sudoku", regions = []) {
       if (cells.length !== n) throw new InvalidPuzzle(`region ${region + 1} of a ${n}x${n} jigsaw has ${cells.length} cells, not ${n}`, cells);
     }
   } else if (regions.length) {
-    throw new InvalidPuzzle(`a ${kind} has no jigsaw regions`);
+    throw new InvalidPuzzle(`${A_KIND[kind]} has no jigsaw regions`);
   }
   return { n, boxRows, boxCols, kind, regions };
 }
@@ -74,7 +76,7 @@ function makePuzzle(shape, digits, cages = [], signs = []) {
   signs = signs.filter(([g, l]) => !seenSigns.has(`${g},${l}`) && seenSigns.add(`${g},${l}`))
     .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
   if ((cages.length && shape.kind !== "killer") || (signs.length && shape.kind !== "futoshiki")) {
-    throw new InvalidPuzzle(`a ${shape.kind} has no ${cages.length ? "cages" : "signs"}`);
+    throw new InvalidPuzzle(`${A_KIND[shape.kind]} has no ${cages.length ? "cages" : "signs"}`);
   }
   const caged = new Map();
   for (const cage of cages) {
@@ -393,7 +395,7 @@ function readForm(text, kind) {
     return withDigits(jigsawShape(regions), digits);
   }
   if (kind === "killer") return readKiller(lines);
-  throw new InvalidPuzzle(`a ${kind} has no text form of its own: write its grid`);
+  throw new InvalidPuzzle(`${A_KIND[kind]} has no text form of its own: write its grid`);
 }
 
 function withDigits(shape, lines, cages = []) {
@@ -455,7 +457,7 @@ function jigsawSplit(lines) {
     if (lines.length < n || !block.every((row) => new RegExp(`^[A-Za-z]{${n}}$`).test(row))) continue;
     const letters = block.join("").toUpperCase();
     const names = [...new Set(letters)].sort();
-    if (names.length !== n || names.some((name) => letters.split(name).length - 1 !== n)) continue;
+    if (names.length !== n) continue; // a region of the wrong size is told by the shape
     const order = [...names].sort((a, b) => letters.indexOf(a) - letters.indexOf(b));
     return [lines.slice(0, -n), [...letters].map((letter) => order.indexOf(letter))];
   }
@@ -522,7 +524,7 @@ function readAny(text, size, kind) {
   const prefix = PREFIX.exec(text);
   if (prefix) {
     const named = prefix[1].toLowerCase();
-    if (kind && kind !== named) throw new InvalidPuzzle(`the text says it is a ${named}, not a ${kind}`);
+    if (kind && kind !== named) throw new InvalidPuzzle(`the text says it is ${A_KIND[named]}, not ${A_KIND[kind]}`);
     kind = named;
     text = text.slice(prefix[0].length);
   }
@@ -530,7 +532,7 @@ function readAny(text, size, kind) {
   if (size !== null && puzzle.shape.n !== size) {
     throw new InvalidPuzzle(`this is a ${puzzle.shape.n}x${puzzle.shape.n} puzzle, not ${size}x${size}`);
   }
-  if (kind !== null && puzzle.shape.kind !== kind) throw new InvalidPuzzle(`this is a ${puzzle.shape.kind}, not a ${kind}`);
+  if (kind !== null && puzzle.shape.kind !== kind) throw new InvalidPuzzle(`this is ${A_KIND[puzzle.shape.kind]}, not ${A_KIND[kind]}`);
   return puzzle;
 }
 

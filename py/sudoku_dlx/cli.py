@@ -14,12 +14,15 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 
 from . import bench, web
 from .compare.batch import CSV_HEADER, SOLVERS, measure
 from .cover import problems
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .kinds.grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.forms import write_form
+from .kinds.grid import KINDS, InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.read import read_puzzle, read_texts
 from .rating import GRADES
 
 __all__ = ["main"]
@@ -55,19 +58,26 @@ def _emit(record: dict) -> None:
 def cmd_solve(args: argparse.Namespace) -> int:
     """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
     invalid = 0
-    for text in read_puzzles(_read(args.source)):
-        record = web.solve(text, args.size or 0, args.limit)
+    for text in read_texts(_read(args.source)):
+        record = web.solve(text, args.size or 0, args.limit, args.kind or "")
         invalid += record["status"] == "invalid"
         if args.json:
             _emit(record)
         elif record["status"] in ("none", "invalid"):
             print(f"{record['status']}: {record['error']}")
         elif args.pretty:
-            print(format_grid(parse(record["solutions"][0])) + "\n")
+            print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
         else:
             suffix = "" if record["status"] == "unique" else f"  ({record['status']}: {len(record['solutions'])} found)"
             print(f"{record['solutions'][0]}{suffix}")
     return 1 if invalid else 0
+
+
+def _solved_grid(puzzle: str, solution: str) -> str:
+    """``puzzle`` (its canonical text) filled with ``solution`` as a grid; a futoshiki's with its signs."""
+    solved = read_puzzle(puzzle)
+    solved = replace(solved, digits=parse(solution, shape=solved.shape).digits)
+    return write_form(solved) if solved.kind == "futoshiki" else format_grid(solved)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -102,7 +112,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         print(f"error: --budget must be a number of seconds, 0 for no limit, not {args.budget}", file=sys.stderr)
         return 2
     invalid = 0
-    for text in read_puzzles(_read(args.source)):
+    for text in read_texts(_read(args.source)):
         record = web.rate(text, args.size or 0, args.budget)
         path = record.pop("path", [])
         if record["status"] in web.FAILURES:
@@ -309,6 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=2, help="look for at most N solutions (0: all; default 2)")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.add_argument("--kind", choices=KINDS, default=None,
+                   help="read every puzzle as this kind (default: the kind each text says or shows)")
     p.add_argument("--pretty", action="store_true", help="print solutions as grids")
     p.set_defaults(run=cmd_solve)
 

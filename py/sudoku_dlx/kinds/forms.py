@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from .grid import (KIND_SIZES, LINE_BREAK, WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, cell_name,
+from .grid import (A_KIND, KIND_SIZES, LINE_BREAK, WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, cell_name,
                    char_name, jigsaw_shape, parse, shape_for)
 
 __all__ = ["looks_like", "read_form", "write_form"]
@@ -66,7 +66,7 @@ def read_form(text: str, kind: str) -> Puzzle:
         return _with_digits(shape, digits)
     if kind == "killer":
         return _read_killer(lines)
-    raise InvalidPuzzleError(f"a {kind} has no text form of its own: write its grid")
+    raise InvalidPuzzleError(f"{A_KIND[kind]} has no text form of its own: write its grid")
 
 
 def _with_digits(shape: Shape, lines: list[str], cages: tuple[Cage, ...] = ()) -> Puzzle:
@@ -127,7 +127,7 @@ def _jigsaw_split(lines: list[str]) -> tuple[list[str], tuple[int, ...]] | None:
             continue
         letters = "".join(block).upper()
         names = sorted(set(letters))
-        if len(names) != n or any(letters.count(name) != n for name in names):
+        if len(names) != n:  # a region of the wrong size is told by the shape
             continue
         first = {name: letters.index(name) for name in names}
         order = sorted(names, key=first.get)
@@ -182,7 +182,7 @@ def write_form(puzzle: Puzzle) -> str:
             if r < n - 1:
                 below = {(s.greater, s.lesser): "v" for s in puzzle.signs} | {(s.lesser, s.greater): "^" for s in puzzle.signs}
                 lines.append(" ".join(below.get((x, x + n), " ") for x in cells).rstrip())
-        return "\n".join(lines)
+        return "\n".join(line for line in lines if line)  # no blank line: puzzles in a file are split by them
     if puzzle.kind == "jigsaw":
         letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
         regions = puzzle.shape.regions
@@ -190,4 +190,4 @@ def write_form(puzzle: Puzzle) -> str:
     if puzzle.kind == "killer":
         head = [f"killer {n}x{n}"] + ([str(puzzle)] if puzzle.clues else [])
         return "\n".join(head + [f"{cage.sum}: " + " ".join(cell_name(x, n) for x in cage.cells) for cage in puzzle.cages])
-    raise InvalidPuzzleError(f"a {puzzle.kind} has no text form of its own: write its grid")
+    raise InvalidPuzzleError(f"{A_KIND[puzzle.kind]} has no text form of its own: write its grid")

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property, partial
 
 __all__ = [
+    "A_KIND",
     "BOX_SHAPES",
     "KINDS",
     "LINE_BREAK",
@@ -89,6 +90,8 @@ class InvalidPuzzleError(ValueError):
 #: windoku (four windows too); jigsaw (irregular regions instead of boxes); killer
 #: (cages whose digits add up to their sums); futoshiki (a Latin square with signs).
 KINDS = ("sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki")
+#: Each kind with its article, as messages name it.
+A_KIND = {kind: f"a {kind}" for kind in KINDS} | {"x": "an X sudoku"}
 #: The sizes each kind takes (n); sudoku, X and killer need a box shape of that size.
 KIND_SIZES = {
     "sudoku": tuple(BOX_SHAPES),
@@ -123,12 +126,12 @@ class Shape:
         if kind not in KINDS:
             raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
         if n not in KIND_SIZES[kind]:
-            raise InvalidPuzzleError(f"a {kind} has sizes {_listed(KIND_SIZES[kind])}, not {n}")
+            raise InvalidPuzzleError(f"{A_KIND[kind]} has sizes {_listed(KIND_SIZES[kind])}, not {n}")
         boxed = kind in ("sudoku", "x", "windoku", "killer")
         if boxed and self.box_rows * self.box_cols != n:
             raise InvalidPuzzleError(f"no {n}x{n} grid has {self.box_rows}x{self.box_cols} boxes")
         if not boxed and (self.box_rows or self.box_cols):
-            raise InvalidPuzzleError(f"a {kind} has no boxes")
+            raise InvalidPuzzleError(f"{A_KIND[kind]} has no boxes")
         if kind == "jigsaw":
             if len(self.regions) != n * n:
                 raise InvalidPuzzleError(f"a {n}x{n} jigsaw needs a region for each of its {n * n} cells")
@@ -138,7 +141,7 @@ class Shape:
                     raise InvalidPuzzleError(
                         f"region {region + 1} of a {n}x{n} jigsaw has {len(cells)} cells, not {n}", cells)
         elif self.regions:
-            raise InvalidPuzzleError(f"a {kind} has no jigsaw regions")
+            raise InvalidPuzzleError(f"{A_KIND[kind]} has no jigsaw regions")
 
     @property
     def cells(self) -> int:
@@ -290,7 +293,7 @@ class Puzzle:
         object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
         object.__setattr__(self, "signs", tuple(sorted(set(self.signs), key=lambda sign: (sign.greater, sign.lesser))))
         if self.cages and shape.kind != "killer" or self.signs and shape.kind != "futoshiki":
-            raise InvalidPuzzleError(f"a {shape.kind} has no {'cages' if self.cages else 'signs'}")
+            raise InvalidPuzzleError(f"{A_KIND[shape.kind]} has no {'cages' if self.cages else 'signs'}")
         caged: dict[int, Cage] = {}
         for cage in self.cages:
             cells = cage.cells

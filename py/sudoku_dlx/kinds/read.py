@@ -13,10 +13,10 @@ from __future__ import annotations
 import re
 
 from .forms import looks_like, read_form
-from .grid import KINDS, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, shape_for
+from .grid import A_KIND, KINDS, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, read_puzzles, shape_for
 from .tatham import is_game_id, read_game_id, write_game_id
 
-__all__ = ["puzzle_id", "puzzle_record", "read_puzzle"]
+__all__ = ["puzzle_id", "puzzle_record", "read_puzzle", "read_texts"]
 
 _PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 
@@ -35,14 +35,37 @@ def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> 
     if prefix:
         named = prefix.group(1).lower()
         if kind and kind != named:
-            raise InvalidPuzzleError(f"the text says it is a {named}, not a {kind}")
+            raise InvalidPuzzleError(f"the text says it is {A_KIND[named]}, not {A_KIND[kind]}")
         kind, text = named, text[prefix.end():]
     puzzle = _read(text, size, kind)
     if size is not None and puzzle.n != size:
         raise InvalidPuzzleError(f"this is a {puzzle.n}x{puzzle.n} puzzle, not {size}x{size}")
     if kind is not None and puzzle.kind != kind:
-        raise InvalidPuzzleError(f"this is a {puzzle.kind}, not a {kind}")
+        raise InvalidPuzzleError(f"this is {A_KIND[puzzle.kind]}, not {A_KIND[kind]}")
     return puzzle
+
+
+_BLANK_LINE = re.compile(f"\\n[{WHITESPACE}]*\\n")
+
+
+def read_texts(text: str) -> list[str]:
+    """Split a file's text into puzzle texts: a kind's readable text (a futoshiki's
+    grid and signs, a jigsaw's letters, a killer's cages), or a ``KIND:`` prefix and
+    its lines, is one puzzle: the whole text, else each block of lines between blank
+    lines; the other blocks hold one puzzle per line, or one grid (see
+    :func:`~.grid.read_puzzles`). ``#`` starts a comment."""
+    def one_puzzle(block: str) -> bool:
+        return bool(looks_like(block) or _PREFIX.match(block) and "\n" in block.strip(WHITESPACE))
+
+    text = "\n".join(line.split("#", 1)[0] for line in text.splitlines() if not line.lstrip(WHITESPACE).startswith("#"))
+    if one_puzzle(text):
+        try:  # a futoshiki's grid may hold blank lines where no sign stands between two rows
+            read_puzzle(text)
+            return [text.strip("\n")]
+        except InvalidPuzzleError:
+            pass
+    blocks = [block for block in _BLANK_LINE.split(text) if block.strip(WHITESPACE)]
+    return [piece for block in blocks for piece in ([block.strip("\n")] if one_puzzle(block) else read_puzzles(block))]
 
 
 def _read(text: str, size: int | None, kind: str | None) -> Puzzle:
