@@ -32,7 +32,11 @@ from ..dlx import ExactCover
 from ..kinds.grid import Puzzle, cell_name
 from ..kinds.solver import exact_cover
 
-__all__ = ["Reduction", "digit_set"]
+__all__ = ["SIGN_BOUNDS", "Reduction", "digit_set"]
+
+#: What the solver does to a futoshiki's exact cover before its search (see
+#: :func:`~sudoku_dlx.kinds.solver.with_givens`), said after the reduction.
+SIGN_BOUNDS = "Before the search, the solver also takes out the digits the signs rule out without a guess."
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
@@ -281,7 +285,6 @@ class Reduction:
                     f"{self.secondary} secondary items covered at most once ({n} for each of its {signs} "
                     f"sign{'s' if signs != 1 else ''}: a digit in the greater cell covers the sign's items from "
                     f"that digit up, one in the lesser cell those up to it, so the two clash unless the greater "
-                    f"is more) and {self.options} options ({covers}, and the items of its signs). Before the "
-                    f"search, the solver also takes out the digits the signs rule out without a guess.")
+                    f"is more) and {self.options} options ({covers}, and the items of its signs).")
         return (f"As exact cover, a {n}×{n} {grid} has {self.items} items to cover ({needs}) and {self.options} "
                 f"options ({covers}).")
