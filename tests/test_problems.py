@@ -139,7 +139,7 @@ def test_the_kinds_examples_name_their_items_and_draw_their_clues():
     assert killer.title == "4×4 killer sudoku" and killer.n_primary == len(killer.items)
     assert killer.board["cages"] == [{"cells": list(c.cells), "sum": c.sum} for c in cages]
     combination = killer.names.index("cage2=1+4")  # cage 2 is r1c2+r1c3, sum 5
-    assert killer.board["marks"][combination] is None
+    assert killer.board["marks"][combination] is None and [combination, 1] in killer.board["combinations"]
     assert [killer.items[i] for i in killer.options[combination]] == ["cage2", "cage2#2", "cage2#3"]
     assert "cage1#3" in killer.items and "combination" in killer.about
     jigsaw = built_in("jigsaw")

@@ -97,8 +97,11 @@ class Problem:
 
     ``given`` options are chosen before the search; ``about`` says what the items and
     options mean; ``board`` draws the options on a grid where the problem has one:
-    ``rows``, ``cols``, ``marks`` (per option: row, column, symbol) and, as the
-    problem needs, ``kind`` (queens, sudoku, batting), ``box`` and ``row_names``.
+    ``rows``, ``cols``, ``marks`` (per option: row, column, symbol; None for a
+    killer's combination) and, as the problem needs, ``kind`` (queens, batting, or a
+    puzzle's kind), ``box``, ``row_names``, a puzzle's fields of
+    :func:`~sudoku_dlx.kinds.read.puzzle_record` (``regions``, ``units``, ``cages``,
+    ``signs``...) and a killer's ``combinations`` ([option, cage index] pairs).
     """
 
     title: str
@@ -225,7 +228,8 @@ def puzzle_problem(puzzle: Puzzle) -> Problem:
     futoshiki's secondary ``r1c1>r1c2:4``; option ``r1c1=4`` puts 4 in r1c1, a
     killer's ``cage1=1+2+3`` gives cage 1 those digits. The ``board`` carries the
     puzzle's drawing (:func:`~sudoku_dlx.kinds.read.puzzle_record`: its regions,
-    extra units, cages and signs); a combination's mark is None (it is in no one cell)."""
+    extra units, cages and signs); a combination's mark is None (it is in no one cell),
+    and ``combinations`` pairs each combination with its cage's index."""
     broken = fault(puzzle)
     if broken:
         raise ProblemError(broken.reason)
@@ -252,6 +256,8 @@ def puzzle_problem(puzzle: Puzzle) -> Problem:
     board = {**puzzle_record(puzzle), "rows": n, "cols": n, "marks": [mark(o) for o in range(len(options))]}
     if shape.box_rows:
         board["box"] = [shape.box_rows, shape.box_cols]
+    if puzzle.cages:
+        board["combinations"] = [[o, names.combination(o)[0]] for o in range(names.placements, len(options))]
     return Problem(
         f"{n}\u00d7{n} {title}", [names.item_label(item) for item in range(names.items)], names.problem.n_primary,
         options, [names.option_label(o) for o in range(len(options))], given, about=" ".join(about), board=board)
