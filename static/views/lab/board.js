@@ -119,9 +119,11 @@ function clues(board) {
     const [a, b] = [Math.min(greater, lesser), Math.max(greater, lesser)];
     const across = b - a === 1; // side by side; else one above the other
     const [r, c] = [Math.floor(a / cols), a % cols];
-    // The sign opens towards the greater cell: a > b, a < b; above one another ∨ or ∧.
-    const glyph = across ? (greater === a ? ">" : "<") : (greater === a ? "∨" : "∧");
-    layer.append(svg("text", { class: "sign", x: across ? c + 1 : c + 0.5, y: across ? r + 0.5 : r + 1 }, glyph));
+    // The sign opens towards the greater cell: a > b or a < b, turned a quarter (∨ or ∧)
+    // between a cell and the one below it.
+    const [x, y] = across ? [c + 1, r + 0.5] : [c + 0.5, r + 1];
+    const turn = across ? {} : { transform: `rotate(90 ${x} ${y})` };
+    layer.append(svg("text", { class: "sign", x, y, ...turn }, greater === a ? ">" : "<"));
   }
   return layer;
 }

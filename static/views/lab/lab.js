@@ -31,7 +31,7 @@ const MENU = [
   ["windoku", "9×9 windoku"],
   ["jigsaw", "6×6 jigsaw"],
   ["killer", "4×4 killer sudoku"],
-  ["futoshiki", "4×4 futoshiki (secondary items)"],
+  ["futoshiki", "4×4 futoshiki"],
   ["own", "Your own problem (the text below)"],
 ];
 const QUEENS = Array.from({ length: 12 }, (_, k) => k + 1);
