@@ -34,6 +34,8 @@ RACE = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]  # backtracking pr
 VIEWS = {
     "play": f"index.html?id=axe#p={PUZZLE}",
     "lab": "index.html?view=lab",
+    "lab-futoshiki": "index.html?view=lab&problem=futoshiki",  # signs drawn on the board
+    "lab-killer": "index.html?view=lab&problem=killer",  # cages and their sums
     "race": f"index.html?view=race#p={RACE}",
     "batch": "index.html?view=batch",
     "worksheet": "index.html?view=worksheet&size=4&n=2",
@@ -172,7 +174,7 @@ STATES = [
     ("play", "ready", play_ready), ("play", "rating", play_rating), ("play", "steps", play_steps),
     ("play", "share", play_share), ("play", "embed", play_embed), ("play", "hint", play_hint),
     ("play", "notes", play_notes), ("play", "solved", play_solved),
-    ("lab", "ready", lab_ready), ("race", "raced", race_raced), ("batch", "run", batch_run),
+    ("lab", "ready", lab_ready), ("lab-futoshiki", "ready", lab_ready), ("lab-killer", "ready", lab_ready), ("race", "raced", race_raced), ("batch", "run", batch_run),
     ("worksheet", "made", worksheet_made),
 ]
 CASES = [(framing, view, state, setup, scheme)

@@ -14,7 +14,8 @@ from pagekit import open_page
 from playwright.sync_api import Page, expect
 
 from sudoku_dlx import web
-from sudoku_dlx.cover.problems import Problem, built_in
+from sudoku_dlx.cover.problems import KIND_PUZZLES, Problem, built_in
+from sudoku_dlx.kinds.read import read_puzzle
 
 STATUS_READY = "The search takes"
 
@@ -266,6 +267,68 @@ def test_the_sudoku_matrix_is_a_picture_with_the_board(new_page):
     expect(page.locator("[data-option]")).to_have_count(64)
     expect(page.locator("[data-option][data-state='given']")).to_have_count(5)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def kind_clues(page, name: str) -> None:
+    """The board draws the kind's clues as the puzzle has them."""
+    puzzle = read_puzzle(KIND_PUZZLES[name])
+    board = page.locator(".lab-board")
+    expect(board.locator(".cell")).to_have_count(puzzle.n ** 2)
+    expect(board.locator(".cell.given")).to_have_count(puzzle.clues)
+    expect(board.locator(".cell.extra")).to_have_count(len({x for unit in puzzle.shape.extra_units for x in unit}))
+    expect(board.locator(".cage-sum")).to_have_text([str(cage.sum) for cage in puzzle.cages])
+    expect(board.locator(".sign")).to_have_count(len(puzzle.signs))
+    # Thick lines between the cells of different regions (or boxes).
+    region = puzzle.shape.box_of
+    n = puzzle.n
+    right = [x for x in range(n * n) if region and x % n < n - 1 and region[x] != region[x + 1]]
+    assert board.locator(".cell").evaluate_all(
+        "cells => cells.flatMap((cell, x) => cell.classList.contains('box-right') ? [x] : [])") == right
+
+
+@pytest.mark.parametrize("name", ["futoshiki", "x", "windoku", "jigsaw", "killer"])
+def test_each_kinds_link_opens_its_exact_cover_and_counts_one_solution(new_page, name):
+    problem = built_in(name)
+    steps = web.cover_steps(name)["steps"]
+    page = new_page(f"index.html?view=lab&problem={name}")
+    expect(page.locator("#lab-title")).to_have_text(f"Exact cover lab: {problem.title}", timeout=READY_MS)
+    expect(message(page)).to_have_text(f"The search takes {len(steps)} steps and finds 1 solution.", timeout=READY_MS)
+    expect(page.locator("#lab-problem")).to_have_value(name)
+    kind_clues(page, name)
+    text = page.locator("#lab-step-text")
+    for k in range(3):
+        expect(text).to_have_text(steps[k]["text"])
+        expect(page.locator("#lab-step-count")).to_contain_text(f"Step {k + 1} of {len(steps)}")
+        button(page, "Next step").click()
+    # A placement tried shows its digit on the board; a killer's combination marks its cage.
+    k = next(k for k, step in enumerate(steps) if step["kind"] == "try")
+    page.locator("#lab-range").evaluate("(range, k) => { range.value = k; range.dispatchEvent(new Event('input')) }", k + 1)
+    expect(text).to_have_text(steps[k]["text"])
+    mark = problem.board["marks"][steps[k]["option"]]
+    now = page.locator(".lab-board .cell.now")
+    if mark:
+        expect(now).to_have_count(1)
+        expect(page.locator(".lab-board .cell").nth(mark[0] * problem.board["cols"] + mark[1])).to_have_text(mark[2])
+    else:
+        cage = dict(problem.board["combinations"])[steps[k]["option"]]
+        expect(now).to_have_count(len(problem.board["cages"][cage]["cells"]))
+    if problem.n_primary < len(problem.items) and len(problem.items) * len(problem.options) <= 20000:
+        expect(page.locator("th.secondary")).to_have_count(len(problem.items) - problem.n_primary)
+        expect(page.locator(".matrix caption")).to_contain_text("secondary: covered at most once")
+    button(page, "Count").click()
+    expect(message(page)).to_contain_text(re.compile(r"^1 solution \(\d[\d,]* options? tried in"))
+
+
+def test_a_kinds_link_takes_your_own_puzzle_and_names_what_is_wrong(new_page):
+    own = "5:0R,0,0,0R,0,0,0L,0D,0L,0,0,0,0,0U,1,0U,0,0,0,0,0,0,0,0,0U,"  # sgt-unequal --generate 1 5de
+    page = new_page(f"index.html?view=lab&problem=futoshiki&puzzle={quote(own)}")
+    expect(page.locator("#lab-title")).to_have_text("Exact cover lab: 5×5 futoshiki", timeout=READY_MS)
+    expect(page.locator(".lab-board .sign")).to_have_count(len(read_puzzle(own).signs))
+    assert page.url.endswith(f"index.html?view=lab&problem=futoshiki#p={quote(own, safe='')}")
+    page = new_page(f"index.html?view=lab&problem=killer#p={quote(own, safe='')}")
+    expect(message(page)).to_have_text(
+        f"Cannot read this link's problem: {web.cover_steps('killer', puzzle=own)['error']}.", timeout=READY_MS)
+    assert "the puzzle is no killer sudoku: " in message(page).text_content()
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from conftest import is_solution
 from sudoku_dlx import web
 from sudoku_dlx.cover.problems import (
+    KIND_PUZZLES,
     LINKS_MAX_NODES,
     MAX_TEXT,
     SUDOKU_GIVENS,
@@ -27,6 +28,9 @@ from sudoku_dlx.cover.problems import (
     queens,
     trace_problem,
 )
+from sudoku_dlx.kinds.read import read_puzzle
+from sudoku_dlx.kinds.solver import exact_cover
+from sudoku_dlx.kinds.solver import solutions as solve_kind
 
 LINKS = ("up", "down", "left", "right", "size")
 # The number of ways to place n queens (OEIS A000170), n = 1..10.
@@ -91,6 +95,68 @@ def test_the_sudoku_examples_solve_their_givens():
     for o in [*nine.given, *solution]:
         grid[o // 9] = o % 9 + 1
     assert is_solution("".join(map(str, grid)), SUDOKU_GIVENS[9], (3, 3))
+
+
+KIND_NAMES = ("x", "windoku", "jigsaw", "killer", "futoshiki")
+
+
+@pytest.mark.parametrize("name", KIND_NAMES)
+def test_each_kinds_example_is_the_solvers_own_reduction_with_its_solution(name):
+    problem = built_in(name)
+    puzzle = read_puzzle(KIND_PUZZLES[name])
+    assert puzzle.kind == name
+    reduction = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs)
+    assert problem.options == list(reduction.options)
+    assert (len(problem.items), problem.n_primary) == (reduction.n_items, reduction.n_primary)
+    assert len(set(problem.items)) == len(problem.items) and len(set(problem.names)) == len(problem.names)
+    assert problem.given == [cell * puzzle.n + d - 1 for cell, d in enumerate(puzzle.digits) if d]
+    ((expected,), _) = solve_kind(puzzle, 2)
+    (solution,) = count(problem, keep=True).found  # one solution, the solver's
+    digits = [0] * puzzle.shape.cells
+    for o in [*problem.given, *solution]:
+        mark = problem.board["marks"][o]
+        if mark:  # a placement (a killer's combinations have no mark)
+            digits[mark[0] * puzzle.n + mark[1]] = int(mark[2])
+            assert problem.names[o] == f"r{mark[0] + 1}c{mark[1] + 1}={mark[2]}"
+    assert tuple(digits) == expected
+    assert trace_problem(problem).complete
+
+
+def test_the_kinds_examples_name_their_items_and_draw_their_clues():
+    futoshiki = built_in("futoshiki")
+    puzzle = read_puzzle(KIND_PUZZLES["futoshiki"])
+    n, signs = puzzle.n, puzzle.signs
+    assert futoshiki.title == f"{n}×{n} futoshiki"
+    # Each sign's n items are secondary, named by the sign and the digit.
+    assert len(futoshiki.items) - futoshiki.n_primary == len(signs) * n
+    g, l = signs[0].greater, signs[0].lesser
+    assert futoshiki.items[futoshiki.n_primary:][:n] == [f"r{g // n + 1}c{g % n + 1}>r{l // n + 1}c{l % n + 1}:{d}"
+                                                        for d in range(1, n + 1)]
+    assert futoshiki.board["signs"] == [[s.greater, s.lesser] for s in signs]
+    assert "secondary" in futoshiki.about and "secondary:" in format_problem(futoshiki)
+    killer = built_in("killer")
+    cages = read_puzzle(KIND_PUZZLES["killer"]).cages
+    assert killer.title == "4×4 killer sudoku" and killer.n_primary == len(killer.items)
+    assert killer.board["cages"] == [{"cells": list(c.cells), "sum": c.sum} for c in cages]
+    combination = killer.names.index("cage2=1+4")  # cage 2 is r1c2+r1c3, sum 5
+    assert killer.board["marks"][combination] is None and [combination, 1] in killer.board["combinations"]
+    assert [killer.items[i] for i in killer.options[combination]] == ["cage2", "cage2#2", "cage2#3"]
+    assert "cage1#3" in killer.items and "combination" in killer.about
+    jigsaw = built_in("jigsaw")
+    assert jigsaw.board["regions"] == list(read_puzzle(KIND_PUZZLES["jigsaw"]).shape.regions)
+    assert "reg1#1" in jigsaw.items and "box" not in jigsaw.board
+    x = built_in("x")
+    assert x.board["units"][0] == list(range(0, 36, 7)) and {"diag#1", "anti#6"} <= set(x.items)
+    windoku = built_in("windoku")
+    assert len(windoku.board["units"]) == 4 and "win4#9" in windoku.items
+    assert windoku.board["box"] == [3, 3] and len(windoku.given) == 17
+
+
+def test_a_kinds_example_takes_your_own_puzzle_of_that_kind():
+    # `sgt-unequal --generate 1 5de` (sgt-puzzles 20230122)
+    own = built_in("futoshiki", puzzle="5:0R,0,0,0R,0,0,0L,0D,0L,0,0,0,0,0U,1,0U,0,0,0,0,0,0,0,0,0U,")
+    assert own.title == "5×5 futoshiki" and count(own).solutions == 1
+    assert built_in("x", puzzle="x:" + "." * 16).title == "4×4 X sudoku"
 
 
 @st.composite
@@ -194,7 +260,7 @@ def check_steps_against_the_engine(problem: Problem) -> int:
 
 
 @pytest.mark.parametrize("problem", [knuth(), batting(), batting(True), queens(5), queens(6), built_in("sudoku4"),
-                                     built_in("sudoku9")], ids=lambda p: p.title)
+                                     built_in("sudoku9"), *map(built_in, KIND_NAMES)], ids=lambda p: p.title)
 def test_recorded_steps_replay_to_the_engines_state(problem):
     assert check_steps_against_the_engine(problem) > 10
 
@@ -368,7 +434,12 @@ def test_too_long_a_text():
 @pytest.mark.parametrize("name, n, puzzle, message", [
     ("queens", 13, "", "N queens is offered for N from 1 to 12, not 13"),
     ("batting", 4, "", "the batting order has 3 or 6 items, not 4"),
-    ("lemmings", 0, "", "there is no example named 'lemmings'; the examples are batting, knuth, queens, sudoku4, sudoku9"),
+    ("lemmings", 0, "", "there is no example named 'lemmings'; the examples are batting, knuth, queens, sudoku4, "
+                        "sudoku9, x, windoku, jigsaw, killer, futoshiki"),
+    ("futoshiki", 0, "2x2k:p,_aa_a_ab_____aaa,6_5a6b5a5b8_5c", "the puzzle is no futoshiki: "),
+    ("killer", 0, "killer:1234", "the puzzle is no killer sudoku: "),
+    ("futoshiki", 0, "4:1,0,0,0,2D,0,0,0,3,0,0,0,0,0,0,0,",
+     "the givens break a sign: r2c1 (2) must be more than r3c1 (3)"),
     ("sudoku4", 0, "1234", "the givens are no 4×4 puzzle: "),
     ("sudoku4", 0, "11" + "." * 14, "the givens clash: r1c1 and r1c2 both have 1"),
 ])
@@ -379,7 +450,8 @@ def test_bad_examples(name, n, puzzle, message):
 
 
 @pytest.mark.parametrize("problem", [knuth(), batting(), batting(True), queens(1), queens(5), built_in("sudoku4"),
-                                     built_in("sudoku9", puzzle="." * 81)], ids=lambda p: p.title)
+                                     built_in("sudoku9", puzzle="." * 81), *map(built_in, KIND_NAMES)],
+                         ids=lambda p: p.title)
 def test_every_example_reads_back_from_its_text(problem):
     again = parse_problem(format_problem(problem))
     assert (again.items, again.n_primary, again.options, again.given) == \
@@ -413,6 +485,9 @@ def test_cover_steps_record():
     own = web.cover_steps(text="items: x y\nA: x\nB: y")
     assert own["problem"]["title"] == "Your problem" and own["problem"]["names"] == ["A", "B"]
     assert web.cover_steps("sudoku4", puzzle="1...............")["problem"]["given"] == [0]
+    killer = web.cover_steps("killer", max_steps=3)
+    assert killer["problem"]["board"]["kind"] == "killer" and killer["steps"][0]["kind"] == "choose"
+    assert web.cover_count("futoshiki")["status"] == "unique"
 
 
 def test_bad_input_comes_back_as_a_record():

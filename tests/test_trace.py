@@ -6,7 +6,8 @@ import pytest
 
 from conftest import lines
 from sudoku_dlx import parse
-from sudoku_dlx.kinds.solver import solutions
+from sudoku_dlx.kinds.read import read_puzzle
+from sudoku_dlx.kinds.solver import solutions, with_givens
 from sudoku_dlx.cover.trace import item_name, trace_search
 from sudoku_dlx.web import dlx_steps
 
@@ -19,6 +20,9 @@ def replay(puzzle, steps) -> list[tuple[int, ...]]:
     placed = 0
     grids = []
     for step in steps:
+        if step.kind in ("try", "undo") and step.cell < 0:  # a killer cage's combination places no digit
+            assert step.combination and step.placed == placed, step
+            continue
         if step.kind == "try":
             assert digits[step.cell] == 0, step
             digits[step.cell] = step.digit
@@ -95,8 +99,98 @@ def test_web_dlx_steps_answers_in_plain_values_and_errors_with_cells():
         "size": 9, "clues": 17, "items": 324, "options": 729, "open_items": 256, "complete": False}
     second = record["steps"][1]
     assert second == {"kind": "try", "text": second["text"], "placed": 1, "open_items": 256 - 4,
-                      "open_options": second["open_options"], "cell": 45 + 1, "digit": 4, "cells": [46]}
+                      "open_options": second["open_options"], "cell": 45 + 1, "digit": 4, "cells": [46],
+                      "combination": []}
     assert dlx_steps("11" + "." * 79) == {"puzzle": "11" + "." * 79, "status": "invalid",
                                           "error": "the givens clash: r1c1 and r1c2 both have 1", "cells": [0, 1]}
     bad = dlx_steps("1x" + "." * 79)
     assert "'x'" in bad["error"] and bad["cells"] == [1]
+
+
+# --- Every kind -----------------------------------------------------------------------
+# Game IDs printed by Simon Tatham's programs (sgt-puzzles 20230122): `sgt-solo --generate`
+# with 3x3x, 9j, 2x2k and 2x3k, `sgt-unequal --generate` with 5.
+X_9 = "3x3x:1e3c8c5a7a6b4g8a7c1i7c1a8g8b2a5a3c9c1e6"
+JIGSAW_9 = ("9j:c6d7e3e6_5b4b7_8g3c1c4g1_6b5b2_3e4e8d5c,"
+            "_c_cb_baa___abb_aba___a_bbab__abcccd__abaaa_cabba___cadaabbadd")
+KILLER_4 = "2x2k:p,_aa_a_ab_____aaa,6_5a6b5a5b8_5c"
+KILLER_6 = "2x3k:zj,__aa_aa_aa_a____aa_daaaa___a_______a___a_,8_5_8a7c10a7b7_9a8a7a3a14_7a15_4f7b"
+FUTOSHIKI_5 = "5:0D,0,0,0D,0L,0,0,0L,0,0,0U,0,0L,0,0,0R,0,0,0,0,0R,0,4,0,1,"
+WINDOKU = "windoku:" + "." * 81
+
+
+def live_options(puzzle) -> list[int]:
+    """How many options are still in play after each event of a second run of the same
+    search (an option is in play while every one of its nodes is linked)."""
+    problem = with_givens(puzzle)
+    seen = []
+    for _ in problem.search(2, trace=lambda *event: seen.append(
+            sum(problem.live(o) for o in range(len(problem.options))))):
+        pass
+    return seen
+
+
+@pytest.mark.parametrize("text", [X_9, JIGSAW_9, KILLER_4, KILLER_6, FUTOSHIKI_5])
+def test_every_kind_replays_to_its_solution_and_counts_its_open_options(text):
+    puzzle = read_puzzle(text)
+    walk = trace_search(puzzle, max_events=100_000)
+    assert walk.complete
+    expected, stats = solutions(puzzle, 2)
+    assert len(expected) == 1
+    assert replay(puzzle, walk.events) == expected
+    assert sum(step.kind == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
+    assert walk.events[-1].kind == "back up"
+    assert (walk.events[-1].open_items, walk.events[-1].open_options) == (walk.open_items, walk.open_options)
+    # Open options are counted exactly, whatever the number of items in an option.
+    assert [step.open_options for step in walk.events] == live_options(puzzle)
+
+
+def test_killer_steps_tell_combinations_from_placements():
+    puzzle = read_puzzle(KILLER_4)
+    walk = trace_search(puzzle, max_events=100_000)
+    texts = [step.text for step in walk.events]
+    assert (walk.items, walk.options) == (16 + 3 * 16 + 7 * 5, 64 + 11)
+    assert texts[0] == "The cage of r1c1+r2c1+r2c2 (sum 6) has one combination left: {1, 2, 3}."
+    first = walk.events[1]
+    assert (first.kind, first.cell, first.digit, first.combination, first.cells, first.placed) == (
+        "try", -1, 0, (1, 2, 3), (0, 4, 5), 0)
+    assert first.text == ("Take the combination {1, 2, 3} for the cage of r1c1+r2c1+r2c2 (sum 6): cover the "
+                          "cage's item and the items of the digits it leaves out (4), so they go in no cell of "
+                          "the cage.")
+    assert "Place 4 in r1c2: cover its cell, row, column, box and cage-digit items." in texts
+    assert any(t.startswith("Take back the combination {") for t in texts)
+    assert any(t.startswith("Every option for ") and " in the cage of " in t for t in texts)
+    assert item_name(16 + 48 + 5 + 2, puzzle) == "2 in the cage of r1c2+r1c3 (sum 5)"
+
+
+def test_the_kinds_items_are_named_in_their_words():
+    x = read_puzzle(X_9)
+    assert [item_name(81 + 27 * 9 + d, x) for d in (6, 9 + 6)] == ["7 in the main diagonal", "7 in the anti-diagonal"]
+    assert item_name(81 + 27 * 9 + 6, read_puzzle(WINDOKU)) == "7 in window 1"
+    assert item_name(81 + 18 * 9 + 3 * 9 + 6, read_puzzle(JIGSAW_9)) == "7 in region 4"
+    futoshiki = read_puzzle(FUTOSHIKI_5)
+    texts = [step.text for step in trace_search(futoshiki, 100_000).events]
+    assert "Place 3 in r1c4: cover its cell, row and column items and 6 sign items." in texts
+    walk = trace_search(x, 100_000)
+    assert "Place 1 in r3c7: cover its cell, row, column, box and anti-diagonal items." in [s.text for s in walk.events]
+
+
+def test_web_dlx_steps_says_what_the_page_needs_for_every_kind():
+    killer = dlx_steps(KILLER_6, max_steps=4)
+    assert {k: killer[k] for k in ("kind", "items", "options", "placements", "combinations", "secondary_items",
+                                   "items_per_placement")} == {
+        "kind": "killer", "items": 36 + 18 * 6 + 16 * 7, "options": 216 + killer["combinations"], "placements": 216,
+        "combinations": 31, "secondary_items": 0, "items_per_placement": [5, 5]}
+    assert killer["puzzle"] == KILLER_6
+    assert killer["reduction"].startswith("As exact cover, a 6×6 killer sudoku has 256 items to cover")
+    assert killer["steps"][1]["combination"] == [4, 6] and killer["steps"][1]["cell"] == -1
+    futoshiki = dlx_steps(FUTOSHIKI_5)
+    assert (futoshiki["kind"], futoshiki["items"], futoshiki["secondary_items"], futoshiki["options"]) == (
+        "futoshiki", 75 + 8 * 5, 8 * 5, 125)
+    assert futoshiki["items_per_placement"] == [3, 3] and "secondary items" in futoshiki["reduction"]
+    assert dlx_steps(NORVIG_HARD, max_steps=1)["reduction"] == (
+        "As exact cover, a 9×9 grid has 324 items to cover (each cell needs a digit; each digit is needed once in "
+        "every row, column and box) and 729 options (a digit in a cell covers four items).")
+    x = dlx_steps("x:" + "." * 16, max_steps=1)
+    assert x["reduction"].endswith("and 64 options (a digit in a cell covers four items, five on a diagonal).")
+    assert dlx_steps(WINDOKU, max_steps=1)["items"] == 81 + 31 * 9

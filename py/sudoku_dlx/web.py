@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from .cover import problems
+from .cover.naming import SIGN_BOUNDS
 from .cover.trace import trace_search
 from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
@@ -182,10 +183,16 @@ def generate(
 
 def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -> dict:
     """The trace of the DLX search of the givens, event by event (at most ``max_steps``):
-    ``status`` complete or cut, the reduction's ``items`` and ``options``, those still
-    ``open_items`` and ``open_options`` after the givens, and the events as ``steps``:
-    ``kind``, ``text``, ``placed``, ``open_items`` and ``open_options`` after the
-    event, ``cell`` and ``digit`` (placed or cleared), ``cells``."""
+    ``status`` complete or cut, the puzzle's ``kind``, the reduction's ``items`` (every
+    item; ``secondary_items`` of them, a futoshiki's sign items, are covered at most
+    once) and ``options`` (``placements`` of a digit in a cell, and a killer's
+    ``combinations``), ``items_per_placement`` (the fewest and the most primary items a
+    placement covers), the reduction in words (``reduction``), the primary items and
+    the options still open after the givens (``open_items``, ``open_options``), and
+    the events as ``steps``: ``kind``, ``text``, ``placed`` (digits placed by the
+    search), ``open_items`` and ``open_options`` after the event, ``cell`` and
+    ``digit`` (placed or cleared), ``combination`` (the digits of a killer cage's
+    combination tried or taken back, else empty), ``cells``."""
     try:
         puzzle = _puzzle_without_clash(text, size, kind)
     except InvalidPuzzleError as error:
@@ -193,18 +200,26 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
     if max_steps < 1:
         return _wrong(f"max_steps must be 1 or more, not {max_steps}", puzzle=text)
     walk = trace_search(puzzle, max_steps)
+    reduction = walk.reduction
     return {
-        "puzzle": str(puzzle),
+        "puzzle": puzzle_id(puzzle),
         "status": "complete" if walk.complete else "cut",
+        "kind": puzzle.kind,
         "size": puzzle.n,
         "clues": puzzle.clues,
         "items": walk.items,
         "options": walk.options,
+        "secondary_items": reduction.secondary,
+        "placements": reduction.placements,
+        "combinations": walk.options - reduction.placements,
+        "items_per_placement": list(reduction.items_per_placement),
+        "reduction": reduction.words() + (f" {SIGN_BOUNDS}" if puzzle.signs else ""),
         "open_items": walk.open_items,
         "open_options": walk.open_options,
         "nodes": walk.stats.nodes,
         "complete": walk.complete,
-        "steps": [{**asdict(event), "cells": list(event.cells)} for event in walk.events],
+        "steps": [{**asdict(event), "cells": list(event.cells), "combination": list(event.combination)}
+                  for event in walk.events],
     }
 
 

@@ -2,8 +2,9 @@
 
 ``problems`` holds exact-cover problems with names (the lab's examples, N
 queens, a sudoku with its givens), their text format, their search recorded
-event by event, and counting; ``trace`` records the search of a sudoku event
-by event in sudoku words (the page's "DLX steps").
+event by event, and counting; ``naming`` names the items and options of a
+puzzle's exact cover in the words of its kind; ``trace`` records the search of a
+puzzle of any kind event by event in those words (the page's "DLX steps").
 
 Imports :mod:`sudoku_dlx.dlx` and the puzzle kinds (:mod:`sudoku_dlx.kinds`),
 never the techniques, the rating or anything above them.

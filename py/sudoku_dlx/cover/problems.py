@@ -35,8 +35,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..dlx import ExactCover, SearchStats
-from ..kinds.grid import InvalidPuzzleError, Puzzle, cell_name, parse
-from ..kinds.solver import exact_cover, fault
+from ..kinds.grid import InvalidPuzzleError, Puzzle, parse
+from ..kinds.read import puzzle_record, read_puzzle
+from ..kinds.solver import fault
+from .naming import Reduction
 
 __all__ = [
     "BUILT_IN",
@@ -48,8 +50,8 @@ __all__ = [
     "format_problem",
     "knuth",
     "parse_problem",
+    "puzzle_problem",
     "queens",
-    "sudoku",
     "trace_problem",
 ]
 
@@ -65,6 +67,17 @@ QUEENS_MAX = 12
 SUDOKU_GIVENS = {
     4: "1..4.4...1.3....",
     9: "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+}
+#: The puzzles the kinds' examples start from, small ones with one solution: game IDs
+#: printed by Simon Tatham's programs (sgt-puzzles 20230122: `sgt-solo --generate` with
+#: 2x3xdu, 6jdu and 2x2kdi, `sgt-unequal --generate` with 4de), and a windoku made for the
+#: lab (a random grid's givens taken away one by one while the solution stayed unique).
+KIND_PUZZLES = {
+    "x": "2x3x:g6_1e4f3e5_1g",
+    "windoku": "windoku:.4..9..1..26....8..9..........58...6.7............2..4............91.4..6........",
+    "jigsaw": "6j:j1_4d3b2d5_3j,_ca_a__aaaaaa_adcbaa_bab_ad_",
+    "killer": "2x2k:p,_aa_a_ab_____aaa,6_5a6b5a5b8_5c",
+    "futoshiki": "4:0,0,0,0,0U,0,0,0D,0,0L,0,0,3R,0,0,2,",
 }
 DIRECTIVES = ("items", "secondary", "given")
 
@@ -84,8 +97,11 @@ class Problem:
 
     ``given`` options are chosen before the search; ``about`` says what the items and
     options mean; ``board`` draws the options on a grid where the problem has one:
-    ``rows``, ``cols``, ``marks`` (per option: row, column, symbol) and, as the
-    problem needs, ``kind`` (queens, sudoku, batting), ``box`` and ``row_names``.
+    ``rows``, ``cols``, ``marks`` (per option: row, column, symbol; None for a
+    killer's combination) and, as the problem needs, ``kind`` (queens, batting, or a
+    puzzle's kind), ``box``, ``row_names``, a puzzle's fields of
+    :func:`~sudoku_dlx.kinds.read.puzzle_record` (``regions``, ``units``, ``cages``,
+    ``signs``...) and a killer's ``combinations`` ([option, cage index] pairs).
     """
 
     title: str
@@ -192,38 +208,71 @@ def queens(n: int) -> Problem:
     )
 
 
-def sudoku(puzzle: Puzzle) -> Problem:
-    """A sudoku's exact cover (the solver's reduction, :func:`~sudoku_dlx.kinds.solver.exact_cover`)
+#: What each kind's puzzle is called, and what its unit items' labels stand for.
+KIND_WORDS = {
+    "sudoku": ("sudoku", "c for columns, b for boxes"),
+    "x": ("X sudoku", "c for columns, b for boxes, diag and anti for the long diagonals"),
+    "windoku": ("windoku", "c for columns, b for boxes, win1 to win4 for the windows"),
+    "jigsaw": ("jigsaw", "c for columns, reg for regions"),
+    "killer": ("killer sudoku", "c for columns, b for boxes"),
+    "futoshiki": ("futoshiki", "c for columns"),
+}
+
+
+def puzzle_problem(puzzle: Puzzle) -> Problem:
+    """A puzzle's exact cover, of any kind: the solver's own reduction
+    (:func:`~sudoku_dlx.kinds.solver.exact_cover`, named by :class:`~.naming.Reduction`)
     with its givens chosen first. Items: ``r1c1`` (the cell needs a digit), ``r1#4``,
-    ``c1#4``, ``b1#4`` (row, column, box 1 needs a 4); option ``r1c1=4`` puts 4 in r1c1."""
+    ``c1#4``, ``b1#4`` (row, column, box 1 needs a 4; ``reg``, ``diag``, ``anti``,
+    ``win`` for the kinds' other units), a killer's ``cage1`` and ``cage1#4``, a
+    futoshiki's secondary ``r1c1>r1c2:4``; option ``r1c1=4`` puts 4 in r1c1, a
+    killer's ``cage1=1+2+3`` gives cage 1 those digits. The ``board`` carries the
+    puzzle's drawing (:func:`~sudoku_dlx.kinds.read.puzzle_record`: its regions,
+    extra units, cages and signs); a combination's mark is None (it is in no one cell),
+    and ``combinations`` pairs each combination with its cage's index."""
     broken = fault(puzzle)
     if broken:
         raise ProblemError(broken.reason)
+    names = Reduction(puzzle)
     shape, n = puzzle.shape, puzzle.n
-    symbol = shape.symbol
-    items = ([cell_name(cell, n) for cell in range(n * n)]
-             + [f"{kind}{unit}#{symbol(d)}" for kind in "rcb" for unit in range(1, n + 1) for d in range(1, n + 1)])
-    options = exact_cover(shape).options
-    names = [f"{cell_name(o // n, n)}={symbol(o % n + 1)}" for o in range(len(options))]
-    marks = [[o // n // n, o // n % n, symbol(o % n + 1)] for o in range(len(options))]
+    options = list(names.problem.options)
+
+    def mark(option: int) -> list | None:
+        if not names.is_placement(option):
+            return None
+        cell, digit = names.placement(option)
+        return [cell // n, cell % n, shape.symbol(digit)]
+
     given = [cell * n + d - 1 for cell, d in enumerate(puzzle.digits) if d]
+    title, labels = KIND_WORDS[puzzle.kind]
+    items = f"Items: r1c1 (the cell needs a digit), r1#4 (row 1 needs a 4; {labels})"
+    if puzzle.cages:
+        items += ", cage1 (cage 1 needs a combination) and cage1#4 (cage 1 needs a 4)"
+    if puzzle.signs:
+        items += ", and the secondary r1c1>r1c2:4 (the sign's item 4)"
+    about = [names.words(), f"{items}.",
+             "Option r1c1=4 puts 4 in r1c1" + ("; cage1=1+2+3 gives cage 1 those digits." if puzzle.cages else "."),
+             f"The {len(given)} givens are chosen before the search." if given else "There are no givens."]
+    board = {**puzzle_record(puzzle), "rows": n, "cols": n, "marks": [mark(o) for o in range(len(options))]}
+    if shape.box_rows:
+        board["box"] = [shape.box_rows, shape.box_cols]
+    if puzzle.cages:
+        board["combinations"] = [[o, names.combination(o)[0]] for o in range(names.placements, len(options))]
     return Problem(
-        f"{n}\u00d7{n} sudoku", items, len(items), list(options), names, given,
-        about=f"Each cell needs a digit (items r1c1 ...), and each row, column and box needs each digit "
-              f"once (r1#4: row 1 needs a 4; c for columns, b for boxes): {len(items)} items. Option "
-              f"r1c1=4 puts 4 in r1c1 and covers four items: {len(options)} options. The {len(given)} givens "
-              f"are chosen before the search.",
-        board={"kind": "sudoku", "rows": n, "cols": n, "box": [shape.box_rows, shape.box_cols], "marks": marks},
-    )
+        f"{n}\u00d7{n} {title}", [names.item_label(item) for item in range(names.items)], names.problem.n_primary,
+        options, [names.option_label(o) for o in range(len(options))], given, about=" ".join(about), board=board)
 
 
 #: The examples by name, as a link asks for them (``n``: the size where there is one).
-BUILT_IN = ("batting", "knuth", "queens", "sudoku4", "sudoku9")
+BUILT_IN = ("batting", "knuth", "queens", "sudoku4", "sudoku9", "x", "windoku", "jigsaw", "killer", "futoshiki")
 
 
 def built_in(name: str, n: int = 0, puzzle: str = "") -> Problem:
     """An example by name: ``batting`` (``n`` 3 or 6 items, 3 if 0), ``knuth``,
-    ``queens`` (``n`` 1 to 12, 8 if 0), ``sudoku4`` or ``sudoku9`` (``puzzle``: other givens)."""
+    ``queens`` (``n`` 1 to 12, 8 if 0), ``sudoku4`` or ``sudoku9`` (``puzzle``: other
+    givens), or a kind's puzzle: ``x``, ``windoku``, ``jigsaw``, ``killer``,
+    ``futoshiki`` (``puzzle``: another of that kind, as any text
+    :func:`~sudoku_dlx.kinds.read.read_puzzle` reads, a game ID say)."""
     if name == "knuth":
         return knuth()
     if name == "batting":
@@ -238,7 +287,13 @@ def built_in(name: str, n: int = 0, puzzle: str = "") -> Problem:
             grid = parse(puzzle or SUDOKU_GIVENS[size], size)
         except InvalidPuzzleError as error:
             raise ProblemError(f"the givens are no {size}\u00d7{size} puzzle: {error}") from None
-        return sudoku(grid)
+        return puzzle_problem(grid)
+    if name in KIND_PUZZLES:
+        try:
+            grid = read_puzzle(puzzle or KIND_PUZZLES[name], kind=name)
+        except InvalidPuzzleError as error:
+            raise ProblemError(f"the puzzle is no {KIND_WORDS[name][0]}: {error}") from None
+        return puzzle_problem(grid)
     raise ProblemError(f"there is no example named {name!r}; the examples are {', '.join(BUILT_IN)}")
 
 

@@ -1,13 +1,15 @@
 // The exact cover lab (?view=lab): Algorithm X with dancing links, step by step, on a
 // small problem (the batting order of a course's notes, Knuth's example, N queens, a
-// sudoku, or one typed in), as the 0/1 matrix, the links themselves and the problem's
+// puzzle of each kind, or one typed in), as the 0/1 matrix, the links themselves and the problem's
 // board; Count finds every solution. Python (web.cover_steps, web.cover_count) reads the
 // problem and records the search; this module only shows it. Text goes into the DOM with
 // textContent only.
 //
-// URL: problem=batting|knuth|queens|sudoku4|sudoku9 with n= (batting: 3 or 6 items;
-// queens: 1-12), #p=<givens> for a sudoku, #t=<text> for a problem of one's own (it wins
-// over problem=), step=<k> to open at step k.
+// URL: problem=batting|knuth|queens|sudoku4|sudoku9|x|windoku|jigsaw|killer|futoshiki
+// with n= (batting: 3 or 6 items; queens: 1-12), #p=<givens> for a sudoku or a puzzle
+// of the kind named (a game ID or any text Python reads; puzzle=<...> in the query
+// string too), #t=<text> for a problem of one's own (it wins over problem=), step=<k>
+// to open at step k.
 import { Cancelled } from "../../client.js";
 import { $, View, count, h, plural, useStyle } from "../../kit.js";
 import { Stepper } from "../../stepper.js";
@@ -25,6 +27,11 @@ const MENU = [
   ["queens", "N queens"],
   ["sudoku4", "4×4 sudoku"],
   ["sudoku9", "9×9 sudoku (the matrix as a picture)"],
+  ["x", "6×6 X sudoku"],
+  ["windoku", "9×9 windoku"],
+  ["jigsaw", "6×6 jigsaw"],
+  ["killer", "4×4 killer sudoku"],
+  ["futoshiki", "4×4 futoshiki"],
   ["own", "Your own problem (the text below)"],
 ];
 const QUEENS = Array.from({ length: 12 }, (_, k) => k + 1);
@@ -53,7 +60,7 @@ function readLab(url) {
   return {
     problem: text ? "own" : params.get("problem") ?? "knuth",
     n: Number.parseInt(params.get("n") ?? "0", 10) || 0,
-    puzzle: hash.get("p") ?? "",
+    puzzle: hash.get("p") ?? params.get("puzzle") ?? "",
     text,
     step: Math.max(1, Number.parseInt(params.get("step") ?? "1", 10) || 1),
   };
@@ -62,7 +69,7 @@ function readLab(url) {
 // The link to `choice` ({problem, n, puzzle, text}), keeping the other options of `url`.
 function labLink(url, choice, extra = {}) {
   const link = new URL(url);
-  for (const name of ["problem", "n", "step", "embed"]) link.searchParams.delete(name);
+  for (const name of ["problem", "n", "puzzle", "step", "embed"]) link.searchParams.delete(name);
   link.searchParams.set("view", "lab");
   link.hash = "";
   if (choice.problem === "own") {
@@ -70,7 +77,7 @@ function labLink(url, choice, extra = {}) {
   } else {
     link.searchParams.set("problem", choice.problem);
     if (choice.n) link.searchParams.set("n", choice.n);
-    if (choice.puzzle) link.hash = `p=${choice.puzzle}`;
+    if (choice.puzzle) link.hash = new URLSearchParams({ p: choice.puzzle }).toString();
   }
   for (const [name, value] of Object.entries(extra)) link.searchParams.set(name, value);
   return link.href;

@@ -20,6 +20,12 @@ export function matrixView(container, problem) {
 
 const ANIMATIONS = ["flash", "leaving", "returning"];
 
+// Says which items are secondary (covered at most once), if any: the last columns.
+function secondaryNote(problem, where = "in italics, after the line") {
+  const secondary = problem.items.length - problem.primary;
+  return secondary ? `; the last ${plural(secondary, "item")}, ${where}, secondary: covered at most once` : "";
+}
+
 // Runs the step's CSS animations from their start: `marks` are [node, class that runs it,
 // place in the step's order (later ones start later)]; `before` the nodes animated last time.
 function animate(marks, before) {
@@ -42,7 +48,7 @@ class MatrixTable {
     table.classList.toggle("upright", problem.items.length <= UPRIGHT_MAX_ITEMS);
     table.classList.toggle("large", problem.items.length * problem.options.length <= LARGE_MAX_CELLS);
     table.append(h("caption", {}, `${plural(problem.options.length, "option")} (rows) × ${plural(problem.items.length, "item")} ` +
-      `(columns), ${plural(problem.ones, "node")} (the 1s)`));
+      `(columns${secondaryNote(problem)}), ${plural(problem.ones, "node")} (the 1s)`));
     // One header row: each item's name, and under it how many live options it has.
     const head = h("thead");
     const names = h("tr");
@@ -53,6 +59,7 @@ class MatrixTable {
       const count = h("span", { class: "count" });
       th.append(h("span", { class: "name" }, name), count);
       if (secondary) th.classList.add("secondary");
+      if (i === problem.primary) th.classList.add("first-secondary");
       names.append(th);
       return { th, count };
     });
@@ -62,7 +69,8 @@ class MatrixTable {
       const tr = h("tr", { "data-option": o });
       tr.append(h("th", { scope: "row" }, problem.names[o]));
       const marks = new Set(items);
-      const cells = problem.items.map((_, i) => h("td", {}, marks.has(i) ? "1" : ""));
+      const cells = problem.items.map((_, i) => h("td", i === problem.primary ? { class: "first-secondary" } : {},
+        marks.has(i) ? "1" : ""));
       tr.append(...cells);
       body.append(tr);
       return { tr, cells };
@@ -160,7 +168,7 @@ class MatrixPicture {
       for (const i of items) context.fillRect(i, o, 1, 1);
     });
     const open = problem.items.filter((_, i) => !state.covered[i]).length;
-    const text = `${problem.options.length} options × ${problem.items.length} items, one mark per 1 ` +
+    const text = `${problem.options.length} options × ${problem.items.length} items${secondaryNote(problem, "right")}, one mark per 1 ` +
       `(too many to list): ${live} options and ${open} items still live.`;
     this.label.textContent = text;
     this.canvas.setAttribute("aria-label", text);

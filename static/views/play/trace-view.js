@@ -26,10 +26,13 @@ export class TraceView {
     const { n } = shape;
     const steps = record.steps.length;
     const cut = record.complete ? "" : ` Only its first ${plural(steps, "step")} are shown.`;
-    this.el.summary.textContent =
+    // Python says what the kind's reduction is (record.reduction); a record without it is a sudoku's.
+    const reduction = record.reduction ??
       `As exact cover, a ${n}×${n} grid has ${record.items} items to cover (each cell needs a digit; ` +
       `each digit is needed once in every row, column and box) and ${record.options} options ` +
-      `(a digit in a cell covers four items). The ${plural(record.clues, "given")} leave ${plural(record.open_items, "item")} ` +
+      "(a digit in a cell covers four items).";
+    this.el.summary.textContent =
+      `${reduction} The ${plural(record.clues, "given")} leave ${plural(record.open_items, "item")} ` +
       `and ${plural(record.open_options, "option")}. The search always takes the item with the fewest options, ` +
       `and goes on after a solution to prove there is no second one: ` +
       `${plural(record.nodes, "option")} tried.${cut}`;
@@ -48,6 +51,7 @@ export class TraceView {
     }
     const placed = [...this.givens];
     for (const step of steps.slice(0, k + 1)) {
+      if (step.cell < 0) continue; // a killer cage's combination places no digit
       if (step.kind === "try") placed[step.cell] = SYMBOLS[step.digit - 1];
       else if (step.kind === "undo") placed[step.cell] = BLANK;
     }
