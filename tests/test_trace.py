@@ -150,12 +150,15 @@ def test_killer_steps_tell_combinations_from_placements():
     walk = trace_search(puzzle, max_events=100_000)
     texts = [step.text for step in walk.events]
     assert (walk.items, walk.options) == (16 + 3 * 16 + 7 * 5, 64 + 11)
-    assert texts[0] == "The cage of r1c1+r2c1+r2c2 (sum 6) has one combination left: {1, 2, 3}."
-    first = walk.events[1]
+    # The cages' bounds leave the cage of r4c1+r4c2 (5) {2, 3} alone before the search.
+    assert walk.open_options == 23
+    assert texts[:2] == ["3 in the cage of r4c1+r4c2 (sum 5) has one option left: r4c2.",
+                         "Place 3 in r4c2: cover its cell, row, column, box and cage-digit items."]
+    first = next(event for event in walk.events if event.combination)
     assert (first.kind, first.cell, first.digit, first.combination, first.cells, first.placed) == (
-        "try", -1, 0, (1, 2, 3), (0, 4, 5), 0)
-    assert first.text == ("Take the combination {1, 2, 3} for the cage of r1c1+r2c1+r2c2 (sum 6): cover the "
-                          "cage's item and the items of the digits it leaves out (4), so they go in no cell of "
+        "try", -1, 0, (2, 3), (12, 13), 2)
+    assert first.text == ("Take the combination {2, 3} for the cage of r4c1+r4c2 (sum 5): cover the "
+                          "cage's item and the items of the digits it leaves out (1, 4), so they go in no cell of "
                           "the cage.")
     assert "Place 4 in r1c2: cover its cell, row, column, box and cage-digit items." in texts
     assert any(t.startswith("Take back the combination {") for t in texts)
@@ -183,7 +186,8 @@ def test_web_dlx_steps_says_what_the_page_needs_for_every_kind():
         "combinations": 31, "secondary_items": 0, "items_per_placement": [5, 5]}
     assert killer["puzzle"] == KILLER_6
     assert killer["reduction"].startswith("As exact cover, a 6×6 killer sudoku has 256 items to cover")
-    assert killer["steps"][1]["combination"] == [4, 6] and killer["steps"][1]["cell"] == -1
+    assert killer["reduction"].endswith("the signs and cages rule out without a guess.")
+    assert killer["steps"][1]["combination"] == [3, 4] and killer["steps"][1]["cell"] == -1
     futoshiki = dlx_steps(FUTOSHIKI_5)
     assert (futoshiki["kind"], futoshiki["items"], futoshiki["secondary_items"], futoshiki["options"]) == (
         "futoshiki", 75 + 8 * 5, 8 * 5, 125)

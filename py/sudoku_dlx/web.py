@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import asdict
 
 from .cover import problems
-from .cover.naming import SIGN_BOUNDS
+from .cover.naming import BOUNDS
 from .cover.trace import trace_search
 from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
@@ -213,7 +213,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
         "placements": reduction.placements,
         "combinations": walk.options - reduction.placements,
         "items_per_placement": list(reduction.items_per_placement),
-        "reduction": reduction.words() + (f" {SIGN_BOUNDS}" if puzzle.signs else ""),
+        "reduction": reduction.words() + (f" {BOUNDS}" if puzzle.signs or puzzle.cages else ""),
         "open_items": walk.open_items,
         "open_options": walk.open_options,
         "nodes": walk.stats.nodes,

@@ -19,14 +19,15 @@ from dataclasses import dataclass, field
 
 from ..baselines.backtrack import backtrack_solutions
 from ..baselines.textbook import textbook_solutions
-from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape, parse
+from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape
+from ..kinds.read import puzzle_id, read_puzzle
 from ..kinds.solver import exact_cover, fault, solve
 
-__all__ = ["CSV_HEADER", "SOLVERS", "STATUSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
+__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
-#: clash: no solver runs), ``unfinished`` (the node cap ended the search), or the
+#: clash: no solver runs; or it is of a kind the solver does not take, see :data:`CLASSIC_ONLY`), ``unfinished`` (the node cap ended the search), or the
 #: solutions found: ``none``, ``unique``, ``multiple``.
 STATUSES = ("unique", "multiple", "none", "invalid", "unfinished")
 
@@ -60,6 +61,9 @@ SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int, int, bool]]] = {
     "textbook": _textbook,
     "backtrack": _backtrack,
 }
+#: The baselines know the rows, columns and boxes of classic sudoku alone: they take no
+#: other kind (its puzzles are ``invalid`` for them); the DLX engine takes every kind.
+CLASSIC_ONLY = frozenset({"textbook", "backtrack"})
 
 
 @dataclass
@@ -174,16 +178,16 @@ TURN = 20  # puzzles a solver runs before the next one takes its turn
 
 
 def read(text: str) -> tuple[Puzzle | None, str, str]:
-    """(puzzle, its canonical form, "") for a text that is a puzzle whose givens do
-    not clash, else (None, the text, why it is invalid)."""
+    """(puzzle, its canonical form, "") for a text that is a puzzle of any kind whose
+    givens break no rule, else (None, the text, why it is invalid)."""
     try:
-        puzzle = parse(text)
+        puzzle = read_puzzle(text)
     except InvalidPuzzleError as error:
         return None, text, str(error)
     broken = fault(puzzle)
     if broken:
         return None, text, broken.reason
-    return puzzle, str(puzzle), ""
+    return puzzle, puzzle_id(puzzle), ""
 
 
 def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_nodes: int = 0) -> Batch:
@@ -200,7 +204,7 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
         for name in solvers:
             run, runs = SOLVERS[name], batch.runs[name]
             for puzzle, _, _ in read_texts[turn:turn + TURN]:
-                if puzzle is None:
+                if puzzle is None or puzzle.kind != "sudoku" and name in CLASSIC_ONLY:
                     status, ms, nodes, guesses = "invalid", 0.0, 0, 0
                 else:
                     _warm(puzzle.shape)

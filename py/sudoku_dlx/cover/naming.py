@@ -32,11 +32,12 @@ from ..dlx import ExactCover
 from ..kinds.grid import Puzzle, cell_name
 from ..kinds.solver import exact_cover
 
-__all__ = ["SIGN_BOUNDS", "Reduction", "digit_set"]
+__all__ = ["BOUNDS", "Reduction", "digit_set"]
 
-#: What the solver does to a futoshiki's exact cover before its search (see
-#: :func:`~sudoku_dlx.kinds.solver.with_givens`), said after the reduction.
-SIGN_BOUNDS = "Before the search, the solver also takes out the digits the signs rule out without a guess."
+#: What the solver does to a futoshiki's or a killer's exact cover before its search
+#: (see :func:`~sudoku_dlx.kinds.solver.with_givens`), said after the reduction.
+BOUNDS = ("Before the search, the solver also takes out the digits and combinations the signs and cages "
+          "rule out without a guess.")
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
