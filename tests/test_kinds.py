@@ -19,6 +19,7 @@ from types import SimpleNamespace
 import pytest
 
 from sudoku_dlx import web
+from sudoku_dlx.compare.batch import measure
 from sudoku_dlx.kinds.forms import read_form, write_form
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, Puzzle
 from sudoku_dlx.kinds.read import puzzle_id, read_puzzle, read_texts
@@ -313,3 +314,11 @@ def test_counts_agree_with_brute_force(text):
     """Every solution of a small grid of each kind, counted by the engine and by trying every grid."""
     puzzle = read_puzzle(text)
     assert count_solutions(puzzle) == brute_force_count(puzzle) > 0
+
+
+def test_the_batch_runs_every_kind_on_dlx_and_classic_alone_on_the_baselines():
+    x_id = generated("sgt-solo", "3x3xdi", 1)[0]
+    classic = generated("sgt-solo", "3x3di", 1)[0]
+    batch = measure(["dlx", "textbook", "backtrack"], [x_id, classic])
+    assert batch.runs["dlx"].status == ["unique", "unique"]
+    assert batch.runs["textbook"].status == batch.runs["backtrack"].status == ["invalid", "unique"]
