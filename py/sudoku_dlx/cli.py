@@ -19,7 +19,10 @@ from . import bench, web
 from .compare.batch import CSV_HEADER, SOLVERS, measure
 from .cover import problems
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
-from .kinds.grid import InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.forms import write_form
+from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.read import puzzle_id
+from .kinds.tatham import write_game_id
 from .rating import GRADES
 
 __all__ = ["main"]
@@ -71,12 +74,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """``--count`` puzzles, one per line; with ``--seed S`` their seeds are S, S+1, ..."""
+    """``--count`` puzzles, one per line (or grid); with ``--seed S`` their seeds are S, S+1, ..."""
+    form = "grid" if args.pretty else args.format
     for k in range(args.count):
         seed = None if args.seed is None else args.seed + k
         try:
             made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
-                            args.difficulty)
+                            args.difficulty, kind=args.kind)
+            shown = _shown(made.puzzle, form)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
@@ -87,12 +92,26 @@ def cmd_generate(args: argparse.Namespace) -> int:
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
         if args.json:
-            _emit(made.record())
-        elif args.pretty:
-            print(format_grid(made.puzzle) + "\n")
+            _emit(made.record() | ({"puzzle": shown} if form == "tatham" else {}))
         else:
-            print(made.puzzle)
+            print(shown + ("\n" if form == "grid" else ""))
     return 0
+
+
+def _shown(puzzle: Puzzle, form: str | None) -> str:
+    """``puzzle`` in a ``generate --format``: ``tatham`` its game ID; ``text`` the kind's
+    readable text (a futoshiki's, jigsaw's or killer's, see :mod:`~.kinds.forms`; else
+    the digits, after ``x:`` or ``windoku:``); ``grid`` a grid (with boxes, or the
+    readable text); None its canonical text (:func:`~.kinds.read.puzzle_id`)."""
+    if form == "tatham":
+        return write_game_id(puzzle)
+    if form is None:
+        return puzzle_id(puzzle)
+    if puzzle.kind in ("futoshiki", "jigsaw", "killer"):
+        return write_form(puzzle)
+    if form == "grid":
+        return format_grid(puzzle)
+    return str(puzzle) if puzzle.kind == "sudoku" else f"{puzzle.kind}:{puzzle}"
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
@@ -313,7 +332,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_solve)
 
     p = commands.add_parser("generate", help="generate unique puzzles: one per line")
-    p.add_argument("--size", type=int, default=9, help="grid size (default 9)")
+    p.add_argument("--kind", choices=KINDS, default="sudoku", help="the kind of puzzle (default sudoku)")
+    p.add_argument("--size", type=int, default=None, help="grid size (default 9; a futoshiki's 7)")
+    p.add_argument("--format", choices=("tatham", "text", "grid"), default=None,
+                   help="tatham: the game ID (--json: the records' puzzle too); text: the kind's readable text; "
+                        "grid: as a grid (default: the digits of a sudoku, the game ID of other kinds)")
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, default=None, help="seed of the first puzzle (default: random)")
     p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
@@ -327,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"seconds of clue removal per puzzle (with --difficulty: for all tries), then the "
                         f"best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--pretty", action="store_true", help="print puzzles as grids")
+    p.add_argument("--pretty", action="store_true", help="print puzzles as grids (--format grid)")
     p.set_defaults(run=cmd_generate)
 
     p = commands.add_parser("rate", help="rate puzzles on the Sudoku Explainer scale: one line per puzzle")
