@@ -287,11 +287,12 @@ def _bench_generate(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + (args.n or 10))
     try:
         rows = [row for size in args.generate
-                for row in bench.measure_generation(size, args.method, args.symmetry, seeds, args.budget or None)]
+                for row in bench.measure_generation(size, args.method, args.symmetry, seeds, args.budget or None,
+                                                    args.kind)]
     except InvalidPuzzleError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
+    print(f"generate: {args.n or 10} puzzles per size and kind, seeds from {args.seed}, symmetry {args.symmetry}, "
           f"time budget {args.budget or 'none'} s (dlx and halving)")
     print(f"machine: {bench.machine()}")
     print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
@@ -401,7 +402,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", type=_names(tuple(bench.GENERATORS), "method"), default=["dlx"],
                    help=f"with --generate: {', '.join(bench.GENERATORS)}, or several: dlx,naive")
     p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
-                   help="with --generate: the symmetry (default random)")
+                   help="with --generate: the symmetry (default random; a futoshiki's: none)")
+    p.add_argument("--kind", type=_names(KINDS, "kind"), default=["sudoku"],
+                   help="with --generate: the kinds, side by side: sudoku,x,windoku (default sudoku; "
+                        "--method applies to sudoku, other kinds are timed with dlx)")
     p.add_argument("--budget", type=float, default=0.0,
                    help="with --generate: time budget of dlx and halving in seconds (0: none, the default)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")

@@ -312,7 +312,8 @@ def random_regions(n: int, rng: random.Random) -> tuple[int, ...]:
         if _connected(one, beside) and _connected(two, beside):
             members[ra], members[rb] = one, two
             region[a], region[c] = rb, ra
-    return tuple(region)
+    first = {}  # renumbered in the order of their first cells, as a game ID reads back
+    return tuple(first.setdefault(r, len(first)) for r in region)
 
 
 def random_cages(shape: Shape, solution: tuple[int, ...], rng: random.Random) -> tuple[Cage, ...]:
@@ -323,13 +324,14 @@ def random_cages(shape: Shape, solution: tuple[int, ...], rng: random.Random) ->
     n, nn = shape.n, shape.cells
     beside = _neighbours(n)
     sizes, weights = zip(*CAGE_SIZES.items())
+    most = min(max(sizes), n)
     cage_of: dict[int, list[int]] = {}
     cells = list(range(nn))
     rng.shuffle(cells)
     for x in cells:
         if x in cage_of:
             continue
-        size = min(rng.choices(sizes, weights)[0], n)
+        size = min(rng.choices(sizes, weights)[0], most)
         cage = [x]
         while len(cage) < size:
             held = {solution[c] for c in cage}
@@ -339,7 +341,7 @@ def random_cages(shape: Shape, solution: tuple[int, ...], rng: random.Random) ->
                 break
             cage.append(rng.choice(frontier))
         if len(cage) == 1:
-            hosts = [cage_of[y] for y in beside[x] if y in cage_of and len(cage_of[y]) < n
+            hosts = [cage_of[y] for y in beside[x] if y in cage_of and len(cage_of[y]) < most
                      and solution[x] not in {solution[c] for c in cage_of[y]}]
             if hosts:
                 cage = rng.choice(hosts)
