@@ -20,7 +20,7 @@ from dataclasses import asdict
 
 from .cover import problems
 from .cover.trace import trace_search
-from .generator import DEFAULT_BUDGET, SYMMETRIES, natural_size
+from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
 from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
@@ -156,7 +156,7 @@ def solve(text: str, size: int = 0, limit: int = 2, kind: str = "") -> dict:
 
 
 def generate(
-    size: int | None = None,
+    size: int = 9,
     symmetry: str = "random",
     seed: int | None = None,
     minimal: bool = True,
@@ -166,19 +166,17 @@ def generate(
     progress: Callable[[dict], object] | None = None,
     kind: str = "sudoku",
 ) -> dict:
-    """A new unique puzzle of ``kind`` (see :func:`sudoku_dlx.generator.generate`;
-    ``size`` None: the kind's natural size); ``seed`` and ``symmetry`` in the answer
-    reproduce it; ``puzzle`` is its canonical text (the game ID of every kind but
-    classic sudoku and windoku), ``kind`` its kind. With a ``difficulty`` (a grade
-    name), also ``score``, ``grade`` (which may differ when the time ran out) and
-    ``puzzles``. ``progress`` hears the clue removal: ``size``, ``clues`` left, orbits
+    """A new unique puzzle of ``kind`` and ``size`` (see :func:`sudoku_dlx.generator.generate`);
+    ``seed`` and ``symmetry`` in the answer reproduce it; ``puzzle`` is its canonical
+    text (the game ID of every kind but classic sudoku and windoku), ``kind`` its
+    kind. With a ``difficulty`` (a grade name), also ``score``, ``grade`` (which may
+    differ when the time ran out) and ``puzzles``. ``progress`` hears the clue removal: ``size``, ``clues`` left, orbits
     ``decided`` (removed or found to stay) of all ``orbits``."""
     report = throttled(progress)
     try:
-        shown = natural_size(kind) if size is None else size
         made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty,
                          digging=lambda clues, decided, orbits: report(
-                             {"size": shown, "clues": clues, "decided": decided, "orbits": orbits}), kind=kind)
+                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits}), kind=kind)
     except InvalidPuzzleError as error:
         return _invalid(error)
     return made.record()
