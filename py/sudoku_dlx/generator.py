@@ -712,14 +712,21 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     rng.shuffle(keys)
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
     cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
-    marks: dict[tuple[int, int], list[int]] = {}  # (cell, digit - 1) -> its signs' secondary items
-    live = [sign for sign in signs if not digits[sign.greater] and not digits[sign.lesser]]
-    for k, sign in enumerate(live):
-        base = len(item) + k * n
-        for d in range(n):
-            marks.setdefault((sign.greater, d), []).extend(range(base + d, base + n))
-            marks.setdefault((sign.lesser, d), []).extend(range(base, base + d + 1))
     bounds = sign_bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
+    # A sign between two blank cells has a secondary item for each digit from the least its
+    # greater cell may hold (low) to the most its lesser one may (high): the greater cell's
+    # digit x covers x..high, the lesser's y low..y; they clash exactly when x <= y.
+    marks: dict[tuple[int, int], list[int]] = {}  # (cell, digit - 1) -> its signs' secondary items
+    secondary = len(item)
+    for sign in signs:
+        g, l = sign.greater, sign.lesser
+        if digits[g] or digits[l]:
+            continue
+        low, high = (bounds[g] & -bounds[g]).bit_length() - 1, bounds[l].bit_length() - 1
+        for d in range(low, high + 1):
+            marks.setdefault((g, d), []).extend(range(secondary + d - low, secondary + high - low + 1))
+            marks.setdefault((l, d), []).extend(range(secondary, secondary + d - low + 1))
+        secondary += max(high - low + 1, 0)
     ours, others = [], []
     for x in blank:
         seen = 0
@@ -739,7 +746,7 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
                 if (x, d) in marks:
                     items += tuple(marks[x, d])
                 (ours if d + 1 == solution[x] else others).append(items)
-    problem = ExactCover(len(item), len(live) * n)
+    problem = ExactCover(len(item), secondary - len(item))
     problem.add_options(ours + others)
     for k, _, fits, held, _ in open_cages:
         base = cage_base + k * (n + 1)
