@@ -84,7 +84,8 @@ GENERATION_HEADER = ["size", "kind", "method", "puzzles", "mean ms", "median ms"
                      "clues", "minimal"]
 
 
-def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None, kind: str = "sudoku") -> tuple[Puzzle, bool]:
+def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None,
+                  kind: str = "sudoku") -> tuple[Puzzle, bool]:
     made = generate(size, symmetry, seed, time_budget=budget, kind=kind)
     return made.puzzle, made.minimal
 

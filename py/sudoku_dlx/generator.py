@@ -229,7 +229,8 @@ def plan(size: int | None = None, symmetry: str = "random", seed: int | None = N
         names = ", ".join(SYMMETRIES + ("random",))
         raise InvalidPuzzleError(f"unknown symmetry {symmetry!r}; choose from {names}")
     if kind == "futoshiki" and symmetry not in ("random", "none"):
-        raise InvalidPuzzleError(f"a futoshiki's givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
+        raise InvalidPuzzleError(
+            f"a futoshiki's givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
     if seed is None:
         seed = random.randrange(2**31)
     elif not _is_number(seed, int):
@@ -264,7 +265,8 @@ def natural_size(kind: str) -> int:
 
 
 def _shape(size: int, kind: str) -> Shape:
-    """The shape of ``kind`` and ``size`` (a jigsaw's of any regions: the boxes', or rows')."""
+    """The shape of ``kind`` and ``size`` (a jigsaw's with its rows for regions, until
+    :func:`plan` draws them)."""
     if kind == "jigsaw":
         if size not in KIND_SIZES["jigsaw"]:
             return Shape(size, kind="jigsaw")  # raises, naming the kind's sizes
@@ -305,7 +307,7 @@ def random_regions(n: int, rng: random.Random) -> tuple[int, ...]:
             continue
         b = rng.choice(others)
         ra, rb = region[a], region[b]
-        # a goes to rb; a cell c of rb beside ra (not b... unless b itself) comes back to ra
+        # a goes to rb, and a cell c of rb beside the rest of ra (or b, beside a) to ra
         back = sorted(c for c in members[rb] if any(region[y] == ra and y != a for y in beside[c]) or c == b)
         c = rng.choice(back)
         one, two = members[ra] - {a} | {c}, members[rb] - {c} | {a}
