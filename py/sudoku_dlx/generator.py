@@ -61,7 +61,8 @@ from .kinds.read import puzzle_id
 from .kinds.solver import combinations, sign_bounds, solutions
 from .rating import GRADES, rate
 
-__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
+__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "natural_size", "orbits",
+           "plan", "random_cages", "random_regions"]
 
 #: Each symmetry as a map of (row, col) in an n x n grid. ``horizontal`` mirrors
 #: in the horizontal middle line (top <-> bottom), ``vertical`` in the vertical
