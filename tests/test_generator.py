@@ -197,7 +197,7 @@ def test_baseline_diggers_agree_and_generate_is_minimal_on_their_grid():
     # generate tries the orbits in an order of its own, from the same grid.
     for seed in range(3):
         made = generate(9, "rotational", seed, time_budget=None)
-        shape, _, _, solution, order = plan(9, "rotational", seed)
+        shape, _, _, solution, order, _ = plan(9, "rotational", seed)
         assert Puzzle(shape, solution) == made.solution
         counted = dig(shape, solution, order, "count")
         assert dig(shape, solution, order, "naive") == counted

@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .baselines.diggers import dig, dig_halving
 from .compare.batch import STATUSES, TURN, Batch, measure
@@ -60,11 +61,13 @@ class GenerationRow:
     ms: list[float]
     clues: list[int]
     minimal: int  # how many came out minimal
+    kind: str = "sudoku"
 
     def cells(self) -> list[str]:
         ms = self.ms
         return [
             f"{self.size}x{self.size}",
+            self.kind,
             self.method,
             str(len(ms)),
             f"{statistics.fmean(ms):.1f}",
@@ -77,24 +80,25 @@ class GenerationRow:
         ]
 
 
-GENERATION_HEADER = ["size", "method", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean clues",
+GENERATION_HEADER = ["size", "kind", "method", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean clues",
                      "clues", "minimal"]
 
 
-def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
-    made = generate(size, symmetry, seed, time_budget=budget)
+def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None,
+                  kind: str = "sudoku") -> tuple[Puzzle, bool]:
+    made = generate(size, symmetry, seed, time_budget=budget, kind=kind)
     return made.puzzle, made.minimal
 
 
 def _generate_halving(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
-    shape, _, _, solution, order = plan(size, symmetry, seed)
-    return dig_halving(shape, solution, order, None if budget is None else time.perf_counter() + budget)
+    made = plan(size, symmetry, seed)
+    return dig_halving(made.shape, made.solution, made.order, None if budget is None else time.perf_counter() + budget)
 
 
 def _digger(method: str) -> Callable[[int, str, int, float | None], tuple[Puzzle, bool]]:
     def run(size: int, symmetry: str, seed: int, budget: float | None) -> tuple[Puzzle, bool]:
-        shape, _, _, solution, order = plan(size, symmetry, seed)
-        return dig(shape, solution, order, method), True
+        made = plan(size, symmetry, seed)
+        return dig(made.shape, made.solution, made.order, method), True
     return run
 
 
@@ -111,15 +115,20 @@ GENERATORS: dict[str, Callable[[int, str, int, float | None], tuple[Puzzle, bool
 
 
 def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: Iterable[int],
-                       budget: float | None) -> list[GenerationRow]:
-    """Generate one puzzle per seed with each method, timing each (grid filling included);
-    the methods take turns seed by seed, so a change in the machine's load touches all alike."""
-    runs = [GENERATORS[method] for method in methods]
-    rows = [GenerationRow(size, method, [], [], 0) for method in methods]
+                       budget: float | None, kinds: Sequence[str] = ("sudoku",)) -> list[GenerationRow]:
+    """Generate one puzzle per seed with each method (of a classic sudoku; other kinds
+    ``dlx`` alone) and kind, timing each (grid filling included); they take turns seed
+    by seed, so a change in the machine's load touches all alike. A futoshiki takes
+    ``symmetry`` none."""
+    runs = [(GENERATORS[method], method, "sudoku") for method in methods] + [
+        (partial(_generate_dlx, kind=kind), "dlx", kind) for kind in kinds if kind != "sudoku"]
+    if "sudoku" not in kinds:
+        runs = runs[len(methods):]
+    rows = [GenerationRow(size, method, [], [], 0, kind) for _, method, kind in runs]
     for seed in seeds:
-        for run, row in zip(runs, rows):
+        for (run, _, kind), row in zip(runs, rows):
             start = time.perf_counter()
-            puzzle, is_minimal = run(size, symmetry, seed, budget)
+            puzzle, is_minimal = run(size, "none" if kind == "futoshiki" else symmetry, seed, budget)
             row.ms.append((time.perf_counter() - start) * 1000)
             row.clues.append(puzzle.clues)
             row.minimal += is_minimal

@@ -21,8 +21,9 @@ from .compare.batch import CSV_HEADER, SOLVERS, measure
 from .cover import problems
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
 from .kinds.forms import write_form
-from .kinds.grid import KINDS, InvalidPuzzleError, format_grid, parse, puzzle_on_line, read_puzzles
-from .kinds.read import read_puzzle, read_texts
+from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
+from .kinds.read import puzzle_id, read_puzzle, read_texts
+from .kinds.tatham import write_game_id
 from .rating import GRADES
 
 __all__ = ["main"]
@@ -81,12 +82,14 @@ def _solved_grid(puzzle: str, solution: str) -> str:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """``--count`` puzzles, one per line; with ``--seed S`` their seeds are S, S+1, ..."""
+    """``--count`` puzzles, one per line (or grid); with ``--seed S`` their seeds are S, S+1, ..."""
+    form = "grid" if args.pretty else args.format
     for k in range(args.count):
         seed = None if args.seed is None else args.seed + k
         try:
             made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
-                            args.difficulty)
+                            args.difficulty, kind=args.kind)
+            shown = _shown(made.puzzle, form)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
             return 2
@@ -97,12 +100,26 @@ def cmd_generate(args: argparse.Namespace) -> int:
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
         if args.json:
-            _emit(made.record())
-        elif args.pretty:
-            print(format_grid(made.puzzle) + "\n")
+            _emit(made.record() | ({"puzzle": shown} if form == "tatham" else {}))
         else:
-            print(made.puzzle)
+            print(shown + ("\n" if form == "grid" else ""))
     return 0
+
+
+def _shown(puzzle: Puzzle, form: str | None) -> str:
+    """``puzzle`` in a ``generate --format``: ``tatham`` its game ID; ``text`` the kind's
+    readable text (a futoshiki's, jigsaw's or killer's, see :mod:`~.kinds.forms`; else
+    the digits, after ``x:`` or ``windoku:``); ``grid`` a grid (with boxes, or the
+    readable text); None its canonical text (:func:`~.kinds.read.puzzle_id`)."""
+    if form == "tatham":
+        return write_game_id(puzzle)
+    if form is None:
+        return puzzle_id(puzzle)
+    if puzzle.kind in ("futoshiki", "jigsaw", "killer"):
+        return write_form(puzzle)
+    if form == "grid":
+        return format_grid(puzzle)
+    return str(puzzle) if puzzle.kind == "sudoku" else f"{puzzle.kind}:{puzzle}"
 
 
 def cmd_rate(args: argparse.Namespace) -> int:
@@ -278,11 +295,12 @@ def _bench_generate(args: argparse.Namespace) -> int:
     seeds = range(args.seed, args.seed + (args.n or 10))
     try:
         rows = [row for size in args.generate
-                for row in bench.measure_generation(size, args.method, args.symmetry, seeds, args.budget or None)]
+                for row in bench.measure_generation(size, args.method, args.symmetry, seeds, args.budget or None,
+                                                    args.kind)]
     except InvalidPuzzleError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(f"generate: {args.n or 10} puzzles per size, seeds from {args.seed}, symmetry {args.symmetry}, "
+    print(f"generate: {args.n or 10} puzzles per size and kind, seeds from {args.seed}, symmetry {args.symmetry}, "
           f"time budget {args.budget or 'none'} s (dlx and halving)")
     print(f"machine: {bench.machine()}")
     print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
@@ -325,7 +343,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_solve)
 
     p = commands.add_parser("generate", help="generate unique puzzles: one per line")
-    p.add_argument("--size", type=int, default=9, help="grid size (default 9)")
+    p.add_argument("--kind", choices=KINDS, default="sudoku", help="the kind of puzzle (default sudoku)")
+    p.add_argument("--size", type=int, default=None, help="grid size (default 9; a futoshiki's 7)")
+    p.add_argument("--format", choices=("tatham", "text", "grid"), default=None,
+                   help="tatham: the game ID (--json: the records' puzzle too); text: the kind's readable text; "
+                        "grid: as a grid (default: the digits of a sudoku, the game ID of other kinds)")
     p.add_argument("--count", type=int, default=1, help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, default=None, help="seed of the first puzzle (default: random)")
     p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
@@ -339,7 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"seconds of clue removal per puzzle (with --difficulty: for all tries), then the "
                         f"best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--pretty", action="store_true", help="print puzzles as grids")
+    p.add_argument("--pretty", action="store_true", help="print puzzles as grids (--format grid)")
     p.set_defaults(run=cmd_generate)
 
     p = commands.add_parser("rate", help="rate puzzles on the Sudoku Explainer scale: one line per puzzle")
@@ -390,7 +412,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--method", type=_names(tuple(bench.GENERATORS), "method"), default=["dlx"],
                    help=f"with --generate: {', '.join(bench.GENERATORS)}, or several: dlx,naive")
     p.add_argument("--symmetry", choices=SYMMETRIES + ("random",), default="random",
-                   help="with --generate: the symmetry (default random)")
+                   help="with --generate: the symmetry (default random; a futoshiki's: none)")
+    p.add_argument("--kind", type=_names(KINDS, "kind"), default=["sudoku"],
+                   help="with --generate: the kinds, side by side: sudoku,x,windoku (default sudoku; "
+                        "--method applies to sudoku, other kinds are timed with dlx)")
     p.add_argument("--budget", type=float, default=0.0,
                    help="with --generate: time budget of dlx and halving in seconds (0: none, the default)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")

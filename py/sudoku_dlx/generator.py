@@ -26,6 +26,25 @@ A minimal 25x25 is out of reach of this search: below about 290 clues a test
 that ends in "may go" must refute every other digit, which takes tens of
 thousands of guesses or more (seconds to minutes each in Python); the time
 budget then returns a unique puzzle that is not minimal.
+
+Every kind goes the same way, its units (diagonals, windows, regions) in the
+exact cover; what differs is what the seed draws before the removal:
+
+* jigsaw: first ``n`` random regions of ``n`` connected cells (see
+  :func:`random_regions`), then a grid of that shape (new regions if it has none);
+  the givens are symmetric, as in Tatham's Solo (the regions are not).
+* killer: a random partition of the grid into connected cages of 2 to 5 cells of
+  different digits (see :func:`random_cages`); the givens start empty, and while
+  the cages leave two solutions, the orbit of a cell where they differ becomes
+  givens (:data:`KILLER_CAP` bounds each search; past it the next blank orbit
+  does). Then those givens are removed where they can be, so the cages stay as
+  drawn and the givens, often none, are minimal.
+* futoshiki: a random Latin square with a sign between every two neighbours;
+  the givens go first (no symmetry: Tatham's Unequal has none, and a symmetric
+  pair would keep a given the signs make needless), then the signs, each removed
+  if no solution breaks it (one search with the sign turned round). A sign
+  between two givens says nothing, so givens first leaves few givens and many
+  signs, as Tatham's puzzles have; one pass leaves both minimal.
 """
 
 from __future__ import annotations
@@ -37,11 +56,13 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .dlx import ExactCover
-from .kinds.grid import InvalidPuzzleError, Puzzle, Shape, shape_for
-from .kinds.solver import solutions
+from .kinds.grid import KIND_SIZES, KINDS, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, shape_for
+from .kinds.read import puzzle_id
+from .kinds.solver import combinations, sign_bounds, solutions
 from .rating import GRADES, rate
 
-__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "orbits", "plan"]
+__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "natural_size", "orbits",
+           "plan", "random_cages", "random_regions"]
 
 #: Each symmetry as a map of (row, col) in an n x n grid. ``horizontal`` mirrors
 #: in the horizontal middle line (top <-> bottom), ``vertical`` in the vertical
@@ -115,7 +136,8 @@ class Generated:
     def record(self) -> dict:
         """The JSON-able fields (of ``web.generate`` and ``generate --json``)."""
         return {
-            "puzzle": str(self.puzzle),
+            "puzzle": puzzle_id(self.puzzle),
+            "kind": self.puzzle.kind,
             "status": self.status,
             "solution": str(self.solution),
             "size": self.puzzle.n,
@@ -150,19 +172,40 @@ def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
     return found
 
 
-def complete_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
+def complete_grid(shape: Shape, rng: random.Random, tries: int | None = None) -> tuple[int, ...] | None:
     """A random complete grid: the engine's first solution of the empty grid, options in ``rng`` order.
 
     A search that needs more than ``4 * cells`` guesses starts over (the usual
     need is under one guess per cell); this cuts the rare runs of seconds for
-    25x25 and keeps the result a function of ``rng``.
+    25x25 and keeps the result a function of ``rng``. None if the shape has no
+    grid (a jigsaw's regions may not) or ``tries`` searches all stopped.
     """
     empty = Puzzle(shape, (0,) * shape.cells)
     most = 4 * shape.cells
-    while True:
+    while tries is None or tries > 0:
         found, stats = solutions(empty, 1, rng, stop=lambda stats: stats.guesses >= most)
         if not stats.stopped:
-            return found[0]
+            return found[0] if found else None
+        tries = tries and tries - 1
+    return None
+
+
+#: A killer's cage sizes, drawn with these weights (Tatham's 9x9 killers average about
+#: 2.3 cells a cage; more large cages leave two solutions more often and search longer:
+#: 9x9, seeds 0-11, weights 4:3:2:1 took a median of 0.8 s against 0.2 s).
+CAGE_SIZES = {2: 6, 3: 3, 4: 1, 5: 1}
+#: Guesses a killer's search for a second solution may make while givens are added (see
+#: :func:`generate`); past it the next blank orbit becomes givens and the search runs again.
+KILLER_CAP = 150
+#: The most guesses a test of a killer's givens may make (a given that would take more
+#: stays, and the puzzle is not minimal): without givens a killer's dancing links
+#: propagate little, and one test may take 50,000 guesses (9x9, seed 0: 5 s).
+KILLER_DIG_CAP = 800
+#: Random exchanges of cells between neighbouring regions per cell of a jigsaw (see
+#: :func:`random_regions`).
+SHUFFLES = 20
+#: Searches for a grid of one jigsaw's regions before new regions are drawn.
+GRID_TRIES = 3
 
 
 class Plan(NamedTuple):
@@ -172,31 +215,154 @@ class Plan(NamedTuple):
     symmetry: str
     seed: int
     solution: tuple[int, ...]
-    order: list[tuple[int, ...]]  # the orbits in the order they are tried
+    order: list  # the clues in the order they are tried: orbits of cells (tuples), a futoshiki's signs
+    cages: tuple[Cage, ...] = ()  # a killer's
 
 
-def plan(size: int = 9, symmetry: str = "random", seed: int | None = None) -> Plan:
+def plan(size: int | None = None, symmetry: str = "random", seed: int | None = None, kind: str = "sudoku") -> Plan:
     """Draw the seed if None, then with one ``random.Random(seed)``: the symmetry
-    if ``random``, the complete grid, the order of the orbits."""
-    shape = shape_for(size)
+    if ``random`` (a futoshiki's is ``none``), a jigsaw's regions, the complete grid,
+    the order of the orbits (then a futoshiki's signs), a killer's cages. ``size``
+    None is the kind's natural size (:func:`natural_size`)."""
+    size = natural_size(kind) if size is None else size
+    shape = _shape(size, kind)
     if symmetry != "random" and symmetry not in _MAPS:
         names = ", ".join(SYMMETRIES + ("random",))
         raise InvalidPuzzleError(f"unknown symmetry {symmetry!r}; choose from {names}")
+    if kind == "futoshiki" and symmetry not in ("random", "none"):
+        raise InvalidPuzzleError(
+            f"a futoshiki's givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
     if seed is None:
         seed = random.randrange(2**31)
     elif not _is_number(seed, int):
         raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
     rng = random.Random(seed)
     if symmetry == "random":
-        symmetry = rng.choice(SYMMETRIES)
-    solution = complete_grid(shape, rng)
-    order = orbits(shape.n, symmetry)
+        symmetry = "none" if kind == "futoshiki" else rng.choice(SYMMETRIES)
+    solution = None
+    while solution is None:
+        if kind == "jigsaw":
+            shape = jigsaw_shape(random_regions(size, rng))
+        solution = complete_grid(shape, rng, GRID_TRIES if kind == "jigsaw" else None)
+    order: list = orbits(shape.n, symmetry)
     rng.shuffle(order)
-    return Plan(shape, symmetry, seed, solution, order)
+    cages: tuple[Cage, ...] = ()
+    if kind == "futoshiki":
+        signs = _all_signs(shape.n, solution)
+        rng.shuffle(signs)
+        order += signs
+    elif kind == "killer":
+        cages = random_cages(shape, solution, rng)
+    return Plan(shape, symmetry, seed, solution, order, cages)
+
+
+def natural_size(kind: str) -> int:
+    """The size ``generate`` makes of ``kind`` when none is asked: 9, and 7 for a
+    futoshiki (a 9x9 futoshiki is rare in print; Tatham's Unequal offers 4 to 7 and
+    more, and 7 is its largest preset)."""
+    if kind not in KINDS:
+        raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
+    return 7 if kind == "futoshiki" else 9
+
+
+def _shape(size: int, kind: str) -> Shape:
+    """The shape of ``kind`` and ``size`` (a jigsaw's with its rows for regions, until
+    :func:`plan` draws them)."""
+    if kind == "jigsaw":
+        if size not in KIND_SIZES["jigsaw"]:
+            return Shape(size, kind="jigsaw")  # raises, naming the kind's sizes
+        return jigsaw_shape(tuple(x // size for x in range(size * size)))
+    if not _is_number(size, int):
+        raise InvalidPuzzleError(f"size must be an integer, not {size!r}")
+    return shape_for(size, kind=kind)
+
+
+def _neighbours(n: int) -> list[tuple[int, ...]]:
+    """The cells beside each cell (up, left, right, down)."""
+    return [tuple(y for y, ok in ((x - n, x >= n), (x - 1, x % n), (x + 1, x % n < n - 1), (x + n, x < n * n - n))
+                  if ok) for x in range(n * n)]
+
+
+def _connected(cells: set[int], beside: list[tuple[int, ...]]) -> bool:
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        for y in beside[todo.pop()]:
+            if y in cells and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == len(cells)
+
+
+def random_regions(n: int, rng: random.Random) -> tuple[int, ...]:
+    """``n`` connected regions of ``n`` cells (the region of each cell): the rows, then
+    ``SHUFFLES * n * n`` tries to exchange a cell of a region with a cell of a
+    neighbouring one, each kept when both regions stay connected."""
+    beside = _neighbours(n)
+    region = [x // n for x in range(n * n)]
+    members = [set(range(r * n, r * n + n)) for r in range(n)]
+    for _ in range(SHUFFLES * n * n):
+        a = rng.randrange(n * n)
+        others = [y for y in beside[a] if region[y] != region[a]]
+        if not others:
+            continue
+        b = rng.choice(others)
+        ra, rb = region[a], region[b]
+        # a goes to rb, and a cell c of rb beside the rest of ra (or b, beside a) to ra
+        back = sorted(c for c in members[rb] if any(region[y] == ra and y != a for y in beside[c]) or c == b)
+        c = rng.choice(back)
+        one, two = members[ra] - {a} | {c}, members[rb] - {c} | {a}
+        if _connected(one, beside) and _connected(two, beside):
+            members[ra], members[rb] = one, two
+            region[a], region[c] = rb, ra
+    first = {}  # renumbered in the order of their first cells, as a game ID reads back
+    return tuple(first.setdefault(r, len(first)) for r in region)
+
+
+def random_cages(shape: Shape, solution: tuple[int, ...], rng: random.Random) -> tuple[Cage, ...]:
+    """A killer's cages: from each cell not yet in a cage (in a random order), a cage
+    grown to a size drawn from :data:`CAGE_SIZES` (at most ``n``) by random
+    neighbouring cells not yet in a cage whose digits it does not hold yet; a cage
+    that could not grow past one cell joins a neighbouring cage with room for it."""
+    n, nn = shape.n, shape.cells
+    beside = _neighbours(n)
+    sizes, weights = zip(*CAGE_SIZES.items())
+    most = min(max(sizes), n)
+    cage_of: dict[int, list[int]] = {}
+    cells = list(range(nn))
+    rng.shuffle(cells)
+    for x in cells:
+        if x in cage_of:
+            continue
+        size = min(rng.choices(sizes, weights)[0], most)
+        cage = [x]
+        while len(cage) < size:
+            held = {solution[c] for c in cage}
+            frontier = sorted({y for c in cage for y in beside[c] if y not in cage_of and y not in cage
+                               and solution[y] not in held})
+            if not frontier:
+                break
+            cage.append(rng.choice(frontier))
+        if len(cage) == 1:
+            hosts = [cage_of[y] for y in beside[x] if y in cage_of and len(cage_of[y]) < most
+                     and solution[x] not in {solution[c] for c in cage_of[y]}]
+            if hosts:
+                cage = rng.choice(hosts)
+                cage.append(x)
+        for c in cage:
+            cage_of[c] = cage
+    unique = {id(cage): cage for cage in cage_of.values()}.values()
+    return tuple(Cage(tuple(sorted(cage)), sum(solution[c] for c in cage)) for cage in unique)
+
+
+def _all_signs(n: int, solution: tuple[int, ...]) -> list[Sign]:
+    """A sign between every two neighbouring cells of a Latin square (rows, then columns)."""
+    pairs = [(x, x + 1) for x in range(n * n) if x % n < n - 1] + [(x, x + n) for x in range(n * n - n)]
+    return [Sign(a, b) if solution[a] > solution[b] else Sign(b, a) for a, b in pairs]
 
 
 def generate(
-    size: int = 9,
+    size: int | None = None,
     symmetry: str = "random",
     seed: int | None = None,
     minimal: bool = True,
@@ -205,8 +371,11 @@ def generate(
     difficulty: str | None = None,
     progress: Callable[[Generated], None] | None = None,
     digging: Callable[[int, int, int], None] | None = None,
+    kind: str = "sudoku",
 ) -> Generated:
-    """A puzzle with exactly one solution, its clue pattern symmetric under ``symmetry``.
+    """A puzzle of ``kind`` (see :data:`~.kinds.grid.KINDS`; ``size`` None: its natural
+    size, see :func:`natural_size`) with exactly one solution, its clue pattern
+    symmetric under ``symmetry`` (see the module's docstring for each kind).
 
     ``seed`` (drawn at random when None, and returned) determines the puzzle,
     unless the time budget cuts the removal short. ``minimal=True`` tries every
@@ -225,26 +394,53 @@ def generate(
     A bad argument raises ``InvalidPuzzleError``.
     """
     if difficulty is not None:
+        if kind != "sudoku":
+            natural_size(kind)  # an unknown kind is named first
+            raise InvalidPuzzleError(f"grades for {kind} come with its rating")
         return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget)
     start = time.perf_counter()
     if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
         raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
-    shape, symmetry, seed, solution, order = plan(size, symmetry, seed)
+    shape, symmetry, seed, solution, order, cages = plan(size, symmetry, seed, kind)
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
     deadline = None if time_budget is None else time.perf_counter() + time_budget
-    digger = _Digger(shape, solution, order, deadline, target_clues or 0, stop_at_failure=not minimal,
-                     digging=digging)
+    digits = None
+    if cages:
+        digits, order = _killer_givens(shape, solution, order, cages)
+    digger = _Digger(shape, solution, order, deadline, target_clues, stop_at_failure=not minimal,
+                     digging=digging, digits=digits, cages=cages,
+                     signs=[sign for sign in order if isinstance(sign, Sign)])
     digger.dig()
     return Generated(
-        Puzzle(shape, tuple(digger.digits)),
-        Puzzle(shape, solution),
+        Puzzle(shape, tuple(digger.digits), cages, tuple(digger.signs)),
+        Puzzle(shape, solution, cages),
         seed,
         symmetry,
         not digger.skipped,
         digger.attempts,
         (time.perf_counter() - start) * 1000,
     )
+
+
+def _killer_givens(shape: Shape, solution: tuple[int, ...], order: list[tuple[int, ...]],
+                   cages: tuple[Cage, ...]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Givens that make the killer's cages unique, and their orbits: while a search finds
+    two solutions, the first orbit of ``order`` with a cell where they differ becomes
+    givens (when the search needs more than :data:`KILLER_CAP` guesses, the first
+    blank orbit)."""
+    digits = [0] * shape.cells
+    added = []
+    while True:
+        found, stats = solutions(Puzzle(shape, tuple(digits), cages), 2,
+                                 stop=lambda stats: stats.guesses > KILLER_CAP)
+        if not stats.stopped and len(found) < 2:
+            return digits, added
+        differ = {x for x in range(shape.cells) if found[0][x] != found[1][x]} if len(found) == 2 else None
+        orbit = next(orbit for orbit in order if not digits[orbit[0]] and (differ is None or differ & set(orbit)))
+        for x in orbit:
+            digits[x] = solution[x]
+        added.append(orbit)
 
 
 def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
@@ -294,16 +490,19 @@ def _is_number(value: object, kind: type | tuple[type, ...] = (int, float)) -> b
 
 
 class _Digger:
-    """The clue removal of :func:`generate`; ``digits`` holds the clues so far."""
+    """The clue removal of :func:`generate`; ``digits`` holds the givens so far (all of
+    the solution unless given), ``signs`` a futoshiki's signs so far."""
 
-    def __init__(self, shape: Shape, solution: tuple[int, ...], order: list[tuple[int, ...]],
-                 deadline: float | None, target: int, stop_at_failure: bool,
-                 digging: Callable[[int, int, int], None] | None = None) -> None:
+    def __init__(self, shape: Shape, solution: tuple[int, ...], order: list, deadline: float | None, target: int | None,
+                 stop_at_failure: bool, digging: Callable[[int, int, int], None] | None = None,
+                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: list[Sign] = ()) -> None:
         self.shape = shape
         self.solution = solution
         self.order = order
-        self.digits = list(solution)
-        self.clues = shape.cells
+        self.digits = list(solution) if digits is None else digits
+        self.clues = sum(1 for d in self.digits if d)
+        self.cages = cages
+        self.signs = set(signs)
         self.deadline = deadline
         self.target = target
         self.stop_at_failure = stop_at_failure
@@ -313,12 +512,14 @@ class _Digger:
         self.decided = 0  # orbits removed or found to stay
         self.digging = digging
         self.rng = random.Random(0)
+        self.most = KILLER_DIG_CAP if cages else None
 
     def dig(self) -> None:
         """Try every orbit, a round of the freest ones at a time. A test that needs more
-        than ``cap`` guesses is left for the next pass, which allows four times as many."""
+        than ``cap`` guesses is left for the next pass, which allows four times as many
+        (up to ``most``, if set)."""
         untried, cap = list(self.order), FIRST_CAP
-        while untried and not self.stopped:
+        while untried and not self.stopped and (self.most is None or cap <= self.most):
             later = []
             while untried and not self.stopped:
                 batch = self.freest(untried, ROUND)
@@ -327,37 +528,55 @@ class _Digger:
             untried, cap = later + untried, cap * 4
         self.skipped |= bool(untried)
 
-    def freest(self, orbits: list[tuple[int, ...]], count: int) -> list[tuple[int, ...]]:
+    def freest(self, orbits: list, count: int) -> list:
         """The ``count`` orbits whose cells could hold the most digits given the other
-        clues (ties in the order of ``orbits``); above ``FREEST_MAX_N`` the first ``count``."""
+        clues (ties in the order of ``orbits``; signs after every orbit of cells); above
+        ``FREEST_MAX_N`` the first ``count``."""
         if self.shape.n > FREEST_MAX_N:
             return orbits[:count]
-        n, digits, box = self.shape.n, self.digits, self.shape.box_of
-        rows, cols, boxes = _unit_masks(self.shape, digits)
-        full = (1 << n) - 1
+        masks, units_of = _unit_masks(self.shape, self.digits), self.shape.units_of
+        full = (1 << self.shape.n) - 1
 
-        def freedom(orbit: tuple[int, ...]) -> int:
-            return sum((full & ~(rows[x // n] | cols[x % n] | boxes[box[x]])).bit_count() for x in orbit)
+        def freedom(orbit) -> int:
+            if isinstance(orbit, Sign):
+                return -1
+            free = 0
+            for x in orbit:
+                seen = 0
+                for u in units_of[x]:
+                    seen |= masks[u]
+                free += (full & ~seen).bit_count()
+            return free
 
         return sorted(orbits, key=freedom, reverse=True)[:count]
 
-    def dig_round(self, batch: list[tuple[int, ...]], cap: int) -> list[tuple[int, ...]]:
+    def open_problem(self, signs=None) -> tuple[ExactCover, dict[int, int]]:
+        """:func:`_open_problem` of the givens so far, with ``signs`` (default: the signs so far)."""
+        return _open_problem(self.shape, self.digits, self.solution, self.rng, self.cages,
+                             self.signs if signs is None else signs)
+
+    def dig_round(self, batch: list, cap: int) -> list:
         """Try to remove each orbit of ``batch``, the freest first; return those left undecided."""
         digits, solution = self.digits, self.solution
-        for orbit in batch:
+        cells = [orbit for orbit in batch if not isinstance(orbit, Sign)]
+        for orbit in cells:
             for x in orbit:
                 digits[x] = 0
-        problem, option = _open_problem(self.shape, digits, solution, self.rng)
-        for orbit in batch:
+        problem, option = self.open_problem()
+        for orbit in cells:
             for x in orbit:
                 digits[x] = solution[x]
         waiting, undecided = list(batch), []
         while waiting and not self.stopped:
             orbit = self.freest(waiting, 1)[0]
             waiting.remove(orbit)
-            trial = problem.copy()
-            trial.select(option[x] for other in batch if other is not orbit for x in other if digits[x])
-            if self.remove(trial, orbit, option, cap) is None:
+            if isinstance(orbit, Sign):
+                removed = self.remove_sign(orbit, cap)
+            else:
+                trial = problem.copy()
+                trial.select(option[x] for other in cells if other is not orbit for x in other if digits[x])
+                removed = self.remove(trial, orbit, option, cap)
+            if removed is None:
                 undecided.append(orbit)
             else:
                 self.decided += 1
@@ -375,7 +594,7 @@ class _Digger:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             self.stopped = True
             return None
-        if self.clues - len(orbit) < self.target:
+        if self.target is not None and self.clues - len(orbit) < self.target:
             self.skipped = True
             return False
         self.attempts += 1
@@ -396,21 +615,48 @@ class _Digger:
         for x in orbit:
             digits[x] = 0
         self.clues -= len(orbit)
-        self.stopped = self.clues == self.target
+        self.stopped = self.clues == self.target  # never, without a target
+        return True
+
+    def remove_sign(self, sign: Sign, cap: int) -> bool | None:
+        """Remove a futoshiki's ``sign`` if the solution stays unique (no solution has the
+        sign turned round); say whether it was (None: undecided)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            self.stopped = True
+            return None
+        self.attempts += 1
+        turned = self.signs - {sign} | {Sign(sign.lesser, sign.greater)}
+        found = self.another(self.open_problem(turned)[0], lambda: self.open_problem(turned)[0], cap)
+        if found is None:
+            return None
+        if found:
+            self.stopped = self.stop_at_failure
+            return False
+        self.signs.discard(sign)
         return True
 
     def another_digit(self, problem: ExactCover, ours: int, cell: int, cap: int) -> bool | None:
         """Whether ``problem`` (the clues so far with ``cell`` blank) has a solution without
         the option ``ours`` (``cell``'s digit in the solution); None if that takes more
-        than ``cap`` guesses or the time budget runs out.
+        than ``cap`` guesses or the time budget runs out (see :meth:`another`)."""
+        def rebuild() -> ExactCover:
+            problem, option = self.open_problem()
+            problem.exclude([option[cell]])
+            return problem
+
+        problem.exclude([ours])
+        return self.another(problem, rebuild, cap)
+
+    def another(self, problem: ExactCover, rebuild: Callable[[], ExactCover], cap: int) -> bool | None:
+        """Whether ``problem`` has a solution; None if that takes more than ``cap`` guesses
+        or the time budget runs out.
 
         How long a search takes depends much on which item it chooses among those with
         equally few options (the first in the item list): a search that needs more than
-        ``limit`` guesses starts again, on the problem built with its items in another
-        random order, with twice the limit."""
+        ``limit`` guesses starts again, on the problem ``rebuild`` makes (its items in
+        another random order), with twice the limit."""
         limit, deadline = RESTART, self.deadline
         while True:
-            problem.exclude([ours])
             found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > limit or (
                 deadline is not None and time.perf_counter() > deadline)))
             if not problem.stats.stopped:
@@ -421,46 +667,92 @@ class _Digger:
             if limit >= cap:
                 return None
             limit = min(2 * limit, cap)
-            problem, option = _open_problem(self.shape, self.digits, self.solution, self.rng)
-            ours = option[cell]
+            problem = rebuild()
 
 
-def _unit_masks(shape: Shape, digits: list[int]) -> tuple[list[int], list[int], list[int]]:
-    """The digits present in each row, col and box, as bit masks (bit ``d - 1`` for ``d``)."""
-    n, box = shape.n, shape.box_of
-    rows, cols, boxes = [0] * n, [0] * n, [0] * n
+def _unit_masks(shape: Shape, digits: list[int]) -> list[int]:
+    """The digits present in each unit of ``shape.units``, as bit masks (bit ``d - 1`` for ``d``)."""
+    masks = [0] * len(shape.units)
+    units_of = shape.units_of
     for x, d in enumerate(digits):
         if d:
             bit = 1 << (d - 1)
-            rows[x // n] |= bit
-            cols[x % n] |= bit
-            boxes[box[x]] |= bit
-    return rows, cols, boxes
+            for u in units_of[x]:
+                masks[u] |= bit
+    return masks
 
 
-def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...],
-                  rng: random.Random) -> tuple[ExactCover, dict[int, int]]:
-    """The exact cover of the blank cells of ``digits`` alone: their items and candidates.
+def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rng: random.Random,
+                  cages: tuple[Cage, ...] = (), signs=()) -> tuple[ExactCover, dict[int, int]]:
+    """The exact cover of the blank cells of ``digits`` alone: their items and candidates
+    (as :func:`~.kinds.solver.exact_cover` builds them, for the digits still open).
 
-    Each blank cell's option for its ``solution`` digit comes first in every item's
-    list, so a search tries the solution's digits first. Returns the problem and
-    the number of that option for each blank cell."""
-    n, nn, box = shape.n, shape.cells, shape.box_of
-    rows, cols, boxes = _unit_masks(shape, digits)
+    A cage with blank cells keeps its item and the items of the digits its givens do
+    not hold, and the combinations that hold its givens; a sign between two blank cells
+    keeps its secondary items; a futoshiki's candidates are those its givens and signs
+    leave (:func:`~.kinds.solver.sign_bounds`). Each blank cell's option for its
+    ``solution`` digit comes first in every item's list (when the signs allow it), so a
+    search tries the solution's digits first. Returns the problem and the number of that
+    option for each blank cell."""
+    n, nn, units_of = shape.n, shape.cells, shape.units_of
+    masks = _unit_masks(shape, digits)
     full = (1 << n) - 1
     blank = [x for x in range(nn) if not digits[x]]
-    keys = blank + [kind * nn + unit * n + d for kind, masks in enumerate((rows, cols, boxes), 1)
-                    for unit, mask in enumerate(masks) for d in range(n) if not mask >> d & 1]
+    keys = blank + [nn + unit * n + d for unit, mask in enumerate(masks) for d in range(n) if not mask >> d & 1]
+    cage_base = nn + len(masks) * n
+    open_cages = []  # (number, cage, masks of its combinations holding its givens, the givens' mask, their union)
+    for k, cage in enumerate(cages):
+        held = sum(1 << digits[x] - 1 for x in cage.cells if digits[x])
+        if any(not digits[x] for x in cage.cells):
+            fits = [mask for mask in (sum(1 << d - 1 for d in found) for found in combinations(cage, n))
+                    if mask & held == held]
+            union = 0
+            for mask in fits:
+                union |= mask
+            open_cages.append((k, cage, fits, held, union))
+            base = cage_base + k * (n + 1)
+            keys += [base] + [base + 1 + d for d in range(n) if not held >> d & 1]
     rng.shuffle(keys)
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
+    cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
+    bounds = sign_bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
+    # A sign between two blank cells has a secondary item for each digit from the least its
+    # greater cell may hold (low) to the most its lesser one may (high): the greater cell's
+    # digit x covers x..high, the lesser's y low..y; they clash exactly when x <= y.
+    marks: dict[tuple[int, int], list[int]] = {}  # (cell, digit - 1) -> its signs' secondary items
+    secondary = len(item)
+    for sign in signs:
+        g, l = sign.greater, sign.lesser
+        if digits[g] or digits[l]:
+            continue
+        low, high = (bounds[g] & -bounds[g]).bit_length() - 1, bounds[l].bit_length() - 1
+        for d in range(low, high + 1):
+            marks.setdefault((g, d), []).extend(range(secondary + d - low, secondary + high - low + 1))
+            marks.setdefault((l, d), []).extend(range(secondary, secondary + d - low + 1))
+        secondary += max(high - low + 1, 0)
     ours, others = [], []
     for x in blank:
-        r, c, b = x // n, x % n, box[x]
-        free = full & ~(rows[r] | cols[c] | boxes[b])
+        seen = 0
+        for u in units_of[x]:
+            seen |= masks[u]
+        free = full & ~seen
+        if x in cage_of:
+            _, held, fit = cage_of[x]
+            free &= ~held & fit
+        if bounds:
+            free &= bounds[x]
         for d in range(n):
             if free >> d & 1:
-                items = (item[x], item[nn + r * n + d], item[2 * nn + c * n + d], item[3 * nn + b * n + d])
+                items = (item[x], *(item[nn + u * n + d] for u in units_of[x]))
+                if x in cage_of:
+                    items += (item[cage_base + cage_of[x][0] * (n + 1) + 1 + d],)
+                if (x, d) in marks:
+                    items += tuple(marks[x, d])
                 (ours if d + 1 == solution[x] else others).append(items)
-    problem = ExactCover(len(item))
+    problem = ExactCover(len(item), secondary - len(item))
     problem.add_options(ours + others)
+    for k, _, fits, held, _ in open_cages:
+        base = cage_base + k * (n + 1)
+        problem.add_options([item[base], *(item[base + 1 + d] for d in range(n) if not (mask | held) >> d & 1)]
+                            for mask in fits)
     return problem, {x: k for k, x in enumerate(blank)}

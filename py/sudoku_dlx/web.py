@@ -165,17 +165,19 @@ def generate(
     time_budget: float | None = DEFAULT_BUDGET,
     difficulty: str | None = None,
     progress: Callable[[dict], object] | None = None,
+    kind: str = "sudoku",
 ) -> dict:
-    """A new unique puzzle (see :func:`sudoku_dlx.generator.generate`); ``seed`` and
-    ``symmetry`` in the answer reproduce it. With a ``difficulty`` (a grade name),
-    also ``score``, ``grade`` (which may differ when the time ran out) and ``puzzles``.
-    ``progress`` hears the clue removal: ``size``, ``clues`` left, orbits ``decided``
-    (removed or found to stay) of all ``orbits``."""
+    """A new unique puzzle of ``kind`` and ``size`` (see :func:`sudoku_dlx.generator.generate`);
+    ``seed`` and ``symmetry`` in the answer reproduce it; ``puzzle`` is its canonical
+    text (the game ID of every kind but classic sudoku and windoku), ``kind`` its
+    kind. With a ``difficulty`` (a grade name), also ``score``, ``grade`` (which may
+    differ when the time ran out) and ``puzzles``. ``progress`` hears the clue removal: ``size``, ``clues`` left, orbits
+    ``decided`` (removed or found to stay) of all ``orbits``."""
     report = throttled(progress)
     try:
         made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty,
                          digging=lambda clues, decided, orbits: report(
-                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits}))
+                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits}), kind=kind)
     except InvalidPuzzleError as error:
         return _invalid(error)
     return made.record()

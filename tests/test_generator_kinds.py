@@ -1,0 +1,219 @@
+"""Generation of every kind: unique, by the rules (checked here, not by the engine),
+reproducible, minimal and symmetric where claimed, and read by Tatham's own programs."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from dataclasses import replace
+
+import pytest
+
+from sudoku_dlx import InvalidPuzzleError, web
+from sudoku_dlx.cli import main
+from sudoku_dlx.generator import generate
+from sudoku_dlx.kinds.grid import KIND_SIZES, Puzzle
+from sudoku_dlx.kinds.read import read_puzzle
+from sudoku_dlx.kinds.solver import count_solutions
+
+SOLO, UNEQUAL = "/usr/games/sgt-solo", "/usr/games/sgt-unequal"
+
+#: Each symmetry's map of (row, col), written here apart from the package's.
+MAPS = {
+    "none": lambda r, c, n: (r, c),
+    "rotational": lambda r, c, n: (n - 1 - r, n - 1 - c),
+    "quarter": lambda r, c, n: (c, n - 1 - r),
+    "horizontal": lambda r, c, n: (n - 1 - r, c),
+    "vertical": lambda r, c, n: (r, n - 1 - c),
+    "diagonal": lambda r, c, n: (c, r),
+    "antidiagonal": lambda r, c, n: (n - 1 - c, n - 1 - r),
+}
+#: Every kind and size up to 16, with a time budget (None: none) and whether the result
+#: must be minimal: a budget cuts the removal short on the big ones (a futoshiki's
+#: searches, its signs seen only once both cells are placed, grow long from 8x8).
+CASES = [(kind, n, None if n <= limit else 0.5, n <= limit)
+         for kind, sizes in KIND_SIZES.items() if kind != "sudoku"
+         for limit in [7 if kind == "futoshiki" else 9] for n in sizes if n <= 16]
+
+def units(puzzle: Puzzle) -> list[list[int]]:
+    """The units of the puzzle's kind, from its size, boxes and regions alone."""
+    shape, n = puzzle.shape, puzzle.n
+    found = [[r * n + c for c in range(n)] for r in range(n)] + [[r * n + c for r in range(n)] for c in range(n)]
+    if shape.regions:
+        found += [[x for x in range(n * n) if shape.regions[x] == k] for k in range(n)]
+    elif shape.box_rows:
+        br, bc = shape.box_rows, shape.box_cols
+        found += [[(top + r) * n + left + c for r in range(br) for c in range(bc)]
+                  for top in range(0, n, br) for left in range(0, n, bc)]
+    if puzzle.kind == "x":
+        found += [[k * n + k for k in range(n)], [k * n + n - 1 - k for k in range(n)]]
+    if puzzle.kind == "windoku":
+        found += [[(top + r) * 9 + left + c for r in range(3) for c in range(3)] for top in (1, 5) for left in (1, 5)]
+    return found
+
+
+def connected(cells: set[int], n: int) -> bool:
+    todo, seen = [min(cells)], {min(cells)}
+    while todo:
+        x = todo.pop()
+        for y in (x - n, x + n, x - 1 if x % n else -1, x + 1 if x % n < n - 1 else -1):
+            if y in cells and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return seen == cells
+
+
+def check_rules(puzzle: Puzzle, solution: tuple[int, ...]) -> None:
+    """The solution keeps every rule of the kind and agrees with the givens."""
+    n = puzzle.n
+    assert all(g in (0, s) for g, s in zip(puzzle.digits, solution))
+    for unit in units(puzzle):
+        assert sorted(solution[x] for x in unit) == list(range(1, n + 1)), unit
+    for cage in puzzle.cages:
+        digits = [solution[x] for x in cage.cells]
+        assert len(set(digits)) == len(digits) and sum(digits) == cage.sum
+        assert connected(set(cage.cells), n)
+    assert sorted(x for cage in puzzle.cages for x in cage.cells) == (list(range(n * n)) if puzzle.cages else [])
+    for sign in puzzle.signs:
+        assert abs(sign.greater - sign.lesser) in (1, n) and solution[sign.greater] > solution[sign.lesser]
+    if puzzle.shape.regions:
+        for k in range(n):
+            assert connected({x for x in range(n * n) if puzzle.shape.regions[x] == k}, n)
+
+
+def orbit(cell: int, n: int, symmetry: str) -> set[int]:
+    r, c = divmod(cell, n)
+    cells = {cell}
+    for _ in range(4):
+        r, c = MAPS[symmetry](r, c, n)
+        cells.add(r * n + c)
+    return cells
+
+
+def check_minimal(puzzle: Puzzle, symmetry: str) -> None:
+    """Removing any given orbit, or any sign, leaves two solutions."""
+    n = puzzle.n
+    for x in {x for x, d in enumerate(puzzle.digits) if d}:
+        gone = orbit(x, n, symmetry)
+        fewer = replace(puzzle, digits=tuple(0 if y in gone else d for y, d in enumerate(puzzle.digits)))
+        assert count_solutions(fewer, 2) == 2, x
+    for sign in puzzle.signs:
+        assert count_solutions(replace(puzzle, signs=tuple(s for s in puzzle.signs if s != sign)), 2) == 2, sign
+
+
+def tatham_reads(game_id: str, program: str) -> subprocess.CompletedProcess:
+    return subprocess.run([program, "--print", "1x1"], input=game_id, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("kind, n, budget, minimal", CASES)
+def test_every_kind_and_size_unique_by_the_rules_and_reproducible(kind, n, budget, minimal):
+    made = generate(n, seed=n, time_budget=budget, kind=kind)
+    puzzle = made.puzzle
+    assert (puzzle.kind, puzzle.n) == (kind, n)
+    check_rules(puzzle, made.solution.digits)
+    assert count_solutions(puzzle, 2) == 1
+    if minimal:
+        assert made.minimal
+    if made.minimal and n <= 6:
+        check_minimal(puzzle, made.symmetry)
+    for x, d in enumerate(puzzle.digits):
+        assert bool(d) == bool(puzzle.digits[next(iter(orbit(x, n, made.symmetry) - {x}), x)]), x
+    if budget is None:
+        assert generate(n, seed=n, time_budget=budget, kind=kind).puzzle == puzzle
+
+
+@pytest.mark.parametrize("kind", ["x", "windoku", "jigsaw", "killer", "futoshiki"])
+def test_9x9_and_7x7_futoshiki_minimal_and_symmetric(kind):
+    made = generate(seed=11, time_budget=None, kind=kind, symmetry="none" if kind == "futoshiki" else "rotational")
+    assert made.puzzle.n == (7 if kind == "futoshiki" else 9)
+    assert count_solutions(made.puzzle, 2) == 1
+    if made.minimal:
+        check_minimal(made.puzzle, made.symmetry)
+    assert kind == "killer" or made.minimal  # a killer's hardest tests may be left (KILLER_DIG_CAP)
+    if kind == "futoshiki":
+        assert made.puzzle.signs and made.symmetry == "none"
+    else:
+        n, digits = 9, made.puzzle.digits
+        assert all(bool(digits[x]) == bool(digits[80 - x]) for x in range(81))
+
+
+@pytest.mark.parametrize("kind, size", [("killer", 4), ("killer", 6), ("killer", 9)])
+def test_killer_cages_are_small_and_mostly_without_givens(kind, size):
+    made = [generate(size, seed=seed, kind=kind, time_budget=None) for seed in range(4)]
+    for m in made:
+        assert all(1 <= len(cage.cells) <= 5 for cage in m.puzzle.cages)
+        check_rules(m.puzzle, m.solution.digits)
+    assert sum(m.clues for m in made) < 4 * size  # the cages do most of the work
+
+
+@pytest.mark.parametrize("kind, size, program", [
+    ("x", 9, SOLO), ("x", 6, SOLO), ("jigsaw", 9, SOLO), ("jigsaw", 7, SOLO),
+    ("killer", 9, SOLO), ("killer", 6, SOLO), ("futoshiki", 7, UNEQUAL), ("futoshiki", 5, UNEQUAL),
+])
+def test_tatham_reads_our_game_ids(kind, size, program):
+    answer = web.generate(size, seed=5, kind=kind, time_budget=2.0)
+    game_id = answer["puzzle"]  # the game ID: the canonical text of every kind here
+    assert read_puzzle(game_id) == generate(size, seed=5, kind=kind, time_budget=2.0).puzzle
+    good = tatham_reads(game_id, program)
+    assert good.returncode == 0, good.stderr
+    bad = tatham_reads(game_id[:len(game_id) // 2], program)  # cut short: his parser must say so
+    assert bad.returncode == 1 and "error parsing" in bad.stderr
+
+
+def test_tatham_reads_a_classic_game_id(capsys):
+    assert main(["generate", "--seed", "5", "--format", "tatham"]) == 0
+    game_id = capsys.readouterr().out.strip()
+    assert game_id.startswith("3x3:") and tatham_reads(game_id, SOLO).returncode == 0
+    assert str(read_puzzle(game_id)) == str(generate(9, seed=5).puzzle)
+
+
+def test_cli_generate_kind_json_and_formats(capsys):
+    assert main(["generate", "--kind", "futoshiki", "--size", "5", "--seed", "2", "--count", "2", "--json"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    for record, seed in zip(records, (2, 3)):
+        assert record["kind"] == "futoshiki" and record["size"] == 5 and record["seed"] == seed
+        puzzle = read_puzzle(record["puzzle"])
+        assert puzzle == generate(5, seed=seed, kind="futoshiki").puzzle
+        assert count_solutions(puzzle, 2) == 1 and len(record["solution"]) == 25
+        check_rules(puzzle, tuple(int(ch) for ch in record["solution"]))
+    for kind in ("x", "windoku", "jigsaw", "killer", "futoshiki"):
+        made = generate(seed=4, kind=kind)
+        for form in ("text", "grid"):
+            assert main(["generate", "--kind", kind, "--seed", "4", "--format", form]) == 0
+            assert read_puzzle(capsys.readouterr().out, kind=kind) == made.puzzle, (kind, form)
+    assert main(["generate", "--kind", "killer", "--size", "6", "--seed", "1", "--format", "tatham", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["puzzle"].startswith("2x3k:") and record["kind"] == "killer"
+    assert main(["generate", "--kind", "windoku", "--format", "tatham"]) == 2
+    assert "no windoku" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"kind": "killer", "size": 12}, "a killer has sizes 4, 6, 8 and 9, not 12"),
+    ({"kind": "jigsaw", "size": 3}, "a jigsaw has sizes 4 to 16, not 3"),
+    ({"kind": "windoku", "size": 6}, "a windoku has sizes 9, not 6"),
+    ({"kind": "futoshiki", "symmetry": "rotational"}, "a futoshiki's givens have no symmetry"),
+    ({"kind": "x", "difficulty": "easy"}, "grades for x come with its rating"),
+    ({"kind": "hexagon"}, 'unknown kind "hexagon"'),
+])
+def test_bad_kind_arguments(kwargs, words):
+    with pytest.raises(InvalidPuzzleError, match=words):
+        generate(**kwargs)
+    assert words in web.generate(**kwargs)["error"]
+
+
+def test_same_seed_same_puzzle_of_every_kind():
+    for kind in ("x", "windoku", "jigsaw", "killer", "futoshiki"):
+        size = 6 if kind in ("x", "jigsaw", "killer") else None
+        first, again = generate(size, seed=9, kind=kind), generate(size, seed=9, kind=kind)
+        assert (again.puzzle, again.solution, again.symmetry) == (first.puzzle, first.solution, first.symmetry)
+        assert generate(size, seed=10, kind=kind).puzzle != first.puzzle
+
+
+def test_bench_generate_kinds(capsys):
+    assert main(["bench", "--generate", "6", "--kind", "sudoku,x,jigsaw,killer,futoshiki", "--n", "2"]) == 0
+    rows = [line.split("|") for line in capsys.readouterr().out.splitlines() if line.startswith("|  6x6")]
+    assert [row[2].strip() for row in rows] == ["sudoku", "x", "jigsaw", "killer", "futoshiki"]
+    with pytest.raises(SystemExit):
+        main(["bench", "--generate", "6", "--kind", "hexagon"])
+    assert "unknown kind 'hexagon'" in capsys.readouterr().err
