@@ -58,7 +58,7 @@ from typing import NamedTuple
 from .dlx import ExactCover
 from .kinds.grid import KIND_SIZES, KINDS, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, shape_for
 from .kinds.read import puzzle_id
-from .kinds.solver import combinations, sign_bounds, solutions
+from .kinds.solver import bounds, combinations, solutions
 from .rating import GRADES, rate
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "natural_size", "orbits",
@@ -690,7 +690,7 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     A cage with blank cells keeps its item and the items of the digits its givens do
     not hold, and the combinations that hold its givens; a sign between two blank cells
     keeps its secondary items; a futoshiki's candidates are those its givens and signs
-    leave (:func:`~.kinds.solver.sign_bounds`). Each blank cell's option for its
+    leave (:func:`~.kinds.solver.bounds`). Each blank cell's option for its
     ``solution`` digit comes first in every item's list (when the signs allow it), so a
     search tries the solution's digits first. Returns the problem and the number of that
     option for each blank cell."""
@@ -715,7 +715,7 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     rng.shuffle(keys)
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
     cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
-    bounds = sign_bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
+    allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
     # A sign between two blank cells has a secondary item for each digit from the least its
     # greater cell may hold (low) to the most its lesser one may (high): the greater cell's
     # digit x covers x..high, the lesser's y low..y; they clash exactly when x <= y.
@@ -725,7 +725,7 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
         g, l = sign.greater, sign.lesser
         if digits[g] or digits[l]:
             continue
-        low, high = (bounds[g] & -bounds[g]).bit_length() - 1, bounds[l].bit_length() - 1
+        low, high = (allowed[g] & -allowed[g]).bit_length() - 1, allowed[l].bit_length() - 1
         for d in range(low, high + 1):
             marks.setdefault((g, d), []).extend(range(secondary + d - low, secondary + high - low + 1))
             marks.setdefault((l, d), []).extend(range(secondary, secondary + d - low + 1))
@@ -739,8 +739,8 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
         if x in cage_of:
             _, held, fit = cage_of[x]
             free &= ~held & fit
-        if bounds:
-            free &= bounds[x]
+        if allowed:
+            free &= allowed[x]
         for d in range(n):
             if free >> d & 1:
                 items = (item[x], *(item[nn + u * n + d] for u in units_of[x]))
