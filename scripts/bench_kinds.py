@@ -1,0 +1,76 @@
+"""Times the DLX engine on 9x9 puzzles of every kind beside classic sudoku, side by side.
+Not a test: it prints. The sets come from Simon Tatham's programs (Debian's sgt-puzzles:
+Solo's intermediate grade for classic, X, jigsaw and killer; Unequal's extreme 7x7 and
+9x9 futoshikis) and, for windoku, which Tatham lacks, from this package's generator.
+Every kind solves its puzzles in turns of 10, so a change in the machine's load touches
+all kinds alike; each puzzle's time includes building its exact cover where the kind's
+puzzles do not share one (a jigsaw's regions and a killer's cages are its own).
+
+    python3 scripts/bench_kinds.py [--n 100] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "py"))
+
+from sudoku_dlx.compare.batch import measure  # noqa: E402
+from sudoku_dlx.generator import generate  # noqa: E402
+
+#: kind -> (Tatham's program, its parameters); None: this package's generator.
+SETS = {
+    "sudoku": ("sgt-solo", "3x3di"),
+    "x": ("sgt-solo", "3x3xdi"),
+    "windoku": None,
+    "jigsaw": ("sgt-solo", "9jdi"),
+    "killer": ("sgt-solo", "3x3kdi"),
+    "futoshiki 7x7": ("sgt-unequal", "7dx"),
+    "futoshiki 9x9": ("sgt-unequal", "9dx"),
+}
+TURN = 10
+
+
+def puzzles(kind: str, n: int, seed: int) -> list[str]:
+    made = SETS[kind]
+    if made is None:
+        return [generate(9, "random", seed + k, kind="windoku").record()["puzzle"] for k in range(n)]
+    program, params = made
+    out = subprocess.run([f"/usr/games/{program}", "--generate", str(n), f"{params}#{seed}"],  # seeded: the same set
+                         capture_output=True, text=True, check=True).stdout
+    return out.split()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=100, help="puzzles per kind")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    sets = {kind: puzzles(kind, args.n, args.seed) for kind in SETS}
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    ms: dict[str, list[float]] = {kind: [] for kind in sets}
+    nodes: dict[str, list[int]] = {kind: [] for kind in sets}
+    for turn in range(0, args.n, TURN):
+        for kind, texts in sets.items():
+            runs = measure(["dlx"], texts[turn:turn + TURN]).runs["dlx"]
+            assert set(runs.status) == {"unique"}, (kind, runs.status)
+            ms[kind] += runs.ms
+            nodes[kind] += runs.nodes
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    base = statistics.median(ms["sudoku"])
+    print("| kind | puzzles | median ms | mean ms | max ms | median nodes | median / classic |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for kind in sets:
+        median = statistics.median(ms[kind])
+        print(f"| {kind} | {len(ms[kind])} | {median:.2f} | {statistics.mean(ms[kind]):.2f} | {max(ms[kind]):.1f} "
+              f"| {statistics.median(nodes[kind]):g} | {median / base:.1f}x |")
+
+
+if __name__ == "__main__":
+    main()
