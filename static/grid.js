@@ -310,12 +310,18 @@ function counted(n, cells) {
   return n;
 }
 
-// The name of the unit made of `cells`: "row 3", "column 5" or "box 7" (1-based).
-export function unitName(cells, { n, boxRows, boxCols }) {
-  const rows = new Set(cells.map((cell) => Math.floor(cell / n)));
-  const cols = new Set(cells.map((cell) => cell % n));
-  if (rows.size === 1) return `row ${[...rows][0] + 1}`;
-  if (cols.size === 1) return `column ${[...cols][0] + 1}`;
-  const [r, c] = [Math.floor(cells[0] / n), cells[0] % n];
-  return `box ${Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols) + 1}`;
+// The name of the unit made of `cells`, as grid.py's Shape.unit_name: "row 3", "column 5",
+// "box 7" ("region 7" in a jigsaw), "the main diagonal", "the anti-diagonal" or
+// "window 2" (1-based); a cage's cells are "a cage".
+export function unitName(cells, shape) {
+  const { n, regions = [], boxRows } = shape;
+  const key = [...cells].sort((a, b) => a - b).join();
+  const u = units(shape).findIndex((unit) => [...unit].sort((a, b) => a - b).join() === key);
+  if (u < 0) return "a cage";
+  if (u < 2 * n) return `${u < n ? "row" : "column"} ${(u % n) + 1}`;
+  const boxed = regions.length > 0 || boxRows > 0;
+  if (boxed && u < 3 * n) return `${regions.length ? "region" : "box"} ${u - 2 * n + 1}`;
+  const extra = u - (boxed ? 3 * n : 2 * n);
+  if (shape.kind === "x") return ["the main diagonal", "the anti-diagonal"][extra];
+  return `window ${extra + 1}`;
 }
