@@ -43,15 +43,24 @@ export function extraUnits({ n, kind }) {
 export const NOTES_GRID_MAX = 9;
 const NBSP = "\u00a0";
 
+// The mini grid of a cell's notes, [rows, columns]: a box's shape, or in a grid without
+// boxes (a jigsaw, a futoshiki) the squarest that holds n places.
+export function noteGrid({ n, boxRows, boxCols }) {
+  if (boxRows) return [boxRows, boxCols];
+  const columns = Math.ceil(Math.sqrt(n));
+  return [Math.ceil(n / columns), columns];
+}
+
 // How a cell shows its notes (symbols in SYMBOLS order). Up to 9x9, each symbol in its
-// place of a mini grid shaped like a box (lines of boxCols places, spaced with no-break
-// spaces, which neither wrap nor collapse); bigger sizes list the symbols, which CSS
-// wraps at the spaces.
-export function notesText(notes, { n, boxCols }) {
-  if (n > NOTES_GRID_MAX) return [...notes].join(" ");
-  const places = [...SYMBOLS.slice(0, n)].map((s) => (notes.includes(s) ? s : NBSP));
+// place of the notes' mini grid (noteGrid: lines of its columns' places, spaced with
+// no-break spaces, which neither wrap nor collapse); bigger sizes list the symbols, which
+// CSS wraps at the spaces.
+export function notesText(notes, shape) {
+  if (shape.n > NOTES_GRID_MAX) return [...notes].join(" ");
+  const columns = noteGrid(shape)[1];
+  const places = [...SYMBOLS.slice(0, shape.n)].map((s) => (notes.includes(s) ? s : NBSP));
   const lines = [];
-  for (let i = 0; i < places.length; i += boxCols) lines.push(places.slice(i, i + boxCols).join(NBSP));
+  for (let i = 0; i < places.length; i += columns) lines.push(places.slice(i, i + columns).join(NBSP));
   return lines.join("\n");
 }
 

@@ -148,6 +148,13 @@ def test_each_kind_opens_draws_breaks_its_rule_solves_checks_hints_and_shares(ne
         button(page, "Undo").click()
     expect(page.locator("#grid [data-clash]")).to_have_count(0)
 
+    button(page, "Fill notes").click()  # every blank cell's candidates, by the kind's units
+    expect(page.locator("#grid [data-notes]")).to_have_count(line(puzzle).count("."))
+    if kind in ("x", "windoku", "jigsaw"):
+        [(x, symbol)] = breaking.items()
+        assert symbol not in cell(page, x).get_attribute("data-notes")
+    button(page, "Undo").click()
+
     wait_ready(page)
     button(page, "Solve").click()
     expect(message(page)).to_have_text("Solved: the solution is unique.")

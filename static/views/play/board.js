@@ -1,6 +1,6 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, notesText, symbolFor } from "../../grid.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, symbolFor } from "../../grid.js";
 import { svg } from "../../svg.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
@@ -43,16 +43,15 @@ export class Board {
   // where the box or jigsaw region changes (none in a futoshiki), X's diagonals and
   // windoku's windows shaded, and the killer's cages and futoshiki's signs drawn over the grid.
   layout(shape) {
-    const { n, boxRows, boxCols, kind } = shape;
+    const { n, kind } = shape;
     const key = JSON.stringify(shape);
     if (this.shapeKey === key) return;
     this.shapeKey = key;
     this.n = n;
-    this.boxRows = boxRows;
-    this.boxCols = boxCols;
+    [this.noteRows, this.noteColumns] = noteGrid(shape);
     this.grid.style.setProperty("--n", n);
     // The notes' font fits this many places across a cell (a list: two, in a larger font).
-    this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : boxCols);
+    this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : this.noteColumns);
     this.grid.dataset.size = n;
     this.grid.dataset.kind = kind;
     const region = regionOf(shape);
@@ -80,7 +79,8 @@ export class Board {
     this.about = this.cells.map(() => []);
     const marks = svg("svg", { class: "kind-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
     for (const cage of shape.cages) {
-      marks.append(...cageMarks(cage, n));
+      marks.append(cageMarks(cage, n));
+      this.cells[Math.min(...cage.cells)].dataset.sum = cage.sum; // its notes make room for the sum
       for (const x of cage.cells) this.about[x].push(`in a cage of ${cage.cells.length} adding up to ${cage.sum}`);
     }
     for (const [greater, lesser] of shape.signs) {
@@ -160,14 +160,14 @@ export class Board {
   }
 
   // Where candidate [cell, digit] sits in grid units (a cell is 1 by 1), as the notes lay
-  // out (see style.css: a mini grid of the box's shape up to 9x9), and the size of a mark.
+  // out (see style.css: a mini grid of noteGrid's shape up to 9x9), and the size of a mark.
   place([cell, digit]) {
-    const { n, boxRows, boxCols } = this;
-    const [row, col] = [Math.floor((digit - 1) / boxCols), (digit - 1) % boxCols];
-    const [across, down] = n > NOTES_GRID_MAX ? [0.9 / boxCols, 0.9 / boxRows] : [1.2 / (boxCols * 1.2 + 1), 1.1 / (boxCols * 1.2 + 1)];
+    const { n, noteRows: rows, noteColumns: columns } = this;
+    const [row, col] = [Math.floor((digit - 1) / columns), (digit - 1) % columns];
+    const [across, down] = n > NOTES_GRID_MAX ? [0.9 / columns, 0.9 / rows] : [1.2 / (columns * 1.2 + 1), 1.1 / (columns * 1.2 + 1)];
     return {
-      x: (cell % n) + 0.5 + (col - (boxCols - 1) / 2) * across,
-      y: Math.floor(cell / n) + 0.5 + (row - (boxRows - 1) / 2) * down,
+      x: (cell % n) + 0.5 + (col - (columns - 1) / 2) * across,
+      y: Math.floor(cell / n) + 0.5 + (row - (rows - 1) / 2) * down,
       size: Math.min(across, down),
     };
   }
@@ -286,7 +286,7 @@ function cageMarks({ cells, sum }, n) {
   const [r, c] = [Math.floor(first / n), first % n];
   const group = svg("g", { class: "cage" });
   group.append(...lines, svg("text", { class: "sum", x: c + d * 0.5, y: r + d * 0.4, "font-size": 0.27 }, String(sum)));
-  return [group];
+  return group;
 }
 
 // A futoshiki's sign on the side between its two cells: < or > in a row, the same turned
