@@ -135,7 +135,7 @@ def test_each_kind_opens_draws_breaks_its_rule_solves_checks_hints_and_shares(ne
     if puzzle.cages:  # the cells say their cage, the signs' cells their neighbours
         first = puzzle.cages[0]
         expect(cell(page, first.cells[0])).to_have_attribute(
-            "aria-label", re.compile(f"in a cage of {len(first.cells)} adding up to {first.sum}"))
+            "aria-label", re.compile(f"in a cage of {len(first.cells)} cells? adding up to {first.sum}"))
     for sign in puzzle.signs[:2]:
         expect(cell(page, sign.greater)).to_have_attribute("aria-label", re.compile(f"more than r{sign.lesser // n + 1}c"))
 

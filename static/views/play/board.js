@@ -1,6 +1,7 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, symbolFor } from "../../grid.js";
+import { plural } from "../../kit.js";
 import { svg } from "../../svg.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
@@ -81,7 +82,7 @@ export class Board {
     for (const cage of shape.cages) {
       marks.append(cageMarks(cage, n));
       this.cells[Math.min(...cage.cells)].dataset.sum = cage.sum; // its notes make room for the sum
-      for (const x of cage.cells) this.about[x].push(`in a cage of ${cage.cells.length} adding up to ${cage.sum}`);
+      for (const x of cage.cells) this.about[x].push(`in a cage of ${plural(cage.cells.length, "cell")} adding up to ${cage.sum}`);
     }
     for (const [greater, lesser] of shape.signs) {
       marks.append(signMark(greater, lesser, n));

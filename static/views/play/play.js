@@ -273,13 +273,13 @@ export default class Play extends View {
     $("size").value = sizes.includes(chosen) ? chosen : sizes.includes(9) ? 9 : sizes.at(-1);
   }
 
-  // The Size select starts an empty grid of its size (and of the kind chosen, if it is
+  // The Size select starts an empty grid of another size (of the kind chosen, if it is
   // one without cages, regions or signs) once the choice is made: at once with the mouse,
   // on Enter or on leaving the select with the keyboard (whose arrows go through the sizes).
   chooseSize(commit) {
     const n = Number($("size").value);
     const kind = $("kind").value;
-    if (n === this.game.n && kind === this.game.kind) return;
+    if (n === this.game.n) return;
     const name = KIND_NAMES[kind];
     if (!EMPTY_KINDS.includes(kind)) return this.say(`Generate makes a ${n}×${n} ${name}.`);
     const grid = kind === "sudoku" ? "grid" : `${name} grid`;
