@@ -242,3 +242,16 @@ def test_generate_makes_the_chosen_kind(new_page, kind, size):
 def test_an_embed_plays_a_kind(new_page):
     page = new_page(f"index.html?embed=1&id=k1#p={quote(IDS['killer'], safe=':,')}")
     expect(page.locator("#grid .kind-marks .cage")).to_have_count(len(read_puzzle(IDS["killer"]).cages))
+
+
+def test_a_killer_prints_its_cages_and_sums(new_page):
+    page = open_kind(new_page, "killer")
+    button(page, "Fill notes").click()
+    page.emulate_media(media="print")
+    expect(page.locator("#print-title")).to_have_text("Killer sudoku 9×9")
+    expect(page.locator("#print-id")).to_have_text(IDS["killer"])
+    expect(page.locator("#grid .kind-marks")).to_be_visible()
+    dashes = page.locator("#grid .kind-marks line").first.evaluate("line => getComputedStyle(line).stroke")
+    assert dashes == "rgb(0, 0, 0)"  # black on white, from dark mode too
+    notes = cell(page, 1).evaluate("cell => getComputedStyle(cell, '::before').content")
+    assert notes == "none"  # notes are left off the printed page
