@@ -43,15 +43,24 @@ export function extraUnits({ n, kind }) {
 export const NOTES_GRID_MAX = 9;
 const NBSP = "\u00a0";
 
+// The mini grid of a cell's notes, [rows, columns]: a box's shape, or in a grid without
+// boxes (a jigsaw, a futoshiki) the squarest that holds n places.
+export function noteGrid({ n, boxRows, boxCols }) {
+  if (boxRows) return [boxRows, boxCols];
+  const columns = Math.ceil(Math.sqrt(n));
+  return [Math.ceil(n / columns), columns];
+}
+
 // How a cell shows its notes (symbols in SYMBOLS order). Up to 9x9, each symbol in its
-// place of a mini grid shaped like a box (lines of boxCols places, spaced with no-break
-// spaces, which neither wrap nor collapse); bigger sizes list the symbols, which CSS
-// wraps at the spaces.
-export function notesText(notes, { n, boxCols }) {
-  if (n > NOTES_GRID_MAX) return [...notes].join(" ");
-  const places = [...SYMBOLS.slice(0, n)].map((s) => (notes.includes(s) ? s : NBSP));
+// place of the notes' mini grid (noteGrid: lines of its columns' places, spaced with
+// no-break spaces, which neither wrap nor collapse); bigger sizes list the symbols, which
+// CSS wraps at the spaces.
+export function notesText(notes, shape) {
+  if (shape.n > NOTES_GRID_MAX) return [...notes].join(" ");
+  const columns = noteGrid(shape)[1];
+  const places = [...SYMBOLS.slice(0, shape.n)].map((s) => (notes.includes(s) ? s : NBSP));
   const lines = [];
-  for (let i = 0; i < places.length; i += boxCols) lines.push(places.slice(i, i + boxCols).join(NBSP));
+  for (let i = 0; i < places.length; i += columns) lines.push(places.slice(i, i + columns).join(NBSP));
   return lines.join("\n");
 }
 
@@ -310,12 +319,18 @@ function counted(n, cells) {
   return n;
 }
 
-// The name of the unit made of `cells`: "row 3", "column 5" or "box 7" (1-based).
-export function unitName(cells, { n, boxRows, boxCols }) {
-  const rows = new Set(cells.map((cell) => Math.floor(cell / n)));
-  const cols = new Set(cells.map((cell) => cell % n));
-  if (rows.size === 1) return `row ${[...rows][0] + 1}`;
-  if (cols.size === 1) return `column ${[...cols][0] + 1}`;
-  const [r, c] = [Math.floor(cells[0] / n), cells[0] % n];
-  return `box ${Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols) + 1}`;
+// The name of the unit made of `cells`, as grid.py's Shape.unit_name: "row 3", "column 5",
+// "box 7" ("region 7" in a jigsaw), "the main diagonal", "the anti-diagonal" or
+// "window 2" (1-based); a cage's cells are "a cage".
+export function unitName(cells, shape) {
+  const { n, regions = [], boxRows } = shape;
+  const key = [...cells].sort((a, b) => a - b).join();
+  const u = units(shape).findIndex((unit) => [...unit].sort((a, b) => a - b).join() === key);
+  if (u < 0) return "a cage";
+  if (u < 2 * n) return `${u < n ? "row" : "column"} ${(u % n) + 1}`;
+  const boxed = regions.length > 0 || boxRows > 0;
+  if (boxed && u < 3 * n) return `${regions.length ? "region" : "box"} ${u - 2 * n + 1}`;
+  const extra = u - (boxed ? 3 * n : 2 * n);
+  if (shape.kind === "x") return ["the main diagonal", "the anti-diagonal"][extra];
+  return `window ${extra + 1}`;
 }

@@ -25,6 +25,10 @@ export const KIND_SIZES = {
   futoshiki: range(3, 17),
 };
 const count = (number) => number.toLocaleString("en");
+// Each kind as the page's sentences name it ("a 9×9 killer sudoku").
+export const KIND_NAMES = {
+  sudoku: "sudoku", x: "sudoku X", windoku: "windoku", jigsaw: "jigsaw sudoku", killer: "killer sudoku", futoshiki: "futoshiki",
+};
 
 // "4, 6 and 9"; a run of sizes is "4 to 16" (grid.py's _listed).
 function listed(sizes) {
@@ -570,6 +574,14 @@ function canonical(puzzle) {
   if (puzzle.shape.kind === "sudoku") return line;
   if (puzzle.shape.kind === "windoku") return `windoku:${line}`;
   return writeGameId(puzzle);
+}
+
+// The canonical text of the puzzle of `shape` (grid.js gridShape's) with the one-line
+// `line`'s digits (the givens, or givens and entries): what Python reads back as that
+// puzzle. Throws InvalidPuzzle if the shape breaks a rule of its kind.
+export function puzzleText({ n, boxRows, boxCols, kind, regions, cages, signs }, line) {
+  const digits = [...line].map((symbol) => SYMBOLS.indexOf(symbol) + 1);
+  return canonical(makePuzzle(makeShape(n, boxRows, boxCols, kind, regions), digits, cages, signs));
 }
 
 // web.parse_puzzle's record of a puzzle (kinds/read.py's puzzle_record, with its id and clues).

@@ -1,5 +1,6 @@
 // Links: what a URL asks for (a puzzle, entries, embed options) and the links the
-// page hands out. Share links are `#p=<puzzle>[&e=<entries>]`; sudokuwiki's
+// page hands out. Share links are `#p=<puzzle>[&e=<entries>]`, the puzzle's canonical
+// text (a classic sudoku's digits, else its Tatham game ID or `windoku:<digits>`); sudokuwiki's
 // `?bd=<81 digits>` is read too. Options live in the query string:
 //   embed=1     compact layout for an <iframe>
 //   buttons=0   no toolbar; buttons=solve,check shows only those (Apply shows with Hint)

@@ -1,8 +1,8 @@
 // The play view's questions to Python: each asks the worker about the grid, then changes
 // the game and tells the player what came of it. `play` is the view (play.js): its game,
 // board and panels, run() to ask and say() to tell.
-import { BLANK, cellName, pathState, shapeFor, unitName } from "../../grid.js";
-import { readPuzzle } from "../../kinds.js";
+import { BLANK, cellName, gridShape, pathState, unitName } from "../../grid.js";
+import { KIND_NAMES, readPuzzle } from "../../kinds.js";
 import { $, plural } from "../../kit.js";
 import { reveal, showRating, showStats } from "./panels.js";
 
@@ -29,13 +29,13 @@ function names(cells, n) {
 // one that agrees with the entries is shown, if there is one.
 export async function solve(play) {
   const { game, board } = play;
-  const { givens, entries, n } = game;
-  const reply = await play.run("solve", { text: givens, size: n }, "Solving…");
+  const { givens, entries, n, id } = game;
+  const reply = await play.run("solve", { text: id, size: n }, "Solving…");
   if (!reply) return;
   const { result, trip } = reply;
   showStats(result, trip);
-  play.statsFor = givens;
-  if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+  play.statsFor = id;
+  if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
   if (result.status === "invalid" || result.status === "none") {
     board.flag(result.cells, game);
     return play.say(`${result.status === "invalid" ? "Cannot solve" : "No solution"}: ${result.error}.`);
@@ -44,9 +44,9 @@ export async function solve(play) {
   let shown = first, text = "Solved: the solution is unique.";
   if (result.status === "multiple") {
     const entered = entries.replaceAll(BLANK, "") !== "";
-    const again = entered ? await play.run("solve", { text: game.puzzle, size: n, limit: 1 }, "Solving…") : null;
+    const again = entered ? await play.run("solve", { text: game.textOf(game.puzzle), size: n, limit: 1 }, "Solving…") : null;
     if (entered && !again) return;
-    if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+    if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
     const agreeing = again && ["unique", "multiple"].includes(again.result.status) ? again.result.solutions[0] : null;
     shown = agreeing ?? first;
     text = agreeing ? "More than one solution; showing one that agrees with your entries."
@@ -65,11 +65,11 @@ export async function solve(play) {
 
 export async function check(play) {
   const { game, board } = play;
-  const { givens, entries } = game;
-  const reply = await play.run("solve", { text: givens, size: game.n }, "Checking…");
+  const { givens, entries, id } = game;
+  const reply = await play.run("solve", { text: id, size: game.n }, "Checking…");
   if (!reply) return;
   const { result } = reply;
-  if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+  if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
   const left = [...game.line].filter((s) => s === BLANK).length;
   if (result.status === "invalid" || result.status === "none") {
     board.flag(result.cells, game);
@@ -77,16 +77,16 @@ export async function check(play) {
   } else if (result.status === "unique") {
     const wrong = mistakes(entries, result.solutions[0]);
     board.flag(wrong, game);
-    play.host.post("checked", { puzzle: givens, mistakes: wrong.length, left });
+    play.host.post("checked", { puzzle: id, mistakes: wrong.length, left });
     play.say(wrong.length ? `${wrong.length} mistake${wrong.length > 1 ? "s" : ""} marked.`
       : left ? `No mistakes so far; ${plural(left, "cell")} to go.` : "Solved: every cell is right.");
   } else {
     // Several solutions: the entries are fine while at least one solution agrees with them all.
-    const again = await play.run("solve", { text: game.puzzle, size: game.n, limit: 1 }, "Checking…");
+    const again = await play.run("solve", { text: game.textOf(game.puzzle), size: game.n, limit: 1 }, "Checking…");
     if (!again) return;
-    if (game.givens !== givens || game.entries !== entries) return changedMeanwhile(play);
+    if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
     const fine = again.result.status !== "none" && again.result.status !== "invalid";
-    play.host.post("checked", { puzzle: givens, mistakes: fine ? 0 : null, left });
+    play.host.post("checked", { puzzle: id, mistakes: fine ? 0 : null, left });
     if (fine) {
       play.say("No mistakes: this puzzle has more than one solution, and one agrees with all your entries.");
     } else {
@@ -102,7 +102,7 @@ export async function check(play) {
 export async function hint(play) {
   const { game, board } = play;
   const { state } = game;
-  const args = { text: game.givens, entries: game.entries, notes: game.notes, size: game.n };
+  const args = { text: game.id, entries: game.entries, notes: game.notes, size: game.n };
   const reply = await play.run("hint", args, "Looking for a hint…");
   if (!reply) return;
   const { result } = reply;
@@ -148,11 +148,11 @@ export function tellHint(play, hint, level) {
 // `progress` words Python's reports while it works (see play.run).
 async function askAboutGivens(play, type, busyText, refusal, progress = null) {
   const { game, board } = play;
-  const givens = game.givens;
-  const reply = await play.run(type, { text: givens, size: game.n }, busyText, progress);
+  const id = game.id;
+  const reply = await play.run(type, { text: id, size: game.n }, busyText, progress);
   if (!reply) return null;
   const { result } = reply;
-  if (game.givens !== givens) {
+  if (game.id !== id) {
     changedMeanwhile(play);
     return null;
   }
@@ -174,8 +174,8 @@ export async function rate(play) {
     play.board.hint(step.cells, step.units, pathPicture(play.game, result.path, index), step);
     play.say(`Step ${index + 1}: ${step.text}`);
   });
-  play.rated = play.game.givens; // unchanged meanwhile: askAboutGivens checked
-  play.graded = { givens: play.game.givens, grade: result.grade };
+  play.rated = play.game.id; // unchanged meanwhile: askAboutGivens checked
+  play.graded = { id: play.game.id, grade: result.grade };
   play.update();
   reveal("rating");
   play.say(`Rated ${result.grade}: score ${values.score}, hardest technique ${values.hardest}, ${plural(result.steps, "step")}.`);
@@ -194,22 +194,26 @@ export async function steps(play) {
   const result = await askAboutGivens(play, "dlx_steps", "Searching step by step…", "Cannot search");
   if (!result) return;
   play.traceView.show(result, play.game.givens, play.game.shape);
-  play.stepped = play.game.givens;
+  play.stepped = play.game.id;
   play.update();
   reveal("steps-panel");
   play.say(`The search took ${plural(result.steps.length, "step")}${result.complete ? "" : " (the first ones shown)"}; ` +
     "step through them under “Dancing links, step by step”.");
 }
 
-// A new puzzle of the chosen size, symmetry and difficulty (a grade, or any), made by
-// Python from a seed made here. It replaces the grid like a load (Undo brings the old one back).
-export async function generate(play, { size: n, symmetry, difficulty }) {
+// A new puzzle of the chosen kind, size, symmetry and difficulty (a grade, or any), made
+// by Python from a seed made here (its record's puzzle: the canonical text, a game ID for
+// a kind other than classic sudoku). It replaces the grid like a load (Undo brings the old one back).
+export async function generate(play, { kind, size: n, symmetry, difficulty }) {
   const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
   const large = n >= LARGE;
-  const args = { size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }) };
+  const args = {
+    ...(kind !== "sudoku" && { kind }), size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }),
+  };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
   play.board.reveal(); // its progress is told above the grid
-  const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} puzzle${note}`;
+  const what = kind === "sudoku" ? "puzzle" : KIND_NAMES[kind];
+  const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} ${what}${note}`;
   // Python reports the clue removal as it goes: givens left, orbits (a cell and its
   // symmetric images) decided of all.
   const reply = await play.run("generate", args, `${busy}…`,
@@ -217,21 +221,23 @@ export async function generate(play, { size: n, symmetry, difficulty }) {
   if (!reply) return;
   const { result } = reply;
   if (result.status === "invalid") return play.say(`Cannot generate: ${result.error}`);
-  play.graded = result.grade ? { givens: result.puzzle, grade: result.grade } : null;
-  play.change("load", shapeFor(result.size), result.puzzle);
+  const made = readPuzzle(result.puzzle, result.size, result.kind ?? kind);
+  if (made.status === "invalid") return play.say(`Python made a puzzle the page cannot read (for a bug report: ${made.error}).`);
+  play.graded = result.grade ? { id: made.puzzle, grade: result.grade } : null;
+  play.change("load", gridShape(made), made.givens);
   // The symmetry as the menu names it ("mirror top–bottom symmetry", "no symmetry").
   const option = [...$("symmetry").options].find((o) => o.value === result.symmetry);
   const named = result.symmetry === "none" ? "no" : (option?.text ?? result.symmetry).toLowerCase();
   const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
-  const made = `New ${n}×${n} puzzle: ${plural(result.clues, "given")}, ${named} symmetry${grade}`;
+  const said = `New ${n}×${n} ${what}: ${plural(result.clues, "given")}, ${named} symmetry${grade}`;
   // With a difficulty, Python returns the nearest grade it made when the time ran out,
   // or no grade when the time ran out before the first puzzle was rated.
   const missed = !difficulty || result.grade === difficulty ? ""
     : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
     : " The time budget ran out before it could be rated: its grade is unknown.";
   play.say((result.minimal
-    ? `${made}, minimal (seed ${result.seed}).`
-    : `${made} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);
+    ? `${said}, minimal (seed ${result.seed}).`
+    : `${said} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);
 }
 
 // Reads pasted or imported text as a new puzzle (here, without Python); a bad text
@@ -242,7 +248,13 @@ export function importText(play, text) {
   if (!text.trim()) return play.say("Nothing to import: the text is empty.");
   const parsed = readPuzzle(text);
   if (parsed.status === "invalid") return play.say(`Not a puzzle: ${parsed.error}`);
-  if (parsed.kind !== "sudoku") return play.say(`That is a ${parsed.kind}: the page plays classic sudoku only, for now.`);
-  play.change("load", shapeFor(parsed.size), parsed.givens);
-  play.say(`Loaded a ${parsed.size}×${parsed.size} puzzle with ${plural(parsed.clues, "given")}.`);
+  play.change("load", gridShape(parsed), parsed.givens);
+  play.say(`Loaded a ${described(parsed)}.`);
+}
+
+// "9×9 killer sudoku with 0 givens and 30 cages": a puzzle record (kinds.js readPuzzle's) in words.
+export function described({ kind, size, clues, cages, signs }) {
+  const what = kind === "sudoku" ? "puzzle" : KIND_NAMES[kind];
+  const clued = [plural(clues, "given"), cages && plural(cages.length, "cage"), signs && plural(signs.length, "sign")];
+  return `${size}×${size} ${what} with ${clued.filter(Boolean).join(" and ")}`;
 }

@@ -1,6 +1,7 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, clashes, notesText, symbolFor } from "../../grid.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, symbolFor } from "../../grid.js";
+import { plural } from "../../kit.js";
 import { svg } from "../../svg.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
@@ -39,17 +40,23 @@ export class Board {
     });
   }
 
-  // Builds the cells and keypad for a shape (only when the shape changes).
-  layout({ n, boxRows, boxCols }) {
-    if (this.shapeKey === `${n}:${boxRows}x${boxCols}`) return;
-    this.shapeKey = `${n}:${boxRows}x${boxCols}`;
+  // Builds the cells and keypad for a shape (only when the shape changes): thick lines
+  // where the box or jigsaw region changes (none in a futoshiki), X's diagonals and
+  // windoku's windows shaded, and the killer's cages and futoshiki's signs drawn over the grid.
+  layout(shape) {
+    const { n, kind } = shape;
+    const key = JSON.stringify(shape);
+    if (this.shapeKey === key) return;
+    this.shapeKey = key;
     this.n = n;
-    this.boxRows = boxRows;
-    this.boxCols = boxCols;
+    [this.noteRows, this.noteColumns] = noteGrid(shape);
     this.grid.style.setProperty("--n", n);
     // The notes' font fits this many places across a cell (a list: two, in a larger font).
-    this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : boxCols);
+    this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : this.noteColumns);
     this.grid.dataset.size = n;
+    this.grid.dataset.kind = kind;
+    const region = regionOf(shape);
+    const extra = new Set(extraUnits(shape).flat());
     const rows = [];
     this.cells = [];
     for (let r = 0; r < n; r++) {
@@ -57,17 +64,32 @@ export class Board {
       row.setAttribute("role", "row");
       for (let c = 0; c < n; c++) {
         const cell = document.createElement("div");
+        const x = r * n + c;
         cell.setAttribute("role", "gridcell");
-        cell.dataset.cell = r * n + c;
+        cell.dataset.cell = x;
         cell.tabIndex = -1;
-        if ((c + 1) % boxCols === 0 && c + 1 < n) cell.classList.add("box-right");
-        if ((r + 1) % boxRows === 0 && r + 1 < n) cell.classList.add("box-bottom");
+        if (region && c + 1 < n && region(x) !== region(x + 1)) cell.classList.add("box-right");
+        if (region && r + 1 < n && region(x) !== region(x + n)) cell.classList.add("box-bottom");
+        cell.toggleAttribute("data-extra", extra.has(x));
         row.append(cell);
         this.cells.push(cell);
       }
       rows.push(row);
     }
-    this.grid.replaceChildren(...rows);
+    // What each cell's label adds: its cage's sum, its signs.
+    this.about = this.cells.map(() => []);
+    const marks = svg("svg", { class: "kind-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+    for (const cage of shape.cages) {
+      marks.append(cageMarks(cage, n));
+      this.cells[Math.min(...cage.cells)].dataset.sum = cage.sum; // its notes make room for the sum
+      for (const x of cage.cells) this.about[x].push(`in a cage of ${plural(cage.cells.length, "cell")} adding up to ${cage.sum}`);
+    }
+    for (const [greater, lesser] of shape.signs) {
+      marks.append(signMark(greater, lesser, n));
+      this.about[greater].push(`more than ${cellName(lesser, n)}`);
+      this.about[lesser].push(`less than ${cellName(greater, n)}`);
+    }
+    this.grid.replaceChildren(...rows, ...(marks.childElementCount ? [marks] : []));
     const keys = [...SYMBOLS.slice(0, n)].map((symbol) => keyButton(symbol, symbol, `Enter ${symbol}`));
     keys.push(keyButton(BLANK, "Erase", "Erase the cell"));
     this.keypad.replaceChildren(...keys);
@@ -100,7 +122,7 @@ export class Board {
       const [r, c] = [Math.floor(cell / this.n) + 1, (cell % this.n) + 1];
       const states = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked",
         hinted && (hinted === "cell" ? "hint" : "in the hint's units"), notes && `notes ${[...notes].join(" ")}`];
-      element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${states.filter(Boolean).map((x) => `, ${x}`).join("")}`);
+      element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${[...states, ...this.about[cell]].filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
     this.markSame();
     this.drawStep();
@@ -139,14 +161,14 @@ export class Board {
   }
 
   // Where candidate [cell, digit] sits in grid units (a cell is 1 by 1), as the notes lay
-  // out (see style.css: a mini grid of the box's shape up to 9x9), and the size of a mark.
+  // out (see style.css: a mini grid of noteGrid's shape up to 9x9), and the size of a mark.
   place([cell, digit]) {
-    const { n, boxRows, boxCols } = this;
-    const [row, col] = [Math.floor((digit - 1) / boxCols), (digit - 1) % boxCols];
-    const [across, down] = n > NOTES_GRID_MAX ? [0.9 / boxCols, 0.9 / boxRows] : [1.2 / (boxCols * 1.2 + 1), 1.1 / (boxCols * 1.2 + 1)];
+    const { n, noteRows: rows, noteColumns: columns } = this;
+    const [row, col] = [Math.floor((digit - 1) / columns), (digit - 1) % columns];
+    const [across, down] = n > NOTES_GRID_MAX ? [0.9 / columns, 0.9 / rows] : [1.2 / (columns * 1.2 + 1), 1.1 / (columns * 1.2 + 1)];
     return {
-      x: (cell % n) + 0.5 + (col - (boxCols - 1) / 2) * across,
-      y: Math.floor(cell / n) + 0.5 + (row - (boxRows - 1) / 2) * down,
+      x: (cell % n) + 0.5 + (col - (columns - 1) / 2) * across,
+      y: Math.floor(cell / n) + 0.5 + (row - (rows - 1) / 2) * down,
       size: Math.min(across, down),
     };
   }
@@ -228,6 +250,55 @@ export class Board {
     }
     event.preventDefault();
   }
+}
+
+// The box or jigsaw region of a cell (a function), or null for a grid without (a futoshiki's).
+function regionOf({ n, boxRows, boxCols, regions }) {
+  if (regions.length) return (x) => regions[x];
+  if (!boxRows) return null;
+  return (x) => Math.floor(Math.floor(x / n) / boxRows) * n + Math.floor((x % n) / boxCols);
+}
+
+// How far a cage's dashed outline sits inside its cells (a cell is 1 by 1).
+const CAGE_INSET = 0.09;
+
+// A killer cage drawn in grid units: its outline, dashed and inset in its cells (one line
+// per cell side on the cage's edge, reaching the neighbouring sides' lines at the
+// corners), and its sum in the top left corner of its first cell.
+function cageMarks({ cells, sum }, n) {
+  const inCage = new Set(cells);
+  const has = (r, c) => r >= 0 && r < n && c >= 0 && c < n && inCage.has(r * n + c);
+  const d = CAGE_INSET;
+  const lines = [];
+  for (const x of cells) {
+    const [r, c] = [Math.floor(x / n), x % n];
+    // Each side: [the neighbour across it, the side's start and end neighbours along it].
+    for (const [dr, dc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      if (has(r + dr, c + dc)) continue;
+      const [ar, ac] = [dc, dr]; // along the side
+      // An end stops short of the corner where the cage turns away, goes past it where the cage turns around it.
+      const end = (k) => (!has(r + k * ar, c + k * ac) ? k * (0.5 - d) : has(r + dr + k * ar, c + dc + k * ac) ? k * (0.5 + d) : k * 0.5);
+      const [cx, cy] = [c + 0.5 + dc * (0.5 - d), r + 0.5 + dr * (0.5 - d)];
+      const [from, to] = [end(-1), end(1)];
+      lines.push(svg("line", { x1: cx + ac * from, y1: cy + ar * from, x2: cx + ac * to, y2: cy + ar * to }));
+    }
+  }
+  const first = Math.min(...cells);
+  const [r, c] = [Math.floor(first / n), first % n];
+  const group = svg("g", { class: "cage" });
+  group.append(...lines, svg("text", { class: "sum", x: c + d * 0.5, y: r + d * 0.4, "font-size": 0.27 }, String(sum)));
+  return group;
+}
+
+// A futoshiki's sign on the side between its two cells: < or > in a row, the same turned
+// a quarter (∧ or ∨) in a column, its point at the lesser cell.
+function signMark(greater, lesser, n) {
+  const [gr, gc, lr, lc] = [Math.floor(greater / n), greater % n, Math.floor(lesser / n), lesser % n];
+  const [x, y] = [(gc + lc) / 2 + 0.5, (gr + lr) / 2 + 0.5];
+  const symbol = gc < lc || gr < lr ? ">" : "<";
+  const attributes = { class: "sign", x, y, "font-size": 0.42 };
+  if (gr !== lr) attributes.transform = `rotate(90 ${x} ${y})`;
+  return svg("text", attributes, symbol);
 }
 
 function keyButton(symbol, text, label) {

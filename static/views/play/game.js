@@ -6,9 +6,12 @@
 //            symbols noted in that cell in SYMBOLS order ("" for none); `game.notes`
 //            is this array (what Hint sends to Python). Entering a value clears them.
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
-// Beside the states, each puzzle's clock (play time and hints used, by givens) is kept
-// with the game but not undone: time played stays played.
-import { BLANK, BOX_SHAPES, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "../../grid.js";
+// A state also carries its grid's shape (gridShape's fields: the kind, a jigsaw's regions,
+// a killer's cages, a futoshiki's signs), so a puzzle of any kind is undone like any other.
+// Beside the states, each puzzle's clock (play time and hints used, by the puzzle's id: its
+// canonical text) is kept with the game but not undone: time played stays played.
+import { BLANK, BOX_SHAPES, InvalidPuzzle, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "../../grid.js";
+import { puzzleText } from "../../kinds.js";
 
 const HISTORY_LIMIT = 100;
 // Clocks kept for this many puzzles (the latest ones).
@@ -18,7 +21,13 @@ function replaceAt(line, cell, symbol) {
   return line.slice(0, cell) + symbol + line.slice(cell + 1);
 }
 
-const KEYS = ["n", "givens", "entries", "shown", "notes"];
+const SHAPE_KEYS = ["n", "boxRows", "boxCols", "kind", "regions", "cages", "signs"];
+const KEYS = [...SHAPE_KEYS, "givens", "entries", "shown", "notes"];
+
+// The cells that hold each symbol at most once: units, and a killer's cages.
+function groups(shape) {
+  return [...units(shape), ...shape.cages.map((cage) => cage.cells)];
+}
 
 function noNotes(n) {
   return Array(n * n).fill("");
@@ -30,25 +39,46 @@ function withEntry(state, cell, symbol, tidy = false) {
   const { entries, shown } = state;
   let notes = state.notes.with(cell, "");
   if (tidy && symbol !== BLANK) {
-    const peers = new Set(units(state).filter((unit) => unit.includes(cell)).flat());
+    const peers = new Set(groups(state).filter((unit) => unit.includes(cell)).flat());
     notes = notes.map((noted, x) => (peers.has(x) ? noted.replace(symbol, "") : noted));
   }
   return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK), notes };
 }
 
-// A state is {n, boxRows, boxCols, givens, entries, shown, notes}.
+// A state is {n, boxRows, boxCols, kind, regions, cages, signs, givens, entries, shown,
+// notes}; `shape` is gridShape's (or shapeFor's).
 export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLine(shape.n)) {
-  return { ...shape, givens, entries, shown: emptyLine(shape.n), notes: noNotes(shape.n) };
+  const fields = Object.fromEntries(SHAPE_KEYS.map((key) => [key, shape[key]]));
+  return { ...fields, givens, entries, shown: emptyLine(shape.n), notes: noNotes(shape.n) };
+}
+
+const isCell = (x, n) => Number.isInteger(x) && x >= 0 && x < n * n;
+
+// Whether a stored state's shape is one of its kind's: its fields well typed, and what
+// kinds.js checks (sizes, boxes, regions, cages, signs) holds.
+function fits(state) {
+  const { n, regions, cages, signs } = state;
+  const typed = Array.isArray(regions) && regions.every(Number.isInteger) &&
+    Array.isArray(cages) && cages.every((cage) => Number.isInteger(cage?.sum) && Array.isArray(cage.cells) && cage.cells.every((x) => isCell(x, n))) &&
+    Array.isArray(signs) && signs.every((sign) => Array.isArray(sign) && sign.length === 2 && sign.every((x) => isCell(x, n)));
+  if (!typed) return false;
+  try {
+    puzzleText(state, emptyLine(n));
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidPuzzle) return false;
+    throw error;
+  }
 }
 
 // A state read back from storage, or null if it is malformed. States saved before
-// notes existed get none.
+// notes existed get none; states saved before kinds existed are classic sudoku.
 function readState(saved) {
-  const shape = BOX_SHAPES[saved?.n];
-  if (!shape) return null;
-  const state = { notes: noNotes(saved.n), ...saved };
+  if (!(Number.isInteger(saved?.n) && saved.n > 0 && saved.n <= SYMBOLS.length)) return null;
+  const state = { notes: noNotes(saved.n), kind: "sudoku", regions: [], cages: [], signs: [], ...saved };
   const length = state.n * state.n;
-  const ok = shape[0] === state.boxRows && shape[1] === state.boxCols &&
+  const box = BOX_SHAPES[state.n];
+  const ok = fits(state) && (state.kind !== "sudoku" || (box[0] === state.boxRows && box[1] === state.boxCols)) &&
     ["givens", "entries", "shown"].every((key) => typeof state[key] === "string" && state[key].length === length) &&
     Array.isArray(state.notes) && state.notes.length === length &&
     state.notes.every((notes) => typeof notes === "string" && [...notes].every((s) => symbolFor(s, state.n) === s));
@@ -76,30 +106,46 @@ export class Game {
     this.past = state ? readStates(saved.past) : [];
     this.future = state ? readStates(saved.future) : [];
     const clocks = saved.clocks && typeof saved.clocks === "object" ? Object.entries(saved.clocks) : [];
-    this.clocks = new Map(clocks.map(([givens, clock]) => [givens, readClock(clock)]));
+    this.clocks = new Map(clocks.map(([id, clock]) => [id, readClock(clock)]));
   }
 
   // The current puzzle's clock: {ms played, hints used, solved}.
   get clock() {
-    const givens = this.state.givens;
-    if (!this.clocks.has(givens)) {
-      this.clocks.set(givens, readClock(null));
+    const id = this.id;
+    if (!this.clocks.has(id)) {
+      this.clocks.set(id, readClock(null));
       while (this.clocks.size > CLOCK_LIMIT) this.clocks.delete(this.clocks.keys().next().value);
     }
-    return this.clocks.get(givens);
+    return this.clocks.get(id);
   }
 
   resetClock() {
-    this.clocks.delete(this.state.givens);
+    this.clocks.delete(this.id);
   }
 
   get n() {
     return this.state.n;
   }
 
+  get kind() {
+    return this.state.kind;
+  }
+
+  // The grid's shape, as grid.js's rules take it.
   get shape() {
-    const { n, boxRows, boxCols } = this.state;
-    return { n, boxRows, boxCols };
+    return Object.fromEntries(SHAPE_KEYS.map((key) => [key, this.state[key]]));
+  }
+
+  // The canonical text of the grid's puzzle with the digits of `line` (one line): what
+  // Python reads as this kind of puzzle (a classic sudoku's is `line` itself).
+  textOf(line) {
+    return puzzleText(this.state, line);
+  }
+
+  // The puzzle's id: the canonical text of its givens (their digits for a classic sudoku,
+  // a game ID otherwise), which share links, clocks and Python's requests carry.
+  get id() {
+    return this.textOf(this.state.givens);
   }
 
   get givens() {

@@ -2,8 +2,9 @@
 // (game.js), the board (board.js), links and storage; the questions to Python are in
 // ask.js, the panels' contents in panels.js.
 import { Cancelled } from "../../client.js";
-import { BLANK, cellName, shapeFor } from "../../grid.js";
-import { $, View, count, h, plural } from "../../kit.js";
+import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
+import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
+import { $, View, count, h } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { Store, shapes } from "../../store.js";
 import { GRADES } from "../../words.js";
@@ -13,8 +14,17 @@ import { Game } from "./game.js";
 import { reveal, showEmbed, showShare, showStats } from "./panels.js";
 import { TraceView } from "./trace-view.js";
 
-// Said when the player's entries complete the grid without a clash.
-const SOLVED = "Solved! Every row, column and box holds each symbol once.";
+// Said when the player's entries complete the grid without a clash, by kind.
+const SOLVED = {
+  sudoku: "Solved! Every row, column and box holds each symbol once.",
+  x: "Solved! Every row, column, box and diagonal holds each symbol once.",
+  windoku: "Solved! Every row, column, box and window holds each symbol once.",
+  jigsaw: "Solved! Every row, column and region holds each symbol once.",
+  killer: "Solved! Every row, column and box holds each symbol once, and every cage adds up.",
+  futoshiki: "Solved! Every row and column holds each symbol once, and every sign holds.",
+};
+// The kinds whose empty grid the Size select starts (the others need cages, regions or signs).
+const EMPTY_KINDS = ["sudoku", "x", "windoku"];
 // The settings of the Options panel, kept in storage: checkbox id -> on by default.
 const SETTINGS = { "tidy-notes": true, "show-possible": true, "show-timer": true };
 // A grid whose cells are smaller than this (px) offers Zoom in, which makes them this big
@@ -45,10 +55,10 @@ export default class Play extends View {
     this.hinted = null;
     this.hintLevel = 0;
     this.wrong = null;
-    // The givens the statistics, rating panel and step view are about.
+    // The puzzle (its id) the statistics, rating panel and step view are about.
     this.statsFor = null;
     this.rated = null;
-    // The grade Rate or Generate gave: {givens, grade}.
+    // The grade Rate or Generate gave: {id, grade}.
     this.graded = null;
     this.stepped = null;
     // steps=1: the step view opens on the link's puzzle as soon as Python can search it
@@ -98,21 +108,25 @@ export default class Play extends View {
   update() {
     const { game } = this;
     this.board.draw(game);
+    const id = game.id;
+    this.chooseKind(game.kind);
     $("size").value = game.n;
-    if (this.statsFor !== game.givens) showStats(null);
-    $("rating").hidden = game.givens !== this.rated;
-    $("steps-panel").hidden = game.givens !== this.stepped;
+    if (this.statsFor !== id) showStats(null);
+    $("rating").hidden = id !== this.rated;
+    $("steps-panel").hidden = id !== this.stepped;
     if ($("steps-panel").hidden) this.traceView.pause();
     this.store.write("", game);
     const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
-    history.replaceState(null, "", hasGivens ? shareLink(location.href, game.givens) : withoutPuzzle(location.href).href);
-    // The Race link races the grid's puzzle.
-    document.querySelector('nav [data-view="race"]').hash = hasGivens ? `p=${game.givens}` : "";
-    // The printed page's title (with the grade, if Rate or Generate graded these givens)
-    // and id: the puzzle's one line, which the import box reads back.
-    const grade = this.graded?.givens === game.givens ? ` · ${this.graded.grade}` : "";
-    $("print-title").textContent = `Sudoku ${game.n}×${game.n}${grade}`;
-    $("print-id").textContent = hasGivens ? game.givens : "";
+    const shown = hasGivens || game.kind !== "sudoku"; // a killer or futoshiki may have no givens
+    history.replaceState(null, "", shown ? shareLink(location.href, id) : withoutPuzzle(location.href).href);
+    // The Race link races the grid's puzzle (a classic sudoku's: the race knows no other kind).
+    document.querySelector('nav [data-view="race"]').hash = hasGivens && game.kind === "sudoku" ? `p=${id}` : "";
+    // The printed page's title (with the grade, if Rate or Generate graded this puzzle)
+    // and id: the puzzle's canonical text, which the import box reads back.
+    const grade = this.graded?.id === id ? ` · ${this.graded.grade}` : "";
+    const name = KIND_NAMES[game.kind];
+    $("print-title").textContent = `${name[0].toUpperCase()}${name.slice(1)} ${game.n}×${game.n}${grade}`;
+    $("print-id").textContent = shown ? id : "";
     this.updateButtons();
     this.tick();
   }
@@ -196,10 +210,10 @@ export default class Play extends View {
       clock.solved = true;
       this.store.write("", this.game);
       this.tick();
-      this.say(`${SOLVED} Time ${$("timer").textContent}${clock.hints ? `, ${clock.hints} hint${clock.hints > 1 ? "s" : ""}` : ""}.`);
-      this.host.post("solved", { puzzle: this.game.givens, ms: Math.round(clock.ms), hints: clock.hints });
+      this.say(`${SOLVED[this.game.kind]} Time ${$("timer").textContent}${clock.hints ? `, ${clock.hints} hint${clock.hints > 1 ? "s" : ""}` : ""}.`);
+      this.host.post("solved", { puzzle: this.game.id, ms: Math.round(clock.ms), hints: clock.hints });
     } else if (this.game.solved) {
-      this.say(SOLVED);
+      this.say(SOLVED[this.game.kind]);
     }
   }
 
@@ -234,13 +248,11 @@ export default class Play extends View {
   openLink(url) {
     const link = readPuzzle(url);
     const { game } = this;
-    if (link.puzzle && link.kind !== "sudoku") {
-      this.say(`The link holds a ${link.kind}: the page plays classic sudoku only, for now.`);
-    } else if (link.puzzle) {
-      const differs = link.puzzle !== game.givens || (link.entries && link.entries !== game.entries);
+    if (link.puzzle) {
+      const differs = link.puzzle !== game.id || (link.entries && link.entries !== game.entries);
       const replaced = (game.givens + game.entries).replaceAll(BLANK, "") !== ""; // a grid worth bringing back
-      if (differs && this.change("load", shapeFor(link.size), link.puzzle, link.entries)) {
-        this.say(`Opened the link's ${link.size}×${link.size} puzzle with ${plural(link.clues, "given")}` +
+      if (differs && this.change("load", gridShape(link), link.givens, link.entries)) {
+        this.say(`Opened the link's ${ask.described(link)}` +
           `${link.entries ? " and its entries" : ""}${replaced ? "; Undo brings back the grid before it" : ""}.`);
       }
     } else if (link.error) {
@@ -249,19 +261,35 @@ export default class Play extends View {
     if (link.error) this.say(link.error);
   }
 
-  // The Size select starts an empty grid of its size once the choice is made: at once
-  // with the mouse, on Enter or on leaving the select with the keyboard (whose arrows
-  // go through the sizes).
+  // The Kind select offers its kind's sizes in the Size select (the chosen size kept
+  // where the kind has it); Generate makes a puzzle of the kind.
+  chooseKind(kind) {
+    $("kind").value = kind;
+    const sizes = KIND_SIZES[kind];
+    if (this.sizesFor === kind) return;
+    this.sizesFor = kind;
+    const chosen = Number($("size").value);
+    $("size").replaceChildren(...sizes.map((n) => h("option", { value: n }, `${n}×${n}`)));
+    $("size").value = sizes.includes(chosen) ? chosen : sizes.includes(9) ? 9 : sizes.at(-1);
+  }
+
+  // The Size select starts an empty grid of another size (of the kind chosen, if it is
+  // one without cages, regions or signs) once the choice is made: at once with the mouse,
+  // on Enter or on leaving the select with the keyboard (whose arrows go through the sizes).
   chooseSize(commit) {
     const n = Number($("size").value);
+    const kind = $("kind").value;
     if (n === this.game.n) return;
-    if (!commit) return this.say(`Press Enter for an empty ${n}×${n} grid (Undo brings this one back).`);
-    if (this.change("load", shapeFor(n))) this.say(`A new empty ${n}×${n} grid.`);
+    const name = KIND_NAMES[kind];
+    if (!EMPTY_KINDS.includes(kind)) return this.say(`Generate makes a ${n}×${n} ${name}.`);
+    const grid = kind === "sudoku" ? "grid" : `${name} grid`;
+    if (!commit) return this.say(`Press Enter for an empty ${n}×${n} ${grid} (Undo brings this one back).`);
+    if (this.change("load", { ...shapeFor(n), kind })) this.say(`A new empty ${n}×${n} ${grid}.`);
   }
 
   // Shows the share link and copies it (again when "include my entries" changes it).
   async share() {
-    showShare(this.game.givens, this.game.entries);
+    showShare(this.game.id, this.game.entries);
     reveal("share-panel");
     const entries = $("share-entries").checked ? ", with your entries," : "";
     try {
@@ -276,7 +304,7 @@ export default class Play extends View {
   }
 
   embed() {
-    showEmbed(this.game.givens);
+    showEmbed(this.game.id);
     reveal("embed-panel");
     this.say("The embed snippet is shown under “Paste this into a web page”.");
   }
@@ -305,7 +333,7 @@ export default class Play extends View {
       rate: () => ask.rate(this),
       steps: () => ask.steps(this),
       generate: () => ask.generate(this, {
-        size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
+        kind: $("kind").value, size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
       }),
       notes: () => this.toggleNotes(),
       zoom: () => {
@@ -445,6 +473,11 @@ export default class Play extends View {
     $("size").addEventListener("pointerdown", () => (this.sizeByKeyboard = false));
     $("size").addEventListener("change", () => this.chooseSize(!this.sizeByKeyboard));
     $("size").addEventListener("blur", () => this.chooseSize(true));
+    $("kind").addEventListener("change", () => {
+      this.chooseKind($("kind").value);
+      this.say(`Generate makes a ${$("size").value}×${$("size").value} ${KIND_NAMES[$("kind").value]}.`);
+      this.worksheetLink();
+    });
     for (const id of ["size", "difficulty"]) $(id).addEventListener("change", () => this.worksheetLink());
     this.worksheetLink();
     $("import-text").value = this.store.read(":import", shapes.text(IMPORT_KEPT), "");
@@ -482,7 +515,7 @@ export default class Play extends View {
     new ResizeObserver(fit).observe($("toolbar"));
     addEventListener("resize", fit);
     fit();
-    return { puzzle: this.game.givens };
+    return { puzzle: this.game.id };
   }
 
   // The page goes away: the time played so far is kept with the game.
