@@ -30,19 +30,38 @@ __all__ = ["cage_combinations", "rule_of_45"]
 MOST_INNIES = 3
 
 
-def fillings(board: Board, cells: list[int], total: int, allowed: int = -1) -> list[int]:
-    """For each of the blank ``cells``, the candidates (of ``allowed``, a digit mask) it
-    takes in some filling of ``total`` (see the glossary): a mask per cell, all 0
-    when there is none. The recursion is as deep as ``cells`` is long: a cage's size."""
-    candidates = [board.candidates[x] & allowed for x in cells]
+def fillings(board: Board, cells: list[int], total: int, masks: list[int] | None = None) -> list[int]:
+    """For each of the blank ``cells``, the candidates (of its mask in ``masks``, if
+    given) it takes in some filling of ``total`` (see the glossary): a mask per cell,
+    all 0 when there is none."""
+    return _fill(board, tuple(cells), total, tuple(board.candidates[x] & (masks[i] if masks else -1)
+                                                    for i, x in enumerate(cells)))[0]
+
+
+def _fill(board: Board, cells: tuple[int, ...], total: int, candidates: tuple[int, ...]) -> tuple[list[int], int]:
+    """:func:`fillings` of ``cells`` with these ``candidates``, and the digits every filling
+    uses (remembered while the board's search lasts). The recursion is as deep as
+    ``cells`` is long: a cage's size."""
+    memo = board.search.memo.setdefault("fillings", {})
+    key = (cells, total, candidates)
+    if key not in memo:
+        memo[key] = _fill_new(board, cells, total, candidates)
+    return memo[key]
+
+
+def _fill_new(board: Board, cells: tuple[int, ...], total: int, candidates: tuple[int, ...]) -> tuple[list[int], int]:
     k = len(cells)
     before = [[j for j in range(i) if cells[j] in board.peers[cells[i]]] for i in range(k)]
     mutual = all(len(before[i]) == i for i in range(k))  # a cage: the digits used tell the state
     possible = [0] * k
+    every = -1
     known: dict[tuple, bool] = {}
 
     def fill(i: int, chosen: tuple[int, ...], used: int, left: int) -> bool:
+        nonlocal every
         if i == k:
+            if left == 0:
+                every &= used
             return left == 0
         key = (i, used) if mutual else (i, chosen)
         if key not in known:
@@ -56,8 +75,8 @@ def fillings(board: Board, cells: list[int], total: int, allowed: int = -1) -> l
             known[key] = found
         return known[key]
 
-    fill(0, (), 0, total)
-    return possible
+    found = fill(0, (), 0, total)
+    return possible, every if found else 0
 
 
 def _blank(board: Board, cells) -> tuple[list[int], int]:
@@ -68,7 +87,8 @@ def _blank(board: Board, cells) -> tuple[list[int], int]:
 def cage_combinations(board: Board) -> Step | None:
     """A cage's cells keep only the digits of its fillings (its combinations whose
     digits the cells can still take); then a digit every filling of a cage uses
-    leaves the cells outside it that see all its places in the cage."""
+    leaves the cells outside it that see all its places in the cage; then a digit
+    whose places in a unit are all in one cage makes the cage hold it."""
     for cage in board.cages:
         cells, placed = _blank(board, cage.cells)
         if not cells:
@@ -92,6 +112,31 @@ def cage_combinations(board: Board) -> Step | None:
                         f"which can only be in {join([board.name(x) for x in places], 'or')}, "
                         f"so the cells that see them all lose it: {board.removal(eliminations)}.")
                 return Step("Cage combinations", 2.0, text, (), eliminations, tuple(places))
+    return _hidden_in_cage(board)
+
+
+def _hidden_in_cage(board: Board) -> Step | None:
+    """A digit whose places in a unit all lie in one cage: the cage holds it, so its
+    cells keep only the digits of the fillings that do."""
+    cage_of = {x: cage for cage in board.cages for x in cage.cells}
+    for u in range(len(board.units)):
+        for digit in range(1, board.n + 1):
+            places = board.places(u, digit)
+            cage = cage_of[places[0]] if len(places) > 1 else None
+            if cage is None or any(cage_of[x] is not cage for x in places):
+                continue
+            cells, placed = _blank(board, cage.cells)
+            possible = [0] * len(cells)
+            for p in places:
+                forced = fillings(board, cells, cage.sum - placed, [1 << (digit - 1) if x == p else -1 for x in cells])
+                possible = [a | b for a, b in zip(possible, forced)]
+            eliminations = tuple((x, d) for x, mask in zip(cells, possible) for d in digits_of(board.candidates[x] & ~mask))
+            if eliminations:
+                d = board.symbol(digit)
+                text = (f"Cage combinations: in {board.unit_name(u)} the {d} can only be in "
+                        f"{join([board.name(x) for x in places], 'or')}, all in {board.cage_name(cage)}, so the "
+                        f"cage holds a {d} and its other digits fit the sum with it: {board.removal(eliminations)}.")
+                return Step("Cage combinations", 2.0, text, (), eliminations, tuple(cage.cells), (u,))
     return None
 
 
@@ -101,17 +146,14 @@ def _ways(board: Board, cage: Cage, cells: list[int], placed: int) -> str:
     ways = []
     for digits in combinations(cage, board.n):
         mask = sum(1 << (d - 1) for d in digits)
-        if mask & given == given and all(fillings(board, cells, cage.sum - placed, mask & ~given)):
+        if mask & given == given and all(fillings(board, cells, cage.sum - placed, [mask & ~given] * len(cells))):
             ways.append(mask & ~given)
     return " or ".join("+".join(board.symbol(d) for d in digits_of(mask)) for mask in ways)
 
 
 def _needed(board: Board, cells: list[int], total: int) -> list[int]:
     """The digits every filling of ``cells`` uses (none if ``cells`` has no filling)."""
-    union = 0
-    for mask in fillings(board, cells, total):
-        union |= mask
-    return [d for d in digits_of(union) if not any(fillings(board, cells, total, ~(1 << (d - 1))))]
+    return digits_of(_fill(board, tuple(cells), total, tuple(board.candidates[x] for x in cells))[1]) if cells else []
 
 
 @cache

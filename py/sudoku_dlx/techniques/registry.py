@@ -13,7 +13,8 @@ Each technique names the ``kinds`` of puzzle it serves (:func:`techniques_for`).
 Most hold for every kind: they rest only on units holding every digit once and
 on peers differing, and read the kind's units and peers from the board. Those
 that look at boxes skip the futoshiki, whose Latin square has none
-(:data:`BOXED`). The uniqueness techniques (unique, hidden and avoidable
+(:data:`BOXED`); those that reckon with a box's rows and columns skip the
+jigsaw too (:data:`BANDED`). The uniqueness techniques (unique, hidden and avoidable
 rectangles, BUG+1) serve classic sudoku alone (:data:`CLASSIC`): they argue that
 a pattern of candidates would let two digits swap and leave two solutions, and
 a swap that keeps rows, columns and boxes may still break a diagonal, a window,
@@ -33,13 +34,16 @@ from ..kinds.grid import KINDS
 from . import als, basic, cages, chains, dynamic, fish, patterns, signs, trial
 from .board import Board, Step
 
-__all__ = ["ALL", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES", "Technique", "scored_for",
+__all__ = ["ALL", "BANDED", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES", "Technique", "scored_for",
            "techniques_for"]
 
 #: Every kind of puzzle.
 ALL = frozenset(KINDS)
 #: The kinds with boxes (or jigsaw regions): all but the futoshiki.
 BOXED = ALL - {"futoshiki"}
+#: The kinds whose boxes are rectangles in bands and stacks: the patterns that
+#: reckon with a box's rows and columns (fins, empty rectangles) miss a jigsaw's regions.
+BANDED = BOXED - {"jigsaw"}
 #: Classic sudoku alone: where a deadly pattern's swap keeps every rule.
 CLASSIC = frozenset({"sudoku"})
 KILLER = frozenset({"killer"})
@@ -79,14 +83,14 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(3.0, basic.naked_pair, "Naked pair"),
     Technique(3.2, patterns.x_wing, "X-wing"),
     Technique(3.4, basic.hidden_pair, "Hidden pair"),
-    Technique(3.4, patterns.finned_x_wing, "Finned X-wing", kinds=BOXED),
+    Technique(3.4, patterns.finned_x_wing, "Finned X-wing", kinds=BANDED),
     Technique(3.6, basic.naked_triple, "Naked triple"),
     Technique(3.8, patterns.swordfish, "Swordfish"),
     Technique(4.0, basic.hidden_triple, "Hidden triple"),
-    Technique(4.0, patterns.finned_swordfish, "Finned swordfish", kinds=BOXED),
+    Technique(4.0, patterns.finned_swordfish, "Finned swordfish", kinds=BANDED),
     Technique(4.0, chains.turbot_fish, "Skyscraper, two-string kite, turbot fish"),
     Technique(4.2, patterns.xy_wing, "XY-wing"),
-    Technique(4.2, chains.empty_rectangle, "Empty rectangle", se=False, kinds=BOXED),
+    Technique(4.2, chains.empty_rectangle, "Empty rectangle", se=False, kinds=BANDED),
     Technique(4.4, patterns.xyz_wing, "XYZ-wing"),
     Technique(4.4, patterns.w_wing, "W-wing"),
     Technique(4.5, patterns.unique_rectangle_1, "Unique rectangle type 1", kinds=CLASSIC),
@@ -98,9 +102,9 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(4.6, patterns.unique_rectangle_3, "Unique rectangle type 3", kinds=CLASSIC),
     Technique(5.0, basic.naked_quad, "Naked quad"),
     Technique(5.2, patterns.jellyfish, "Jellyfish"),
-    Technique(5.3, als.sue_de_coq, "Sue de Coq", se=False, kinds=BOXED),
+    Technique(5.3, als.sue_de_coq, "Sue de Coq", se=False, kinds=BANDED),
     Technique(5.4, basic.hidden_quad, "Hidden quad"),
-    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BOXED),
+    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED),
     Technique(5.4, chains.simple_colouring, "Simple colouring"),
     Technique(5.4, chains.x_chain, "X-chain"),
     Technique(5.5, patterns.wxyz_wing, "WXYZ-wing"),
@@ -108,14 +112,14 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(6.2, patterns.vwxyz_wing, "VWXYZ-wing"),
     Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle"),
     Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop"),
-    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BOXED),
+    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED),
     Technique(7.1, als.als_xz, "ALS-XZ", se=False),
     Technique(7.2, als.als_xy_wing, "ALS-XY-wing", se=False),
     Technique(7.3, als.als_chain, "ALS chain", se=False),
     Technique(7.4, als.death_blossom, "Death blossom", se=False),
-    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False, kinds=BOXED),
+    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False, kinds=BANDED),
     Technique(7.5, chains.nishio, "Nishio forcing chain"),
-    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BOXED),
+    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED),
     Technique(8.0, chains.forcing_chains, "Forcing chains"),
     Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
     Technique(9.0, dynamic.dynamic_forcing_chains_plus, "Dynamic forcing chains (+)"),
