@@ -122,8 +122,8 @@ def _hidden_in_cage(board: Board) -> Step | None:
     for u in range(len(board.units)):
         for digit in range(1, board.n + 1):
             places = board.places(u, digit)
-            cage = cage_of[places[0]] if len(places) > 1 else None
-            if cage is None or any(cage_of[x] is not cage for x in places):
+            cage = cage_of.get(places[0]) if len(places) > 1 else None
+            if cage is None or any(cage_of.get(x) is not cage for x in places):
                 continue
             cells, placed = _blank(board, cage.cells)
             possible = [0] * len(cells)
