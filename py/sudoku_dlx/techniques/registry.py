@@ -34,8 +34,8 @@ from ..kinds.grid import KINDS
 from . import als, basic, cages, chains, dynamic, fish, patterns, signs, trial
 from .board import Board, Step
 
-__all__ = ["ALL", "BANDED", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES", "Technique", "scored_for",
-           "techniques_for"]
+__all__ = ["ALL", "BANDED", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
+           "Technique", "scored_for", "techniques_for"]
 
 #: Every kind of puzzle.
 ALL = frozenset(KINDS)

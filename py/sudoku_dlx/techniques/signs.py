@@ -41,7 +41,8 @@ def sign_bound(board: Board) -> Step | None:
     for sign in board.signs:
         g, l = sign.greater, sign.lesser
         low, high = _least(board, l), _most(board, g)
-        eliminations = tuple([(g, d) for d in board.digits(g) if d <= low] + [(l, d) for d in board.digits(l) if d >= high])
+        eliminations = tuple([(g, d) for d in board.digits(g) if d <= low]
+                             + [(l, d) for d in board.digits(l) if d >= high])
         if eliminations:
             text = (f"Sign bound: by {board.sign_name(sign)}, {board.name(g)} is more than {board.symbol(low)} "
                     f"and {board.name(l)} less than {board.symbol(high)}, so {board.removal(eliminations)}.")
