@@ -130,15 +130,16 @@ def cmd_rate(args: argparse.Namespace) -> int:
         return 2
     invalid = 0
     for text in read_texts(_read(args.source)):
-        record = web.rate(text, args.size or 0, args.budget)
+        record = web.rate(text, args.size or 0, args.budget, kind=args.kind or "")
         path = record.pop("path", [])
         if record["status"] in web.FAILURES:
             invalid += 1
             if not args.json:
                 print(f"{record['status']}: {record['error']}")
         elif not args.json:
+            scale = "" if record["scale"] == "SE" else f"  [{record['scale']}]"
             print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
-                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes)")
+                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes){scale}")
         if args.json:
             _emit({**record, "path": path} if args.path else record)
         elif args.path:
@@ -149,7 +150,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """The next step for a puzzle and, optionally, the player's entries."""
-    found = web.hint(args.puzzle, args.entries, None, args.size or 0)
+    found = web.hint(args.puzzle, args.entries, None, args.size or 0, args.kind or "")
     if args.json:
         _emit(found)
     elif found["status"] in web.FAILURES:
@@ -164,7 +165,7 @@ def cmd_steps(args: argparse.Namespace) -> int:
     if args.max < 1:
         print("error: --max must be at least 1", file=sys.stderr)
         return 2
-    record = web.dlx_steps(args.puzzle, args.size or 0, args.max)
+    record = web.dlx_steps(args.puzzle, args.size or 0, args.max, args.kind or "")
     if args.json:
         _emit(record)
     elif record["status"] in web.FAILURES:
@@ -332,13 +333,16 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m sudoku_dlx", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
 
+    def kind_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--kind", choices=KINDS, default=None,
+                       help="read every puzzle as this kind (default: the kind each text says or shows)")
+
     p = commands.add_parser("solve", help="solve puzzles: one result per puzzle, in order")
     p.add_argument("source", nargs="?", default="-", help="a file of puzzles, - for standard input, or a puzzle")
     p.add_argument("--limit", type=int, default=2, help="look for at most N solutions (0: all; default 2)")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
-    p.add_argument("--kind", choices=KINDS, default=None,
-                   help="read every puzzle as this kind (default: the kind each text says or shows)")
+    kind_option(p)
     p.add_argument("--pretty", action="store_true", help="print solutions as grids")
     p.set_defaults(run=cmd_solve)
 
@@ -371,6 +375,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--path", action="store_true", help="also print every step of the solving path (--json: a path field)")
     p.add_argument("--budget", type=float, default=0, metavar="SECONDS",
                    help="give up a puzzle whose rating takes longer (0: no limit, the default)")
+    kind_option(p)
     p.set_defaults(run=cmd_rate)
 
     p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")
@@ -378,6 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--entries", default="", help="your entries as a grid of the same size (. for blank)")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="a JSON object")
+    kind_option(p)
     p.set_defaults(run=cmd_hint)
 
     p = commands.add_parser("steps", help="the DLX search of a puzzle, step by step")
@@ -385,6 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max", type=int, default=5000, help="show at most N steps (default 5000)")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
     p.add_argument("--json", action="store_true", help="a JSON object: the reduction's sizes and the steps")
+    kind_option(p)
     p.set_defaults(run=cmd_steps)
 
     def search_options(p: argparse.ArgumentParser) -> None:

@@ -28,19 +28,25 @@ chains (+), the path goes on without them too (:data:`SE_ALONE_FROM`).
 
 Ratings and hints need a puzzle with exactly one solution: several of the
 techniques (unique rectangles, BUG) are only sound then.
+
+Every kind is rated so (its :data:`Rating.scale` says how): a classic sudoku on
+SE's scale, the other kinds on the same scores over the techniques that serve
+them (:func:`~sudoku_dlx.techniques.registry.techniques_for`: the units of the
+kind, a killer's cages, a futoshiki's signs; no uniqueness).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
+from .kinds.read import puzzle_id
 from .kinds.solver import solve
 from .techniques import dynamic
 from .techniques.board import Board, Search, Step
-from .techniques.registry import BEYOND_SE, SCORED, TECHNIQUES, Technique
+from .techniques.registry import BEYOND_SE, Technique, scored_for, techniques_for
 
 __all__ = ["GRADES", "Hint", "Rating", "SE_ALONE_FROM", "abc", "grade", "hint", "next_step", "rate", "steps"]
 
@@ -66,10 +72,11 @@ LOWEST_BELOW = 8.5
 SE_ALONE_FROM = 9.0
 
 
-def next_step(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Step | None:
+def next_step(board: Board, techniques: tuple[Technique, ...] | None = None) -> Step | None:
     """The easiest step available on ``board``, or None (but see :data:`READY_FROM`):
-    the lowest-scoring step of ``techniques``, tried in order of their base score."""
-    found = _easiest(board, techniques)
+    the lowest-scoring step of ``techniques`` (by default those of the board's kind),
+    tried in order of their base score."""
+    found = _easiest(board, techniques or techniques_for(board.shape.kind))
     return found and found[0]
 
 
@@ -77,7 +84,7 @@ def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Cal
     """:func:`next_step` with the technique that found it."""
     asked = False
     best = None
-    for base, technique, _, _ in techniques:
+    for base, technique, *_ in techniques:
         if best and (base >= best[0].score or base >= LOWEST_BELOW):
             break
         if technique in BEYOND_SE and board.search.enough >= SE_ALONE_FROM:
@@ -93,11 +100,11 @@ def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Cal
     return best
 
 
-def steps(board: Board, techniques: tuple[Technique, ...] = TECHNIQUES) -> Iterator[Step]:
-    """Solve ``board`` in place with ``techniques``, yielding each step before it
-    is applied (easiest first). A step as hard as one taken before will do:
-    ``board.search.enough`` keeps the hardest score so far."""
-    for step, _ in _solve(board, techniques):
+def steps(board: Board, techniques: tuple[Technique, ...] | None = None) -> Iterator[Step]:
+    """Solve ``board`` in place with ``techniques`` (by default those of the board's
+    kind), yielding each step before it is applied (easiest first). A step as hard
+    as one taken before will do: ``board.search.enough`` keeps the hardest score so far."""
+    for step, _ in _solve(board, techniques or techniques_for(board.shape.kind)):
         yield step
 
 
@@ -127,7 +134,7 @@ def grade(score: float) -> str:
 class Rating:
     """How hard a puzzle is: the SE-style ``score``, its ``grade`` and technique
     (``hardest``: of the score's solve, see :func:`rate`), the solving ``path``,
-    and the engine's view (nodes, guesses)."""
+    and the engine's view (nodes, guesses). ``scale``: how the score is measured."""
 
     puzzle: Puzzle
     score: float
@@ -142,10 +149,20 @@ class Rating:
     def grade(self) -> str:
         return grade(self.score)
 
+    @property
+    def scale(self) -> str:
+        """``SE`` for a classic sudoku; else ``SE scores, <kind> techniques``: SE's scores
+        over the techniques that serve the kind (see the module docstring)."""
+        kind = self.puzzle.kind
+        return "SE" if kind == "sudoku" else f"SE scores, {kind} techniques"
+
     def record(self) -> dict:
-        """The JSON-able fields (of ``rate --json``; the page adds the path)."""
+        """The JSON-able fields (of ``rate --json``; the page adds the path): ``puzzle``
+        is the canonical text (:func:`~.kinds.read.puzzle_id`), ``kind`` the puzzle's."""
         return {
-            "puzzle": str(self.puzzle),
+            "puzzle": puzzle_id(self.puzzle),
+            "kind": self.puzzle.kind,
+            "scale": self.scale,
             "status": "rated",
             "score": self.score,
             "grade": self.grade,
@@ -179,8 +196,9 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
     solve beyond it) with ``{"steps": the path's steps so far, "hardest":
     technique, "score": score}``, the hardest step of the score so far.
 
-    The path takes every technique; the score (and ``hardest``) is SE's: the
-    hardest step of a solve with the techniques SE has (``SCORED``). The two solves
+    The path takes every technique of the puzzle's kind; the score (and ``hardest``)
+    is SE's: the hardest step of a solve with the techniques SE has (and the kind's
+    own: :func:`~.techniques.registry.scored_for`). The two solves
     are one until the path first takes a step of one it lacks; from that
     board on the score's solve goes on alone."""
     start = time.perf_counter()
@@ -204,16 +222,16 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
         if deadline is not None and time.perf_counter() > deadline:
             raise TimeoutError("the rating ran past its deadline")
 
-    for step, technique in _solve(board, TECHNIQUES):
+    kind = result.puzzle.kind
+    for step, technique in _solve(board, techniques_for(kind)):
         if fork is None and technique in BEYOND_SE:
-            fork = Board(board.shape, board.values[:], board.candidates[:],
-                         Search(solution=solution, givens=givens, enough=board.search.enough, deadline=deadline))
+            fork = board.fork(Search(solution=solution, givens=givens, enough=board.search.enough, deadline=deadline))
         path.append(step)
         if fork is None:
             scored(step)
         told()
     if fork is not None:
-        for step in steps(fork, SCORED):
+        for step in steps(fork, scored_for(kind)):
             scored(step)
             told()
     return Rating(
@@ -259,7 +277,7 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     if lost:
         names = ", ".join(cell_name(x, n) for x in lost)
         return Hint("wrong", f"Your notes in {names} leave out the digit that goes there.", lost)
-    board = Board.from_puzzle(Puzzle(givens.shape, digits), marks)
+    board = Board.from_puzzle(replace(givens, digits=digits), marks)
     board.search = Search(solution=solution, givens=givens.digits)
     if board.solved:
         return Hint("solved", "The grid is complete and right.")

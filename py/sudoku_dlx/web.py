@@ -225,8 +225,11 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
     }
 
 
-def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict], object] | None = None) -> dict:
-    """The rating (``rate --json``'s fields) and the solving ``path``: every step in order.
+def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict], object] | None = None,
+         kind: str = "") -> dict:
+    """The rating (``rate --json``'s fields, with the puzzle's ``kind`` and the score's
+    ``scale``) and the solving ``path``: every step in order. ``text`` is a puzzle of
+    any kind (of ``kind`` if given, else the kind it reads as).
     A puzzle without exactly one solution is ``invalid`` (its ``grade`` too); one whose
     rating takes longer than ``budget`` seconds (0: no limit) is ``unrated``, with an
     ``error`` saying so. ``progress`` hears ``{"steps": count, "hardest": technique,
@@ -235,7 +238,7 @@ def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict],
     if not 0 <= budget < float("inf"):
         return _wrong(f"budget must be a number of seconds, 0 for no limit, not {budget}", puzzle=text, grade="invalid")
     try:
-        rating = _rate(_puzzle(text, size), time.perf_counter() + budget if budget else None, throttled(progress))
+        rating = _rate(_puzzle(text, size, kind), time.perf_counter() + budget if budget else None, throttled(progress))
     except InvalidPuzzleError as error:
         return _invalid(error, text, grade="invalid")
     except TimeoutError:
@@ -245,15 +248,16 @@ def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict],
     return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
 
 
-def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0) -> dict:
-    """The next hint for the givens ``text``, the player's ``entries`` (same shape, one
-    line) and ``notes`` (one string of candidate symbols per cell, "" for none):
-    ``status`` (wrong, step, solved; ``kind`` says the same), ``text``, ``cells``, and
-    for a step its fields."""
+def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0, kind: str = "") -> dict:
+    """The next hint for the givens ``text`` (a puzzle of any kind: of ``kind`` if
+    given), the player's ``entries`` (the digits of the same grid, one line) and
+    ``notes`` (one string of candidate symbols per cell, "" for none): ``status``
+    (wrong, step, solved; ``kind`` says the same: it is no puzzle's kind), ``text``,
+    ``cells``, and for a step its fields."""
     try:
-        puzzle = _puzzle(text, size)
+        puzzle = _puzzle(text, size, kind)
         shape = puzzle.shape
-        typed = parse(entries, shape.n, (shape.box_rows, shape.box_cols)) if entries else None
+        typed = parse(entries, shape=shape) if entries else None
         found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None)
     except InvalidPuzzleError as error:
         return _invalid(error, text)

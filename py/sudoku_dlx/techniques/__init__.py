@@ -4,8 +4,9 @@
 returns; ``links`` and ``forcing`` the machinery of chains (nodes, links,
 propagation, forcing chains' deductions) that ``chains`` and ``dynamic``
 share; one module per family (``basic``, ``patterns``, ``chains``, ``als``,
-``fish``, ``dynamic``, ``trial``); ``registry`` lists them all with their
-scores, for :mod:`sudoku_dlx.rating`.
+``fish``, ``dynamic``, ``trial``, and a killer's ``cages`` and a futoshiki's
+``signs``); ``registry`` lists them all with their scores and the kinds of
+puzzle each serves, for :mod:`sudoku_dlx.rating`.
 
 May import the puzzle's layer below (``grid``, ``solver``), never the rating,
 the generator or anything above them.

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from itertools import combinations, groupby
 
-from .board import Board, Step, cells_of, digits_of, peer_bits
+from .board import Board, Step, cells_of, digits_of
 
 __all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 
@@ -39,7 +39,7 @@ class _Als:
     __slots__ = ("cells", "bits", "mask", "unit", "where", "sees")
 
     def __init__(self, board: Board, cells: tuple[int, ...], mask: int, unit: int) -> None:
-        seen = peer_bits(board.shape)
+        seen = board.peer_bits
         self.cells, self.mask, self.unit = cells, mask, unit
         self.bits = sum(1 << x for x in cells)
         self.where, self.sees = {}, {}
@@ -228,7 +228,7 @@ def death_blossom(board: Board) -> Step | None:
     petal, not of the stem, is then in one of them: the cells that see all its
     places there lose it. Stems of two or three candidates."""
     alss = _alss(board)
-    seen = peer_bits(board.shape)
+    seen = board.peer_bits
     digit_bits = _digit_bits(board)
     for stem in board.blanks():
         stem_digits = [d - 1 for d in board.digits(stem)]
@@ -289,7 +289,7 @@ def sue_de_coq(board: Board) -> Step | None:
     n = board.n
     candidates = board.candidates
     units_of = board.units_of
-    for box in range(2 * n, 3 * n):
+    for box in board.boxes:
         for line in sorted({u for x in board.units[box] for u in units_of[x][:2]}):
             meet = [x for x in board.units[box] if units_of[x][line // n] == line and candidates[x]]
             for size in (2, 3):

@@ -1,7 +1,10 @@
 """The basic techniques: singles, intersections (pointing, claiming) and subsets.
 
+They work on every kind's units: rows, columns, boxes or jigsaw regions, and
+X's diagonals and windoku's windows.
+
 Scores on the Sudoku Explainer scale: full house 1.0, hidden single 1.2 in a
-box and 1.5 in a row or column, naked single 2.3, pointing 2.6, claiming 2.8,
+box (or region) and 1.5 in a row, column or extra unit, naked single 2.3, pointing 2.6, claiming 2.8,
 naked pair 3.0, hidden pair 3.4, naked triple 3.6, hidden triple 4.0, naked
 quad 5.0, hidden quad 5.4. A locked pair or triple (a naked one whose cells
 share a box and a line) is one step of the naked one's score.
@@ -36,9 +39,11 @@ def full_house(board: Board) -> Step | None:
 
 
 def hidden_single(board: Board) -> Step | None:
-    """A digit with one place left in a unit goes there (boxes first: they are easier to see)."""
+    """A digit with one place left in a unit goes there (boxes first: they are easier
+    to see; then rows and columns, then the kind's extra units)."""
     n = board.n
-    for u in list(range(2 * n, 3 * n)) + list(range(2 * n)):
+    boxes = board.boxes
+    for u in [*boxes, *range(2 * n), *range(boxes.stop, len(board.units))]:
         unit = board.units[u]
         once = twice = 0
         for x in unit:
@@ -51,7 +56,7 @@ def hidden_single(board: Board) -> Step | None:
             cell = board.places(u, digit)[0]
             where = board.unit_name(u)
             text = f"Hidden single: in {where}, {board.symbol(digit)} fits only in {board.name(cell)}."
-            score = 1.2 if u >= 2 * n else 1.5
+            score = 1.2 if u in boxes else 1.5
             return Step("Hidden single", score, text, ((cell, digit),), (), (cell,), (u,))
     return None
 
@@ -67,22 +72,21 @@ def naked_single(board: Board) -> Step | None:
 
 
 def _intersection(board: Board, kind: str) -> Step | None:
-    """Pointing: a digit confined to one row or column of a box leaves the rest of that
-    line. Claiming: a digit confined to one box within a row or column leaves the rest of that box."""
-    n = board.n
-    bases = range(2 * n, 3 * n) if kind == "Pointing" else range(2 * n)
+    """Pointing: a digit confined to the cells where a box (or region, diagonal,
+    window) meets another unit leaves the rest of that unit. Claiming: a digit confined
+    to where a row or column meets a box (or region, diagonal, window) leaves the rest
+    of that unit."""
+    n, units_of = board.n, board.units_of
+    lines = range(2 * n)
+    bases = [u for u in range(len(board.units)) if (u in lines) == (kind == "Claiming")]
     for u in bases:
         for digit in range(1, n + 1):
             places = board.places(u, digit)
             if len(places) < 2:
                 continue
-            if kind == "Pointing":
-                targets = {board.units_of[x][i] for x in places for i in (0, 1)}
-                lines = [t for t in targets if all(board.units_of[x][t >= n] == t for x in places)]
-            else:
-                box = board.units_of[places[0]][2]
-                lines = [box] if all(board.units_of[x][2] == box for x in places) else []
-            for other in lines:
+            others = [t for t in units_of[places[0]] if t != u and (kind == "Pointing" or t not in lines)
+                      and all(t in units_of[x] for x in places)]
+            for other in others:
                 eliminations = tuple((x, digit) for x in board.places(other, digit) if x not in places)
                 if eliminations:
                     d = board.symbol(digit)

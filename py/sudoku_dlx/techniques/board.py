@@ -10,7 +10,10 @@ cell set
     :func:`peer_bits`), as the searches for ALSs and fish keep them.
 unit index
     The units are numbered as :attr:`Shape.units` lists them: rows ``0..n-1``,
-    columns ``n..2n-1``, boxes ``2n..3n-1``.
+    columns ``n..2n-1``, boxes (or jigsaw regions) ``2n..3n-1`` where the kind has
+    them, then its extra units (X's diagonals, windoku's windows). A killer's
+    cages are no units (they need not hold every digit), but a cage's cells are
+    peers of each other.
 step
     What one technique found: digits to place and candidates to eliminate, the
     cells and units of the pattern (for highlighting), and one sentence. Its
@@ -27,9 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 
-from ..kinds.grid import Puzzle, Shape, cell_name
+from ..kinds.grid import Cage, Puzzle, Shape, Sign, cell_name
+from ..kinds.solver import bounds, combinations
 
-__all__ = ["Board", "Link", "Search", "Step", "bits", "cells_of", "digits_of", "join", "peer_bits", "unit_name"]
+__all__ = ["Board", "Link", "Search", "Step", "bits", "cells_of", "digits_of", "join", "peer_bits"]
 
 
 def bits(digits) -> int:
@@ -63,20 +67,23 @@ def cells_of(cells: int) -> list[int]:
 
 
 @cache
-def peer_bits(shape: Shape) -> tuple[int, ...]:
-    """For every cell, the bit set of its peers."""
-    return tuple(sum(1 << y for y in peers) for peers in shape.peers)
+def peer_bits(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
+    """For every cell, the bit set of its ``peers`` (a board's :attr:`Board.peers`)."""
+    return tuple(sum(1 << y for y in cell_peers) for cell_peers in peers)
+
+
+@cache
+def _peers(shape: Shape, cages: tuple[Cage, ...]) -> tuple[frozenset[int], ...]:
+    """The peers of every cell: those of its units and of its killer cage."""
+    if not cages:
+        return shape.peers
+    mates = {x: frozenset(cage.cells) - {x} for cage in cages for x in cage.cells}
+    return tuple(peers | mates.get(x, frozenset()) for x, peers in enumerate(shape.peers))
 
 
 def join(words: list[str], last: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c``: words in a sentence."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
-def unit_name(unit: int, n: int) -> str:
-    """``row 3``, ``column 5`` or ``box 7`` (1-based) for a unit index."""
-    kind, index = divmod(unit, n)
-    return f"{('row', 'column', 'box')[kind]} {index + 1}"
 
 
 @dataclass(frozen=True)
@@ -173,25 +180,38 @@ class Search:
 class Board:
     """A grid in play: the digit of every cell (0: blank) and the candidates of
     every blank cell. Placing a digit removes it from the candidates of the peers.
-    ``search`` is shared by the copies of a board."""
+    ``search`` is shared by the copies of a board; ``cages`` and ``signs`` are a
+    killer's and a futoshiki's clues beyond the digits."""
 
-    def __init__(self, shape: Shape, values: list[int], candidates: list[int], search: Search | None = None) -> None:
+    def __init__(self, shape: Shape, values: list[int], candidates: list[int], search: Search | None = None,
+                 cages: tuple[Cage, ...] = (), signs: tuple[Sign, ...] = ()) -> None:
         self.shape = shape
         self.n = shape.n
         self.values = values
         self.candidates = candidates
         self.search = search or Search()
+        self.cages = cages
+        self.signs = signs
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle, marks: list[int] | None = None) -> Board:
-        """The board of ``puzzle``'s digits with every candidate its peers allow
-        (intersected with ``marks``, a mask per cell, where a mask is not 0)."""
+        """The board of ``puzzle``'s digits with every candidate its peers allow, a
+        killer cage's cells only the digits of its combinations, a futoshiki's cells
+        only those its signs allow (:func:`~..kinds.solver.bounds`); intersected
+        with ``marks``, a mask per cell, where a mask is not 0."""
         shape = puzzle.shape
         full = (1 << shape.n) - 1
-        board = cls(shape, [0] * shape.cells, [full] * shape.cells)
+        board = cls(shape, [0] * shape.cells, [full] * shape.cells, None, puzzle.cages, puzzle.signs)
         for cell, digit in enumerate(puzzle.digits):
             if digit:
                 board.place(cell, digit)
+        for cage in puzzle.cages:
+            union = bits(set().union(*combinations(cage, shape.n)))
+            for cell in cage.cells:
+                board.candidates[cell] &= union
+        if puzzle.signs:
+            for cell, allowed in enumerate(bounds(puzzle)):
+                board.candidates[cell] &= allowed
         if marks:
             for cell, mask in enumerate(marks):
                 if mask and not board.values[cell]:
@@ -199,7 +219,11 @@ class Board:
         return board
 
     def copy(self) -> Board:
-        return Board(self.shape, self.values[:], self.candidates[:], self.search)
+        return self.fork(self.search)
+
+    def fork(self, search: Search) -> Board:
+        """A copy of the board with its own ``search``."""
+        return Board(self.shape, self.values[:], self.candidates[:], search, self.cages, self.signs)
 
     @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
@@ -207,13 +231,25 @@ class Board:
 
     @cached_property
     def peers(self) -> tuple[frozenset[int], ...]:
-        return self.shape.peers
+        """The peers of every cell: of its units, and of its killer cage."""
+        return _peers(self.shape, self.cages)
 
     @cached_property
-    def units_of(self) -> tuple[tuple[int, int, int], ...]:
-        """The row, column and box unit index of every cell."""
-        n, box = self.n, self.shape.box_of
-        return tuple((x // n, n + x % n, 2 * n + box[x]) for x in range(self.shape.cells))
+    def peer_bits(self) -> tuple[int, ...]:
+        """The peers of every cell as a bit set."""
+        return peer_bits(self.peers)
+
+    @cached_property
+    def units_of(self) -> tuple[tuple[int, ...], ...]:
+        """The units of every cell: its row, column, box (where the kind has boxes:
+        index 2) and extra units, as indices into :attr:`units`."""
+        return self.shape.units_of
+
+    @cached_property
+    def boxes(self) -> range:
+        """The unit indices of the boxes (or jigsaw regions); none in a futoshiki."""
+        n = self.n
+        return range(2 * n, 3 * n if self.shape.box_of else 2 * n)
 
     def place(self, cell: int, digit: int) -> None:
         self.values[cell] = digit
@@ -278,11 +314,20 @@ class Board:
         return self.shape.symbol(digit)
 
     def unit_name(self, unit: int) -> str:
-        return unit_name(unit, self.n)
+        return self.shape.unit_name(unit)
+
+    def cage_name(self, cage: Cage) -> str:
+        """``the cage r1c1+r1c2 (10)``."""
+        return f"the cage {'+'.join(self.name(x) for x in cage.cells)} ({cage.sum})"
+
+    def sign_name(self, sign: Sign) -> str:
+        """``the sign r1c1 > r1c2``."""
+        return f"the sign {self.name(sign.greater)} > {self.name(sign.lesser)}"
 
     def removal(self, eliminations) -> str:
         """``r1c2<>5, r3c4<>5`` for ``(cell, digit)`` pairs (how the texts name eliminations)."""
         return ", ".join(f"{self.name(x)}<>{self.symbol(d)}" for x, d in eliminations)
 
     def puzzle(self) -> Puzzle:
-        return Puzzle(self.shape, tuple(self.values))
+        """The placed digits as a puzzle, with the board's cages and signs."""
+        return Puzzle(self.shape, tuple(self.values), self.cages, self.signs)

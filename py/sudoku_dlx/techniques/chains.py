@@ -54,7 +54,7 @@ class _GroupLinks:
         self.groups: list[tuple[tuple[int, ...], int]] = []
         self.index: dict[tuple[frozenset[int], int], int] = {}
         for d0 in range(n):
-            for box in range(2 * n, 3 * n):
+            for box in board.boxes:
                 for kind in (0, 1):
                     lines: dict[int, list[int]] = {}
                     for x in board.units[box]:
@@ -451,7 +451,7 @@ def empty_rectangle(board: Board, digits: list[int]) -> Step | None:
     units_of, box_of = board.units_of, board.shape.box_of
     for digit in digits:
         links = board.strong_links(digit)
-        for box in range(2 * n, 3 * n):
+        for box in board.boxes:
             places = board.places(box, digit)
             if len(places) < 2:
                 continue

@@ -37,7 +37,6 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache
 
-from ..kinds.grid import Shape
 from .board import Board, Link, Step
 from .forcing import again, found_step, multiple
 from .links import Links, candidate, chain_score, first_parents, links_of, node_text, propagate
@@ -227,7 +226,7 @@ def _locked(net: _Net, keys, cells):
         bit = 1 << d0
         places = [x for x in units[u] if candidates[x] & bit]
         first = units_of[places[0]]
-        kinds = (0, 1) if u >= 2 * n else (2,)
+        kinds = (0, 1) if u >= 2 * n else (2,) if board.boxes else ()
         for kind in kinds:
             other = first[kind]
             if any(units_of[x][kind] != other for x in places):
@@ -311,15 +310,16 @@ MULTIPLE_DEPTH = 6
 
 
 @cache
-def _weak_masks(shape: Shape) -> tuple[int, ...]:
+def _weak_masks(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
     """For every candidate ``c = cell * n + digit - 1`` of the grid, the bit set of
-    the candidates it is weakly linked to: the others of its cell, its digit in its peers."""
-    n = shape.n
+    the candidates it is weakly linked to: the others of its cell, its digit in its
+    ``peers`` (a board's)."""
+    n = round(len(peers) ** 0.5)
     masks = []
-    for c in range(shape.cells * n):
+    for c in range(len(peers) * n):
         x, d0 = divmod(c, n)
         mask = sum(1 << (x * n + e0) for e0 in range(n) if e0 != d0)
-        for y in shape.peers[x]:
+        for y in peers[x]:
             mask |= 1 << (y * n + d0)
         masks.append(mask)
     return tuple(masks)
@@ -335,7 +335,7 @@ class _Static:
         self.depth = depth or DEPTH
         n, board = net.links.n, net.links.board
         candidates, counts = net.candidates, net.counts
-        self.weak = _weak_masks(board.shape)
+        self.weak = _weak_masks(board.peers)
         self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
         #: For every candidate, the candidates it being false makes true; ``linked``: those that have any.
         strong = self.strong = [0] * (len(candidates) * n)
@@ -448,7 +448,7 @@ def _new_strong_links(net: _Net):
             low = m & -m
             yield ((x * n + low.bit_length() - 1) << 1) | 1, ((x * n + (m ^ low).bit_length() - 1) << 1) | 1, \
                 net.removed([x], ~m)
-    for u in range(3 * n):
+    for u in range(len(board.units)):
         for d0 in range(n):
             if counts[u * n + d0] == 2 and net.links.counts[u * n + d0] > 2:
                 a, b = (x for x in board.units[u] if candidates[x] >> d0 & 1)
@@ -503,7 +503,7 @@ def _static_multiple(net: _Net, keys, cells):
         if m.bit_count() > 2:
             consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
                      lambda x=x: f"cell forcing chains: whichever digit {board.name(x)} holds")
-    for u in range(3 * n):
+    for u in range(len(board.units)):
         for d0 in range(n):
             if counts[u * n + d0] > 2:
                 consider([((x * n + d0) << 1) | 1 for x in board.units[u] if candidates[x] >> d0 & 1],

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .board import Board, Step, cells_of, join, peer_bits
+from .board import Board, Step, cells_of, join
 from .patterns import FISH
 
 __all__ = ["franken_fish", "mutant_fish"]
@@ -70,7 +70,7 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, sight: 
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for at most :data:`FINS` of them (the
     fins), which see some place of ``sight`` together."""
-    n, size, seen = board.n, len(base), peer_bits(board.shape)
+    n, size, seen = board.n, len(base), board.peer_bits
     stack = [((), inside, 0, sight)]
     while stack:
         cover, left, skipped, sight = stack.pop()
@@ -95,7 +95,7 @@ def _fish(board: Board, family: str) -> Step | None:
     """A fish of ``family`` that eliminates something, the smallest first: on the first
     base sets that make one, the cover sets that eliminate the most."""
     n, units, candidates = board.n, board.units, board.candidates
-    seen = peer_bits(board.shape)
+    seen = board.peer_bits
     mixes, largest = FAMILIES[family]
     key = f"{family} fish"
     for digit in board.search.digits(board, key):

@@ -61,7 +61,7 @@ def multiple(board: Board, base: float, outcome: Callable[[int], object], dynami
         if count > 2 or (dynamic and count > 1):
             starts = [((cell * n + d - 1) << 1) | 1 for d in board.digits(cell)]
             best = lower(best, _common(board, "cell", starts, outcome, base, (cell,)))
-    for unit in range(3 * n):
+    for unit in range(len(board.units)):
         for digit in range(1, n + 1):
             places = board.places(unit, digit)
             if len(places) > 1:

@@ -73,7 +73,7 @@ class Links:
         self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
         self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
-        self.counts = [len(board.places(unit, digit)) for unit in range(3 * self.n) for digit in range(1, self.n + 1)]
+        self.counts = [len(board.places(unit, digit)) for unit in range(len(board.units)) for digit in range(1, self.n + 1)]
 
     def members(self, node: int) -> tuple[tuple[int, ...], int]:
         """The cells of a node (one) and its digit, 0-based."""

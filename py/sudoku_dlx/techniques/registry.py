@@ -8,28 +8,60 @@ avoidable rectangles, unique rectangles of type 6, franken and mutant fish.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
 find a step, SE needs a harder one, and its ratings count that.
+
+Each technique names the ``kinds`` of puzzle it serves (:func:`techniques_for`).
+Most hold for every kind: they rest only on units holding every digit once and
+on peers differing, and read the kind's units and peers from the board. Those
+that look at boxes skip the futoshiki, whose Latin square has none
+(:data:`BOXED`); those that reckon with a box's rows and columns skip the
+jigsaw too (:data:`BANDED`). The uniqueness techniques (unique, hidden and avoidable
+rectangles, BUG+1) serve classic sudoku alone (:data:`CLASSIC`): they argue that
+a pattern of candidates would let two digits swap and leave two solutions, and
+a swap that keeps rows, columns and boxes may still break a diagonal, a window,
+a cage's sum or a sign, so in the other kinds the pattern is no contradiction.
+The killer's cage techniques and the futoshiki's sign techniques serve their
+kind alone; they count in its score (``se``): they stand for the clues SE never
+knew.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import NamedTuple
 
-from . import als, basic, chains, dynamic, fish, patterns, trial
+from ..kinds.grid import KINDS
+from . import als, basic, cages, chains, dynamic, fish, patterns, signs, trial
 from .board import Board, Step
 
-__all__ = ["BEYOND_SE", "SCORED", "TECHNIQUES", "Technique"]
+__all__ = ["ALL", "BANDED", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
+           "Technique", "scored_for", "techniques_for"]
+
+#: Every kind of puzzle.
+ALL = frozenset(KINDS)
+#: The kinds with boxes (or jigsaw regions): all but the futoshiki.
+BOXED = ALL - {"futoshiki"}
+#: The kinds whose boxes are rectangles in bands and stacks: the patterns that
+#: reckon with a box's rows and columns (fins, empty rectangles) miss a jigsaw's regions.
+BANDED = BOXED - {"jigsaw"}
+#: Classic sudoku alone: where a deadly pattern's swap keeps every rule.
+CLASSIC = frozenset({"sudoku"})
+KILLER = frozenset({"killer"})
+FUTOSHIKI = frozenset({"futoshiki"})
 
 
 class Technique(NamedTuple):
     """A technique: the lowest ``score`` its steps get, the function that ``find``\\ s its
     easiest step on a board, its ``name`` in a list of techniques (a step's own name
-    may say more: a skyscraper is one kind of turbot fish), and whether SE has it."""
+    may say more: a skyscraper is one kind of turbot fish), whether SE has it (or,
+    for a kind's own technique, whether it counts in the score), and the ``kinds``
+    of puzzle it serves."""
 
     score: float
     find: Callable[[Board], Step | None]
     name: str
     se: bool = True
+    kinds: frozenset[str] = ALL
 
     @property
     def family(self) -> str:
@@ -41,49 +73,53 @@ class Technique(NamedTuple):
 TECHNIQUES: tuple[Technique, ...] = (
     Technique(1.0, basic.full_house, "Full house"),
     Technique(1.2, basic.hidden_single, "Hidden single"),
+    Technique(2.0, cages.cage_combinations, "Cage combinations", kinds=KILLER),
+    Technique(2.0, signs.sign_bound, "Sign bound", kinds=FUTOSHIKI),
     Technique(2.3, basic.naked_single, "Naked single"),
-    Technique(2.6, basic.pointing, "Pointing"),
-    Technique(2.8, basic.claiming, "Claiming"),
+    Technique(2.5, cages.rule_of_45, "Rule of 45 (innies and outies)", kinds=KILLER),
+    Technique(2.5, signs.sign_chain, "Sign chain", kinds=FUTOSHIKI),
+    Technique(2.6, basic.pointing, "Pointing", kinds=BOXED),
+    Technique(2.8, basic.claiming, "Claiming", kinds=BOXED),
     Technique(3.0, basic.naked_pair, "Naked pair"),
     Technique(3.2, patterns.x_wing, "X-wing"),
     Technique(3.4, basic.hidden_pair, "Hidden pair"),
-    Technique(3.4, patterns.finned_x_wing, "Finned X-wing"),
+    Technique(3.4, patterns.finned_x_wing, "Finned X-wing", kinds=BANDED),
     Technique(3.6, basic.naked_triple, "Naked triple"),
     Technique(3.8, patterns.swordfish, "Swordfish"),
     Technique(4.0, basic.hidden_triple, "Hidden triple"),
-    Technique(4.0, patterns.finned_swordfish, "Finned swordfish"),
+    Technique(4.0, patterns.finned_swordfish, "Finned swordfish", kinds=BANDED),
     Technique(4.0, chains.turbot_fish, "Skyscraper, two-string kite, turbot fish"),
     Technique(4.2, patterns.xy_wing, "XY-wing"),
-    Technique(4.2, chains.empty_rectangle, "Empty rectangle", se=False),
+    Technique(4.2, chains.empty_rectangle, "Empty rectangle", se=False, kinds=BANDED),
     Technique(4.4, patterns.xyz_wing, "XYZ-wing"),
     Technique(4.4, patterns.w_wing, "W-wing"),
-    Technique(4.5, patterns.unique_rectangle_1, "Unique rectangle type 1"),
-    Technique(4.5, patterns.unique_rectangle_2, "Unique rectangle type 2"),
-    Technique(4.5, patterns.unique_rectangle_4, "Unique rectangle type 4"),
-    Technique(4.5, patterns.unique_rectangle_6, "Unique rectangle type 6", se=False),
-    Technique(4.5, patterns.hidden_rectangle, "Hidden rectangle", se=False),
-    Technique(4.5, patterns.avoidable_rectangle, "Avoidable rectangle", se=False),
-    Technique(4.6, patterns.unique_rectangle_3, "Unique rectangle type 3"),
+    Technique(4.5, patterns.unique_rectangle_1, "Unique rectangle type 1", kinds=CLASSIC),
+    Technique(4.5, patterns.unique_rectangle_2, "Unique rectangle type 2", kinds=CLASSIC),
+    Technique(4.5, patterns.unique_rectangle_4, "Unique rectangle type 4", kinds=CLASSIC),
+    Technique(4.5, patterns.unique_rectangle_6, "Unique rectangle type 6", se=False, kinds=CLASSIC),
+    Technique(4.5, patterns.hidden_rectangle, "Hidden rectangle", se=False, kinds=CLASSIC),
+    Technique(4.5, patterns.avoidable_rectangle, "Avoidable rectangle", se=False, kinds=CLASSIC),
+    Technique(4.6, patterns.unique_rectangle_3, "Unique rectangle type 3", kinds=CLASSIC),
     Technique(5.0, basic.naked_quad, "Naked quad"),
     Technique(5.2, patterns.jellyfish, "Jellyfish"),
-    Technique(5.3, als.sue_de_coq, "Sue de Coq", se=False),
+    Technique(5.3, als.sue_de_coq, "Sue de Coq", se=False, kinds=BANDED),
     Technique(5.4, basic.hidden_quad, "Hidden quad"),
-    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish"),
+    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED),
     Technique(5.4, chains.simple_colouring, "Simple colouring"),
     Technique(5.4, chains.x_chain, "X-chain"),
     Technique(5.5, patterns.wxyz_wing, "WXYZ-wing"),
-    Technique(5.6, patterns.bug_plus_one, "BUG+1"),
+    Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
     Technique(6.2, patterns.vwxyz_wing, "VWXYZ-wing"),
     Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle"),
     Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop"),
-    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False),
+    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED),
     Technique(7.1, als.als_xz, "ALS-XZ", se=False),
     Technique(7.2, als.als_xy_wing, "ALS-XY-wing", se=False),
     Technique(7.3, als.als_chain, "ALS chain", se=False),
     Technique(7.4, als.death_blossom, "Death blossom", se=False),
-    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False),
+    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False, kinds=BANDED),
     Technique(7.5, chains.nishio, "Nishio forcing chain"),
-    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False),
+    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED),
     Technique(8.0, chains.forcing_chains, "Forcing chains"),
     Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
     Technique(9.0, dynamic.dynamic_forcing_chains_plus, "Dynamic forcing chains (+)"),
@@ -96,5 +132,18 @@ TECHNIQUES: tuple[Technique, ...] = (
 #: The techniques SE lacks (their functions): in hints and the path, not in the score.
 BEYOND_SE = frozenset(technique.find for technique in TECHNIQUES if not technique.se)
 
-#: The techniques of the score: those SE has.
-SCORED = tuple(technique for technique in TECHNIQUES if technique.se)
+
+@cache
+def techniques_for(kind: str) -> tuple[Technique, ...]:
+    """The techniques that serve ``kind``, easiest first."""
+    return tuple(technique for technique in TECHNIQUES if kind in technique.kinds)
+
+
+@cache
+def scored_for(kind: str) -> tuple[Technique, ...]:
+    """The techniques of ``kind``'s score: those SE has, and the kind's own."""
+    return tuple(technique for technique in techniques_for(kind) if technique.se)
+
+
+#: The techniques of a classic sudoku's score: those SE has.
+SCORED = scored_for("sudoku")

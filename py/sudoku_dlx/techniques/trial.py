@@ -7,7 +7,7 @@ always progresses on a puzzle with one solution.
 from __future__ import annotations
 
 from ..kinds.grid import Puzzle
-from ..kinds.solver import solutions
+from ..kinds.solver import fault, solutions
 from .board import Board, Step
 
 __all__ = ["TRIAL_AND_ERROR", "trial_and_error"]
@@ -32,9 +32,11 @@ def trial_and_error(board: Board) -> Step | None:
 
 
 def _completes(board: Board, cell: int, digit: int) -> bool:
-    """Whether the placed digits plus ``digit`` in ``cell`` still have a solution."""
+    """Whether the placed digits plus ``digit`` in ``cell`` still have a solution (the
+    exact cover of the board's kind, with its cages and signs)."""
     if any(board.values[peer] == digit for peer in board.peers[cell]):
         return False
     values = board.values[:]
     values[cell] = digit
-    return bool(solutions(Puzzle(board.shape, tuple(values)), 1)[0])
+    puzzle = Puzzle(board.shape, tuple(values), board.cages, board.signs)
+    return not fault(puzzle) and bool(solutions(puzzle, 1)[0])
