@@ -23,7 +23,7 @@ from .cover.naming import BOUNDS
 from .cover.trace import trace_search
 from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
-from .kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
+from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
@@ -67,7 +67,8 @@ def words() -> dict:
     the score it is ``from`` and the score it is ``below``, None for the last, easiest
     first), ``symbols`` (of the digits 1, 2, ...), ``symmetries`` (``random`` takes one
     of the others, by the seed), ``techniques`` (``name``, base ``score``, ``family``,
-    ``se``: whether Sudoku Explainer has it, easiest first), ``solvers`` (the batch's)
+    ``se``: whether Sudoku Explainer has it, ``kinds``: the kinds of puzzle it serves,
+    easiest first), ``solvers`` (the batch's)
     and ``racers`` (the race's), ``batch_statuses`` (of a puzzle in a batch),
     ``statuses`` (of each function's records, :data:`STATUSES`) and ``failures``
     (:data:`FAILURES`)."""
@@ -79,7 +80,8 @@ def words() -> dict:
         "grades": [{"name": name, "from": low, "below": below} for (name, low), below in zip(GRADES, bands)],
         "symbols": SYMBOLS,
         "symmetries": [*SYMMETRIES, "random"],
-        "techniques": [{"name": t.name, "score": t.score, "family": t.family, "se": t.se} for t in TECHNIQUES],
+        "techniques": [{"name": t.name, "score": t.score, "family": t.family, "se": t.se,
+                        "kinds": [kind for kind in KINDS if kind in t.kinds]} for t in TECHNIQUES],
         "solvers": list(SOLVERS),
         "racers": list(RACERS),
         "batch_statuses": list(BATCH_STATUSES),
