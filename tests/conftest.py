@@ -6,6 +6,7 @@ import os
 import sys
 from itertools import islice
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The puzzles the tests use, inside the repository (scripts/make_test_data.py wrote them).
@@ -71,3 +72,43 @@ def techniques_of(module) -> tuple[tuple[float, object], ...]:
     """``(base score, technique)`` for the registry's techniques of one family module, easiest first."""
     from sudoku_dlx.techniques.registry import TECHNIQUES
     return tuple((t.score, t.find) for t in TECHNIQUES if t.find.__module__ == module.__name__)
+
+
+if TYPE_CHECKING:
+    from sudoku_dlx.kinds.grid import Puzzle
+
+
+# The rules of every kind, written without the package, to check the package's answers.
+
+def houses(puzzle: Puzzle) -> list[list[int]]:
+    """Every group of cells that must hold different digits, from the kind's rules."""
+    n, shape = puzzle.n, puzzle.shape
+    rows = [[r * n + c for c in range(n)] for r in range(n)]
+    cols = [[r * n + c for r in range(n)] for c in range(n)]
+    groups = rows + cols
+    if shape.regions:
+        groups += [[x for x in range(n * n) if shape.regions[x] == region] for region in range(n)]
+    elif shape.box_rows:
+        br, bc = shape.box_rows, shape.box_cols
+        groups += [[(top + r) * n + left + c for r in range(br) for c in range(bc)]
+                   for top in range(0, n, br) for left in range(0, n, bc)]
+    if puzzle.kind == "x":
+        groups += [[k * n + k for k in range(n)], [k * n + n - 1 - k for k in range(n)]]
+    if puzzle.kind == "windoku":
+        groups += [[(top + r) * 9 + left + c for r in range(3) for c in range(3)] for top in (1, 5) for left in (1, 5)]
+    return groups + [list(cage.cells) for cage in puzzle.cages]
+
+
+def broken_rules(puzzle: Puzzle, digits: list[int]) -> list[str]:
+    """What a filled grid ``digits`` breaks of ``puzzle``'s rules (empty: none)."""
+    n = puzzle.n
+    broken = [f"given {x}" for x, d in enumerate(puzzle.digits) if d and digits[x] != d]
+    broken += [f"digits {digits}" for _ in [0] if sorted(set(digits)) != list(range(1, n + 1))]
+    broken += [f"repeat in {group}" for group in houses(puzzle) if len({digits[x] for x in group}) != len(group)]
+    broken += [f"cage {cage}" for cage in puzzle.cages if sum(digits[x] for x in cage.cells) != cage.sum]
+    broken += [f"sign {sign}" for sign in puzzle.signs if digits[sign.greater] <= digits[sign.lesser]]
+    for sign in puzzle.signs:
+        (rg, cg), (rl, cl) = divmod(sign.greater, n), divmod(sign.lesser, n)
+        if abs(rg - rl) + abs(cg - cl) != 1:
+            broken.append(f"sign {sign} between non-neighbours")
+    return broken

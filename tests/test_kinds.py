@@ -4,7 +4,7 @@ sgt-solo and sgt-unequal (Debian's sgt-puzzles, which .ci/run installs) generate
 fresh game IDs at test time; each must read, solve to exactly one solution that
 this file's own rule checker accepts, agree with the solution Tatham's program
 saves, and be written back to the same bytes. The engine's rules are not used to
-check the engine: ``broken_rules`` below is written from the rules of each kind.
+check the engine: ``conftest.broken_rules`` is written from the rules of each kind.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from conftest import broken_rules
 from sudoku_dlx import web
 from sudoku_dlx.compare.batch import measure
 from sudoku_dlx.kinds.forms import read_form, write_form
@@ -82,42 +83,6 @@ def tatham_parses(program: str, game_id: str) -> subprocess.CompletedProcess:
     """Tatham's own parser on ``game_id``: printing it exits 0 for a good ID."""
     return subprocess.run([str(GAMES / program), "--print", "1x1"], input=game_id,
                           capture_output=True, text=True, timeout=60)
-
-
-# --- the test's own rules ---------------------------------------------------------
-
-def houses(puzzle: Puzzle) -> list[list[int]]:
-    """Every group of cells that must hold different digits, from the kind's rules."""
-    n, shape = puzzle.n, puzzle.shape
-    rows = [[r * n + c for c in range(n)] for r in range(n)]
-    cols = [[r * n + c for r in range(n)] for c in range(n)]
-    groups = rows + cols
-    if shape.regions:
-        groups += [[x for x in range(n * n) if shape.regions[x] == region] for region in range(n)]
-    elif shape.box_rows:
-        br, bc = shape.box_rows, shape.box_cols
-        groups += [[(top + r) * n + left + c for r in range(br) for c in range(bc)]
-                   for top in range(0, n, br) for left in range(0, n, bc)]
-    if puzzle.kind == "x":
-        groups += [[k * n + k for k in range(n)], [k * n + n - 1 - k for k in range(n)]]
-    if puzzle.kind == "windoku":
-        groups += [[(top + r) * 9 + left + c for r in range(3) for c in range(3)] for top in (1, 5) for left in (1, 5)]
-    return groups + [list(cage.cells) for cage in puzzle.cages]
-
-
-def broken_rules(puzzle: Puzzle, digits: list[int]) -> list[str]:
-    """What a filled grid ``digits`` breaks of ``puzzle``'s rules (empty: none)."""
-    n = puzzle.n
-    broken = [f"given {x}" for x, d in enumerate(puzzle.digits) if d and digits[x] != d]
-    broken += [f"digits {digits}" for _ in [0] if sorted(set(digits)) != list(range(1, n + 1))]
-    broken += [f"repeat in {group}" for group in houses(puzzle) if len({digits[x] for x in group}) != len(group)]
-    broken += [f"cage {cage}" for cage in puzzle.cages if sum(digits[x] for x in cage.cells) != cage.sum]
-    broken += [f"sign {sign}" for sign in puzzle.signs if digits[sign.greater] <= digits[sign.lesser]]
-    for sign in puzzle.signs:
-        (rg, cg), (rl, cl) = divmod(sign.greater, n), divmod(sign.lesser, n)
-        if abs(rg - rl) + abs(cg - cl) != 1:
-            broken.append(f"sign {sign} between non-neighbours")
-    return broken
 
 
 # --- Tatham's IDs -----------------------------------------------------------------
