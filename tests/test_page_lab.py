@@ -276,7 +276,7 @@ def kind_clues(page, name: str) -> None:
     expect(board.locator(".cell")).to_have_count(puzzle.n ** 2)
     expect(board.locator(".cell.given")).to_have_count(puzzle.clues)
     expect(board.locator(".cell.extra")).to_have_count(len({x for unit in puzzle.shape.extra_units for x in unit}))
-    expect(board.locator(".cage-sum")).to_have_text([str(cage.sum) for cage in puzzle.cages])
+    expect(board.locator(".cage .sum")).to_have_text([str(cage.sum) for cage in puzzle.cages])
     expect(board.locator(".sign")).to_have_count(len(puzzle.signs))
     # Thick lines between the cells of different regions (or boxes).
     region = puzzle.shape.box_of

@@ -7,11 +7,9 @@
 // cage's cells when a step is about them); a cell shows the symbol of its given or
 // chosen option large, else the symbols of its live options small (what may still go
 // there), tinted when an option of it waits to be tried at a choice made before.
+import { cageMarks, signMark } from "../../kind-marks.js";
 import { svg } from "../../svg.js";
 import { optionState, stepChanges } from "./state.js";
-
-// How far a cage's dashed outline runs inside its cells (a cell is 1 by 1).
-const CAGE_INSET = 0.1;
 
 export class BoardView {
   constructor(container, problem) {
@@ -89,41 +87,7 @@ function regionOf(board) {
 function clues(board) {
   const { rows, cols } = board;
   const layer = svg("svg", { class: "lab-clues", viewBox: `0 0 ${cols} ${rows}`, "aria-hidden": "true" });
-  for (const cage of board.cages ?? []) {
-    const inCage = new Set(cage.cells);
-    const has = (r, c) => r >= 0 && r < rows && c >= 0 && c < cols && inCage.has(r * cols + c);
-    const path = [];
-    for (const x of cage.cells) {
-      const r = Math.floor(x / cols);
-      const c = x % cols;
-      // Each side with no cell of the cage beyond it gets a dashed line, inset; at each
-      // end the line stops short, runs to the cell's edge, or goes on past it (an inner corner).
-      for (const [dr, dc] of [[-1, 0], [0, 1], [1, 0], [0, -1]]) {
-        if (has(r + dr, c + dc)) continue;
-        const [tr, tc] = [Math.abs(dc), Math.abs(dr)];
-        const end = (s) => {
-          const reach = !has(r + s * tr, c + s * tc) ? 0.5 - CAGE_INSET
-            : has(r + s * tr + dr, c + s * tc + dc) ? 0.5 + CAGE_INSET : 0.5;
-          return [c + 0.5 + dc * (0.5 - CAGE_INSET) + s * tc * reach, r + 0.5 + dr * (0.5 - CAGE_INSET) + s * tr * reach];
-        };
-        const [[x1, y1], [x2, y2]] = [end(-1), end(1)];
-        path.push(`M${x1.toFixed(3)},${y1.toFixed(3)}L${x2.toFixed(3)},${y2.toFixed(3)}`);
-      }
-    }
-    layer.append(svg("path", { class: "cage", d: path.join("") }));
-    const first = Math.min(...cage.cells);
-    layer.append(svg("text", { class: "cage-sum", x: first % cols + CAGE_INSET + 0.04, y: Math.floor(first / cols) + CAGE_INSET + 0.22 },
-      String(cage.sum)));
-  }
-  for (const [greater, lesser] of board.signs ?? []) {
-    const [a, b] = [Math.min(greater, lesser), Math.max(greater, lesser)];
-    const across = b - a === 1; // side by side; else one above the other
-    const [r, c] = [Math.floor(a / cols), a % cols];
-    // The sign opens towards the greater cell: a > b or a < b, turned a quarter (∨ or ∧)
-    // between a cell and the one below it.
-    const [x, y] = across ? [c + 1, r + 0.5] : [c + 0.5, r + 1];
-    const turn = across ? {} : { transform: `rotate(90 ${x} ${y})` };
-    layer.append(svg("text", { class: "sign", x, y, ...turn }, greater === a ? ">" : "<"));
-  }
+  for (const cage of board.cages ?? []) layer.append(cageMarks(cage, cols));
+  for (const [greater, lesser] of board.signs ?? []) layer.append(signMark(greater, lesser, cols));
   return layer;
 }
