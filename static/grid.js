@@ -136,15 +136,31 @@ export function clashes(shape, line) {
 }
 
 // The symbols `cell` may take, in SYMBOLS order: those no cell of its units (or its
-// killer cage) has in `line`, and, in a futoshiki, those its signs allow against the
+// killer cage) has in `line`, in a killer those that some combination of its cage's sum
+// holds with the cage's digits, and in a futoshiki those its signs allow against the
 // digits of its neighbours.
 export function candidates(shape, line, cell) {
   const { cages = [], signs = [] } = shape;
   const groups = [...units(shape), ...cages.map((cage) => cage.cells)].filter((unit) => unit.includes(cell));
   const seen = new Set(groups.flatMap((unit) => unit.map((x) => line[x])));
   const digit = (x) => SYMBOLS.indexOf(line[x]) + 1;
-  return [...SYMBOLS.slice(0, shape.n)].filter((symbol, k) => !seen.has(symbol) && signs.every(([g, l]) =>
+  const cage = cages.find((c) => c.cells.includes(cell));
+  const held = cage ? cage.cells.reduce((mask, x) => (digit(x) ? mask | (1 << (digit(x) - 1)) : mask), 0) : 0;
+  return [...SYMBOLS.slice(0, shape.n)].filter((symbol, k) => !seen.has(symbol) &&
+    (!cage || cageHolds(cage, shape.n, held | (1 << k))) && signs.every(([g, l]) =>
     (g !== cell || !digit(l) || k + 1 > digit(l)) && (l !== cell || !digit(g) || k + 1 < digit(g)))).join("");
+}
+
+// Whether some set of different digits 1..n, one per cell of `cage`, adding up to its sum,
+// holds every digit of the mask `held`.
+function cageHolds({ cells, sum }, n, held) {
+  for (let mask = 0; mask < 1 << n; mask++) {
+    if ((mask & held) !== held) continue;
+    let count = 0, total = 0;
+    for (let d = 1; d <= n; d++) if (mask & (1 << (d - 1))) [count, total] = [count + 1, total + d];
+    if (count === cells.length && total === sum) return true;
+  }
+  return false;
 }
 
 // The grid before step `k` of a solve path (web.rate's `path`), as the rating's board

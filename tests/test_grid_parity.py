@@ -7,6 +7,7 @@ equal: a fixed corpus of every layout and size and of the errors, then random te
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 from pathlib import Path
@@ -60,6 +61,12 @@ def python_answer(text: str, size: int = 0) -> dict:
         def allowed(cell: int, d: int) -> bool:
             if any(cell in group and d in {digits[x] for x in group} for group in groups):
                 return False
+            for cage in puzzle.cages:
+                held = {digits[x] for x in cage.cells if digits[x]} | {d}
+                if cell in cage.cells and not any(
+                        held <= set(combo) for combo in itertools.combinations(range(1, shape.n + 1), len(cage.cells))
+                        if sum(combo) == cage.sum):
+                    return False
             return all((sign.greater != cell or not digits[sign.lesser] or d > digits[sign.lesser]) and
                        (sign.lesser != cell or not digits[sign.greater] or d < digits[sign.greater])
                        for sign in puzzle.signs)

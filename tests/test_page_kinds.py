@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from sudoku_dlx import web
 from sudoku_dlx.kinds.grid import KIND_SIZES, SYMBOLS
 from sudoku_dlx.kinds.read import puzzle_id, read_puzzle
-from sudoku_dlx.kinds.solver import count_solutions
+from sudoku_dlx.kinds.solver import combinations, count_solutions
 
 # Game IDs of Simon Tatham's programs (sgt-puzzles), copied from their output:
 IDS = {
@@ -153,6 +153,12 @@ def test_each_kind_opens_draws_breaks_its_rule_solves_checks_hints_and_shares(ne
     if kind in ("x", "windoku", "jigsaw"):
         [(x, symbol)] = breaking.items()
         assert symbol not in cell(page, x).get_attribute("data-notes")
+    if kind == "killer":  # the notes of the tightest cage hold only its combinations' digits
+        cage = min(puzzle.cages, key=lambda cage: len(set().union(*combinations(cage, n))))
+        fits = {str(d) for d in set().union(*combinations(cage, n))}
+        assert len(fits) < n
+        for x in cage.cells:
+            assert set(cell(page, x).get_attribute("data-notes")) - {"\n", "\xa0"} <= fits, x  # the notes grid's filler
     button(page, "Undo").click()
 
     wait_ready(page)
