@@ -171,7 +171,7 @@ def test_cli_generate_kind_json_and_formats(capsys):
     ({"kind": "jigsaw", "size": 3}, "a jigsaw has sizes 4 to 16, not 3"),
     ({"kind": "windoku", "size": 6}, "a windoku has sizes 9, not 6"),
     ({"kind": "futoshiki", "symmetry": "rotational"}, "a futoshiki's givens have no symmetry"),
-    ({"kind": "x", "difficulty": "easy"}, "grades for x come with its rating"),
+    ({"kind": "x", "difficulty": "easy"}, "unknown difficulty 'easy'"),
     ({"kind": "hexagon"}, 'unknown kind "hexagon"'),
 ])
 def test_bad_kind_arguments(kwargs, words):
@@ -195,3 +195,11 @@ def test_bench_generate_kinds(capsys):
     with pytest.raises(SystemExit):
         main(["bench", "--generate", "6", "--kind", "hexagon"])
     assert "unknown kind 'hexagon'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kind, size, difficulty", [("killer", 9, "Medium"), ("futoshiki", 5, "Hard"), ("killer", 6, "Easy")])
+def test_a_difficulty_of_a_kind_is_rated_with_its_techniques(kind, size, difficulty):
+    made = generate(size, seed=1, difficulty=difficulty, kind=kind, time_budget=10)
+    assert (made.puzzle.kind, made.grade, made.record()["status"]) == (kind, difficulty, "generated")
+    rated = web.rate(made.record()["puzzle"])
+    assert (rated["grade"], rated["score"], rated["scale"]) == (difficulty, made.score, f"SE scores, {kind} techniques")

@@ -394,10 +394,7 @@ def generate(
     A bad argument raises ``InvalidPuzzleError``.
     """
     if difficulty is not None:
-        if kind != "sudoku":
-            natural_size(kind)  # an unknown kind is named first
-            raise InvalidPuzzleError(f"grades for {kind} come with its rating")
-        return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget)
+        return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget, kind)
     start = time.perf_counter()
     if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
         raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
@@ -443,8 +440,10 @@ def _killer_givens(shape: Shape, solution: tuple[int, ...], order: list[tuple[in
         added.append(orbit)
 
 
-def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget) -> Generated:
-    """Generate and rate puzzles (their seeds drawn from ``seed``) until one has the grade
+def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget,
+            kind: str) -> Generated:
+    """Generate and rate puzzles of ``kind`` (their seeds drawn from ``seed``; rated with
+    the kind's techniques, see :mod:`sudoku_dlx.rating`) until one has the grade
     ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
     when the budget ran out during the first rating, that puzzle with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
@@ -462,7 +461,7 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
     best, puzzles = None, 0
     while True:
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging)
+        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging, kind=kind)
         puzzles += 1
         try:
             if deadline is not None and time.perf_counter() >= deadline:
