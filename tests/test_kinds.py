@@ -21,10 +21,12 @@ import pytest
 from conftest import broken_rules
 from sudoku_dlx import web
 from sudoku_dlx.compare.batch import measure
+from sudoku_dlx.generator import generate
 from sudoku_dlx.kinds.forms import read_form, write_form
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, Puzzle
 from sudoku_dlx.kinds.read import puzzle_id, read_puzzle, read_texts
 from sudoku_dlx.kinds.solver import count_solutions, fault, solve
+from sudoku_dlx.kinds.tatham import write_game_id
 
 GAMES = Path("/usr/games")
 #: (program, its parameters, the kind and size they make): X, jigsaw, killer and
@@ -287,3 +289,16 @@ def test_the_batch_runs_every_kind_on_dlx_and_classic_alone_on_the_baselines():
     batch = measure(["dlx", "textbook", "backtrack"], [x_id, classic])
     assert batch.runs["dlx"].status == ["unique", "unique"]
     assert batch.runs["textbook"].status == batch.runs["backtrack"].status == ["invalid", "unique"]
+
+
+@pytest.mark.parametrize("kind, size, program", [
+    ("x", 9, "sgt-solo"), ("jigsaw", 9, "sgt-solo"), ("killer", 9, "sgt-solo"), ("killer", 6, "sgt-solo"),
+    ("futoshiki", 6, "sgt-unequal"), ("sudoku", 9, "sgt-solo"),
+])
+def test_our_puzzles_open_in_tathams_programs_with_our_solution(kind, size, program, tmp_path):
+    """A puzzle of the project's own generation, written as a game ID, is read by Tatham's
+    program, which saves the same solution as ours."""
+    made = generate(size, seed=7, kind=kind, time_budget=5)
+    game_id = write_game_id(made.puzzle)
+    assert tatham_parses(program, game_id).returncode == 0
+    assert tatham_solution(program, game_id, tmp_path) == list(made.solution.digits)
