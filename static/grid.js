@@ -39,6 +39,13 @@ export function extraUnits({ n, kind }) {
   return [];
 }
 
+// The box or jigsaw region of a cell (a function), or null for a grid without (a futoshiki's).
+export function regionOf({ n, boxRows, boxCols, regions = [] }) {
+  if (regions.length) return (x) => regions[x];
+  if (!boxRows) return null;
+  return (x) => Math.floor(Math.floor(x / n) / boxRows) * n + Math.floor((x % n) / boxCols);
+}
+
 // Notes are a mini grid up to this size, a list beyond.
 export const NOTES_GRID_MAX = 9;
 const NBSP = "\u00a0";

@@ -261,3 +261,14 @@ def test_a_killer_prints_its_cages_and_sums(new_page):
     assert dashes == "rgb(0, 0, 0)"  # black on white, from dark mode too
     notes = cell(page, 1).evaluate("cell => getComputedStyle(cell, '::before').content")
     assert notes == "none"  # notes are left off the printed page
+
+
+@pytest.mark.parametrize("kind, size, drawn", [("killer", 4, ".cage"), ("futoshiki", 5, ".sign"), ("x", 6, "[data-extra]")])
+def test_a_worksheet_of_a_kind_draws_its_clues_on_puzzles_and_answers(new_page, kind, size, drawn):
+    page = new_page(f"index.html?view=worksheet&kind={kind}&size={size}&n=2")
+    expect(page.locator("#ws-size option")).to_have_text([f"{n}×{n}" for n in KIND_SIZES[kind] if n in (4, 5, 6, 7, 8, 9, 12, 16)])
+    page.get_by_role("button", name="Make the worksheet").click()
+    expect(page.locator("#ws-message")).to_contain_text("2 puzzles and their answers are ready", timeout=60_000)
+    puzzles, answers = page.locator(f".sheet.puzzles {drawn}").count(), page.locator(f".sheet.answers {drawn}").count()
+    assert puzzles == answers > 0
+    assert page.locator(".sheet.answers .mini-grid").first.locator("div").count() == size * size

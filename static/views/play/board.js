@@ -1,6 +1,6 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, symbolFor } from "../../grid.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, regionOf, symbolFor } from "../../grid.js";
 import { plural } from "../../kit.js";
 import { cageMarks, signMark } from "../../kind-marks.js";
 import { svg } from "../../svg.js";
@@ -251,13 +251,6 @@ export class Board {
     }
     event.preventDefault();
   }
-}
-
-// The box or jigsaw region of a cell (a function), or null for a grid without (a futoshiki's).
-function regionOf({ n, boxRows, boxCols, regions }) {
-  if (regions.length) return (x) => regions[x];
-  if (!boxRows) return null;
-  return (x) => Math.floor(Math.floor(x / n) / boxRows) * n + Math.floor((x % n) / boxCols);
 }
 
 function keyButton(symbol, text, label) {

@@ -1,17 +1,20 @@
-// The worksheet view (?view=worksheet&size=9&difficulty=Easy&n=6): a teacher's printout of
-// freshly generated puzzles, several to a page, then their answers on pages of their own.
-// Python generates each puzzle (with its solution); Print prints the sheets only.
+// The worksheet view (?view=worksheet&kind=killer&size=9&difficulty=Easy&n=6): a teacher's
+// printout of freshly generated puzzles of any kind, several to a page, then their answers
+// on pages of their own. Python generates each puzzle (with its solution); Print prints
+// the sheets only.
 import { Cancelled } from "../../client.js";
-import { shapeFor } from "../../grid.js";
+import { gridShape } from "../../grid.js";
+import { KINDS, KIND_NAMES, KIND_SIZES, readPuzzle } from "../../kinds.js";
 import { $, View, h, plural, useStyle } from "../../kit.js";
 import { miniGrid } from "../../mini-grid.js";
 import { GRADES } from "../../words.js";
 
-const SIZES = [4, 6, 8, 9, 12, 16];
 const MOST = 24;
-// Puzzles on one printed page, and answers, by size.
-const PER_PAGE = { 4: 6, 6: 6, 8: 4, 9: 4, 12: 2, 16: 1 };
-const ANSWERS_PER_PAGE = { 4: 12, 6: 12, 8: 6, 9: 6, 12: 4, 16: 2 };
+// Puzzles on one printed page, and answers, by size: the sizes a worksheet offers.
+const PER_PAGE = { 4: 6, 5: 6, 6: 6, 7: 4, 8: 4, 9: 4, 12: 2, 16: 1 };
+const ANSWERS_PER_PAGE = { 4: 12, 5: 12, 6: 12, 7: 6, 8: 6, 9: 6, 12: 4, 16: 2 };
+// The sizes of a kind's worksheet.
+const sizesOf = (kind) => KIND_SIZES[kind].filter((n) => n in PER_PAGE);
 
 function select(id, label, values, chosen, name = (v) => v) {
   const control = h("select", { id }, values.map((value) => h("option", { value }, name(value))));
@@ -23,13 +26,15 @@ export default class Worksheet extends View {
   async build(root) {
     await useStyle(new URL("./worksheet.css", import.meta.url));
     const params = new URL(location.href).searchParams;
-    const size = SIZES.includes(Number(params.get("size"))) ? Number(params.get("size")) : 9;
+    const kind = KINDS.includes(params.get("kind")) ? params.get("kind") : "sudoku";
+    const size = sizesOf(kind).includes(Number(params.get("size"))) ? Number(params.get("size")) : 9;
     const count = Math.min(MOST, Math.max(1, Number(params.get("n")) || 6));
     // Not a <form> that submits: an embed's sandbox (no allow-forms) refuses submissions.
     this.form = h("div", { class: "panel worksheet-form", role: "form", "aria-label": "Worksheet" },
       h("h2", {}, "A worksheet with answers"),
       h("div", { class: "choices" },
-        select("ws-size", "Size", SIZES, size, (n) => `${n}×${n}`),
+        select("ws-kind", "Kind", KINDS, kind, (k) => k[0].toUpperCase() + KIND_NAMES[k].slice(1)),
+        select("ws-size", "Size", sizesOf(kind), size, (n) => `${n}×${n}`),
         select("ws-difficulty", "Difficulty", ["", ...GRADES.map((grade) => grade.name)], params.get("difficulty") ?? "",
           (g) => g || "Any"),
         h("label", {}, "Puzzles", h("input", { id: "ws-count", type: "number", min: 1, max: MOST, value: count })),
@@ -44,6 +49,12 @@ export default class Worksheet extends View {
     root.replaceChildren(this.form, this.sheets);
     this.making = false;
     $("ws-make").addEventListener("click", () => this.make());
+    $("ws-kind").addEventListener("change", () => {
+      const sizes = sizesOf($("ws-kind").value);
+      const size = sizes.includes(Number($("ws-size").value)) ? $("ws-size").value : String(sizes.includes(9) ? 9 : sizes.at(-1));
+      $("ws-size").replaceChildren(...sizes.map((n) => h("option", { value: n }, `${n}×${n}`)));
+      $("ws-size").value = size;
+    });
     this.form.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && event.target.matches("input")) this.make();
     });
@@ -54,7 +65,7 @@ export default class Worksheet extends View {
 
   show() {
     this.buttons();
-    this.say("Choose the size, difficulty and number of puzzles, then make the worksheet.");
+    this.say("Choose the kind, size, difficulty and number of puzzles, then make the worksheet.");
     return {};
   }
 
@@ -66,7 +77,7 @@ export default class Worksheet extends View {
   embedLink() {
     const link = new URL(location.href);
     link.search = "?view=worksheet";
-    for (const [name, id] of [["size", "ws-size"], ["difficulty", "ws-difficulty"], ["n", "ws-count"], ["title", "ws-title"]]) {
+    for (const [name, id] of [["kind", "ws-kind"], ["size", "ws-size"], ["difficulty", "ws-difficulty"], ["n", "ws-count"], ["title", "ws-title"]]) {
       if ($(id).value) link.searchParams.set(name, $(id).value);
     }
     return link.href;
@@ -82,6 +93,7 @@ export default class Worksheet extends View {
   async make() {
     if (this.making) return;
     const n = Number($("ws-size").value);
+    const kind = $("ws-kind").value;
     const difficulty = $("ws-difficulty").value;
     const wanted = Math.min(MOST, Math.max(1, Math.round(Number($("ws-count").value)) || 1));
     this.making = true;
@@ -91,11 +103,11 @@ export default class Worksheet extends View {
       for (let k = 1; k <= wanted; k++) {
         this.say(`Making puzzle ${k} of ${wanted}…`);
         const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
-        const result = await this.client.request("generate", { size: n, seed, ...(difficulty && { difficulty }) });
+        const result = await this.client.request("generate", { size: n, seed, kind, ...(difficulty && { difficulty }) });
         if (result.status === "invalid") throw new Error(result.error);
-        made.push(result);
+        made.push({ ...result, read: readPuzzle(result.puzzle, n, kind) });
       }
-      this.sheets.replaceChildren(...layout(made, shapeFor(n), $("ws-title").value));
+      this.sheets.replaceChildren(...layout(made, n, $("ws-title").value));
       const grades = difficulty ? ` (${made.filter((m) => m.grade === difficulty).length} of them ${difficulty})` : "";
       this.say(`${plural(wanted, "puzzle")} and their answers are ready${grades}: Print prints them, answers on pages of their own.`);
     } catch (error) {
@@ -108,15 +120,18 @@ export default class Worksheet extends View {
   }
 }
 
-// The printed pages: the puzzles, PER_PAGE to a page, then the answers.
-function layout(made, shape, title) {
+// The printed pages: the puzzles, PER_PAGE to a page, then the answers. Each made puzzle
+// is read as the page reads any (`read`: its givens and its shape, cages and signs).
+function layout(made, n, title) {
   const pages = [];
   const chunk = (items, per) => Array.from({ length: Math.ceil(items.length / per) }, (_, k) => items.slice(k * per, k * per + per));
-  for (const group of chunk(made.map((m, k) => [m, k]), PER_PAGE[shape.n])) {
-    pages.push(sheet(title, "puzzles", shape.n, group.map(([m, k]) => figure(m.puzzle, shape, `${k + 1}.${m.grade ? ` ${m.grade}` : ""}`))));
+  for (const group of chunk(made.map((m, k) => [m, k]), PER_PAGE[n])) {
+    pages.push(sheet(title, "puzzles", n, group.map(([m, k]) =>
+      figure(m.read.givens, gridShape(m.read), `${k + 1}.${m.grade ? ` ${m.grade}` : ""}`))));
   }
-  for (const group of chunk(made.map((m, k) => [m, k]), ANSWERS_PER_PAGE[shape.n])) {
-    pages.push(sheet(`${title}: answers`, "answers", shape.n, group.map(([m, k]) => figure(m.solution, shape, `${k + 1}.`, m.puzzle))));
+  for (const group of chunk(made.map((m, k) => [m, k]), ANSWERS_PER_PAGE[n])) {
+    pages.push(sheet(`${title}: answers`, "answers", n, group.map(([m, k]) =>
+      figure(m.solution, gridShape(m.read), `${k + 1}.`, m.read.givens))));
   }
   return pages;
 }
