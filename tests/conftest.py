@@ -74,6 +74,18 @@ def techniques_of(module) -> tuple[tuple[float, object], ...]:
     return tuple((t.score, t.find) for t in TECHNIQUES if t.find.__module__ == module.__name__)
 
 
+#: Each symmetry's map of (row, col), written here apart from the package's.
+MAPS = {
+    "none": lambda r, c, n: (r, c),
+    "rotational": lambda r, c, n: (n - 1 - r, n - 1 - c),
+    "quarter": lambda r, c, n: (c, n - 1 - r),
+    "horizontal": lambda r, c, n: (n - 1 - r, c),
+    "vertical": lambda r, c, n: (r, n - 1 - c),
+    "diagonal": lambda r, c, n: (c, r),
+    "antidiagonal": lambda r, c, n: (n - 1 - c, n - 1 - r),
+}
+
+
 if TYPE_CHECKING:
     from sudoku_dlx.kinds.grid import Puzzle
 

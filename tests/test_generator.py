@@ -6,24 +6,13 @@ import json
 import time
 
 import pytest
-from conftest import is_solution
+from conftest import MAPS, is_solution
 
 from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.baselines.diggers import dig, dig_halving
 from sudoku_dlx.generator import orbits, plan
 from sudoku_dlx.kinds.solver import solutions
-
-#: Each symmetry's map of (row, col), written here apart from the package's.
-MAPS = {
-    "none": lambda r, c, n: (r, c),
-    "rotational": lambda r, c, n: (n - 1 - r, n - 1 - c),
-    "quarter": lambda r, c, n: (c, n - 1 - r),
-    "horizontal": lambda r, c, n: (n - 1 - r, c),
-    "vertical": lambda r, c, n: (r, n - 1 - c),
-    "diagonal": lambda r, c, n: (c, r),
-    "antidiagonal": lambda r, c, n: (n - 1 - c, n - 1 - r),
-}
 
 
 def blanked(puzzle: Puzzle, cells: set[int]) -> Puzzle:

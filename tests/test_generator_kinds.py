@@ -8,7 +8,7 @@ import subprocess
 from dataclasses import replace
 
 import pytest
-from conftest import broken_rules
+from conftest import MAPS, broken_rules
 
 from sudoku_dlx import InvalidPuzzleError, web
 from sudoku_dlx.cli import main
@@ -19,22 +19,13 @@ from sudoku_dlx.kinds.solver import count_solutions
 
 SOLO, UNEQUAL = "/usr/games/sgt-solo", "/usr/games/sgt-unequal"
 
-#: Each symmetry's map of (row, col), written here apart from the package's.
-MAPS = {
-    "none": lambda r, c, n: (r, c),
-    "rotational": lambda r, c, n: (n - 1 - r, n - 1 - c),
-    "quarter": lambda r, c, n: (c, n - 1 - r),
-    "horizontal": lambda r, c, n: (n - 1 - r, c),
-    "vertical": lambda r, c, n: (r, n - 1 - c),
-    "diagonal": lambda r, c, n: (c, r),
-    "antidiagonal": lambda r, c, n: (n - 1 - c, n - 1 - r),
-}
 #: Every kind and size up to 16, with a time budget (None: none) and whether the result
 #: must be minimal: a budget cuts the removal short on the big ones (a futoshiki's
 #: searches, its signs seen only once both cells are placed, grow long from 8x8).
 CASES = [(kind, n, None if n <= limit else 0.5, n <= limit)
          for kind, sizes in KIND_SIZES.items() if kind != "sudoku"
          for limit in [7 if kind == "futoshiki" else 9] for n in sizes if n <= 16]
+
 
 def connected(cells: set[int], n: int) -> bool:
     todo, seen = [min(cells)], {min(cells)}

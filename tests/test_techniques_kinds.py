@@ -10,7 +10,6 @@ unique (seed 26).
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 
 import pytest
@@ -78,7 +77,6 @@ def test_every_kind_is_rated_to_the_end_with_sound_steps(kind, text):
         assert "Sign bound" in names
 
 
-@pytest.mark.skipif(not os.path.exists("/usr/games/sgt-solo"), reason="Simon Tatham's puzzles are not installed")
 @pytest.mark.parametrize("program, setting", [("sgt-solo", "3x3xdi"), ("sgt-solo", "6jdi"), ("sgt-solo", "2x3kdi"),
                                               ("sgt-unequal", "5dk")])
 def test_puzzles_tatham_generates_now_are_rated_soundly(program, setting):

@@ -86,7 +86,7 @@ function regionOf(board) {
 // The cages and signs, drawn over the cells in cell units (a cell is 1 by 1).
 function clues(board) {
   const { rows, cols } = board;
-  const layer = svg("svg", { class: "lab-clues", viewBox: `0 0 ${cols} ${rows}`, "aria-hidden": "true" });
+  const layer = svg("svg", { class: "kind-marks lab-clues", viewBox: `0 0 ${cols} ${rows}`, "aria-hidden": "true" });
   for (const cage of board.cages ?? []) layer.append(cageMarks(cage, cols));
   for (const [greater, lesser] of board.signs ?? []) layer.append(signMark(greater, lesser, cols));
   return layer;
