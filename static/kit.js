@@ -144,3 +144,13 @@ export function whenReady(python) {
     else python.onChange((state) => state === "ready" && resolve());
   });
 }
+
+// Saves `parts` (strings or blobs) as a file `name` of MIME type `type`.
+export function download(name, parts, type) {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
+  const link = h("a", { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

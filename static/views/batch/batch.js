@@ -5,10 +5,10 @@
 // (bench's own summary), so the page's numbers are the command line's. Results are
 // kept in typed arrays sized once per run, so memory stays flat however long it runs.
 import { Cancelled } from "../../client.js";
-import { View, count, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
+import { View, count, download, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
 import { Histogram, Scatter } from "./plots.js";
 import { BATCH_STATUSES, SOLVERS as SOLVER_NAMES } from "../../words.js";
-import { Pool } from "./pool.js";
+import { Pool } from "../../pool.js";
 
 // The solvers (sudoku_dlx's compare.batch.SOLVERS) by what the page calls them.
 const LABELS = { dlx: "dlx (this engine)", textbook: "textbook DLX", backtrack: "backtracking" };
@@ -145,15 +145,6 @@ class Results {
 // A CSV field as Python's csv module writes it (quoted only when it must be).
 function quote(text) {
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-function download(name, parts, type) {
-  const url = URL.createObjectURL(new Blob(parts, { type }));
-  const link = h("a", { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 export default class Batch extends View {

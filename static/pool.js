@@ -1,7 +1,8 @@
-// Python workers for a batch run: each its own PythonClient (its own dedicated worker).
+// Python workers for the batch view's runs and the lab's parallel counts: each its own
+// PythonClient (its own dedicated worker).
 // The clients take turns to boot (client.js, Turns), so two boots never compete for the
 // same cores; a worker starts taking work as soon as it is up.
-import { PythonClient } from "../../client.js";
+import { PythonClient } from "./client.js";
 
 export class Pool {
   // `size` workers, started once `after` resolves (the page's own Python is ready, say);
