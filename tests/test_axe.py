@@ -36,6 +36,7 @@ VIEWS = {
     "lab": "index.html?view=lab",
     "lab-futoshiki": "index.html?view=lab&problem=futoshiki",  # signs drawn on the board
     "lab-killer": "index.html?view=lab&problem=killer",  # cages and their sums
+    "lab-pentomino": "index.html?view=lab&problem=pentomino&board=3x20",  # coloured pieces, lettered
     "race": f"index.html?view=race#p={RACE}",
     "batch": "index.html?view=batch",
     "worksheet": "index.html?view=worksheet&size=4&n=2",
@@ -138,6 +139,12 @@ def lab_ready(target):
     click(target, "Next step")
 
 
+def lab_solution(target):
+    lab_ready(target)
+    click(target, "First")
+    expect(target.locator("#lab-solution-text")).to_have_text("Solution 1", timeout=READY_MS)
+
+
 def race_raced(target):
     ready(target)
     lanes = target.locator(".race-lane[data-state=done]")
@@ -174,7 +181,8 @@ STATES = [
     ("play", "ready", play_ready), ("play", "rating", play_rating), ("play", "steps", play_steps),
     ("play", "share", play_share), ("play", "embed", play_embed), ("play", "hint", play_hint),
     ("play", "notes", play_notes), ("play", "solved", play_solved),
-    ("lab", "ready", lab_ready), ("lab-futoshiki", "ready", lab_ready), ("lab-killer", "ready", lab_ready), ("race", "raced", race_raced), ("batch", "run", batch_run),
+    ("lab", "ready", lab_ready), ("lab-futoshiki", "ready", lab_ready), ("lab-killer", "ready", lab_ready),
+    ("lab-pentomino", "solution", lab_solution), ("race", "raced", race_raced), ("batch", "run", batch_run),
     ("worksheet", "made", worksheet_made),
 ]
 CASES = [(framing, view, state, setup, scheme)

@@ -50,6 +50,12 @@ export class BoardView {
     container.replaceChildren(grid);
   }
 
+  // Shows a solution (its option numbers) as the search's state when it finds it.
+  solution(options) {
+    const n = this.problem.options.length;
+    this.draw({ out: new Int32Array(n).fill(0), levels: [], chosen: options, step: null });
+  }
+
   draw(state) {
     const { problem, givens } = this;
     const marks = problem.board.marks;

@@ -5,18 +5,24 @@
 // problem and records the search; this module only shows it. Text goes into the DOM with
 // textContent only.
 //
-// URL: problem=batting|knuth|queens|sudoku4|sudoku9|x|windoku|jigsaw|killer|futoshiki
-// with n= (batting: 3 or 6 items; queens: 1-12), #p=<givens> for a sudoku or a puzzle
-// of the kind named (a game ID or any text Python reads; puzzle=<...> in the query
-// string too), #t=<text> for a problem of one's own (it wins over problem=), step=<k>
-// to open at step k.
+// URL: problem=batting|knuth|queens|sudoku4|sudoku9|x|windoku|jigsaw|killer|futoshiki|
+// pentomino|langford with n= (batting: 3 or 6 items; queens: 1-12; langford: 1-16),
+// board= (pentomino: 6x10, 5x12, 4x15, 3x20, 8x8-hole, RxC or a drawn board, rows of "."
+// and "#" separated by "/"), pieces= (pentomino: the letters used, all 12 if none), raw=1
+// (every solution, not up to symmetry), #p=<givens> for a sudoku or a puzzle of the kind
+// named (a game ID or any text Python reads; puzzle=<...> in the query string too),
+// #t=<text> for a problem of one's own (it wins over problem=), step=<k> to open at step
+// k, workers=<N> (Count on N workers), engine=cells (Count with dancing cells).
 import { Cancelled } from "../../client.js";
-import { $, View, count, h, plural, useStyle } from "../../kit.js";
+import { $, View, count, download, h, plural, useStyle, whenReady } from "../../kit.js";
+import { Pool } from "../../pool.js";
 import { Stepper } from "../../stepper.js";
 import { Store, shapes } from "../../store.js";
 import { BoardView } from "./board.js";
+import { BOARDS, BoardEditor, LETTERS, boardRows } from "./editor.js";
 import { LinksView } from "./links.js";
 import { matrixView } from "./matrix.js";
+import { PiecesView } from "./pieces.js";
 import { replay } from "./state.js";
 
 // The choices of the problem menu: [value, label]; a value is a problem name, with its n.
@@ -32,10 +38,18 @@ const MENU = [
   ["jigsaw", "6×6 jigsaw"],
   ["killer", "4×4 killer sudoku"],
   ["futoshiki", "4×4 futoshiki"],
+  ["pentomino", "Pentominoes (Knuth's “Dancing Links” paper)"],
+  ["langford", "Langford pairs"],
   ["own", "Your own problem (the text below)"],
 ];
 const QUEENS = Array.from({ length: 12 }, (_, k) => k + 1);
 const DEFAULT_QUEENS = 6;
+const PAIRS = Array.from({ length: 16 }, (_, k) => k + 1);
+const DEFAULT_PAIRS = 7;
+// The most workers Count offers, and how many parts of the search each gets on average.
+const MAX_WORKERS = 8;
+const PARTS_PER_WORKER = 8;
+const ENGINES = [["links", "dancing links"], ["cells", "dancing cells"]];
 // What the text box holds until something is typed: the exact cover example of the
 // course notes (items 1-7, options A-F; B, D and F cover every item once).
 const SAMPLE = `# Which of the sets A-F cover 1-7, each number once?
@@ -52,7 +66,7 @@ const SPEEDS = [["1200", "slow"], ["400", "normal"], ["100", "fast"]];
 // The longest problem text kept through a reload.
 const TEXT_KEPT = 100_000;
 
-// What a lab link asks for: {problem, n, puzzle, text, step}.
+// What a lab link asks for: {problem, n, puzzle, text, board, pieces, raw, step, workers, engine}.
 function readLab(url) {
   const params = url.searchParams;
   const hash = new URLSearchParams(url.hash.slice(1));
@@ -62,14 +76,20 @@ function readLab(url) {
     n: Number.parseInt(params.get("n") ?? "0", 10) || 0,
     puzzle: hash.get("p") ?? params.get("puzzle") ?? "",
     text,
+    board: params.get("board") ?? "",
+    pieces: params.get("pieces") ?? "",
+    raw: params.get("raw") === "1",
     step: Math.max(1, Number.parseInt(params.get("step") ?? "1", 10) || 1),
+    workers: Number.parseInt(params.get("workers") ?? "0", 10) || 0,
+    engine: params.get("engine") ?? "",
   };
 }
 
-// The link to `choice` ({problem, n, puzzle, text}), keeping the other options of `url`.
+// The link to `choice` ({problem, n, puzzle, text, board, pieces, raw}), keeping the other
+// options of `url` (workers=, engine=).
 function labLink(url, choice, extra = {}) {
   const link = new URL(url);
-  for (const name of ["problem", "n", "puzzle", "step", "embed"]) link.searchParams.delete(name);
+  for (const name of ["problem", "n", "puzzle", "board", "pieces", "raw", "step", "embed"]) link.searchParams.delete(name);
   link.searchParams.set("view", "lab");
   link.hash = "";
   if (choice.problem === "own") {
@@ -77,10 +97,23 @@ function labLink(url, choice, extra = {}) {
   } else {
     link.searchParams.set("problem", choice.problem);
     if (choice.n) link.searchParams.set("n", choice.n);
+    if (choice.board) link.searchParams.set("board", choice.board);
+    if (choice.pieces) link.searchParams.set("pieces", choice.pieces);
+    if (choice.raw) link.searchParams.set("raw", 1);
     if (choice.puzzle) link.hash = new URLSearchParams({ p: choice.puzzle }).toString();
   }
   for (const [name, value] of Object.entries(extra)) link.searchParams.set(name, value);
   return link.href;
+}
+
+// The arguments of web.cover_steps, cover_count ... for `choice`: board, pieces and raw
+// only where they mean something, so every other problem asks as before.
+function problemArgs(choice) {
+  const args = { problem: choice.problem, n: choice.n, text: choice.text, puzzle: choice.puzzle };
+  if (choice.board) args.board = choice.board;
+  if (choice.pieces) args.pieces = choice.pieces;
+  if (choice.raw) args.raw = true;
+  return args;
 }
 
 export default class Lab extends View {
@@ -93,6 +126,9 @@ export default class Lab extends View {
     this.record = null; // the web.cover_steps record shown
     this.shown = null; // the choice it was made from
     this.counting = false;
+    this.job = null; // the count on the pool going on: see countParts
+    this.pool = null; // the workers of a count on more than one (static/pool.js)
+    this.solutionAt = -1; // the solution the browser shows (its place in search order)
     this.pending = false;
     this.note = ""; // what the link asked for that the lab does not offer, said with the first search
   }
@@ -105,6 +141,8 @@ export default class Lab extends View {
       panel: $("lab-steps"), range: $("lab-range"), first: $("lab-first"), back: $("lab-back"),
       next: $("lab-next"), last: $("lab-last"), play: $("lab-play"),
     }, (k) => this.draw(k));
+    this.editor = new BoardEditor({ rows: $("lab-draw-rows"), cols: $("lab-draw-cols"), grid: $("lab-draw-grid") },
+      () => this.drawnChanged());
     this.wire();
   }
 
@@ -119,6 +157,16 @@ export default class Lab extends View {
     $("lab-n").value = String(QUEENS.includes(queens) ? queens : DEFAULT_QUEENS);
     if (!QUEENS.includes(queens)) this.note = `N queens is offered for N from 1 to 12, not ${queens}. `;
     $("lab-text").value = link.text || this.store.read("text", shapes.text(TEXT_KEPT), SAMPLE);
+    const pentomino = link.problem === "pentomino";
+    this.setBoard(pentomino && link.board ? link.board : BOARDS[0][0]);
+    const pieces = pentomino && link.pieces ? link.pieces.toUpperCase() : LETTERS;
+    for (const box of document.querySelectorAll("#lab-pieces input")) box.checked = pieces.includes(box.value);
+    $("lab-restricted").checked = !link.raw;
+    const pairs = link.problem === "langford" && link.n ? link.n : DEFAULT_PAIRS;
+    $("lab-pairs").value = String(PAIRS.includes(pairs) ? pairs : DEFAULT_PAIRS);
+    if (!PAIRS.includes(pairs)) this.note = `Langford pairs are offered for n from 1 to 16, not ${pairs}. `;
+    $("lab-workers").value = String(Math.min(MAX_WORKERS, link.workers || this.defaultWorkers()));
+    $("lab-engine").value = link.engine === "cells" ? "cells" : "links";
     this.menuChanged();
     this.python.onChange((state) => this.pythonChanged(state));
     this.pythonChanged(this.python.state);
@@ -128,6 +176,25 @@ export default class Lab extends View {
 
   stop() {
     this.stepper.pause();
+    this.pool?.close();
+  }
+
+  // Shows `text` (a board name, "RxC" or a drawn board) in the board menu and the editor.
+  setBoard(text) {
+    const menu = $("lab-board-size");
+    const named = BOARDS.some(([value]) => value === text && value !== "draw");
+    const rows = named ? boardRows(BOARDS[0][0]) : boardRows(text);
+    if (!named && !rows) this.note = `There is no board ${JSON.stringify(text)}: a board is a name, RxC or rows of . and #. `;
+    menu.value = named || !rows ? (named ? text : BOARDS[0][0]) : "draw";
+    this.editor.set(rows ?? boardRows(BOARDS[0][0]));
+    this.drawnChanged();
+  }
+
+  // Says how many cells the drawn board has, beside what the pieces chosen need.
+  drawnChanged() {
+    const pieces = document.querySelectorAll("#lab-pieces input:checked").length;
+    const cells = this.editor.cells();
+    $("lab-draw-count").textContent = `${plural(cells, "cell")}; ${plural(pieces, "piece")} need ${count(5 * pieces)}.`;
   }
 
   // The problem and step shown (the Link box's link).
@@ -153,6 +220,10 @@ export default class Lab extends View {
     const button = (id, text, attributes = {}) => h("button", { type: "button", id, ...attributes }, text);
     const menu = h("select", { id: "lab-problem" }, ...MENU.map(([value, label]) => h("option", { value }, label)));
     const queens = h("select", { id: "lab-n" }, ...QUEENS.map((n) => h("option", { value: n }, String(n))));
+    const pairs = h("select", { id: "lab-pairs" }, ...PAIRS.map((n) => h("option", { value: n }, String(n))));
+    const boards = h("select", { id: "lab-board-size" }, ...BOARDS.map(([value, label]) => h("option", { value }, label)));
+    const engine = h("select", { id: "lab-engine" }, ...ENGINES.map(([value, label]) => h("option", { value }, label)));
+    const side = (id, label) => h("label", {}, `${label} `, h("input", { id, type: "number", min: 1, max: 20, inputmode: "numeric" }));
     const speed = h("select", { id: "lab-speed" }, ...SPEEDS.map(([ms, name]) => h("option", { value: ms }, name)));
     speed.value = "400";
     const code = (text) => h("code", {}, text);
@@ -160,7 +231,22 @@ export default class Lab extends View {
       h("h2", { id: "lab-title" }, "Exact cover lab"),
       h("div", { class: "lab-setup lab-choose" },
         h("label", {}, "Problem ", menu),
-        h("label", { id: "lab-n-label" }, "N ", queens)),
+        h("label", { id: "lab-n-label" }, "N ", queens),
+        h("label", { id: "lab-pairs-label" }, "n ", pairs),
+        h("label", { id: "lab-board-label" }, "Board ", boards),
+        h("label", { id: "lab-restricted-label" }, h("input", { id: "lab-restricted", type: "checkbox" }), " ",
+          h("span", { id: "lab-restricted-text" }))),
+      h("fieldset", { id: "lab-pieces", class: "lab-setup lab-pieces" },
+        h("legend", {}, "Pieces"),
+        ...[...LETTERS].map((letter) => h("label", {}, h("input", { type: "checkbox", value: letter, checked: true }), ` ${letter}`))),
+      h("details", { id: "lab-draw", class: "lab-setup lab-draw" },
+        h("summary", {}, "Draw your own board"),
+        h("p", { class: "lab-help" }, "Choose the size, then click cells to make holes (and click again to fill them). " +
+          "The pieces chosen must fill the cells: five cells a piece."),
+        h("div", { class: "lab-row" }, side("lab-draw-rows", "Rows"), side("lab-draw-cols", "Columns")),
+        h("div", { id: "lab-draw-grid", class: "lab-draw-grid", role: "group", "aria-label": "The board drawn: pressed cells are holes" }),
+        h("p", { id: "lab-draw-count", class: "lab-help" }),
+        button("lab-draw-use", "Use this board", { "data-needs-python": true })),
       h("details", { id: "lab-own", class: "lab-setup lab-own" },
         h("summary", {}, "Your own problem"),
         h("p", { class: "lab-help" },
@@ -168,7 +254,8 @@ export default class Lab extends View {
           code("B: 1 4"), "), or just its items; commas separate items where a line has one. Optional lines: ",
           code("items:"), " the primary items in order, ", code("secondary:"), " items covered at most once, ",
           code("given:"), " options chosen first (by name, separated by commas), ", code("#"),
-          " comments. Or paste a 0/1 matrix, with the item names on its first line if you like."),
+          " comments. Or paste a 0/1 matrix, with the item names on its first line if you like, or a problem in ",
+          "Knuth's DLX format (the items on the first line, ", code("|"), " before the secondary ones, an option a line)."),
         h("label", { for: "lab-text" }, "Problem text"),
         h("textarea", { id: "lab-text", rows: 9, spellcheck: "false" }),
         h("p", { id: "lab-storage", class: "lab-help", role: "note", hidden: true }),
@@ -179,8 +266,17 @@ export default class Lab extends View {
       h("div", { class: "lab-row lab-count" },
         button("lab-count", "Count", { "data-needs-python": true, title: "Find every solution of the problem shown" }),
         h("label", {}, "at most ", h("input", { id: "lab-limit", type: "number", min: 1, placeholder: "no limit", inputmode: "numeric" }), " solutions"),
-        button("lab-stop", "Stop", { disabled: true })),
+        h("label", {}, "Workers ", h("input", { id: "lab-workers", type: "number", min: 1, max: MAX_WORKERS, inputmode: "numeric" })),
+        h("label", {}, "Engine ", engine),
+        button("lab-stop", "Stop", { disabled: true }),
+        button("lab-race-both", "Race both", { "data-needs-python": true,
+          title: "Count with dancing links, then with dancing cells, on the page's worker" })),
       h("p", { id: "lab-message", class: "message", role: "status" }),
+      h("progress", { id: "lab-progress", max: 1, value: 0, hidden: true, "aria-label": "Parts of the search counted" }),
+      h("table", { id: "lab-race", class: "lab-race", hidden: true },
+        h("caption", {}, "The two engines on the problem shown"),
+        h("thead", {}, h("tr", {}, ...["engine", "solutions", "nodes", "memory updates", "ms"].map((name) => h("th", { scope: "col" }, name)))),
+        h("tbody", {})),
       h("div", { class: "lab-main" },
         h("div", { class: "lab-side" },
           h("section", { id: "lab-steps", class: "panel lab-steps", "aria-labelledby": "lab-steps-title" },
@@ -200,7 +296,16 @@ export default class Lab extends View {
             h("ol", { id: "lab-partial", class: "lab-partial" })),
           h("section", { id: "lab-board-panel", class: "panel lab-board-panel", "aria-labelledby": "lab-board-title" },
             h("h3", { id: "lab-board-title" }, "Board"),
-            h("div", { id: "lab-board" }))),
+            h("p", { id: "lab-board-caption", class: "steps-count" }),
+            h("div", { id: "lab-board" })),
+          h("section", { id: "lab-solutions", class: "panel lab-solutions", "aria-labelledby": "lab-solutions-title" },
+            h("h3", { id: "lab-solutions-title" }, "Solutions"),
+            h("div", { class: "lab-row" },
+              button("lab-solution-first", "First", { "data-needs-python": true }),
+              button("lab-solution-next", "Next", { "data-needs-python": true }),
+              button("lab-solution-random", "Random", { "data-needs-python": true })),
+            h("p", { id: "lab-solution-text", class: "steps-count", "aria-live": "polite" }),
+            h("p", { id: "lab-solution", class: "lab-given" }))),
         h("div", { class: "lab-views" },
           h("section", { class: "panel lab-matrix-panel", "aria-labelledby": "lab-matrix-title" },
             h("h3", { id: "lab-matrix-title" }, "The matrix"),
@@ -225,7 +330,9 @@ export default class Lab extends View {
             h("div", { id: "lab-links", class: "links-scroll", tabindex: 0, role: "group", "aria-labelledby": "lab-links-title" })))),
       h("div", { class: "lab-setup lab-share" },
         h("label", {}, "Link to this problem and step ", h("input", { id: "lab-link", type: "text", readonly: true })),
-        h("label", {}, h("input", { id: "lab-compact", type: "checkbox" }), " compact, for an iframe (embed=1)")),
+        h("label", {}, h("input", { id: "lab-compact", type: "checkbox" }), " compact, for an iframe (embed=1)"),
+        button("lab-download", "Download (Knuth's format)", { disabled: true,
+          title: "The problem shown as a file in Knuth's DLX input format" })),
       h("p", { class: "python-status" }, "Loading Python…"));
   }
 
@@ -235,7 +342,27 @@ export default class Lab extends View {
       if ($("lab-problem").value !== "own") this.load();
       else $("lab-text").focus();
     });
-    $("lab-n").addEventListener("change", () => this.load());
+    for (const id of ["lab-n", "lab-pairs", "lab-restricted", "lab-draw-use"]) {
+      $(id).addEventListener(id === "lab-draw-use" ? "click" : "change", () => this.load());
+    }
+    $("lab-board-size").addEventListener("change", () => {
+      this.menuChanged();
+      this.load();
+    });
+    $("lab-pieces").addEventListener("change", () => {
+      this.drawnChanged();
+      this.load();
+    });
+    for (const id of ["lab-workers", "lab-engine"]) $(id).addEventListener("change", () => this.showLink(true));
+    $("lab-race-both").addEventListener("click", () => this.race());
+    $("lab-solution-first").addEventListener("click", () => this.browse(0));
+    $("lab-solution-next").addEventListener("click", () => this.browse(this.solutionAt + 1));
+    $("lab-solution-random").addEventListener("click", () => this.browse(-1, Math.floor(Math.random() * 2 ** 31)));
+    $("lab-download").addEventListener("click", () => {
+      const { problem } = this.record;
+      const name = problem.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "") || "problem";
+      download(`${name}.dlx`, [problem.knuth], "text/plain");
+    });
     $("lab-text").addEventListener("input", () => this.keepText());
     $("lab-use").addEventListener("click", () => {
       $("lab-problem").value = "own";
@@ -244,7 +371,7 @@ export default class Lab extends View {
     });
     $("lab-copy").addEventListener("click", () => this.copyProblem());
     $("lab-count").addEventListener("click", () => this.count());
-    $("lab-stop").addEventListener("click", () => this.client.cancel());
+    $("lab-stop").addEventListener("click", () => this.stopCount());
     $("lab-speed").addEventListener("change", () => {
       this.stepper.ms = Number($("lab-speed").value);
       if (this.stepper.timer !== null) {
@@ -258,6 +385,13 @@ export default class Lab extends View {
   menuChanged() {
     const value = $("lab-problem").value;
     $("lab-n-label").hidden = value !== "queens";
+    $("lab-pairs-label").hidden = value !== "langford";
+    const pentomino = value === "pentomino";
+    $("lab-board-label").hidden = $("lab-pieces").hidden = $("lab-draw").hidden = !pentomino;
+    if (pentomino && $("lab-board-size").value === "draw") $("lab-draw").open = true;
+    $("lab-restricted-label").hidden = !pentomino && value !== "langford";
+    $("lab-restricted-text").textContent = pentomino ? "X restricted (count up to symmetry)"
+      : "one number restricted to the left half (count up to reversal)";
     if (value === "own") $("lab-own").open = true;
   }
 
@@ -266,6 +400,14 @@ export default class Lab extends View {
     const value = $("lab-problem").value;
     if (value === "own") return { problem: "own", n: 0, puzzle: "", text: $("lab-text").value };
     const [problem, n] = value.split(" ");
+    const raw = !$("lab-restricted").checked;
+    if (problem === "pentomino") {
+      const menu = $("lab-board-size").value;
+      const letters = [...document.querySelectorAll("#lab-pieces input:checked")].map((box) => box.value).join("");
+      const board = menu === "draw" ? this.editor.text() : menu;
+      return { problem, n: 0, puzzle: "", text: "", board, pieces: letters === LETTERS ? "" : letters, raw };
+    }
+    if (problem === "langford") return { problem, n: Number($("lab-pairs").value), puzzle: "", text: "", raw };
     const puzzle = problem === this.link.problem ? this.link.puzzle : "";
     return { problem, n: problem === "queens" ? Number($("lab-n").value) : Number(n ?? 0), puzzle, text: "" };
   }
@@ -277,7 +419,9 @@ export default class Lab extends View {
   pythonChanged(state) {
     const busy = state !== "ready" || this.counting;
     for (const button of document.querySelectorAll(".lab [data-needs-python]")) button.disabled = busy;
-    $("lab-problem").disabled = $("lab-n").disabled = this.counting;
+    for (const id of ["lab-problem", "lab-n", "lab-pairs", "lab-board-size", "lab-restricted", "lab-workers", "lab-engine"]) {
+      $(id).disabled = this.counting;
+    }
     $("lab-stop").disabled = !this.counting;
     if (state === "ready" && this.pending) this.load(this.pending.step);
   }
@@ -291,7 +435,7 @@ export default class Lab extends View {
     }
     this.pending = false;
     const choice = this.choice();
-    const args = { problem: choice.problem, n: choice.n, text: choice.text, puzzle: choice.puzzle };
+    const args = problemArgs(choice);
     let record;
     try {
       record = await this.client.request("cover_steps", args);
@@ -314,6 +458,7 @@ export default class Lab extends View {
         `(${plural(found, "solution")} among them); Count finds every solution.`));
     this.note = "";
     history.replaceState(null, "", labLink(location.href, choice, this.options.embed ? { embed: 1 } : {}));
+    this.showLink(true);
   }
 
   // Selects line `line` (1-based) of the text box, where the error is.
@@ -335,7 +480,13 @@ export default class Lab extends View {
       `(${problem.primary} primary), ${plural(problem.options.length, "option")}, ${plural(problem.ones, "node")}.`;
     this.matrix = matrixView($("lab-matrix"), problem);
     $("lab-board-panel").hidden = !problem.board;
-    this.board = problem.board ? new BoardView($("lab-board"), problem) : null;
+    const Board = problem.board?.pieces ? PiecesView : BoardView;
+    this.board = problem.board ? new Board($("lab-board"), problem) : null;
+    this.solutionAt = -1;
+    $("lab-solution-text").textContent = "";
+    $("lab-solution").textContent = "";
+    $("lab-race").hidden = true;
+    $("lab-download").disabled = !problem.knuth;
     $("lab-links-panel").hidden = !record.links;
     this.links = record.links ? new LinksView($("lab-links"), $("lab-links-count"), problem, record.links) : null;
     this.stepper.reset(record.steps.length, step);
@@ -350,6 +501,7 @@ export default class Lab extends View {
     this.matrix.draw(state);
     if (state.step?.option >= 0) this.matrix.reveal(state.step.option);
     this.board?.draw(state);
+    $("lab-board-caption").textContent = `After step ${count(k + 1)}.`;
     this.links?.draw(k);
     const live = state.out.filter((o) => o === -1).length;
     const open = problem.items.filter((_, i) => !state.covered[i]).length;
@@ -363,12 +515,35 @@ export default class Lab extends View {
     this.showLink();
   }
 
-  showLink() {
+  // The Link box's link (with `address`, the address bar's too, for a reload): the problem
+  // and step shown, and Count's workers and engine where they are not the defaults.
+  showLink(address = false) {
     if (!this.shown) return;
     const extra = {};
     if (this.stepper.index > 0) extra.step = this.stepper.index + 1;
     if ($("lab-compact").checked) extra.embed = 1;
-    $("lab-link").value = labLink(location.href, this.shown, extra);
+    const counting = (url) => {
+      const workers = this.workers();
+      if (workers === this.defaultWorkers()) url.searchParams.delete("workers");
+      else url.searchParams.set("workers", workers);
+      if (this.engine() === "cells") url.searchParams.set("engine", "cells");
+      else url.searchParams.delete("engine");
+      return url.href;
+    };
+    $("lab-link").value = counting(new URL(labLink(location.href, this.shown, extra)));
+    if (address) history.replaceState(null, "", counting(new URL(location.href)));
+  }
+
+  defaultWorkers() {
+    return Math.min(MAX_WORKERS, Math.max(1, navigator.hardwareConcurrency || 1));
+  }
+
+  workers() {
+    return Math.min(MAX_WORKERS, Math.max(1, Math.round(Number($("lab-workers").value)) || 1));
+  }
+
+  engine() {
+    return $("lab-engine").value;
   }
 
   // Puts the text of the problem shown into the box (Ctrl+Z there brings back what was in it).
@@ -384,32 +559,200 @@ export default class Lab extends View {
     $("lab-own").open = true;
   }
 
+  // The arguments of a count of the problem shown: the limit, and the engine if not links.
+  countArgs() {
+    const args = problemArgs(this.shown);
+    const limit = Number.parseInt($("lab-limit").value, 10) || 0;
+    if (limit) args.limit = limit;
+    if (this.engine() !== "links") args.engine = this.engine();
+    return args;
+  }
+
+  // Counts on the page's worker, or split into parts on a pool of workers (not with a limit,
+  // which is a count of the first solutions in search order).
   async count() {
     if (!this.shown) return;
-    const limit = Number.parseInt($("lab-limit").value, 10) || 0;
-    const { problem, n, text, puzzle } = this.shown;
+    const args = this.countArgs();
+    const workers = args.limit ? 1 : this.workers();
     const began = performance.now();
-    let last = { solutions: 0 };
     this.counting = true;
     this.pythonChanged(this.python.state);
     this.say("Counting…");
     try {
-      const record = await this.client.request("cover_count", { problem, n, text, puzzle, limit }, (progress) => {
-        last = progress;
-        this.say(`Counting… ${plural(progress.solutions, "solution")} so far (${progress.seconds} s).`);
-      });
+      const record = workers > 1 ? await this.countParts(args, workers)
+        : await this.client.request("cover_count", args, (progress) => {
+          this.job = { solutions: progress.solutions };
+          this.say(`Counting… ${plural(progress.solutions, "solution")} so far (${progress.seconds} s).`);
+        });
+      if (record.status === "invalid") throw new Error(record.error);
       const solutions = record.solutions === 0 ? "No solution" : plural(record.solutions, "solution");
-      const work = `${plural(record.nodes, "option")} tried in ${(record.ms / 1000).toFixed(2)} s`;
+      const on = workers > 1 ? ` on ${plural(workers, "worker")}, ${plural(record.parts, "part")}` : "";
+      const work = `${plural(record.nodes, "option")} tried in ${(record.ms / 1000).toFixed(2)} s${on}`;
       this.say(record.complete ? `${solutions} (${work}).`
         : `At least ${plural(record.solutions, "solution")}: the count stopped at the limit (${work}).`);
     } catch (error) {
       const seconds = ((performance.now() - began) / 1000).toFixed(1);
+      const parts = this.job?.parts ? ` (${count(this.job.done)} of ${plural(this.job.parts.length, "part")} counted)` : "";
       this.say(error instanceof Cancelled
-        ? `Stopped after ${seconds} s, with ${plural(last.solutions, "solution")} found by then.`
+        ? `Stopped after ${seconds} s, with ${plural(this.job?.solutions ?? 0, "solution")} found by then${parts}.`
         : `Python failed: ${error.message}`);
+    } finally {
+      this.job = null;
+      $("lab-progress").hidden = true;
+      this.counting = false;
+      this.pythonChanged(this.python.state);
+    }
+  }
+
+  // web.cover_split cuts the search into parts, which the pool's workers count in turn
+  // (web.cover_count with part=); resolves to a record as cover_count's, with `ms` the time
+  // from the split to the last part, and `parts`.
+  async countParts(args, workers) {
+    const { limit, engine, ...problem } = args;
+    const split = await this.client.request("cover_split", { ...problem, parts: workers * PARTS_PER_WORKER });
+    if (split.status === "invalid") return split;
+    if (!this.pool || this.pool.closed || this.pool.size !== workers) this.newPool(workers);
+    return new Promise((resolve, reject) => {
+      // running: each busy worker's part and the solutions it has found so far.
+      this.job = { parts: split.parts, next: 0, done: 0, solutions: 0, nodes: 0, guesses: 0, updates: 0,
+        running: new Map(), began: performance.now(), resolve, reject, args };
+      $("lab-progress").max = split.parts.length;
+      $("lab-progress").value = 0;
+      $("lab-progress").hidden = false;
+      this.sayProgress();
+      this.poolChanged();
+    });
+  }
+
+  newPool(size) {
+    this.pool?.close();
+    this.pool = new Pool(size, () => this.poolChanged(), whenReady(this.python));
+  }
+
+  // Gives every idle worker of the pool the next part of the count going on.
+  poolChanged() {
+    const { job, pool } = this;
+    if (!job?.parts || !pool) return;
+    if (pool.error) job.reject(new Error(`a worker failed to load: ${pool.error}`));
+    for (const client of pool.ready) {
+      if (client.busy || job.next >= job.parts.length) continue;
+      const part = job.parts[job.next++];
+      job.running.set(client, 0);
+      client.request("cover_count", { ...job.args, part }, (progress) => {
+        job.running.set(client, progress.solutions);
+        this.sayProgress();
+      }).then((record) => {
+        if (this.job !== job) return;
+        if (record.status === "invalid") throw new Error(record.error);
+        job.running.delete(client);
+        job.done++;
+        job.solutions += record.solutions;
+        job.nodes += record.nodes;
+        job.guesses += record.guesses;
+        job.updates += record.updates;
+        if (job.done === job.parts.length) {
+          job.resolve({ ...record, solutions: job.solutions, nodes: job.nodes, guesses: job.guesses, updates: job.updates,
+            ms: performance.now() - job.began, complete: true, parts: job.parts.length });
+        } else {
+          this.sayProgress();
+          this.poolChanged();
+        }
+      }).catch((error) => this.job === job && job.reject(error));
+    }
+  }
+
+  // The count on the pool in words and on the progress bar: parts counted, solutions so far,
+  // nodes per second and the time left at that pace.
+  sayProgress() {
+    const job = this.job;
+    const seconds = (performance.now() - job.began) / 1000;
+    const running = [...job.running.values()].reduce((sum, k) => sum + k, 0);
+    job.solutionsSoFar = job.solutions + running;
+    const rate = job.done ? ` · ${count(Math.round(job.nodes / seconds))} nodes per second` : "";
+    const left = job.done ? ` · about ${Math.ceil(seconds * (job.parts.length - job.done) / job.done)} s left` : "";
+    const ready = this.pool.ready.length < this.pool.size ? ` (${count(this.pool.ready.length)} of ${plural(this.pool.size, "worker")} ready)` : "";
+    this.say(`Counting… ${count(job.done)} of ${plural(job.parts.length, "part")} counted${ready} · ` +
+      `${plural(job.solutionsSoFar, "solution")} so far${rate}${left} · ${seconds.toFixed(1)} s.`);
+    $("lab-progress").value = job.done;
+  }
+
+  // Stop: ends the count at once, terminating the workers that count (the pool is started
+  // afresh for the next count, as the page's own worker is).
+  stopCount() {
+    if (this.job?.parts) {
+      const { job } = this;
+      job.solutions = job.solutionsSoFar ?? job.solutions;
+      this.newPool(this.pool.size);
+      job.reject(new Cancelled());
+    } else {
+      this.client.cancel();
+    }
+  }
+
+  // Race both: the count with dancing links, then with dancing cells, on the page's worker,
+  // side by side in a table.
+  async race() {
+    if (!this.shown) return;
+    const { engine, ...args } = this.countArgs();
+    const body = $("lab-race").querySelector("tbody");
+    body.replaceChildren();
+    $("lab-race").hidden = false;
+    this.counting = true;
+    this.pythonChanged(this.python.state);
+    const times = {};
+    try {
+      for (const [name, label] of ENGINES) {
+        this.say(`Racing: counting with ${label}…`);
+        const record = await this.client.request("cover_count", { ...args, engine: name });
+        if (record.status === "invalid") throw new Error(record.error);
+        times[name] = record.ms;
+        body.append(h("tr", { "data-engine": name }, h("th", { scope: "row" }, label),
+          ...[record.solutions, record.nodes, record.updates].map((value) => h("td", {}, count(value))),
+          h("td", {}, record.ms.toFixed(0))));
+      }
+      const [faster, slower] = times.cells < times.links ? ["Dancing cells", "links"] : ["Dancing links", "cells"];
+      const ratio = Math.max(times.cells, times.links) / Math.max(1e-3, Math.min(times.cells, times.links));
+      this.say(`${faster} counted ${ratio.toFixed(2)}× as fast as dancing ${slower} here.`);
+    } catch (error) {
+      this.say(error instanceof Cancelled ? "Stopped." : `Python failed: ${error.message}`);
     } finally {
       this.counting = false;
       this.pythonChanged(this.python.state);
+    }
+  }
+
+  // The solutions browser: solution `first` in search order (0: the first), or with `seed`
+  // a random one (from a search whose option order that seed shuffles), drawn on the board.
+  async browse(first, seed = null) {
+    if (!this.shown) return;
+    const args = { ...problemArgs(this.shown), first: Math.max(0, first), count: 1 };
+    if (seed !== null) args.seed = seed;
+    const text = $("lab-solution-text");
+    text.textContent = "Searching…";
+    let record;
+    try {
+      record = await this.client.request("cover_solutions", args);
+    } catch (error) {
+      text.textContent = error instanceof Cancelled ? "" : `Python failed: ${error.message}`;
+      return;
+    }
+    if (record.status === "invalid") {
+      text.textContent = `Python failed: ${record.error}`;
+      return;
+    }
+    const { problem } = this.record;
+    if (!record.solutions.length) {
+      text.textContent = first > 0 ? `There is no solution ${count(first + 1)}: the problem has ${plural(first, "solution")}.`
+        : "The problem has no solution.";
+      return;
+    }
+    const [options] = record.solutions;
+    if (seed === null) this.solutionAt = first;
+    text.textContent = seed === null ? `Solution ${count(first + 1)}` : `A random solution (seed ${seed})`;
+    $("lab-solution").textContent = options.map((o) => problem.names[o]).join(" · ");
+    if (this.board) {
+      this.board.solution(options);
+      $("lab-board-caption").textContent = `${text.textContent}.`;
     }
   }
 }
