@@ -179,13 +179,15 @@ export default class Lab extends View {
     this.pool?.close();
   }
 
-  // Shows `text` (a board name, "RxC" or a drawn board) in the board menu and the editor.
+  // Shows `text` (a board name, "RxC" or a drawn board) in the board menu and the editor;
+  // another rectangle joins the menu.
   setBoard(text) {
     const menu = $("lab-board-size");
-    const named = BOARDS.some(([value]) => value === text && value !== "draw");
-    const rows = named ? boardRows(BOARDS[0][0]) : boardRows(text);
+    const named = text !== "draw" && BOARDS.some(([value]) => value === text);
+    const rows = named ? null : boardRows(text);
     if (!named && !rows) this.note = `There is no board ${JSON.stringify(text)}: a board is a name, RxC or rows of . and #. `;
-    menu.value = named || !rows ? (named ? text : BOARDS[0][0]) : "draw";
+    if (rows && /^\d+x\d+$/.test(text)) menu.add(h("option", { value: text }, text.replace("x", "×")), menu.lastElementChild);
+    menu.value = named || /^\d+x\d+$/.test(text) ? text : rows ? "draw" : BOARDS[0][0];
     this.editor.set(rows ?? boardRows(BOARDS[0][0]));
     this.drawnChanged();
   }
