@@ -34,8 +34,10 @@ what each event covered or uncovered (and, for tiny problems, the links themselv
 
 from __future__ import annotations
 
+import random
 import re
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -49,7 +51,9 @@ __all__ = [
     "BUILT_IN",
     "Problem",
     "ProblemError",
+    "ENGINES",
     "batting",
+    "browse",
     "built_in",
     "count",
     "format_knuth",
@@ -59,6 +63,7 @@ __all__ = [
     "parse_problem",
     "puzzle_problem",
     "queens",
+    "split",
     "trace_problem",
 ]
 
@@ -87,6 +92,9 @@ KIND_PUZZLES = {
     "futoshiki": "4:0,0,0,0,0U,0,0,0D,0,0L,0,0,3R,0,0,2,",
 }
 DIRECTIVES = ("items", "secondary", "given")
+#: The search engines: Knuth's dancing links (:mod:`sudoku_dlx.dlx`) and dancing cells
+#: (:mod:`sudoku_dlx.cells`).
+ENGINES = ("links", "cells")
 
 
 class ProblemError(ValueError):
@@ -724,12 +732,37 @@ class Count:
     complete: bool
 
 
+def _engine(problem: Problem, engine: str, part: Sequence[int] | None):
+    """The problem for the ``engine`` named, its givens and the options of ``part`` chosen."""
+    if engine == "links":
+        ec = problem.exact_cover()
+    elif engine == "cells":
+        try:
+            from ..cells import ExactCells  # the dancing-cells engine, where this build has it
+        except ImportError:
+            raise ProblemError("the dancing-cells engine (cells) is not available in this build") from None
+        ec = ExactCells(problem.n_primary, len(problem.items) - problem.n_primary)
+        ec.add_options(problem.options)
+        ec.select(problem.given)
+    else:
+        raise ProblemError(f"there is no engine {engine!r}; the engines are {', '.join(ENGINES)}")
+    if part:
+        try:
+            ec.select(part)
+        except ValueError as error:
+            raise ProblemError(f"the part {list(part)} is no partial solution: {error}") from None
+    return ec
+
+
 def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] | None = None,
-          keep: bool = False) -> Count:
-    """Count the solutions, up to ``limit`` (0: all), keeping them if ``keep``.
-    ``progress`` hears ``{"solutions", "guesses", "seconds"}`` at every guess (throttle it)."""
+          keep: bool = False, part: Sequence[int] | None = None, engine: str = "links") -> Count:
+    """Count the solutions, up to ``limit`` (0: all), keeping them if ``keep`` (with the
+    options of ``part``). ``part``: options chosen first (one of :func:`split`'s parts),
+    so that only the solutions holding them are counted. ``engine``: one of
+    :data:`ENGINES`. ``progress`` hears ``{"solutions", "guesses", "seconds"}`` at every
+    guess (throttle it)."""
     began = time.perf_counter()
-    ec = problem.exact_cover()
+    ec = _engine(problem, engine, part)
 
     def report(stats: SearchStats) -> bool:
         if progress is not None:
@@ -740,6 +773,44 @@ def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] |
     found = []
     for solution in ec.search(limit, stop=report):
         if keep:
-            found.append(sorted(solution))
+            found.append(sorted([*(part or ()), *solution]))
     solutions = ec.stats.solutions
     return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit)
+
+
+def split(problem: Problem, parts: int) -> list[list[int]]:
+    """The search split into at least ``parts`` independent parts (fewer if it has no
+    more): its tree expanded breadth first, each time at the item with the fewest options
+    (the first of them, as the engine chooses), until there are that many open prefixes.
+    Each part lists the options to choose first; prefixes that meet a dead end are
+    dropped, one that is already a solution stays (it counts 1). The parts are disjoint
+    and together hold every solution, so their counts add up to the problem's."""
+    if parts < 1:
+        raise ProblemError(f"parts must be 1 or more, not {parts}")
+    base = problem.exact_cover()
+    waiting: deque[list[int]] = deque([[]])
+    solved: list[list[int]] = []
+    while waiting and len(waiting) + len(solved) < parts:
+        prefix = waiting.popleft()
+        ec = base.copy()
+        ec.select(prefix)
+        counts = ec.open_items()
+        if not counts:
+            solved.append(prefix)
+            continue
+        item = min(counts, key=counts.__getitem__)
+        waiting.extend([*prefix, option] for option in _column(ec, item))
+    return solved + list(waiting)
+
+
+def browse(problem: Problem, first: int = 0, number: int = 1, seed: int | None = None) -> tuple[list[list[int]], bool]:
+    """Solutions ``first`` to ``first + number - 1`` (0-based) in the search's order, each
+    its options sorted (the givens too); with ``seed``, of a search that tries each item's
+    options in an order shuffled by that seed. Also whether no solution follows them."""
+    given = problem.given
+    ec = problem.exact_cover()
+    found = []
+    for k, solution in enumerate(ec.search(first + number + 1, random.Random(seed) if seed is not None else None)):
+        if first <= k < first + number:
+            found.append(sorted([*given, *solution]))
+    return found, ec.stats.solutions <= first + number
