@@ -140,7 +140,8 @@ def lab_ready(target):
 
 
 def lab_solution(target):
-    lab_ready(target)
+    ready(target)
+    expect(target.locator("#lab-message")).to_contain_text("The search is long", timeout=READY_MS)
     click(target, "First")
     expect(target.locator("#lab-solution-text")).to_have_text("Solution 1", timeout=READY_MS)
 

@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 
 from sudoku_dlx import web
 
-STATUS_READY = "The search takes"
-# Knuth's example of "Dancing Links" in his DLX input format, with one secondary item
-# (h) that two options share, so it has 2 solutions where the example has 1.
+STATUS_READY = "The search "  # takes N steps, or is long
+# Knuth's example of "Dancing Links" (items a-g, one solution: a d, b g, c e f) in his DLX
+# input format, with a comment line and a secondary item h on two options.
 KNUTH = """| Knuth's example with a secondary item
 a b c d e f g | h
 c e f
@@ -123,8 +123,7 @@ def test_a_problem_in_knuths_format_is_counted_and_downloaded(lab):
     button(lab, "Search this problem").click()
     expect(lab.locator("[data-item]")).to_have_count(8)
     expected = web.cover_count(text=KNUTH)["solutions"]
-    assert expected == 2
-    assert count_on(lab, 1).startswith(f"{expected} solutions (")
+    assert count_on(lab, 1).startswith(f"{expected} solution (")
     with lab.expect_download() as download:
         button(lab, "Download (Knuth's format)").click()
     text = open(download.value.path(), encoding="utf-8").read()
