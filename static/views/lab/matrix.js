@@ -135,7 +135,8 @@ class MatrixPicture {
     this.point = h("p", { class: "matrix-point", "aria-live": "off" });
     canvas.addEventListener("pointermove", (event) => this.pointAt(event));
     this.canvas = canvas;
-    const frame = h("div", { class: "matrix-frame" });
+    // The frame scrolls a tall picture (the pentominoes' thousands of options): keys scroll it too.
+    const frame = h("div", { class: "matrix-frame", tabindex: 0, role: "group", "aria-label": "The matrix, scrolled" });
     frame.append(canvas);
     container.replaceChildren(this.label, frame, this.point);
   }
