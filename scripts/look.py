@@ -60,7 +60,7 @@ def main() -> None:
             if args.embed:
                 with tempfile.TemporaryDirectory() as host_dir:
                     snippet = (f'<!doctype html><meta charset="utf-8"><title>Course page</title><h1>Week 3</h1>'
-                               f'<iframe src="{base}{args.path.replace("index.html", "index.html?embed=1", 1)}" '
+                               f'<iframe src="{base}{embedded(args.path)}" '
                                f'width="420" height="560" sandbox="allow-scripts allow-same-origin" '
                                f'style="border:1px solid #999"></iframe>')
                     Path(host_dir, "host.html").write_text(snippet)
@@ -81,6 +81,12 @@ def main() -> None:
             browser.close()
     finally:
         server.terminate()
+
+
+def embedded(path: str) -> str:
+    """`path` with embed=1 in its query string (which it may already have)."""
+    return path.replace("index.html?", "index.html?embed=1&", 1) if "index.html?" in path \
+        else path.replace("index.html", "index.html?embed=1", 1)
 
 
 if __name__ == "__main__":

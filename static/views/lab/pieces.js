@@ -136,8 +136,10 @@ function arc(a, b, k, now, height) {
   const centre = (c) => GAP + c * (BOX + GAP) + BOX / 2;
   const base = height - BOX - GAP - 2;
   const rise = Math.min(base - 4, 10 + (b - a) * 6);
-  return svg("path", {
+  const path = svg("path", {
     d: `M${centre(a)},${base} C${centre(a)},${base - rise} ${centre(b)},${base - rise} ${centre(b)},${base}`,
     class: `arc${now ? " now" : ""}`, "data-number": k,
   });
+  path.style.setProperty("--arc-h", (k * 137) % 360); // neighbouring numbers far apart in hue
+  return path;
 }
