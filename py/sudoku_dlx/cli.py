@@ -252,7 +252,6 @@ def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine:
 
     began = time.perf_counter()
     parts = problems.split(problem, jobs * PARTS_PER_JOB)
-    problems.count(problem, 1, engine=engine)  # an engine that is not there fails here, before the pool starts
     stats, found = SearchStats(), []
     with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
         for counted in pool.map(_count_part, parts, *zip(*[(limit, keep, engine)] * len(parts))):
