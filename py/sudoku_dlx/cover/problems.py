@@ -59,6 +59,7 @@ __all__ = [
     "count",
     "format_knuth",
     "format_problem",
+    "is_knuth",
     "knuth",
     "parse_knuth",
     "parse_problem",
