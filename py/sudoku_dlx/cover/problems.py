@@ -52,12 +52,14 @@ __all__ = [
     "Problem",
     "ProblemError",
     "ENGINES",
+    "FORMS",
     "batting",
     "browse",
     "built_in",
     "count",
     "format_knuth",
     "format_problem",
+    "is_knuth",
     "knuth",
     "parse_knuth",
     "parse_problem",
@@ -358,10 +360,17 @@ def _matrix_row(line: str) -> tuple[str, str] | None:
     return (match.group(1) or "", re.sub(r"\s", "", match.group(2))) if match else None
 
 
-def parse_problem(text: str, title: str = "Your problem") -> Problem:
+#: The forms a problem's text is read in: ``auto`` tells Knuth's format from the text format.
+FORMS = ("auto", "text", "knuth")
+
+
+def parse_problem(text: str, title: str = "Your problem", form: str = "auto") -> Problem:
     """Read a problem in the text format or as a 0/1 matrix (see the module's docstring),
-    or in Knuth's format where the text can be nothing else (:func:`is_knuth`)."""
-    if is_knuth(text):
+    or in Knuth's format: as ``form`` says (:data:`FORMS`), for ``auto`` where the text
+    can be nothing else (:func:`is_knuth`)."""
+    if form not in FORMS:
+        raise ProblemError(f"there is no form {form!r}; the forms are {', '.join(FORMS)}")
+    if form == "knuth" or form == "auto" and is_knuth(text):
         return parse_knuth(text, title)
     lines = _lines(text)
     directives = [(number, *_directive(line)) for number, line in lines if _directive(line)]
