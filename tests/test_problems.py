@@ -467,7 +467,7 @@ def test_cover_count_record_and_progress():
     assert record | {"ms": 0} == {
         "title": "8 queens", "items": 46, "primary": 16, "options": 64, "ones": 256, "status": "multiple",
         "solutions": 92, "complete": True, "nodes": record["nodes"], "guesses": record["guesses"],
-        "updates": record["updates"], "ms": 0,
+        "updates": record["updates"], "ms": 0, "engine": "links",
     }
     assert record["nodes"] > 92 and heard and set(heard[0]) == {"solutions", "guesses", "seconds"}
     limited = web.cover_count("queens", 8, limit=10)

@@ -216,7 +216,7 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     if args.limit < 0 or args.max < 1:
         print("error: --limit must not be negative and --max must be at least 1", file=sys.stderr)
         return 2
-    counted = problems.count(problem, args.limit, keep=not args.count)
+    counted = problems.count(problem, args.limit, keep=not args.count, engine=args.engine)
     walk = problems.trace_problem(problem, args.max) if args.steps else None
     record = web.cover_record(problem, counted)
     found = [[problem.label(k) for k in solution] for solution in counted.found]
@@ -401,6 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--max", type=int, default=5000, help="with --steps: at most N steps (default 5000)")
         p.add_argument("--json", action="store_true",
                        help="one JSON object: sizes, solutions (how many), nodes, ms; found, steps as asked")
+        p.add_argument("--engine", choices=tuple(problems.ENGINES), default="links",
+                       help="search with dancing links (the default) or dancing cells")
 
     p = commands.add_parser("cover", help="solve an exact-cover problem written as options or as a 0/1 matrix")
     p.add_argument("source", help="a problem file, or - for standard input")

@@ -298,7 +298,7 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
     """``cover --json``'s record: the problem's size (``items``, ``primary``, ``options``,
     ``ones``: its nodes), ``status`` (none, unique, multiple), ``solutions`` (how many),
     ``complete`` (False: stopped at the limit), the search's ``nodes`` (options tried),
-    ``guesses``, ``updates`` and ``ms``."""
+    ``guesses``, ``updates``, ``ms`` and the ``engine`` that searched ("links" or "cells")."""
     found = counted.solutions
     return {
         "title": problem.title,
@@ -313,22 +313,26 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
         "guesses": counted.stats.guesses,
         "updates": counted.stats.updates,
         "ms": round(counted.ms, 3),
+        "engine": counted.engine,
     }
 
 
 def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
-                progress: Callable[[dict], object] | None = None) -> dict:
+                progress: Callable[[dict], object] | None = None, engine: str = "links") -> dict:
     """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
     :mod:`sudoku_dlx.cover.problems`) or else of the example ``problem`` (``n``: its size,
-    ``puzzle``: a sudoku's givens): :func:`cover_record`, or ``status`` invalid with
+    ``puzzle``: a sudoku's givens) with the ``engine`` ("links": dancing links, "cells":
+    dancing cells): :func:`cover_record`, or ``status`` invalid with
     ``error`` and ``line``. ``progress`` hears the solutions found so far."""
     if limit < 0:
         return _wrong(f"limit must be 0 (all) or more, not {limit}", solutions=0, line=0)
+    if engine not in problems.ENGINES:
+        return _wrong(f"engine must be one of {', '.join(problems.ENGINES)}, not {engine!r}", solutions=0, line=0)
     try:
         chosen = _problem(problem, n, text, puzzle)
     except problems.ProblemError as error:
         return problem_error_record(error, solutions=0)
-    return cover_record(chosen, problems.count(chosen, limit, throttled(progress)))
+    return cover_record(chosen, problems.count(chosen, limit, throttled(progress), engine=engine))
 
 
 def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",

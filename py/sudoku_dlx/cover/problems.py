@@ -34,6 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..cells import ExactCells
 from ..dlx import ExactCover, SearchStats
 from ..kinds.grid import InvalidPuzzleError, Puzzle, parse
 from ..kinds.read import puzzle_record, read_puzzle
@@ -82,6 +83,11 @@ KIND_PUZZLES = {
 DIRECTIVES = ("items", "secondary", "given")
 
 
+#: The search engines by name: dancing links (:mod:`sudoku_dlx.dlx`) and dancing cells
+#: (:mod:`sudoku_dlx.cells`).
+ENGINES = {"links": ExactCover, "cells": ExactCells}
+
+
 class ProblemError(ValueError):
     """Text that is no exact-cover problem; ``line`` is the 1-based line at fault (0: none)."""
 
@@ -122,9 +128,12 @@ class Problem:
         """How many 1s the matrix has: the problem's nodes."""
         return sum(len(option) for option in self.options)
 
-    def exact_cover(self) -> ExactCover:
-        """The problem for the engine, with its given options selected."""
-        ec = ExactCover(self.n_primary, len(self.items) - self.n_primary)
+    def exact_cover(self, engine: str = "links") -> ExactCover | ExactCells:
+        """The problem for an engine of :data:`ENGINES` (dancing links unless told),
+        with its given options selected."""
+        if engine not in ENGINES:
+            raise ProblemError(f"the engine is one of {', '.join(ENGINES)}, not {engine!r}")
+        ec = ENGINES[engine](self.n_primary, len(self.items) - self.n_primary)
         ec.add_options(self.options)
         ec.select(self.given)
         return ec
@@ -599,14 +608,16 @@ class Count:
     stats: SearchStats
     ms: float
     complete: bool
+    engine: str = "links"
 
 
 def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] | None = None,
-          keep: bool = False) -> Count:
-    """Count the solutions, up to ``limit`` (0: all), keeping them if ``keep``.
-    ``progress`` hears ``{"solutions", "guesses", "seconds"}`` at every guess (throttle it)."""
+          keep: bool = False, engine: str = "links") -> Count:
+    """Count the solutions, up to ``limit`` (0: all), keeping them if ``keep``, with the
+    ``engine`` of :data:`ENGINES`. ``progress`` hears ``{"solutions", "guesses",
+    "seconds"}`` at every guess (throttle it)."""
     began = time.perf_counter()
-    ec = problem.exact_cover()
+    ec = problem.exact_cover(engine)
 
     def report(stats: SearchStats) -> bool:
         if progress is not None:
@@ -619,4 +630,5 @@ def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] |
         if keep:
             found.append(sorted(solution))
     solutions = ec.stats.solutions
-    return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit)
+    return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit,
+                 engine)
