@@ -13,8 +13,6 @@ from sudoku_dlx import web
 from sudoku_dlx.cells import ExactCells
 from sudoku_dlx.cover import problems
 
-SETS = ("start", "end", "cell", "loc", "active", "where", "n_active")
-
 
 def cells(n_primary: int, options, n_secondary: int = 0) -> ExactCells:
     ec = ExactCells(n_primary, n_secondary)
@@ -25,7 +23,7 @@ def cells(n_primary: int, options, n_secondary: int = 0) -> ExactCells:
 def state(ec: ExactCells) -> dict:
     """The sets as a search sees them: each item's live options and the active items
     (the order inside a set may change: a sparse set is restored as a set)."""
-    return {"items": [sorted(ec.cell[ec.start[t]:ec.end[t]]) for t in range(ec.n_items)],
+    return {"items": [sorted(ec.cell[ec.start[t]:ec.start[t] + ec.size[t]]) for t in range(ec.n_items)],
             "active": sorted(ec.active[:ec.n_active])}
 
 

@@ -15,17 +15,20 @@ alone, in reverse order, without moving anything.
 
 * ``cell`` holds every item's set of options, item after item: item ``t``'s
   live options are the nodes (one per option and item) in
-  ``cell[start[t]:end[t]]``; ``loc[x]`` is where node ``x`` sits in ``cell``,
-  ``item[x]`` its item, ``rest[x]`` the other nodes of its option.
+  ``cell[start[t]:start[t] + size[t]]``; ``loc[x]`` is where node ``x`` sits in
+  ``cell``, ``item[x]`` its item, ``rest[x]`` the other nodes of its option and
+  ``rest_items[x]`` their items.
 * ``active[:n_active]`` is the sparse set of the primary items still to cover
   (``where[i]``: item ``i``'s place in it).
 
 Covering item ``i`` takes it out of ``active`` and every option in its set out
 of the sets of that option's other items (a swap each); uncovering only
-lengthens those sets again (``end[t] += 1``) and ``active`` (``n_active += 1``):
+lengthens those sets again (``size[t] += 1``) and ``active`` (``n_active += 1``):
 the sets come back with their members in another order, which is all the
-search needs. The search is iterative, chooses the primary item with the
-fewest options (the first of them in ``active``), and counts its work in a
+search needs. The search is iterative and chooses the item as dancing links
+does (the primary item with the fewest options: one that a cover just left with
+one or none, else the lowest numbered by a walk of ``active``), so it visits the
+same nodes, give or take the order of ties. It counts its work in a
 :class:`~sudoku_dlx.dlx.SearchStats` as dancing links does: ``updates`` are the
 options taken out of an item's set (a node unlinked, in dancing links).
 """
@@ -60,6 +63,9 @@ class ExactCells:
         self.first: list[int] = []  # first node of each option
         self.built = False  # the sets are built by the first select or search
         self.selected_items: set[int] = set()
+        # Items noted by cover as left with one option, or with none (checked before use).
+        self.low: list[int] = []
+        self.empty: list[int] = []
         self.stats = SearchStats()
 
     def add_option(self, items: Iterable[int]) -> int:
@@ -89,37 +95,45 @@ class ExactCells:
         if self.built:
             return
         self.built = True
-        counts = [0] * self.n_items
+        self.size = [0] * self.n_items
         for t in self.item:
-            counts[t] += 1
+            self.size[t] += 1
         self.start, at = [], 0
-        for c in counts:
+        for count in self.size:
             self.start.append(at)
-            at += c
-        self.end = self.start.copy()
+            at += count
         self.cell = [0] * len(self.item)
         self.loc = [0] * len(self.item)
+        filled = self.start.copy()
         for x, t in enumerate(self.item):
-            self.cell[self.end[t]] = x
-            self.loc[x] = self.end[t]
-            self.end[t] += 1
+            self.cell[filled[t]] = x
+            self.loc[x] = filled[t]
+            filled[t] += 1
+        self.rest_items = [tuple(self.item[q] for q in others) for others in self.rest]
         self.active = list(range(self.n_primary))
         self.where = list(range(self.n_primary))
         self.n_active = self.n_primary
-
     def _cover(self, i: int) -> int:
         """Take item ``i`` out of ``active`` (if primary) and each of its options out of
-        the other items' sets; return how many options left a set."""
-        item, rest, cell, loc, end = self.item, self.rest, self.cell, self.loc, self.end
+        the other items' sets; return how many options left a set. Items left with
+        one option are noted in ``low``, with none in ``empty``."""
+        item, rest, cell, loc, start, size = self.item, self.rest, self.cell, self.loc, self.start, self.size
+        note_low, note_empty = self.low.append, self.empty.append
         if i < self.n_primary:
             self._deactivate(i)
         updates = 0
-        for p in cell[self.start[i]:end[i]]:
+        for p in cell[start[i]:start[i] + size[i]]:
             others = rest[p]
             for q in others:
                 t = item[q]
-                e = end[t] - 1
-                end[t] = e
+                s = size[t] - 1
+                size[t] = s
+                if s < 2:
+                    if s:
+                        note_low(t)
+                    else:
+                        note_empty(t)
+                e = start[t] + s
                 at = loc[q]
                 if at != e:
                     y = cell[e]
@@ -162,15 +176,15 @@ class ExactCells:
         restored when the generator finishes, stops or is closed."""
         self._build()
         stats = self.stats
-        item, rest, option_of, cell, start, end = self.item, self.rest, self.option_of, self.cell, self.start, self.end
-        active = self.active
-        cover = self._cover
+        item, rest, option_of, cell, start, size = self.item, self.rest, self.option_of, self.cell, self.start, self.size
+        rest_items, active, where, low, empty = self.rest_items, self.active, self.where, self.low, self.empty
+        cover, n_primary = self._cover, self.n_primary
 
         def uncover(i: int) -> None:
-            for p in cell[start[i]:end[i]]:
-                for q in rest[p]:
-                    end[item[q]] += 1
-            if i < self.n_primary:
+            for p in cell[start[i]:start[i] + size[i]]:
+                for t in rest_items[p]:
+                    size[t] += 1
+            if i < n_primary:
                 self.n_active += 1
 
         updates = tried = 0
@@ -185,15 +199,30 @@ class ExactCells:
                     if limit and stats.solutions >= limit:
                         return
                 else:
-                    i = active[0]
-                    best = end[i] - start[i]
-                    for k in range(1, n_active):
-                        if best < 2:
+                    # The primary item with the fewest options: one just left with none
+                    # or one if there is one, else by a walk (ties: the lowest number).
+                    best = 2
+                    while empty:
+                        j = empty.pop()
+                        if not size[j] and j < n_primary and where[j] < n_active:
+                            i, best = j, 0
                             break
-                        j = active[k]
-                        size = end[j] - start[j]
-                        if size < best:
-                            i, best = j, size
+                    else:
+                        while low:
+                            j = low.pop()
+                            if size[j] == 1 and j < n_primary and where[j] < n_active:
+                                i, best = j, 1
+                                break
+                    if best == 2:
+                        i = active[0]
+                        best = size[i]
+                        if best > 1:
+                            for j in active[1:n_active]:
+                                s = size[j]
+                                if s < best or s == best and j < i:
+                                    i, best = j, s
+                                    if s < 2:
+                                        break
                     if best:
                         if best > 1:
                             stats.guesses += 1
@@ -201,21 +230,21 @@ class ExactCells:
                                 stats.stopped = True
                                 return
                         updates += cover(i)
-                        frames.append([i, cell[start[i]:end[i]], 0])
+                        frames.append([i, cell[start[i]:start[i] + size[i]], 0])
                         chosen.append(0)
                 # Advance to the next option at the deepest level that has one.
                 while frames:
                     frame = frames[-1]
                     i, nodes, k = frame
                     if k:
-                        for q in reversed(rest[nodes[k - 1]]):
-                            uncover(item[q])
+                        for t in reversed(rest_items[nodes[k - 1]]):
+                            uncover(t)
                     if k < len(nodes):
                         x = nodes[k]
                         frame[2] = k + 1
                         chosen[-1] = x
-                        for q in rest[x]:
-                            updates += cover(item[q])
+                        for t in rest_items[x]:
+                            updates += cover(t)
                         tried += 1
                         break
                     uncover(i)
@@ -229,6 +258,6 @@ class ExactCells:
             while frames:
                 i, nodes, k = frames.pop()
                 if k:
-                    for q in reversed(rest[nodes[k - 1]]):
-                        uncover(item[q])
+                    for t in reversed(rest_items[nodes[k - 1]]):
+                        uncover(t)
                 uncover(i)
