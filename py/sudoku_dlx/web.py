@@ -301,7 +301,7 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
     """``cover --json``'s record: the problem's size (``items``, ``primary``, ``options``,
     ``ones``: its nodes), ``status`` (none, unique, multiple), ``solutions`` (how many),
     ``complete`` (False: stopped at the limit), the search's ``nodes`` (options tried),
-    ``guesses``, ``updates`` and ``ms``."""
+    ``guesses``, ``updates``, ``ms`` and the ``engine`` that searched ("links" or "cells")."""
     found = counted.solutions
     return {
         "title": problem.title,
@@ -316,6 +316,7 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
         "guesses": counted.stats.guesses,
         "updates": counted.stats.updates,
         "ms": round(counted.ms, 3),
+        "engine": counted.engine,
     }
 
 
