@@ -5,7 +5,9 @@ pool of workers), against the CLI's single process (`python3 -m sudoku_dlx pento
 from the split to the last part counted (the pool is started by the first run, which is
 timed too: the best of the runs is a warm one).
 
-    python3 scripts/bench_lab_parallel.py [--board 6x10] [--workers 2] [--runs 2]
+    python3 scripts/bench_lab_parallel.py [--board 6x10] [--workers 2] [--runs 2] [--engine links]
+
+--engine is the page's (the CLI counts with dancing links, its default).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def main() -> None:
     parser.add_argument("--board", default="6x10")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--runs", type=int, default=2)
+    parser.add_argument("--engine", choices=("links", "cells"), default="links", help="the page's engine")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", "0"],
@@ -47,7 +50,8 @@ def main() -> None:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page()
-            page.goto(url + f"index.html?view=lab&problem=pentomino&board={args.board}&workers={args.workers}")
+            page.goto(url + f"index.html?view=lab&problem=pentomino&board={args.board}&workers={args.workers}"
+                      f"&engine={args.engine}")
             status = page.get_by_role("status")
             expect(status).to_contain_text("The search", timeout=120_000)
             for run in range(args.runs):
@@ -65,7 +69,7 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=10)
     best_page, best_cli = min(pages), min(clis)
-    print(f"best of {args.runs}: page on {args.workers} workers {best_page:.2f} s, CLI {best_cli:.2f} s: "
+    print(f"best of {args.runs}: page on {args.workers} workers ({args.engine}) {best_page:.2f} s, CLI {best_cli:.2f} s: "
           f"the page takes {best_page / best_cli:.2f}x the CLI's time")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 

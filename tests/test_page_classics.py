@@ -1,8 +1,9 @@
 """Knuth's classics in the lab (issue 27) in real headless Chromium (fixtures in
 pagekit.py): a pentomino solution drawn and browsed, Langford pairs counted on one worker
 and on two (the same count), Stop during a long count on the pool, a problem pasted in
-Knuth's format counted and downloaded, and links that carry every choice. One page serves
-them all (each test sets up what it needs), as booting Python is what costs."""
+Knuth's format counted and downloaded, the two engines raced, and links that carry every
+choice. One page serves them all (each test sets up what it needs), as booting Python is
+what costs."""
 
 from __future__ import annotations
 
@@ -100,6 +101,12 @@ def test_a_count_on_two_workers_equals_the_single_count(lab):
     assert lab.locator(".lab-langford .place text").all_text_contents() != []
     parallel = count_on(lab, 2)
     assert parallel.startswith(f"{single} solutions (") and "on 2 workers" in parallel, parallel
+    # Race both: the two engines' counts side by side, the same solutions and nodes.
+    button(lab, "Race both").click()
+    expect(message(lab)).to_contain_text("as fast as dancing", timeout=READY_MS)
+    rows = lab.locator("#lab-race tbody tr").evaluate_all("trs => trs.map(tr => [...tr.cells].map(c => c.textContent))")
+    assert [row[0] for row in rows] == ["dancing links", "dancing cells"]
+    assert rows[0][1] == rows[1][1] == str(single)
 
 
 def test_stop_during_a_long_count_leaves_the_page_usable(lab):

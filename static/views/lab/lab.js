@@ -588,7 +588,8 @@ export default class Lab extends View {
         });
       if (record.status === "invalid") throw new Error(record.error);
       const solutions = record.solutions === 0 ? "No solution" : plural(record.solutions, "solution");
-      const on = workers > 1 ? ` on ${plural(workers, "worker")}, ${plural(record.parts, "part")}` : "";
+      const on = workers > 1 ? ` on ${plural(workers, "worker")}, ${plural(record.parts, "part")} ` +
+        `counted in ${(record.busyMs / 1000).toFixed(2)} s of the workers' time` : "";
       const work = `${plural(record.nodes, "option")} tried in ${(record.ms / 1000).toFixed(2)} s${on}`;
       this.say(record.complete ? `${solutions} (${work}).`
         : `At least ${plural(record.solutions, "solution")}: the count stopped at the limit (${work}).`);
@@ -616,7 +617,8 @@ export default class Lab extends View {
     if (!this.pool || this.pool.closed || this.pool.size !== workers) this.newPool(workers);
     return new Promise((resolve, reject) => {
       // running: each busy worker's part and the solutions it has found so far.
-      this.job = { parts: split.parts, next: 0, done: 0, solutions: 0, nodes: 0, guesses: 0, updates: 0,
+      // busyMs: the time the workers spent on the parts counted (Python's own measure).
+      this.job = { parts: split.parts, next: 0, done: 0, solutions: 0, nodes: 0, guesses: 0, updates: 0, busyMs: 0,
         running: new Map(), began: performance.now(), resolve, reject, args };
       $("lab-progress").max = split.parts.length;
       $("lab-progress").value = 0;
@@ -652,9 +654,10 @@ export default class Lab extends View {
         job.nodes += record.nodes;
         job.guesses += record.guesses;
         job.updates += record.updates;
+        job.busyMs += record.ms;
         if (job.done === job.parts.length) {
           job.resolve({ ...record, solutions: job.solutions, nodes: job.nodes, guesses: job.guesses, updates: job.updates,
-            ms: performance.now() - job.began, complete: true, parts: job.parts.length });
+            ms: performance.now() - job.began, busyMs: job.busyMs, complete: true, parts: job.parts.length });
         } else {
           this.sayProgress();
           this.poolChanged();
