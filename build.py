@@ -3,6 +3,9 @@
     python3 build.py                  build what is missing into static/vendor/
     python3 build.py serve [--port N] build, then serve the page on 127.0.0.1
     python3 build.py dist DIR         build, then write an uploadable folder to DIR
+    python3 build.py scorm OUT.zip --puzzle P [--puzzle P ...] [--set FILE] [--title T]
+                     [--mastery N] [--scorm 1.2|2004]
+                                      build, then write a SCORM package of a problem set
 
 static/vendor/ (git-ignored) receives, each in a folder whose name changes with
 its content (so a browser or the page's service worker never keeps a stale one):
@@ -41,7 +44,9 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import urllib.parse
 import zipfile
+from xml.sax.saxutils import escape, quoteattr
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -320,6 +325,126 @@ def dist(target: Path) -> None:
     precompress(sorted(target.rglob("*")))
 
 
+#: The package's file the launch page reads: the set's puzzles, title, mastery and rule.
+SCORM_SET = "scorm.json"
+#: The launch page: the play view, compact, on the set (static/views/play/set.js).
+SCORM_LAUNCH = f"index.html?embed=1&readonly=1&id=scorm&set={SCORM_SET}"
+#: What each hint costs of a puzzle's share (static/views/play/set.js HINT_COST says the same;
+#: tests/test_scorm.py checks that they agree).
+HINT_COST = 0.2
+SCORM_RULE = (f"Each of the N puzzles is worth 100/N points when the student's own entries solve it; "
+              f"each hint asked for costs {HINT_COST:.0%} of that; a puzzle whose solution was shown "
+              "scores 0. The package is completed when every puzzle is solved, and then passed or "
+              "failed against the mastery score, if there is one.")
+SCORM_VERSIONS = {
+    "1.2": ('xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" '
+            'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2" '
+            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+            'xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd '
+            'http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd '
+            'http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd"', "1.2", "scormtype"),
+    "2004": ('xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" '
+             'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" '
+             'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
+             'xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd '
+             'http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd"', "2004 4th Edition", "scormType"),
+}
+
+
+class PackageError(ValueError):
+    """A puzzle, link or option the package cannot take, named."""
+
+
+def scorm_set(puzzles: list[str], title: str, mastery: int | None, version: str) -> dict:
+    """The package's set file: each puzzle (a text, or a page link with #p=) as its
+    canonical text, lab links as links relative to the page, title, mastery and the rule.
+    Raises PackageError naming the first puzzle the package's reader refuses."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from sudoku_dlx.kinds.grid import InvalidPuzzleError
+    from sudoku_dlx.kinds.read import puzzle_id, read_puzzle
+
+    texts, labs = [], []
+    for number, given in enumerate(puzzles, 1):
+        url = urllib.parse.urlsplit(given.strip())
+        query = urllib.parse.parse_qs(url.query)
+        if url.scheme in ("http", "https", "") and query.get("view") == ["lab"]:
+            labs.append(urllib.parse.urlunsplit(("", "", "index.html", url.query, url.fragment)))
+            continue
+        text = urllib.parse.parse_qs(url.fragment).get("p", [given])[0] if "#p=" in given else given
+        try:
+            texts.append(puzzle_id(read_puzzle(text)))
+        except InvalidPuzzleError as error:
+            raise PackageError(f"puzzle {number} ({given[:40]!r}) is not valid: {error}") from None
+    if not texts:
+        raise PackageError("a package needs at least one puzzle (--puzzle or --set)")
+    if mastery is not None and not 0 <= mastery <= 100:
+        raise PackageError(f"--mastery is a score from 0 to 100, not {mastery}")
+    return {"title": title, "puzzles": texts, "labs": labs, "mastery": mastery, "scorm": version,
+            "hint_cost": HINT_COST, "rule": SCORM_RULE}
+
+
+def _set_texts(path: Path | None) -> list[str]:
+    """The puzzle texts of a set file (none without one)."""
+    if path is None:
+        return []
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from sudoku_dlx.kinds.read import read_texts
+
+    return read_texts(path.read_text())
+
+
+def imsmanifest(set_file: dict, files: list[str]) -> str:
+    """imsmanifest.xml of a one-SCO package: the organization's one item launches the page."""
+    namespaces, schemaversion, scormtype = SCORM_VERSIONS[set_file["scorm"]]
+    identifier = "sudoku-dlx-" + hashlib.sha256(json.dumps(set_file, sort_keys=True).encode()).hexdigest()[:12]
+    title = escape(set_file["title"])
+    mastery = set_file["mastery"]
+    mastery_line = (f"\n        <adlcp:masteryscore>{mastery}</adlcp:masteryscore>"
+                    if mastery is not None and set_file["scorm"] == "1.2" else "")
+    file_lines = "".join(f"\n      <file href={quoteattr(name)}/>" for name in files)
+    return f"""<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="{identifier}" version="1.0" {namespaces}>
+  <metadata>
+    <schema>ADL SCORM</schema>
+    <schemaversion>{schemaversion}</schemaversion>
+  </metadata>
+  <organizations default="set">
+    <organization identifier="set">
+      <title>{title}</title>
+      <item identifier="item" identifierref="sco" isvisible="true">
+        <title>{title}</title>{mastery_line}
+      </item>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="sco" type="webcontent" adlcp:{scormtype}="sco" href={quoteattr(SCORM_LAUNCH)}>{file_lines}
+    </resource>
+  </resources>
+</manifest>
+"""
+
+
+def scorm(target: Path, set_file: dict) -> None:
+    """Write the SCORM package of `set_file` (see scorm_set) to target: the page's files
+    (what `dist` writes, without precompressed copies: an LMS serves files as they are),
+    the set file and imsmanifest.xml, every path relative, byte-for-byte reproducible."""
+    manifest = build()
+    names = sorted([*manifest["files"], "static/vendor/build.json"])
+    files = {name: (ROOT / name).read_bytes() for name in names}
+    files[SCORM_SET] = (json.dumps(set_file, indent=2) + "\n").encode()
+    files = dict(sorted(files.items()))
+    files = {"imsmanifest.xml": imsmanifest(set_file, list(files)).encode(), **files}
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            package.writestr(info, data)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the page's MIME types and its CSP as a header, so the
     worker (which a meta tag does not reach) runs under the policy too. A file's
@@ -390,12 +515,28 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--dir", type=Path, help="serve this folder (written by dist) as it is")
     dist_parser = commands.add_parser("dist", help="build, then write an uploadable folder")
     dist_parser.add_argument("dir", type=Path)
+    scorm_parser = commands.add_parser("scorm", help="build, then write a SCORM package of a problem set")
+    scorm_parser.add_argument("zip", type=Path)
+    scorm_parser.add_argument("--puzzle", action="append", default=[],
+                              help="a puzzle of any kind (its text or a page link); a lab link is kept as a link")
+    scorm_parser.add_argument("--set", type=Path, help="a file of puzzles (as the page's import box reads them)")
+    scorm_parser.add_argument("--title", default="Sudoku problem set")
+    scorm_parser.add_argument("--mastery", type=int, help="the score (0 to 100) that passes; none: completed")
+    scorm_parser.add_argument("--scorm", choices=list(SCORM_VERSIONS), default="1.2")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port, args.verbose, args.dir)
     elif args.command == "dist":
         dist(args.dir)
         print(f"Wrote the page to {args.dir}")
+    elif args.command == "scorm":
+        try:
+            set_file = scorm_set(args.puzzle + _set_texts(args.set), args.title, args.mastery, args.scorm)
+        except (PackageError, OSError) as error:
+            sys.exit(f"build.py scorm: {error}")
+        scorm(args.zip, set_file)
+        count = len(set_file["puzzles"])
+        print(f"Wrote the SCORM {args.scorm} package of {count} puzzle{'' if count == 1 else 's'} to {args.zip}")
     else:
         print(json.dumps(build()))
     return 0

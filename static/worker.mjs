@@ -127,10 +127,23 @@ async function start() {
   return call;
 }
 
+// True when this worker's content security policy forbids compiling WebAssembly (a site
+// that serves the page, an LMS say, with a script-src lacking 'wasm-unsafe-eval').
+async function wasmBlocked() {
+  try {
+    await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); // an empty module
+    return false;
+  } catch (error) {
+    return /Content Security Policy|unsafe-eval/i.test(error.message);
+  }
+}
+
 const ready = start();
 ready.then(
   () => status("ready", "Python is ready."),
-  (error) => status("error", `Python failed to load: ${error.message}`),
+  async (error) => status("error", await wasmBlocked()
+    ? "Python cannot run here: this site's content security policy blocks WebAssembly (its script-src needs 'wasm-unsafe-eval')."
+    : `Python failed to load: ${error.message}`),
 );
 
 self.onmessage = async ({ data: { id, type, args } }) => {

@@ -80,6 +80,7 @@ export default class Play extends View {
     const asked = hint && [buttons.hint, buttons["more-hint"]].includes(document.activeElement);
     this.updateButtons();
     if (asked) [buttons["more-hint"], buttons.apply].find((button) => !button.hidden)?.focus();
+    this.set?.changed(); // a hint asked for is told here
   }
 
   // Tells the player, under the keypad, what became of their stored work (each notice
@@ -129,6 +130,7 @@ export default class Play extends View {
     $("print-id").textContent = shown ? id : "";
     this.updateButtons();
     this.tick();
+    this.set?.changed();
   }
 
   // Runs a Game method that may change the game; a change clears the marks and the
@@ -515,6 +517,8 @@ export default class Play extends View {
     new ResizeObserver(fit).observe($("toolbar"));
     addEventListener("resize", fit);
     fit();
+    // A problem set (set.js): its puzzles in turn, kept and scored (for an LMS too).
+    if (this.options.set) import("./set.js").then(({ PuzzleSet }) => PuzzleSet.start(this, this.options.set));
     return { puzzle: this.game.id };
   }
 
@@ -522,6 +526,7 @@ export default class Play extends View {
   stop() {
     this.tick();
     this.store.write("", this.game);
+    this.set?.leave();
   }
 
   applySettings() {

@@ -1,0 +1,241 @@
+// A problem set in the play view (?set=FILE, a JSON file beside the page: what
+// `build.py scorm` writes as scorm.json): its puzzles one at a time, "Puzzle k of N",
+// each one's progress, and the score. Each puzzle keeps its entries, notes, time and
+// hints; the set's work is kept in the browser's storage and, when the page was launched
+// by a learning management system (static/scorm.js finds its API), in the LMS's
+// cmi.suspend_data, with the status and score the LMS records.
+//
+// The score (also in the set file's `rule`, and docs/teachers.md): each puzzle is worth
+// 100/N; each hint asked for costs HINT_COST of that; a puzzle whose solution was shown
+// (Solve, Show the solution) scores 0; an unsolved puzzle scores 0. The set is completed
+// when every puzzle is solved by the student's own entries; with a mastery score, it is
+// then passed (score at least mastery) or failed.
+import { BLANK, SYMBOLS, gridShape } from "../../grid.js";
+import { readPuzzle } from "../../kinds.js";
+import { h, useStyle } from "../../kit.js";
+import { connect } from "../../scorm.js";
+import { shapes } from "../../store.js";
+import { Game, emptyState } from "./game.js";
+
+export const HINT_COST = 0.2;
+// A commit after this many entries since the last one (a solve, a hint, a shown solution,
+// and the page being hidden commit at once).
+const COMMIT_EVERY = 10;
+// The version of suspend_data's encoding (its first field).
+const FORMAT = "s1";
+const LOCAL_LIMIT = 200_000;
+const FINAL = ["completed", "passed", "failed"];
+
+// A puzzle's work: entries (one line), notes (one string per cell), ms played, hints
+// asked for (the most ever: Clear does not give them back), solution shown, solved.
+function fresh(n) {
+  return { entries: BLANK.repeat(n * n), notes: Array(n * n).fill(""), ms: 0, hints: 0, revealed: false, solved: false };
+}
+
+// -- suspend_data: compact text, as SCORM 1.2 keeps 4,096 characters ---------------------
+// "s1|k|p;p;...": k the puzzle shown; each p is entries~notes~seconds~hints~flags, where
+// entries are the line with runs of 3 or more blanks as "(count)", notes are
+// "CCsymbols" per noted cell (CC its index, 2 base-36 digits) joined by ",", seconds and
+// hints base 36, and flags 1 solved + 2 shown.
+
+function packEntries(line) {
+  return line.replace(/\.{3,}/g, (run) => `(${run.length})`);
+}
+
+function unpackEntries(text) {
+  return text.replace(/\((\d+)\)/g, (_, count) => BLANK.repeat(Number(count)));
+}
+
+function packNotes(notes) {
+  return notes.map((noted, cell) => (noted ? cell.toString(36).padStart(2, "0") + noted : "")).filter(Boolean).join(",");
+}
+
+function unpackNotes(text, length) {
+  const notes = Array(length).fill("");
+  for (const part of text ? text.split(",") : []) {
+    const cell = parseInt(part.slice(0, 2), 36);
+    if (cell >= 0 && cell < length) notes[cell] = [...part.slice(2)].filter((s) => SYMBOLS.includes(s)).join("");
+  }
+  return notes;
+}
+
+export function encode(works, current, withNotes = true) {
+  const parts = works.map((w) => [
+    packEntries(w.entries), withNotes ? packNotes(w.notes) : "", Math.round(w.ms / 1000).toString(36),
+    w.hints.toString(36), (w.solved ? 1 : 0) + (w.revealed ? 2 : 0),
+  ].join("~"));
+  return `${FORMAT}|${current}|${parts.join(";")}`;
+}
+
+// The works and current puzzle `text` holds for `puzzles` (their records), or null if it
+// is not this set's.
+export function decode(text, puzzles) {
+  const [format, current, body] = text.split("|");
+  const parts = body?.split(";") ?? [];
+  if (format !== FORMAT || parts.length !== puzzles.length) return null;
+  const works = parts.map((part, k) => {
+    const [entries, notes, seconds, hints, flags] = part.split("~");
+    const n = puzzles[k].size;
+    const line = unpackEntries(entries ?? "");
+    if (line.length !== n * n) return null;
+    const kept = [...line].map((s, cell) => (puzzles[k].givens[cell] === BLANK && SYMBOLS.slice(0, n).includes(s) ? s : BLANK)).join("");
+    return {
+      entries: kept, notes: unpackNotes(notes, n * n), ms: (parseInt(seconds, 36) || 0) * 1000,
+      hints: parseInt(hints, 36) || 0, solved: Boolean(Number(flags) & 1), revealed: Boolean(Number(flags) & 2),
+    };
+  });
+  const k = Number(current);
+  return works.every(Boolean) && Number.isInteger(k) && k >= 0 && k < works.length ? { works, current: k } : null;
+}
+
+export class PuzzleSet {
+  // Loads the set file the URL names and puts its first (or stored) puzzle on the board.
+  static async start(play, file) {
+    let set;
+    try {
+      const response = await fetch(new URL(file, location.href));
+      if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
+      set = await response.json();
+    } catch (error) {
+      return play.say(`The problem set ${file} could not be loaded (${error.message}).`);
+    }
+    const puzzles = (set.puzzles ?? []).map((text) => readPuzzle(text));
+    const bad = puzzles.findIndex((record) => record.status === "invalid");
+    if (!puzzles.length || bad >= 0) {
+      return play.say(puzzles.length ? `Puzzle ${bad + 1} of the set is not valid: ${puzzles[bad].error}.` : "The problem set has no puzzles.");
+    }
+    await useStyle(new URL("set.css", import.meta.url));
+    play.set = new PuzzleSet(play, set, puzzles);
+    play.set.open(play.set.current);
+  }
+
+  constructor(play, set, puzzles) {
+    this.play = play;
+    this.title = set.title ?? "Problem set";
+    this.mastery = Number.isFinite(set.mastery) ? set.mastery : null;
+    this.puzzles = puzzles;
+    this.lms = connect(set.scorm === "2004" ? "2004" : "1.2", (text) => play.notice(text));
+    this.status = this.lms?.status() ?? "";
+    this.entriesSinceCommit = 0;
+    this.notesDropped = false;
+    const stored = (this.lms && this.lms.get("suspend_data")) || play.store.read(":set", shapes.text(LOCAL_LIMIT), "");
+    const resumed = stored ? decode(stored, puzzles) : null;
+    this.works = resumed?.works ?? puzzles.map((p) => fresh(p.size));
+    this.current = resumed?.current ?? 0;
+    if (stored && !resumed) play.notice("The stored work on this set could not be read, so the set starts afresh.");
+    this.bar = this.makeBar();
+    document.querySelector(".board").prepend(this.bar);
+    if (this.lms && !FINAL.includes(this.status)) this.tell("incomplete");
+    addEventListener("visibilitychange", () => document.hidden && this.save(true));
+  }
+
+  makeBar() {
+    this.buttons = this.puzzles.map((_, k) => h("button", { type: "button", "data-set-puzzle": k }, String(k + 1)));
+    this.buttons.forEach((button, k) => button.addEventListener("click", () => this.open(k)));
+    this.line = h("p", { class: "set-line", "aria-live": "polite" });
+    return h("nav", { class: "set-bar", "aria-label": this.title },
+      h("h2", { class: "set-title" }, this.title), this.line, h("div", { class: "set-puzzles" }, this.buttons));
+  }
+
+  // Puts puzzle k on the board with its work.
+  open(k) {
+    this.keep();
+    this.current = k;
+    const record = this.puzzles[k];
+    const work = this.works[k];
+    const state = { ...emptyState(gridShape(record), record.givens, work.entries), notes: work.notes };
+    const game = new Game({ state, clocks: { [record.puzzle]: { ms: work.ms, hints: work.hints, solved: work.solved } } });
+    this.play.game = game;
+    this.play.clockStarted = null;
+    this.play.board.unmark();
+    this.play.update();
+    this.play.say(`Puzzle ${k + 1} of ${this.puzzles.length}${work.solved ? ": solved." : "."}`);
+    this.save(true);
+  }
+
+  // The board's game into the current puzzle's work; true when it changed what a commit keeps.
+  keep() {
+    const { game } = this.play;
+    const work = this.works[this.current];
+    if (game.id !== this.puzzles[this.current].puzzle) return false; // not the set's puzzle
+    this.play.tick();
+    const clock = game.clock;
+    const before = { hints: work.hints, revealed: work.revealed, solved: work.solved };
+    if (game.entries !== work.entries) this.entriesSinceCommit += 1;
+    Object.assign(work, {
+      entries: game.entries, notes: [...game.notes], ms: clock.ms, hints: Math.max(work.hints, clock.hints),
+      revealed: work.revealed || game.state.shown.replaceAll(BLANK, "") !== "", solved: work.solved || game.solved,
+    });
+    return work.hints !== before.hints || work.revealed !== before.revealed || work.solved !== before.solved ||
+      this.entriesSinceCommit >= COMMIT_EVERY;
+  }
+
+  // After any change on the board (play.update and play.say call it).
+  changed() {
+    if (!this.bar) return;
+    if (this.keep()) this.save(true);
+    else this.save(false);
+  }
+
+  // The score, 0 to 100 (see the module's comment).
+  score() {
+    const share = 100 / this.puzzles.length;
+    const points = this.works.reduce((sum, w) => sum + (w.solved && !w.revealed ? share * Math.max(0, 1 - HINT_COST * w.hints) : 0), 0);
+    return Math.round(points);
+  }
+
+  // Keeps the work (in the browser; with `commit`, in the LMS too) and redraws the bar.
+  save(commit) {
+    const solved = this.works.filter((w) => w.solved).length;
+    const score = this.score();
+    this.buttons.forEach((button, k) => {
+      const w = this.works[k];
+      button.classList.toggle("solved", w.solved);
+      button.setAttribute("aria-current", String(k === this.current));
+      button.setAttribute("aria-label", `Puzzle ${k + 1}${w.solved ? `, solved${w.revealed ? " (solution shown)" : ""}` : ""}`);
+    });
+    this.line.textContent = `Puzzle ${this.current + 1} of ${this.puzzles.length} · ${solved} solved · score ${score} of 100`;
+    const text = this.suspendData();
+    this.play.store.writeText(":set", encode(this.works, this.current), LOCAL_LIMIT);
+    if (!this.lms || !commit || this.lms.finished) return;
+    if (text !== null) this.lms.set("suspend_data", text);
+    this.lms.setScore(score);
+    const done = solved === this.puzzles.length;
+    if (done) this.tell(this.mastery === null ? "completed" : score >= this.mastery ? "passed" : "failed");
+    this.lms.commit();
+    this.entriesSinceCommit = 0;
+  }
+
+  // What the LMS keeps: the whole work if it fits its limit, else without notes (said
+  // once); null if even that does not fit (said, and the browser keeps it).
+  suspendData() {
+    const limit = this.lms?.suspendLimit ?? Infinity;
+    const whole = encode(this.works, this.current);
+    if (whole.length <= limit) return whole;
+    const bare = encode(this.works, this.current, false);
+    const fits = bare.length <= limit;
+    if (!this.notesDropped) {
+      this.notesDropped = true;
+      this.play.notice(fits
+        ? `Your notes take more than the ${limit.toLocaleString("en")} characters the course site keeps: it keeps your entries, times and hints, and this browser your notes.`
+        : `This set's work takes more than the ${limit.toLocaleString("en")} characters the course site keeps: only this browser keeps it.`);
+    }
+    return fits ? bare : null;
+  }
+
+  // Tells the LMS the status, never going back from completed, passed or failed to incomplete.
+  tell(status) {
+    if (status === "incomplete" && FINAL.includes(this.status)) return;
+    if (status === this.status) return;
+    this.status = status;
+    this.lms.setStatus(status);
+  }
+
+  // The page goes away: keep everything and end the LMS session.
+  leave() {
+    if (!this.bar) return;
+    this.keep();
+    this.save(true);
+    this.lms?.finish();
+  }
+}
