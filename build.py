@@ -329,9 +329,8 @@ def dist(target: Path) -> None:
 SCORM_SET = "scorm.json"
 #: The launch page: the play view, compact, on the set (static/views/play/set.js).
 SCORM_LAUNCH = f"index.html?embed=1&readonly=1&id=scorm&set={SCORM_SET}"
-#: What each hint costs of a puzzle's share (static/views/play/set.js HINT_COST says the same;
-#: tests/test_scorm.py checks that they agree).
-HINT_COST = 0.2
+#: What each hint costs of a puzzle's share: static/views/play/set.js's HINT_COST, which scores.
+HINT_COST = float(re.search(r"export const HINT_COST = ([\d.]+);", (ROOT / "static/views/play/set.js").read_text()).group(1))
 SCORM_RULE = (f"Each of the N puzzles is worth 100/N points when the student's own entries solve it; "
               f"each hint asked for costs {HINT_COST:.0%} of that; a puzzle whose solution was shown "
               "scores 0. The package is completed when every puzzle is solved, and then passed or "

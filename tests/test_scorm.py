@@ -1,0 +1,265 @@
+"""The SCORM package (`build.py scorm`, docs/teachers.md) as an LMS runs it, in headless
+Chromium: scorm-again (the pinned npm dev dependency, loaded from node_modules/ on the
+package's origin, as its own integration tests run packages) is the stand-in LMS, a host
+page that sets `window.API = new Scorm12API(...)` and opens the launch page in an iframe
+(or a new window). The package is served from a deep path, with `.wasm` as
+application/octet-stream (as many LMSs serve it), so Python's start is tested there too.
+
+One package of two 4x4 puzzles is built for the module and reused by every test."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+from urllib.parse import quote
+from xml.etree import ElementTree
+
+import pytest
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from pagekit import ROOT, open_page
+from playwright.sync_api import expect
+
+import build
+from sudoku_dlx import solve
+
+# Two puzzles of tests/data/4x4/vukr_4x4.txt (its lines 2 and 3).
+PUZZLES = ["...3..4114..3...", "1..4..1..3..4..3"]
+TITLE = 'Week 3 & "4x4" <sudoku>'
+MASTERY = 80
+# Where the LMS serves the package: a deep path, as Moodle's pluginfile.php URLs are.
+DEEP = "lms/pluginfile.php/42/mod_scorm/content/7/"
+HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
+<script src="/node_modules/scorm-again/dist/scorm12.js"></script></head><body>
+<iframe id="sco" title="SCO" width="1000" height="720"></iframe>
+<script>
+  const params = new URLSearchParams(location.search);
+  window.commits = 0;
+  window.sets = {};  // every value the SCO set (session_time and exit are write-only in the CMI)
+  window.API = new Scorm12API({ logLevel: 5 });
+  if (params.get("cmi")) API.loadFromJSON(JSON.parse(params.get("cmi")));
+  API.on("LMSCommit", () => (window.commits += 1));
+  API.on("LMSSetValue.cmi.*", (element, value) => (window.sets[element] = value));
+  API.on("LMSFinish", () => (window.finished = true));
+  if (params.get("open")) window.child = window.open(params.get("launch"), "sco");
+  else document.getElementById("sco").src = params.get("launch");
+</script></body></html>"""
+
+
+def solution(puzzle: str) -> str:
+    return str(solve(puzzle).solutions[0])
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory) -> Path:
+    target = tmp_path_factory.mktemp("scorm") / "set.zip"
+    args = [sys.executable, str(ROOT / "build.py"), "scorm", str(target), "--title", TITLE, "--mastery", str(MASTERY)]
+    subprocess.run([*args, *(f"--puzzle={p}" for p in PUZZLES)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return target
+
+
+class LMS(http.server.SimpleHTTPRequestHandler):
+    """The LMS's origin: the package unzipped under DEEP, scorm-again under
+    /node_modules/, the host page at /host.html; `.wasm` as application/octet-stream."""
+
+    extensions_map = {**build.MIME_TYPES, ".wasm": "application/octet-stream"}
+
+    def translate_path(self, path):
+        path = path.split("?")[0]
+        if path.startswith("/node_modules/"):
+            return str(ROOT / path.lstrip("/"))
+        if path.startswith("/" + DEEP):
+            return str(self.server.unzipped / path[len(DEEP) + 1:])
+        return str(self.server.unzipped / "none")
+
+    def do_GET(self):
+        if self.path.startswith("/host.html"):
+            body = HOST.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+        else:
+            super().do_GET()
+
+    def end_headers(self):
+        if self.server.csp and not self.path.startswith("/host.html"):
+            self.send_header("Content-Security-Policy", self.server.csp)
+        super().end_headers()
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+
+@pytest.fixture(scope="module")
+def lms(package, tmp_path_factory):
+    unzipped = tmp_path_factory.mktemp("lms")
+    with zipfile.ZipFile(package) as archive:
+        archive.extractall(unzipped)
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), LMS) as server:
+        server.unzipped, server.csp = unzipped, None
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        yield server
+        server.shutdown()
+
+
+def launch_url(package: Path) -> str:
+    with zipfile.ZipFile(package) as archive:
+        manifest = ElementTree.fromstring(archive.read("imsmanifest.xml"))
+    href = next(e for e in manifest.iter() if e.tag.endswith("resource")).get("href")
+    return "/" + DEEP + href
+
+
+def host(browser, watch, lms, package, cmi=None, opened=False):
+    base = f"http://127.0.0.1:{lms.server_address[1]}"
+    url = f"{base}/host.html?launch={quote(launch_url(package))}"
+    if cmi:
+        url += f"&cmi={quote(json.dumps(cmi))}"
+    return open_page(browser, base + "/", watch, url + ("&open=1" if opened else ""))
+
+
+def cmi(page) -> dict:
+    return page.evaluate("""() => ({
+        status: API.cmi.core.lesson_status, raw: API.cmi.core.score.raw, min: API.cmi.core.score.min,
+        max: API.cmi.core.score.max, session: sets["cmi.core.session_time"], exit: sets["cmi.core.exit"],
+        suspend: API.cmi.suspend_data, commits: window.commits })""")
+
+
+def type_line(frame, line: str, cells):
+    """Types the symbols of `line` into `cells`, cell by cell, as a student does."""
+    for index in cells:
+        target = frame.locator(f'[data-cell="{index}"]')
+        target.click()
+        target.press(line[index])
+
+
+def blanks(puzzle: str) -> list[int]:
+    return [cell for cell, symbol in enumerate(puzzle) if symbol == "."]
+
+
+def test_the_manifest_is_scorm_12_with_the_title_escaped_and_every_path_relative(package):
+    with zipfile.ZipFile(package) as archive:
+        names = archive.namelist()
+        manifest = ElementTree.fromstring(archive.read("imsmanifest.xml"))  # parses: well-formed XML
+        set_file = json.loads(archive.read("scorm.json"))
+    ns = {"cp": "http://www.imsproject.org/xsd/imscp_rootv1p1p2", "adlcp": "http://www.adlnet.org/xsd/adlcp_rootv1p2"}
+    assert names[0] == "imsmanifest.xml"
+    assert manifest.find("cp:metadata/cp:schema", ns).text == "ADL SCORM"
+    assert manifest.find("cp:metadata/cp:schemaversion", ns).text == "1.2"
+    organization = manifest.find("cp:organizations/cp:organization", ns)
+    assert manifest.find("cp:organizations", ns).get("default") == organization.get("identifier")
+    assert organization.find("cp:title", ns).text == TITLE
+    item = organization.find("cp:item", ns)
+    assert item.find("adlcp:masteryscore", ns).text == str(MASTERY)
+    resource = manifest.find("cp:resources/cp:resource", ns)
+    assert item.get("identifierref") == resource.get("identifier")
+    assert resource.get(f"{{{ns['adlcp']}}}scormtype") == "sco"
+    assert resource.get("href").split("?")[0] == "index.html" and "set=scorm.json" in resource.get("href")
+    listed = [f.get("href") for f in resource.findall("cp:file", ns)]
+    assert sorted(listed) == sorted(n for n in names if n != "imsmanifest.xml")
+    assert all(not n.startswith("/") and ".." not in n.split("/") for n in names)
+    assert any(n.endswith("pyodide.asm.wasm") for n in names) and not any(n.endswith((".br", ".gz")) for n in names)
+    assert set_file["puzzles"] == PUZZLES and set_file["mastery"] == MASTERY
+    assert set_file["hint_cost"] == build.HINT_COST and "100/N" in set_file["rule"]
+
+
+def test_the_same_inputs_give_the_same_bytes_and_2004_is_a_second_manifest(package, tmp_path):
+    again = tmp_path / "again.zip"
+    build.scorm(again, build.scorm_set(PUZZLES, TITLE, MASTERY, "1.2"))
+    assert again.read_bytes() == package.read_bytes()
+    manifest = ElementTree.fromstring(build.imsmanifest(build.scorm_set(PUZZLES, TITLE, None, "2004"), ["index.html"]))
+    ns = {"cp": "http://www.imsglobal.org/xsd/imscp_v1p1", "adlcp": "http://www.adlnet.org/xsd/adlcp_v1p3"}
+    assert manifest.find("cp:metadata/cp:schemaversion", ns).text == "2004 4th Edition"
+    assert manifest.find("cp:resources/cp:resource", ns).get(f"{{{ns['adlcp']}}}scormType") == "sco"
+
+
+def test_a_bad_puzzle_is_named():
+    done = subprocess.run([sys.executable, str(ROOT / "build.py"), "scorm", "/nonexistent/x.zip",
+                           "--puzzle", PUZZLES[0], "--puzzle", "12..34"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode != 0
+    assert "puzzle 2 ('12..34') is not valid" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_lms_records_progress_score_and_resume(browser, watch, lms, package):
+    page = host(browser, watch, lms, package)
+    frame = page.frame_locator("#sco")
+    expect(frame.locator(".set-line")).to_contain_text("Puzzle 1 of 2 · 0 solved · score 0 of 100")
+    assert cmi(page)["status"] == "incomplete"
+    first, second = solution(PUZZLES[0]), solution(PUZZLES[1])
+    type_line(frame, first, blanks(PUZZLES[0])[:3])
+    page.evaluate("document.getElementById('sco').src = 'about:blank'")  # the student leaves: LMSFinish
+    expect(page.locator("#sco")).to_have_attribute("src", "about:blank")
+    page.wait_for_function("window.finished")
+    left = cmi(page)
+    assert left["status"] == "incomplete" and left["exit"] == "suspend" and left["suspend"]
+    assert re.fullmatch(r"\d{4}:\d\d:\d\d\.\d\d", left["session"]) and left["session"] != "0000:00:00.00"
+    page.context.close()
+
+    # Relaunch with what the LMS kept: the three entries are back; solve both puzzles.
+    page = host(browser, watch, lms, package, {"cmi": {"suspend_data": left["suspend"], "core": {"lesson_status": "incomplete"}}})
+    frame = page.frame_locator("#sco")
+    expect(frame.locator(".set-line")).to_contain_text("Puzzle 1 of 2")
+    for cell in blanks(PUZZLES[0])[:3]:
+        expect(frame.locator(f'[data-cell="{cell}"]')).to_have_text(first[cell])
+    type_line(frame, first, blanks(PUZZLES[0])[3:])
+    expect(frame.locator(".set-line")).to_contain_text("1 solved · score 50 of 100")
+    assert cmi(page)["status"] == "incomplete" and cmi(page)["raw"] == "50"
+    frame.locator('[data-set-puzzle="1"]').click()
+    expect(frame.locator(".set-line")).to_contain_text("Puzzle 2 of 2")
+    type_line(frame, second, blanks(PUZZLES[1]))
+    expect(frame.locator(".set-line")).to_contain_text("2 solved · score 100 of 100")
+    done = cmi(page)
+    assert (done["status"], done["raw"], done["min"], done["max"]) == ("passed", "100", "0", "100")
+    assert done["commits"] >= 3
+    page.context.close()
+
+    # A relaunch after passing never sets the status back to incomplete.
+    page = host(browser, watch, lms, package, {"cmi": {"suspend_data": done["suspend"], "core": {"lesson_status": "passed"}}})
+    expect(page.frame_locator("#sco").locator(".set-line")).to_contain_text("2 solved")
+    assert cmi(page)["status"] == "passed"
+    page.context.close()
+
+
+def test_a_shown_solution_scores_lower_and_python_starts_with_wasm_as_octet_stream(browser, watch, lms, package):
+    page = host(browser, watch, lms, package)
+    frame = page.frame_locator("#sco")
+    expect(frame.locator("html")).to_have_attribute("data-python", "ready", timeout=READY_MS)
+    type_line(frame, solution(PUZZLES[0]), blanks(PUZZLES[0]))
+    frame.locator('[data-set-puzzle="1"]').click()
+    frame.get_by_role("button", name="Solve", exact=True).click()
+    expect(frame.locator('[data-cell="1"]')).to_have_text(solution(PUZZLES[1])[1])
+    type_line(frame, solution(PUZZLES[1]), blanks(PUZZLES[1]))  # over the shown solution
+    expect(frame.locator(".set-line")).to_contain_text("2 solved · score 50 of 100")
+    assert (cmi(page)["status"], cmi(page)["raw"]) == ("failed", "50")  # below the mastery score
+    page.context.close()
+
+
+def test_the_api_is_found_through_the_opener(browser, watch, lms, package):
+    page = host(browser, watch, lms, package, opened=True)
+    page.wait_for_function("window.child && window.child.document.querySelector('.set-line')", timeout=READY_MS)
+    child = page.context.pages[-1]
+    type_line(child, solution(PUZZLES[0]), blanks(PUZZLES[0]))
+    expect(child.locator(".set-line")).to_contain_text("score 50 of 100")
+    assert (cmi(page)["status"], cmi(page)["raw"]) == ("incomplete", "50")
+    page.context.close()
+
+
+def test_a_policy_that_blocks_webassembly_is_said(browser, watch, lms, package):
+    errors = len(watch.errors)
+    lms.csp = "default-src 'self'; script-src 'self'; style-src 'self'"
+    try:
+        page = host(browser, watch, lms, package)
+        frame = page.frame_locator("#sco")
+        expect(frame.locator(".python-status")).to_contain_text("blocks WebAssembly", timeout=READY_MS)
+    finally:
+        lms.csp = None
+    del watch.errors[errors:]  # the browser logs the policy's refusals
+    page.context.close()
