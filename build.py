@@ -46,7 +46,6 @@ import tempfile
 import tomllib
 import urllib.parse
 import zipfile
-from xml.sax.saxutils import escape, quoteattr
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -325,29 +324,21 @@ def dist(target: Path) -> None:
     precompress(sorted(target.rglob("*")))
 
 
-#: The package's file the launch page reads: the set's puzzles, title, mastery and rule.
-SCORM_SET = "scorm.json"
-#: The launch page: the play view, compact, on the set (static/views/play/set.js).
-SCORM_LAUNCH = f"index.html?embed=1&readonly=1&id=scorm&set={SCORM_SET}"
-#: What each hint costs of a puzzle's share: static/views/play/set.js's HINT_COST, which scores.
-HINT_COST = float(re.search(r"export const HINT_COST = ([\d.]+);", (ROOT / "static/views/play/set.js").read_text()).group(1))
-SCORM_RULE = (f"Each of the N puzzles is worth 100/N points when the student's own entries solve it; "
-              f"each hint asked for costs {HINT_COST:.0%} of that; a puzzle whose solution was shown "
-              "scores 0. The package is completed when every puzzle is solved, and then passed or "
-              "failed against the mastery score, if there is one.")
-SCORM_VERSIONS = {
-    "1.2": ('xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" '
-            'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2" '
-            'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-            'xsi:schemaLocation="http://www.imsproject.org/xsd/imscp_rootv1p1p2 imscp_rootv1p1p2.xsd '
-            'http://www.imsglobal.org/xsd/imsmd_rootv1p2p1 imsmd_rootv1p2p1.xsd '
-            'http://www.adlnet.org/xsd/adlcp_rootv1p2 adlcp_rootv1p2.xsd"', "1.2", "scormtype"),
-    "2004": ('xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" '
-             'xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" '
-             'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" '
-             'xsi:schemaLocation="http://www.imsglobal.org/xsd/imscp_v1p1 imscp_v1p1.xsd '
-             'http://www.adlnet.org/xsd/adlcp_v1p3 adlcp_v1p3.xsd"', "2004 4th Edition", "scormType"),
-}
+#: The module that writes a package's set file and imsmanifest.xml (for the page's own
+#: download too); build.py runs it under Node.
+SCORM_MODULE = ROOT / "static" / "scorm-package.js"
+SCORM_VERSIONS = ("1.2", "2004")
+
+
+def _scorm_js(function: str, *args):
+    """What static/scorm-package.js's `function` returns for `args` (JSON in and out), under
+    Node; the value of the constant named so, if it is not a function."""
+    script = (f"import * as m from {json.dumps(SCORM_MODULE.as_uri())};"
+              "const [f, ...a] = JSON.parse(process.argv[1]);"
+              "process.stdout.write(JSON.stringify(typeof m[f] === 'function' ? m[f](...a) : m[f]));")
+    done = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps([function, *args])],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
 
 
 class PackageError(ValueError):
@@ -379,8 +370,7 @@ def scorm_set(puzzles: list[str], title: str, mastery: int | None, version: str)
         raise PackageError("a package needs at least one puzzle (--puzzle or --set)")
     if mastery is not None and not 0 <= mastery <= 100:
         raise PackageError(f"--mastery is a score from 0 to 100, not {mastery}")
-    return {"title": title, "puzzles": texts, "labs": labs, "mastery": mastery, "scorm": version,
-            "hint_cost": HINT_COST, "rule": SCORM_RULE}
+    return _scorm_js("setFile", title, texts, labs, mastery, version)
 
 
 def _set_texts(path: Path | None) -> list[str]:
@@ -396,33 +386,7 @@ def _set_texts(path: Path | None) -> list[str]:
 
 def imsmanifest(set_file: dict, files: list[str]) -> str:
     """imsmanifest.xml of a one-SCO package: the organization's one item launches the page."""
-    namespaces, schemaversion, scormtype = SCORM_VERSIONS[set_file["scorm"]]
-    identifier = "sudoku-dlx-" + hashlib.sha256(json.dumps(set_file, sort_keys=True).encode()).hexdigest()[:12]
-    title = escape(set_file["title"])
-    mastery = set_file["mastery"]
-    mastery_line = (f"\n        <adlcp:masteryscore>{mastery}</adlcp:masteryscore>"
-                    if mastery is not None and set_file["scorm"] == "1.2" else "")
-    file_lines = "".join(f"\n      <file href={quoteattr(name)}/>" for name in files)
-    return f"""<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="{identifier}" version="1.0" {namespaces}>
-  <metadata>
-    <schema>ADL SCORM</schema>
-    <schemaversion>{schemaversion}</schemaversion>
-  </metadata>
-  <organizations default="set">
-    <organization identifier="set">
-      <title>{title}</title>
-      <item identifier="item" identifierref="sco" isvisible="true">
-        <title>{title}</title>{mastery_line}
-      </item>
-    </organization>
-  </organizations>
-  <resources>
-    <resource identifier="sco" type="webcontent" adlcp:{scormtype}="sco" href={quoteattr(SCORM_LAUNCH)}>{file_lines}
-    </resource>
-  </resources>
-</manifest>
-"""
+    return _scorm_js("imsmanifest", set_file, files)
 
 
 def scorm(target: Path, set_file: dict) -> None:
@@ -432,7 +396,7 @@ def scorm(target: Path, set_file: dict) -> None:
     manifest = build()
     names = sorted([*manifest["files"], "static/vendor/build.json"])
     files = {name: (ROOT / name).read_bytes() for name in names}
-    files[SCORM_SET] = (json.dumps(set_file, indent=2) + "\n").encode()
+    files[_scorm_js("SET_FILE")] = (json.dumps(set_file, indent=2, ensure_ascii=False) + "\n").encode()
     files = dict(sorted(files.items()))
     files = {"imsmanifest.xml": imsmanifest(set_file, list(files)).encode(), **files}
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -521,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     scorm_parser.add_argument("--set", type=Path, help="a file of puzzles (as the page's import box reads them)")
     scorm_parser.add_argument("--title", default="Sudoku problem set")
     scorm_parser.add_argument("--mastery", type=int, help="the score (0 to 100) that passes; none: completed")
-    scorm_parser.add_argument("--scorm", choices=list(SCORM_VERSIONS), default="1.2")
+    scorm_parser.add_argument("--scorm", choices=SCORM_VERSIONS, default="1.2")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port, args.verbose, args.dir)

@@ -6,6 +6,7 @@ import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
 import { $, View, count, h } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
+import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
 import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
@@ -497,6 +498,7 @@ export default class Play extends View {
     for (const id of ["embed-readonly", "embed-stats", "embed-steps", "embed-buttons"]) {
       $(id).addEventListener("change", () => this.embed());
     }
+    $("embed-scorm").addEventListener("click", () => downloadScorm([this.game.id], "Sudoku", (text) => this.say(text)));
     document.addEventListener("paste", (event) => {
       if (isTextField(event.target)) return;
       event.preventDefault();

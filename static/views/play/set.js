@@ -5,19 +5,19 @@
 // by a learning management system (static/scorm.js finds its API), in the LMS's
 // cmi.suspend_data, with the status and score the LMS records.
 //
-// The score (also in the set file's `rule`, and docs/teachers.md): each puzzle is worth
-// 100/N; each hint asked for costs HINT_COST of that; a puzzle whose solution was shown
+// The score (scorm-package.js's RULE, in the set file and docs/teachers.md): each puzzle is
+// worth 100/N; each hint asked for costs HINT_COST of that; a puzzle whose solution was shown
 // (Solve, Show the solution) scores 0; an unsolved puzzle scores 0. The set is completed
 // when every puzzle is solved by the student's own entries; with a mastery score, it is
 // then passed (score at least mastery) or failed.
 import { BLANK, SYMBOLS, gridShape } from "../../grid.js";
 import { readPuzzle } from "../../kinds.js";
 import { h, useStyle } from "../../kit.js";
+import { HINT_COST } from "../../scorm-package.js";
 import { connect } from "../../scorm.js";
 import { shapes } from "../../store.js";
 import { Game, emptyState } from "./game.js";
 
-export const HINT_COST = 0.2;
 // A commit after this many entries since the last one (a solve, a hint, a shown solution,
 // and the page being hidden commit at once).
 const COMMIT_EVERY = 10;
