@@ -8,10 +8,11 @@
 export const HINT_COST = 0.2;
 // The package's file the launch page reads.
 export const SET_FILE = "scorm.json";
-// The launch page: the play view, compact and read-only, on the set (set.js).
 // The name of a package the page downloads.
 const PACKAGE_NAME = "sudoku-scorm.zip";
-export const LAUNCH = `index.html?embed=1&readonly=1&id=scorm&set=${SET_FILE}`;
+// The launch page: the play view, compact and read-only, on the set (set.js), with the
+// buttons for playing (not Rate, DLX steps, Share or Embed, which lead away from the set).
+export const LAUNCH = `index.html?embed=1&readonly=1&id=scorm&buttons=solve,check,hint,stop,notes,fill-notes,clear,undo,redo&set=${SET_FILE}`;
 export const RULE = `Each of the N puzzles is worth 100/N points when the student's own entries solve it; ` +
   `each hint asked for costs ${HINT_COST * 100}% of that; a puzzle whose solution was shown scores 0. ` +
   "The package is completed when every puzzle is solved, and then passed or failed against the " +

@@ -37,7 +37,7 @@ MASTERY = 80
 DEEP = "lms/pluginfile.php/42/mod_scorm/content/7/"
 HOST = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>LMS</title><link rel="icon" href="data:,">
 <script src="/node_modules/scorm-again/dist/scorm12.js"></script></head><body>
-<iframe id="sco" title="SCO" width="1000" height="720"></iframe>
+<iframe id="sco" title="SCO" style="width:100%;height:96vh;border:0"></iframe>
 <script>
   const params = new URLSearchParams(location.search);
   window.commits = 0;
