@@ -207,6 +207,10 @@ def test_the_lms_records_progress_score_and_resume(browser, watch, lms, package)
     page = host(browser, watch, lms, package, {"cmi": {"suspend_data": left["suspend"], "core": {"lesson_status": "incomplete"}}})
     frame = page.frame_locator("#sco")
     expect(frame.locator(".set-line")).to_contain_text("Puzzle 1 of 2")
+    # The set's bar passes axe-core (the pinned dev dependency, as tests/test_axe.py runs it).
+    sco = page.locator("#sco").element_handle().content_frame()
+    sco.add_script_tag(url="/node_modules/axe-core/axe.min.js")
+    assert sco.evaluate("async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map((v) => v.id)") == []
     for cell in blanks(PUZZLES[0])[:3]:
         expect(frame.locator(f'[data-cell="{cell}"]')).to_have_text(first[cell])
     type_line(frame, first, blanks(PUZZLES[0])[3:])
@@ -282,3 +286,40 @@ def test_the_embed_panel_downloads_a_package_built_in_the_browser(new_page, pack
         assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
         for name in ("index.html", "static/vendor/build.json"):
             assert archive.read(name) == built.read(name)
+
+
+SUSPEND = """
+const m = await import(process.argv[1]);
+const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+// n x n work: an entry in every third cell, every symbol noted in the others.
+const work = (n) => ({
+  entries: Array.from({length: n * n}, (_, c) => (c % 3 ? "." : SYMBOLS[c % n])).join(""),
+  notes: Array.from({length: n * n}, (_, c) => (c % 3 ? SYMBOLS.slice(0, n) : "")),
+  ms: 61000, hints: 3, solved: false, revealed: true,
+});
+const said = [];
+const keep = (works, limit) => m.PuzzleSet.prototype.suspendData.call(
+  {works, current: 0, lms: {suspendLimit: limit}, play: {notice: (text) => said.push(text)}, notesDropped: false});
+const works = [work(9), work(16)];
+const text = m.encode(works, 1);
+const records = works.map((w, k) => ({size: [9, 16][k], givens: ".".repeat(w.entries.length)}));
+const small = [work(9)];
+console.log(JSON.stringify({
+  back: m.decode(text, records), works, length: m.encode(small, 0).length, json: JSON.stringify(small).length,
+  kept: [keep(small, 4096) === m.encode(small, 0), keep(Array(4).fill(work(16)), 4096) === m.encode(Array(4).fill(work(16)), 0, false),
+         keep(Array(12).fill(work(25)), 4096)],
+  said,
+}));
+"""
+
+
+def test_suspend_data_is_compact_reads_back_and_past_the_limit_drops_notes_then_says_so():
+    done = subprocess.run(["node", "--input-type=module", "-e", SUSPEND, (ROOT / "static/views/play/set.js").as_uri()],
+                          capture_output=True, text=True, check=True)
+    result = json.loads(done.stdout)
+    assert result["back"] == {"works": result["works"], "current": 1}
+    assert result["length"] < 0.5 * result["json"]  # under half the work as JSON
+    assert result["kept"] == [True, True, None]
+    assert len(result["said"]) == 2
+    assert "keeps your entries, times and hints, and this browser your notes" in result["said"][0]
+    assert "only this browser keeps it" in result["said"][1]

@@ -34,9 +34,10 @@ function fresh(n) {
 
 // -- suspend_data: compact text, as SCORM 1.2 keeps 4,096 characters ---------------------
 // "s1|k|p;p;...": k the puzzle shown; each p is entries~notes~seconds~hints~flags, where
-// entries are the line with runs of 3 or more blanks as "(count)", notes are
-// "CCsymbols" per noted cell (CC its index, 2 base-36 digits) joined by ",", seconds and
-// hints base 36, and flags 1 solved + 2 shown.
+// entries are the line with runs of 3 or more blanks as "(count)", notes are each noted
+// cell's index (2 base-36 digits) and its notes as a mask (symbol k bit k, in base 36,
+// as many digits as n bits need: 2 for a 9x9), seconds and hints are base 36, and flags
+// 1 solved + 2 shown.
 
 function packEntries(line) {
   return line.replace(/\.{3,}/g, (run) => `(${run.length})`);
@@ -46,22 +47,32 @@ function unpackEntries(text) {
   return text.replace(/\((\d+)\)/g, (_, count) => BLANK.repeat(Number(count)));
 }
 
-function packNotes(notes) {
-  return notes.map((noted, cell) => (noted ? cell.toString(36).padStart(2, "0") + noted : "")).filter(Boolean).join(",");
+// The base-36 digits of a mask of n bits (a cell's notes as bits, symbol k bit k).
+const maskWidth = (n) => (2 ** n - 1).toString(36).length;
+
+function packNotes(notes, n) {
+  const cells = notes.map((noted, cell) => {
+    if (!noted) return "";
+    const mask = [...noted].reduce((bits, s) => bits + 2 ** SYMBOLS.indexOf(s), 0);
+    return cell.toString(36).padStart(2, "0") + mask.toString(36).padStart(maskWidth(n), "0");
+  });
+  return cells.join("");
 }
 
-function unpackNotes(text, length) {
-  const notes = Array(length).fill("");
-  for (const part of text ? text.split(",") : []) {
-    const cell = parseInt(part.slice(0, 2), 36);
-    if (cell >= 0 && cell < length) notes[cell] = [...part.slice(2)].filter((s) => SYMBOLS.includes(s)).join("");
+function unpackNotes(text, n) {
+  const notes = Array(n * n).fill("");
+  const width = 2 + maskWidth(n);
+  for (let at = 0; at + width <= (text ?? "").length; at += width) {
+    const cell = parseInt(text.slice(at, at + 2), 36);
+    const mask = parseInt(text.slice(at + 2, at + width), 36);
+    if (cell >= 0 && cell < n * n) notes[cell] = [...SYMBOLS.slice(0, n)].filter((_, k) => Math.floor(mask / 2 ** k) % 2).join("");
   }
   return notes;
 }
 
 export function encode(works, current, withNotes = true) {
   const parts = works.map((w) => [
-    packEntries(w.entries), withNotes ? packNotes(w.notes) : "", Math.round(w.ms / 1000).toString(36),
+    packEntries(w.entries), withNotes ? packNotes(w.notes, Math.sqrt(w.entries.length)) : "", Math.round(w.ms / 1000).toString(36),
     w.hints.toString(36), (w.solved ? 1 : 0) + (w.revealed ? 2 : 0),
   ].join("~"));
   return `${FORMAT}|${current}|${parts.join(";")}`;
@@ -80,7 +91,7 @@ export function decode(text, puzzles) {
     if (line.length !== n * n) return null;
     const kept = [...line].map((s, cell) => (puzzles[k].givens[cell] === BLANK && SYMBOLS.slice(0, n).includes(s) ? s : BLANK)).join("");
     return {
-      entries: kept, notes: unpackNotes(notes, n * n), ms: (parseInt(seconds, 36) || 0) * 1000,
+      entries: kept, notes: unpackNotes(notes, n), ms: (parseInt(seconds, 36) || 0) * 1000,
       hints: parseInt(hints, 36) || 0, solved: Boolean(Number(flags) & 1), revealed: Boolean(Number(flags) & 2),
     };
   });
