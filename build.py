@@ -22,8 +22,13 @@ byte-for-byte reproducible) and the micropip wheel (fetched with pip, checked
 against MICROPIP_SHA256), which the tests use to install the wheel as any Pyodide
 app would.
 
-``npm ci`` also installs the pinned dev dependency axe-core, which tests/test_axe.py
-injects into the page (from node_modules/, which `serve` serves with the rest).
+``npm ci`` also installs the pinned dev dependencies: axe-core, which tests/test_axe.py
+injects into the page (from node_modules/, which `serve` serves with the rest), and
+scorm-again, the stand-in LMS of tests/test_scorm.py.
+
+`scorm` writes a SCORM package of a problem set (docs/teachers.md): the page's files as
+`dist` writes them (without the precompressed copies), the set file and imsmanifest.xml,
+both written by static/scorm-package.js under Node (the page's own download uses it too).
 """
 
 from __future__ import annotations
@@ -135,7 +140,7 @@ def _vendor_pyodide() -> None:
     if pinned != PYODIDE_VERSION:
         sys.exit(f"package-lock.json pins pyodide {pinned}, build.py wants {PYODIDE_VERSION}")
     if not _npm_installed(lock):
-        # Dev dependencies too (axe-core, which tests/test_axe.py injects into the page).
+        # Dev dependencies too (axe-core and scorm-again, which the page tests load).
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--include=dev"], cwd=ROOT, check=True)
     for old in VENDOR.iterdir():  # an earlier layout's files (all are in folders now)
         if old.is_file() and old.name != "build.json":

@@ -5,7 +5,7 @@ page that sets `window.API = new Scorm12API(...)` and opens the launch page in a
 (or a new window). The package is served from a deep path, with `.wasm` as
 application/octet-stream (as many LMSs serve it), so Python's start is tested there too.
 
-One package of two 4x4 puzzles is built for the module and reused by every test."""
+One package of two 4x4 puzzles and a lab link is built for the module and reused by every test."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ from sudoku_dlx import solve
 
 # Two puzzles of tests/data/4x4/vukr_4x4.txt (its lines 2 and 3).
 PUZZLES = ["...3..4114..3...", "1..4..1..3..4..3"]
+LAB = "https://example.org/sudoku/index.html?view=lab&problem=queens&n=5"
+# What the package is made of: the two puzzles, and a lab link between them.
+INPUTS = [PUZZLES[0], LAB, PUZZLES[1]]
 TITLE = 'Week 3 & "4x4" <sudoku>'
 MASTERY = 80
 # Where the LMS serves the package: a deep path, as Moodle's pluginfile.php URLs are.
@@ -60,7 +63,7 @@ def solution(puzzle: str) -> str:
 def package(tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("scorm") / "set.zip"
     args = [sys.executable, str(ROOT / "build.py"), "scorm", str(target), "--title", TITLE, "--mastery", str(MASTERY)]
-    subprocess.run([*args, *(f"--puzzle={p}" for p in PUZZLES)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    subprocess.run([*args, *(f"--puzzle={p}" for p in INPUTS)], check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
     return target
 
 
@@ -167,12 +170,13 @@ def test_the_manifest_is_scorm_12_with_the_title_escaped_and_every_path_relative
     assert all(not n.startswith("/") and ".." not in n.split("/") for n in names)
     assert any(n.endswith("pyodide.asm.wasm") for n in names) and not any(n.endswith((".br", ".gz")) for n in names)
     assert set_file["puzzles"] == PUZZLES and set_file["mastery"] == MASTERY
+    assert set_file["labs"] == ["index.html?view=lab&problem=queens&n=5"]  # the package's own page
     assert f"costs {set_file['hint_cost'] * 100:g}% of that" in set_file["rule"] and "100/N" in set_file["rule"]
 
 
 def test_the_same_inputs_give_the_same_bytes_and_2004_is_a_second_manifest(package, tmp_path):
     again = tmp_path / "again.zip"
-    build.scorm(again, build.scorm_set(PUZZLES, TITLE, MASTERY, "1.2"))
+    build.scorm(again, build.scorm_set(INPUTS, TITLE, MASTERY, "1.2"))
     assert again.read_bytes() == package.read_bytes()
     manifest = ElementTree.fromstring(build.imsmanifest(build.scorm_set(PUZZLES, TITLE, None, "2004"), ["index.html"]))
     ns = {"cp": "http://www.imsglobal.org/xsd/imscp_v1p1", "adlcp": "http://www.adlnet.org/xsd/adlcp_v1p3"}
@@ -192,6 +196,7 @@ def test_the_lms_records_progress_score_and_resume(browser, watch, lms, package)
     page = host(browser, watch, lms, package)
     frame = page.frame_locator("#sco")
     expect(frame.locator(".set-line")).to_contain_text("Puzzle 1 of 2 · 0 solved · score 0 of 100")
+    expect(frame.get_by_role("link", name="Lab")).to_have_attribute("href", re.compile(f"/{DEEP}index.html\\?view=lab&problem=queens&n=5$"))
     assert cmi(page)["status"] == "incomplete"
     first, second = solution(PUZZLES[0]), solution(PUZZLES[1])
     type_line(frame, first, blanks(PUZZLES[0])[:3])

@@ -125,6 +125,7 @@ export class PuzzleSet {
     this.title = set.title ?? "Problem set";
     this.mastery = Number.isFinite(set.mastery) ? set.mastery : null;
     this.puzzles = puzzles;
+    this.labs = Array.isArray(set.labs) ? set.labs.filter((link) => typeof link === "string") : [];
     this.lms = connect(set.scorm === "2004" ? "2004" : "1.2", (text) => play.notice(text));
     this.status = this.lms?.status() ?? "";
     this.entriesSinceCommit = 0;
@@ -144,8 +145,11 @@ export class PuzzleSet {
     this.buttons = this.puzzles.map((_, k) => h("button", { type: "button", "data-set-puzzle": k }, String(k + 1)));
     this.buttons.forEach((button, k) => button.addEventListener("click", () => this.open(k)));
     this.line = h("p", { class: "set-line", "aria-live": "polite" });
+    // The set's lab links open in a tab of their own: leaving this page would end the LMS session.
+    const labs = this.labs.map((link, k) => h("a", { href: new URL(link, location.href).href, target: "_blank", rel: "noopener" },
+      this.labs.length > 1 ? `Lab ${k + 1}` : "Lab"));
     return h("nav", { class: "set-bar", "aria-label": this.title },
-      h("h2", { class: "set-title" }, this.title), this.line, h("div", { class: "set-puzzles" }, this.buttons));
+      h("h2", { class: "set-title" }, this.title), this.line, h("div", { class: "set-puzzles" }, this.buttons, labs));
   }
 
   // Puts puzzle k on the board with its work.
