@@ -130,15 +130,19 @@ export class PuzzleSet {
     this.status = this.lms?.status() ?? "";
     this.entriesSinceCommit = 0;
     this.notesDropped = false;
+    this.opened = false;
     const stored = (this.lms && this.lms.get("suspend_data")) || play.store.read(":set", shapes.text(LOCAL_LIMIT), "");
     const resumed = stored ? decode(stored, puzzles) : null;
     this.works = resumed?.works ?? puzzles.map((p) => fresh(p.size));
     this.current = resumed?.current ?? 0;
     if (stored && !resumed) play.notice("The stored work on this set could not be read, so the set starts afresh.");
-    this.bar = this.makeBar();
-    document.querySelector(".board").prepend(this.bar);
+    document.querySelector(".board").prepend(this.makeBar());
     if (this.lms && !FINAL.includes(this.status)) this.tell("incomplete");
-    addEventListener("visibilitychange", () => document.hidden && this.save(true));
+    addEventListener("visibilitychange", () => {
+      if (!document.hidden) return;
+      this.keep();
+      this.save(true);
+    });
   }
 
   makeBar() {
@@ -154,7 +158,10 @@ export class PuzzleSet {
 
   // Puts puzzle k on the board with its work.
   open(k) {
-    this.keep();
+    // The board's game is the set's only once a puzzle was opened (before, it is what the
+    // browser kept of the page, which must not override the LMS's suspend_data).
+    if (this.opened) this.keep();
+    this.opened = true;
     this.current = k;
     const record = this.puzzles[k];
     const work = this.works[k];
@@ -187,9 +194,7 @@ export class PuzzleSet {
 
   // After any change on the board (play.update and play.say call it).
   changed() {
-    if (!this.bar) return;
-    if (this.keep()) this.save(true);
-    else this.save(false);
+    this.save(this.keep());
   }
 
   // The score, 0 to 100 (see the module's comment).
@@ -248,7 +253,6 @@ export class PuzzleSet {
 
   // The page goes away: keep everything and end the LMS session.
   leave() {
-    if (!this.bar) return;
     this.keep();
     this.save(true);
     this.lms?.finish();
