@@ -328,3 +328,57 @@ def test_suspend_data_is_compact_reads_back_and_past_the_limit_drops_notes_then_
     assert len(result["said"]) == 2
     assert "keeps your entries, times and hints, and this browser your notes" in result["said"][0]
     assert "only this browser keeps it" in result["said"][1]
+
+
+RUNTIME = """
+globalThis.window = globalThis;
+const [scorm, lib12, lib2004] = process.argv.slice(1);
+const { connect, findAPI } = await import(scorm);
+const { Scorm12API } = await import(lib12);
+const { Scorm2004API } = await import(lib2004);
+const out = {};
+// SCORM 2004: its element names, as scorm-again's Scorm2004API takes them.
+const api = new Scorm2004API({ logLevel: 5 });
+const sets = {};
+api.on("SetValue.cmi.*", (element, value) => (sets[element] = value));
+globalThis.API_1484_11 = api;
+const said = [];
+const session = connect("2004", (text) => said.push(text));
+session.setStatus("incomplete");
+session.setScore(75);
+session.setStatus("passed");
+session.finish();
+out.v2004 = { sets, said, status: api.cmi.success_status };
+// SCORM 1.2: a refusal is told in words.
+globalThis.API = new Scorm12API({ logLevel: 5 });
+const refused = [];
+const old = connect("1.2", (text) => refused.push(text));
+old.set("lesson_status", "done");
+out.refused = refused;
+// Discovery: parents up the chain, then the opener's chain; none: null.
+const top = { API: "found" };
+top.parent = top;
+const frame = { parent: { parent: top } };
+const popup = { opener: { parent: top } };
+popup.parent = popup;
+const alone = {};
+alone.parent = alone;
+out.found = [findAPI("1.2", frame), findAPI("1.2", popup), findAPI("1.2", alone)];
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_runtime_speaks_scorm_2004_finds_the_api_and_words_refusals():
+    dist = ROOT / "node_modules" / "scorm-again" / "dist" / "esm"
+    done = subprocess.run(["node", "--input-type=module", "-e", RUNTIME, (ROOT / "static/scorm.js").as_uri(),
+                           (dist / "scorm12.js").as_uri(), (dist / "scorm2004.js").as_uri()],
+                          capture_output=True, text=True, check=True)
+    out = json.loads(done.stdout)
+    sets = out["v2004"]["sets"]
+    assert (sets["cmi.completion_status"], sets["cmi.success_status"], out["v2004"]["status"]) == ("completed", "passed", "passed")
+    assert (sets["cmi.score.raw"], sets["cmi.score.min"], sets["cmi.score.max"], sets["cmi.score.scaled"]) == ("75", "0", "100", "0.7500")
+    assert re.fullmatch(r"PT\d+H\d+M[\d.]+S", sets["cmi.session_time"]) and sets["cmi.exit"] == "suspend"
+    assert out["v2004"]["said"] == []
+    assert len(out["refused"]) == 1 and 'LMSSetValue("cmi.core.lesson_status")' in out["refused"][0]
+    assert "error 405 (Incorrect Data Type)" in out["refused"][0]  # scorm-again's code and words
+    assert out["found"] == ["found", "found", None]
