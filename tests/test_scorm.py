@@ -382,3 +382,17 @@ def test_the_runtime_speaks_scorm_2004_finds_the_api_and_words_refusals():
     assert len(out["refused"]) == 1 and 'LMSSetValue("cmi.core.lesson_status")' in out["refused"][0]
     assert "error 405 (Incorrect Data Type)" in out["refused"][0]  # scorm-again's code and words
     assert out["found"] == ["found", "found", None]
+
+
+def test_without_an_lms_the_set_is_the_ordinary_page_and_the_browser_keeps_it(browser, watch, lms, package):
+    base = f"http://127.0.0.1:{lms.server_address[1]}"
+    page = open_page(browser, base + "/", watch, base + launch_url(package))
+    expect(page.locator(".set-line")).to_contain_text("Puzzle 1 of 2 · 0 solved")
+    cells = blanks(PUZZLES[0])[:2]
+    type_line(page, solution(PUZZLES[0]), cells)
+    page.reload()
+    expect(page.locator(".set-line")).to_contain_text("Puzzle 1 of 2")
+    for cell in cells:
+        expect(page.locator(f'[data-cell="{cell}"]')).to_have_text(solution(PUZZLES[0])[cell])
+    expect(page.locator("#notice")).to_be_hidden()  # no LMS: nothing to complain about
+    page.context.close()

@@ -1,9 +1,9 @@
 // A problem set in the play view (?set=FILE, a JSON file beside the page: what
 // `build.py scorm` writes as scorm.json): its puzzles one at a time, "Puzzle k of N",
 // each one's progress, and the score. Each puzzle keeps its entries, notes, time and
-// hints; the set's work is kept in the browser's storage and, when the page was launched
-// by a learning management system (static/scorm.js finds its API), in the LMS's
-// cmi.suspend_data, with the status and score the LMS records.
+// hints; the set's work is kept in the LMS's cmi.suspend_data, with the status and score
+// the LMS records, when the page was launched by a learning management system
+// (static/scorm.js finds its API), and in the browser's storage otherwise.
 //
 // The score (scorm-package.js's RULE, in the set file and docs/teachers.md): each puzzle is
 // worth 100/N; each hint asked for costs HINT_COST of that; a puzzle whose solution was shown
@@ -13,9 +13,9 @@
 import { BLANK, SYMBOLS, gridShape } from "../../grid.js";
 import { readPuzzle } from "../../kinds.js";
 import { h, useStyle } from "../../kit.js";
-import { HINT_COST } from "../../scorm-package.js";
+import { HINT_COST, crc32 } from "../../scorm-package.js";
 import { connect } from "../../scorm.js";
-import { shapes } from "../../store.js";
+import { Store, shapes } from "../../store.js";
 import { Game, emptyState } from "./game.js";
 
 // A commit after this many entries since the last one (a solve, a hint, a shown solution,
@@ -131,7 +131,11 @@ export class PuzzleSet {
     this.entriesSinceCommit = 0;
     this.notesDropped = false;
     this.opened = false;
-    const stored = (this.lms && this.lms.get("suspend_data")) || play.store.read(":set", shapes.text(LOCAL_LIMIT), "");
+    // The browser keeps the work of each set (named by its puzzles) for the page without an
+    // LMS; with one, the LMS's suspend_data alone resumes (none: a new attempt starts afresh).
+    const name = crc32(new TextEncoder().encode(puzzles.map((p) => p.puzzle).join("\n"))).toString(36);
+    this.store = new Store(`sudoku-dlx:set:${name}`);
+    const stored = this.lms ? this.lms.get("suspend_data") : this.store.read("", shapes.text(LOCAL_LIMIT), "");
     const resumed = stored ? decode(stored, puzzles) : null;
     this.works = resumed?.works ?? puzzles.map((p) => fresh(p.size));
     this.current = resumed?.current ?? 0;
@@ -216,7 +220,7 @@ export class PuzzleSet {
     });
     this.line.textContent = `Puzzle ${this.current + 1} of ${this.puzzles.length} · ${solved} solved · score ${score} of 100`;
     const text = this.suspendData();
-    this.play.store.writeText(":set", encode(this.works, this.current), LOCAL_LIMIT);
+    this.store.writeText("", encode(this.works, this.current), LOCAL_LIMIT);
     if (!this.lms || !commit || this.lms.finished) return;
     if (text !== null) this.lms.set("suspend_data", text);
     this.lms.setScore(score);
