@@ -315,7 +315,9 @@ export default class Play extends View {
   // Python's state changed: buttons follow, and steps=1 opens the step view once ready.
   pythonChanged(state) {
     this.updateButtons();
-    if (state === "error") {
+    if (state === "error" && /content security policy/.test(this.python.text)) {
+      this.say(`Python cannot run on this site: ${this.python.text}. The grid still works without it.`);
+    } else if (state === "error") {
       this.say(`Python could not start${navigator.onLine ? "" : " (the network is gone)"}: the grid still works, ` +
         "and Python starts again when the network is back.");
     }
