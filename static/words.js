@@ -79,6 +79,8 @@ export const STATUSES = {
   "dlx_steps": ["complete", "cut", "invalid"],
   "cover_count": ["unique", "multiple", "none", "invalid"],
   "cover_steps": ["complete", "cut", "invalid"],
+  "cover_split": ["split", "invalid"],
+  "cover_solutions": ["found", "none", "invalid"],
   "parse_puzzle": ["parsed", "invalid"],
   "batch": ["measured", "invalid"],
   "batch_summary": ["measured", "invalid"],

@@ -53,7 +53,7 @@ def test_every_built_in_problem_has_the_same_solutions_as_with_links(name, n):
     problem = problems.built_in(name, n)
     links, sets = (problems.count(problem, keep=True, engine=engine) for engine in ("links", "cells"))
     assert sorted(sets.found) == sorted(links.found) and sets.solutions == links.solutions >= 1
-    assert sets.engine == "cells" and sets.stats.nodes >= 1 and (sets.stats.updates > 0) == (links.stats.updates > 0)
+    assert sets.stats.nodes >= 1 and (sets.stats.updates > 0) == (links.stats.updates > 0)
 
 
 @settings(max_examples=150, deadline=None)

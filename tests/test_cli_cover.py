@@ -1,4 +1,4 @@
-"""The exact-cover commands: ``cover FILE|-`` and ``queens N``."""
+"""The exact-cover commands: ``cover FILE|-``, ``queens N``, ``pentomino BOARD`` and ``langford N``."""
 
 from __future__ import annotations
 
@@ -34,7 +34,10 @@ def test_cover_count_json_is_one_object(tmp_path, capsys):
     assert {"solutions", "items", "options", "nodes", "ms"} <= set(record)
     assert (record["solutions"], record["items"], record["options"], record["ones"]) == (6, 6, 9, 18)
     assert record["status"] == "multiple" and record["complete"] and "found" not in record
-    assert record | {"ms": 0, "title": ""} == web.cover_count(text=source.read_text()) | {"ms": 0, "title": ""}
+    page = web.cover_count(text=source.read_text())
+    assert (record["jobs"], record["engine"], page["engine"], page["part"]) == (1, "links", "links", None)
+    same = [key for key in page if key not in ("ms", "title", "part")]
+    assert [record[key] for key in same] == [page[key] for key in same]
 
 
 def test_cover_reads_standard_input_with_limit_and_steps(monkeypatch, capsys):
@@ -78,3 +81,66 @@ def test_as_a_module():
                           capture_output=True, text=True, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")})
     assert done.returncode == 0
     assert json.loads(done.stdout)["solutions"] == 4
+
+
+def test_pentomino_tilings_drawn_and_counted(capsys):
+    assert main(["pentomino", "3x20"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "Pentominoes, 3\u00d720: 73 items (72 primary), 1227 options, 7481 nodes"
+    assert out[1] == "solution 1:" and out[5] == "solution 2:" and out[-1].startswith("2 solutions (")
+    for rows in (out[2:5], out[6:9]):
+        letters = "".join(rows).replace(" ", "")
+        assert len(letters) == 60 and all(letters.count(piece) == 5 for piece in "FILNPTUVWXYZ")
+    assert main(["pentomino", "#....#/....../....../#....#", "--pieces", "FLNY", "--raw", "--count", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert (record["solutions"], record["primary"], record["jobs"], record["engine"]) == (4, 24, 1, "links")
+    assert main(["pentomino", "6x11"]) == 2
+    assert "the board has 66 cells, but 12 pentominoes cover 60" in capsys.readouterr().err
+
+
+def test_langford_sequences(capsys):
+    assert main(["langford", "4", "--raw"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    sequences = [[int(k) for k in line.split()] for line in out[2:5:2]]
+    assert len(sequences) == 2 and sequences[0] == sequences[1][::-1]
+    for sequence in sequences:
+        for k in range(1, 5):
+            first = sequence.index(k)
+            assert sequence[first + k + 1] == k
+    assert main(["langford", "17"]) == 2
+    assert "Langford pairs are offered for n from 1 to 16, not 17" in capsys.readouterr().err
+
+
+def test_counting_in_processes_gives_the_same_count(capsys):
+    assert main(["langford", "8", "--count", "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main(["langford", "8", "--count", "--json", "--jobs", "2"]) == 0
+    shared = json.loads(capsys.readouterr().out)
+    assert (alone["solutions"], alone["jobs"], shared["solutions"], shared["jobs"]) == (150, 1, 150, 2)
+    assert shared["engine"] == alone["engine"] == "links" and shared["complete"]
+    assert main(["queens", "6", "--jobs", "2", "--limit", "3", "--json"]) == 0
+    limited = json.loads(capsys.readouterr().out)
+    assert (limited["solutions"], limited["complete"], len(limited["found"])) == (3, False, 3)
+    assert main(["queens", "6", "--jobs", "0"]) == 2
+    assert "--jobs 1 to 64" in capsys.readouterr().err
+
+
+def test_knuths_format_read_and_written(tmp_path, capsys):
+    source = tmp_path / "knuth.dlx"
+    source.write_text("A B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")
+    assert main(["cover", str(source), "--count"]) == 0  # told from the text format: one solution, not two
+    assert capsys.readouterr().out.splitlines()[1].startswith("1 solution (")
+    assert main(["cover", str(source), "--count", "--format", "text"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith("2 solutions (")
+    assert main(["queens", "5", "--export", "knuth"]) == 0
+    exported = capsys.readouterr().out
+    assert exported.splitlines()[:2] == ["| 5 queens", "r1 r2 r3 r4 r5 c1 c2 c3 c4 c5 | s2 s3 s4 s5 s6 s7 s8 s9 s10 "
+                                         "d-4 d-3 d-2 d-1 d0 d1 d2 d3 d4"]
+    (tmp_path / "queens.dlx").write_text(exported)
+    assert main(["cover", str(tmp_path / "queens.dlx"), "--count", "--format", "knuth", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solutions"] == 10
+    assert main(["cover", str(source), "--export", "text", "--format", "knuth"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == ["# knuth.dlx", "items: A B C D E F G"]
+    source.write_text("A B\nA C\n")
+    assert main(["cover", str(source), "--format", "knuth"]) == 1
+    assert capsys.readouterr().err == "error: line 2: the option names item 'C', which is not on the items line\n"

@@ -161,7 +161,7 @@ EXAMPLES = examples()
 def test_there_are_examples_of_every_subcommand():
     commands = {re.match(r"python3 -m sudoku_dlx (\S+)", re.sub(r"^(\w+=\S*\s+)*", "", line)).group(1)
                 for _, _, line, _ in EXAMPLES}
-    assert {"solve", "generate", "rate", "hint", "steps", "cover", "queens", "bench"} <= commands
+    assert {"solve", "generate", "rate", "hint", "steps", "cover", "queens", "pentomino", "langford", "bench"} <= commands
 
 
 def test_the_examples_read_only_the_repository():

@@ -22,8 +22,11 @@ from sudoku_dlx.cover.problems import (
     batting,
     built_in,
     count,
+    format_knuth,
     format_problem,
+    is_knuth,
     knuth,
+    parse_knuth,
     parse_problem,
     queens,
     trace_problem,
@@ -435,7 +438,7 @@ def test_too_long_a_text():
     ("queens", 13, "", "N queens is offered for N from 1 to 12, not 13"),
     ("batting", 4, "", "the batting order has 3 or 6 items, not 4"),
     ("lemmings", 0, "", "there is no example named 'lemmings'; the examples are batting, knuth, queens, sudoku4, "
-                        "sudoku9, x, windoku, jigsaw, killer, futoshiki"),
+                        "sudoku9, x, windoku, jigsaw, killer, futoshiki, pentomino, langford"),
     ("futoshiki", 0, "2x2k:p,_aa_a_ab_____aaa,6_5a6b5a5b8_5c", "the puzzle is no futoshiki: "),
     ("killer", 0, "killer:1234", "the puzzle is no killer sudoku: "),
     ("futoshiki", 0, "4:1,0,0,0,2D,0,0,0,3,0,0,0,0,0,0,0,",
@@ -459,6 +462,64 @@ def test_every_example_reads_back_from_its_text(problem):
     assert [again.label(o) for o in range(len(again.options))] == [problem.label(o) for o in range(len(problem.options))]
 
 
+# --- Knuth's format ------------------------------------------------------------------
+
+@settings(max_examples=200, deadline=None)
+@given(small_problems())
+def test_random_problems_in_knuths_format_against_brute_force(problem):
+    text = format_knuth(problem)
+    assert is_knuth(text)
+    again = parse_problem(text)
+    assert (again.items, again.n_primary, again.options) == (problem.items, problem.n_primary, problem.options)
+    assert {frozenset(s) for s in count(again, keep=True).found} == brute_force(problem)
+
+
+def test_knuths_format_as_he_writes_it():
+    text = "| Knuth's example, as in his paper\nA B C D E F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+    problem = parse_knuth(text)
+    assert (problem.items, problem.options) == (knuth().items, knuth().options)
+    bare = text.split("\n", 1)[1]  # no comment: still read as his format, not as an option A B C D E F G
+    assert is_knuth(bare) and parse_problem(bare).options == knuth().options
+    assert not is_knuth(format_problem(knuth())) and not is_knuth("A: x y\nB: y")
+    assert not is_knuth("1 0\n0 1") and not is_knuth("C E F\nA D G\nB C F")
+    queens_text = "r1 r2 | d1 d2\nr1 d1\nr2 d1\nr2 d2\n"
+    assert is_knuth(queens_text)
+    secondary = parse_problem(queens_text)
+    assert (secondary.items, secondary.n_primary, count(secondary).solutions) == (["r1", "r2", "d1", "d2"], 2, 1)
+    # A primary item in no option is fine: no solution.
+    assert count(parse_knuth("a b c\na b\n")).solutions == 0
+
+
+def test_knuths_format_keeps_givens_out_and_writes_names_it_can_hold():
+    sudoku = built_in("sudoku4")
+    written = parse_knuth(format_knuth(sudoku))
+    assert count(written).solutions == count(sudoku).solutions == 3
+    assert len(written.items) == len(sudoku.items) - 4 * len(sudoku.given)
+    placed = batting(True)
+    again = parse_knuth(format_knuth(placed))
+    assert again.items == ["Opener", "Top", "Middle", "A_placed", "B_placed", "C_placed"]
+    assert again.options == placed.options
+    assert parse_knuth(format_knuth(Problem("t", ["a b", "a_b"], 2, [(0, 1)], [""]))).items == ["a_b", "a_b2"]
+    assert built_in("langford", 3).record()["knuth"].splitlines()[1] == "1 2 3 s1 s2 s3 s4 s5 s6"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("| only a comment\n", "no items: the first line that is no comment ('|') names the items"),
+    ("a b a\na b", "line 1: item 'a' is named twice"),
+    ("a b | c | d\na", "line 1: the items line has '|' twice"),
+    ("| items\na b\na\nb c", "line 4: the option names item 'c', which is not on the items line"),
+    ("a b\n| an option\na b a", "line 3: the option names item 'a' twice"),
+    ("a b:red\na", "line 1: the item has 'b:red': colours (item:colour, Knuth's DLX2) are not read"),
+])
+def test_bad_knuth_text_says_which_line(text, message):
+    with pytest.raises(ProblemError) as caught:
+        parse_knuth(text)
+    assert str(caught.value).startswith(message)
+    # The page's records say the same, the text told apart from the text format by a comment.
+    record = web.cover_count(text="| a file\n" + text)
+    assert record["status"] == "invalid" and record["line"] == caught.value.line + (caught.value.line > 0)
+
+
 # --- The page's records ----------------------------------------------------------------
 
 def test_cover_count_record_and_progress():
@@ -467,7 +528,7 @@ def test_cover_count_record_and_progress():
     assert record | {"ms": 0} == {
         "title": "8 queens", "items": 46, "primary": 16, "options": 64, "ones": 256, "status": "multiple",
         "solutions": 92, "complete": True, "nodes": record["nodes"], "guesses": record["guesses"],
-        "updates": record["updates"], "ms": 0, "engine": "links",
+        "updates": record["updates"], "ms": 0, "engine": "links", "part": None,
     }
     assert record["nodes"] > 92 and heard and set(heard[0]) == {"solutions", "guesses", "seconds"}
     limited = web.cover_count("queens", 8, limit=10)

@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|cover|queens|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|cover|queens|pentomino|langford|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
@@ -13,12 +13,14 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import replace
 
 from . import bench, web
 from .compare.batch import CSV_HEADER, SOLVERS, measure
-from .cover import problems
+from .cover import classics, problems
+from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
 from .kinds.forms import write_form
 from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
@@ -29,8 +31,11 @@ from .rating import GRADES
 __all__ = ["main"]
 
 
-#: The most processes ``bench --jobs`` starts (a pool starts them all at once).
+#: The most processes ``bench --jobs`` and a count's ``--jobs`` start (a pool starts them all at once).
 JOBS_MAX = 64
+#: How many parts per process a count with ``--jobs`` splits its search into (the
+#: parts differ much in size: many of them keep every process busy to the end).
+PARTS_PER_JOB = 16
 
 
 def _read(source: str) -> str:
@@ -183,13 +188,13 @@ def cmd_steps(args: argparse.Namespace) -> int:
 
 def cmd_cover(args: argparse.Namespace) -> int:
     """Solve an exact-cover problem written in the text format of :mod:`sudoku_dlx.cover.problems`
-    (a file, or standard input for ``-``)."""
+    or in Knuth's (a file, or standard input for ``-``)."""
     if args.source != "-" and not os.path.isfile(args.source):
         print(f"error: no file named {args.source!r}", file=sys.stderr)
         return 2
     title = "standard input" if args.source == "-" else os.path.basename(args.source)
     try:
-        problem = problems.parse_problem(_read(args.source), title)
+        problem = problems.parse_problem(_read(args.source), title, args.format)
     except problems.ProblemError as error:
         if args.json:
             _emit(web.problem_error_record(error, solutions=0))
@@ -198,10 +203,10 @@ def cmd_cover(args: argparse.Namespace) -> int:
     return _search(problem, args)
 
 
-def cmd_queens(args: argparse.Namespace) -> int:
-    """The N-queens problem as exact cover."""
+def _built(build, args: argparse.Namespace) -> int:
+    """Search the problem ``build()`` makes; a usage error (exit 2) if it cannot be made."""
     try:
-        problem = problems.queens(args.n)
+        problem = build()
     except problems.ProblemError as error:
         if args.json:
             _emit(web.problem_error_record(error, solutions=0))
@@ -210,15 +215,85 @@ def cmd_queens(args: argparse.Namespace) -> int:
     return _search(problem, args)
 
 
+def cmd_queens(args: argparse.Namespace) -> int:
+    """The N-queens problem as exact cover."""
+    return _built(lambda: problems.queens(args.n), args)
+
+
+def cmd_pentomino(args: argparse.Namespace) -> int:
+    """Conway's pentominoes on a board, counted up to symmetry (``--raw``: every solution)."""
+    return _built(lambda: classics.pentomino(args.board, args.pieces, args.raw), args)
+
+
+def cmd_langford(args: argparse.Namespace) -> int:
+    """Langford pairs, counted up to reversal (``--raw``: every solution)."""
+    return _built(lambda: classics.langford(args.n, args.raw), args)
+
+
+_problem_in_process: problems.Problem | None = None  # the problem a --jobs process counts parts of
+
+
+def _take_problem(problem: problems.Problem) -> None:
+    global _problem_in_process
+    _problem_in_process = problem
+
+
+def _count_part(part: list[int], limit: int, keep: bool, engine: str) -> problems.Count:
+    return problems.count(_problem_in_process, limit, keep=keep, part=part, engine=engine)
+
+
+def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine: str) -> problems.Count:
+    """:func:`~sudoku_dlx.cover.problems.count`, or with ``jobs`` > 1 the same count made
+    in that many processes: the search split (:func:`~sudoku_dlx.cover.problems.split`),
+    its parts counted as processes come free, added up (the solutions kept part by part)."""
+    if jobs == 1:
+        return problems.count(problem, limit, keep=keep, engine=engine)
+    from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
+
+    began = time.perf_counter()
+    parts = problems.split(problem, jobs * PARTS_PER_JOB)
+    stats, found = SearchStats(), []
+    with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
+        for counted in pool.map(_count_part, parts, *zip(*[(limit, keep, engine)] * len(parts))):
+            for name in ("nodes", "updates", "guesses", "solutions"):
+                setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
+            found += counted.found
+    solutions = min(stats.solutions, limit) if limit else stats.solutions
+    stats.solutions = solutions
+    return problems.Count(solutions, found[:solutions], stats, (time.perf_counter() - began) * 1000,
+                          not limit or solutions < limit)
+
+
+def _drawn(problem: problems.Problem, solution: list[int]) -> str:
+    """A pentomino tiling as rows of letters, or a Langford sequence of numbers ("" for others)."""
+    board = problem.board or {}
+    if "pieces" not in board:
+        return ""
+    grid = [[" "] * board["cols"] for _ in range(board["rows"])]
+    for option in solution:
+        for r, c, symbol in board["pieces"][option]:
+            grid[r][c] = str(symbol)
+    return "\n".join(" ".join(row).rstrip() for row in grid)
+
+
 def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     """Print the solutions (or, with --count, how many), the steps with --steps, or one
-    JSON object with --json (``web.cover_record``, plus ``found`` and ``steps`` as asked)."""
-    if args.limit < 0 or args.max < 1:
-        print("error: --limit must not be negative and --max must be at least 1", file=sys.stderr)
+    JSON object with --json (``web.cover_record``, plus ``jobs``, ``engine``, and
+    ``found`` and ``steps`` as asked); with --export the problem in that form instead."""
+    if args.export:
+        print((problems.format_knuth if args.export == "knuth" else problems.format_problem)(problem), end="")
+        return 0
+    if args.limit < 0 or args.max < 1 or not 1 <= args.jobs <= JOBS_MAX:
+        print(f"error: --limit must not be negative, --max must be at least 1 and --jobs 1 to {JOBS_MAX}",
+              file=sys.stderr)
         return 2
-    counted = problems.count(problem, args.limit, keep=not args.count, engine=args.engine)
+    try:
+        counted = _count(problem, args.limit, not args.count, args.jobs, args.engine)
+    except problems.ProblemError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     walk = problems.trace_problem(problem, args.max) if args.steps else None
-    record = web.cover_record(problem, counted)
+    record = web.cover_record(problem, counted) | {"jobs": args.jobs, "engine": args.engine}
     found = [[problem.label(k) for k in solution] for solution in counted.found]
     if args.json:
         extra = {} if args.count else {"found": found}
@@ -234,11 +309,13 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
             print(f"{number:>{width}}  {event['text']}")
         if not walk.complete:
             print(f"(steps cut after {len(walk.events)}: --max N shows more)")
-    for number, labels in enumerate(found, 1):
-        print(f"solution {number}: {'; '.join(labels)}")
+    for number, (solution, labels) in enumerate(zip(counted.found, found), 1):
+        drawn = _drawn(problem, solution)
+        print(f"solution {number}:\n{drawn}" if drawn else f"solution {number}: {'; '.join(labels)}")
     solutions = f"{record['solutions']:,} solution{'' if record['solutions'] == 1 else 's'}"
     print(f"{'at least ' if not record['complete'] else ''}{solutions} "
-          f"({record['nodes']:,} options tried, {record['ms']:.1f} ms)"
+          f"({record['nodes']:,} options tried, {record['ms']:.1f} ms"
+          + (f", {args.jobs} processes" if args.jobs > 1 else "") + ")"
           + ("" if record["complete"] else f"; stopped at --limit {args.limit}"))
     return 0
 
@@ -399,13 +476,23 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--limit", type=int, default=0, help="stop after N solutions (0: all, the default)")
         p.add_argument("--steps", action="store_true", help="also print the search step by step")
         p.add_argument("--max", type=int, default=5000, help="with --steps: at most N steps (default 5000)")
+        p.add_argument("--jobs", type=int, default=1,
+                       help="count in N processes, the search split into parts (default 1; the solutions "
+                            "come part by part)")
+        p.add_argument("--engine", choices=problems.ENGINES, default="links",
+                       help="links: dancing links (the default); cells: dancing cells")
+        p.add_argument("--export", choices=("knuth", "text"), default=None,
+                       help="print the problem in Knuth's format or the text format instead of solving it")
         p.add_argument("--json", action="store_true",
-                       help="one JSON object: sizes, solutions (how many), nodes, ms; found, steps as asked")
-        p.add_argument("--engine", choices=tuple(problems.ENGINES), default="links",
-                       help="search with dancing links (the default) or dancing cells")
+                       help="one JSON object: sizes, solutions (how many), nodes, ms, jobs, engine; found, "
+                            "steps as asked")
 
-    p = commands.add_parser("cover", help="solve an exact-cover problem written as options or as a 0/1 matrix")
+    p = commands.add_parser("cover", help="solve an exact-cover problem written as options, as a 0/1 matrix "
+                                          "or in Knuth's format")
     p.add_argument("source", help="a problem file, or - for standard input")
+    p.add_argument("--format", choices=problems.FORMS, default="auto",
+                   help="knuth: Knuth's format; text: the text format or a 0/1 matrix; auto (the default): "
+                        "Knuth's where the text can be nothing else")
     search_options(p)
     p.set_defaults(run=cmd_cover)
 
@@ -413,6 +500,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("n", type=int, help=f"the board's size (1 to {problems.QUEENS_MAX})")
     search_options(p)
     p.set_defaults(run=cmd_queens)
+
+    p = commands.add_parser("pentomino", help="Conway's twelve pentominoes on a board, up to symmetry")
+    p.add_argument("board", help="6x10, 5x12, 4x15, 3x20, any RxC, 8x8-hole (Scott's), or a drawing: rows of "
+                                 "'.' (a cell) and '#' (no cell) separated by '/'")
+    p.add_argument("--pieces", default="", help="the pieces, a subset of FILNPTUVWXYZ (default all twelve)")
+    p.add_argument("--raw", action="store_true", help="count every solution, not up to turns and flips")
+    search_options(p)
+    p.set_defaults(run=cmd_pentomino)
+
+    p = commands.add_parser("langford", help="Langford pairs: 1..n twice, k others between the two k's")
+    p.add_argument("n", type=int, help=f"the largest number (1 to {classics.LANGFORD_MAX})")
+    p.add_argument("--raw", action="store_true", help="count every solution, not up to reversal")
+    search_options(p)
+    p.set_defaults(run=cmd_langford)
 
     p = commands.add_parser("bench", help="time solvers on the puzzles of a file, or generation")
     p.add_argument("file", nargs="?", default=None)

@@ -32,7 +32,7 @@ from .rating import hint as _hint
 from .rating import rate as _rate
 from .techniques.registry import TECHNIQUES
 
-__all__ = ["batch", "batch_summary", "cover_count", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
+__all__ = ["batch", "batch_summary", "cover_count", "cover_solutions", "cover_split", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
            "race_close", "race_next", "race_open", "rate", "solve"]
 
 #: The ``status`` values of each function's records: first what happened when it
@@ -47,6 +47,8 @@ STATUSES = {
     "dlx_steps": ("complete", "cut", "invalid"),
     "cover_count": ("unique", "multiple", "none", "invalid"),
     "cover_steps": ("complete", "cut", "invalid"),
+    "cover_split": ("split", "invalid"),
+    "cover_solutions": ("found", "none", "invalid"),
     "parse_puzzle": ("parsed", "invalid"),
     "batch": ("measured", "invalid"),
     "batch_summary": ("measured", "invalid"),
@@ -284,9 +286,10 @@ def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
     return masks
 
 
-def _problem(problem: str, n: int, text: str, puzzle: str) -> problems.Problem:
-    """``text`` in the text format if there is any, else the example named ``problem``."""
-    return problems.parse_problem(text) if text.strip() else problems.built_in(problem, n, puzzle)
+def _problem(problem: str, n: int, text: str, puzzle: str, board: str = "", raw: bool = False) -> problems.Problem:
+    """``text`` in the text format (or Knuth's) if there is any, else the example named
+    ``problem`` (``n``, ``puzzle``, ``board``, ``raw``: see :func:`~sudoku_dlx.cover.problems.built_in`)."""
+    return problems.parse_problem(text) if text.strip() else problems.built_in(problem, n, puzzle, board, raw)
 
 
 def problem_error_record(error: problems.ProblemError, **fields) -> dict:
@@ -298,7 +301,7 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
     """``cover --json``'s record: the problem's size (``items``, ``primary``, ``options``,
     ``ones``: its nodes), ``status`` (none, unique, multiple), ``solutions`` (how many),
     ``complete`` (False: stopped at the limit), the search's ``nodes`` (options tried),
-    ``guesses``, ``updates``, ``ms`` and the ``engine`` that searched ("links" or "cells")."""
+    ``guesses``, ``updates`` and ``ms``."""
     found = counted.solutions
     return {
         "title": problem.title,
@@ -313,30 +316,31 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
         "guesses": counted.stats.guesses,
         "updates": counted.stats.updates,
         "ms": round(counted.ms, 3),
-        "engine": counted.engine,
     }
 
 
 def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
-                progress: Callable[[dict], object] | None = None, engine: str = "links") -> dict:
+                progress: Callable[[dict], object] | None = None, board: str = "", raw: bool = False,
+                part: list[int] | None = None, engine: str = "links") -> dict:
     """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
-    :mod:`sudoku_dlx.cover.problems`) or else of the example ``problem`` (``n``: its size,
-    ``puzzle``: a sudoku's givens) with the ``engine`` ("links": dancing links, "cells":
-    dancing cells): :func:`cover_record`, or ``status`` invalid with
-    ``error`` and ``line``. ``progress`` hears the solutions found so far."""
+    :mod:`sudoku_dlx.cover.problems`, or Knuth's) or else of the example ``problem``
+    (``n``: its size, ``puzzle``: a sudoku's givens, ``board`` and ``raw``: a pentomino
+    board and whether to count every solution, not up to symmetry): :func:`cover_record`
+    with the ``engine`` (links or cells) and the ``part`` counted (None: all; else one
+    of :func:`cover_split`'s parts, whose solutions alone are counted); or ``status``
+    invalid with ``error`` and ``line``. ``progress`` hears the solutions found so far."""
     if limit < 0:
         return _wrong(f"limit must be 0 (all) or more, not {limit}", solutions=0, line=0)
-    if engine not in problems.ENGINES:
-        return _wrong(f"engine must be one of {', '.join(problems.ENGINES)}, not {engine!r}", solutions=0, line=0)
     try:
-        chosen = _problem(problem, n, text, puzzle)
+        chosen = _problem(problem, n, text, puzzle, board, raw)
+        counted = problems.count(chosen, limit, throttled(progress), part=part, engine=engine)
     except problems.ProblemError as error:
         return problem_error_record(error, solutions=0)
-    return cover_record(chosen, problems.count(chosen, limit, throttled(progress), engine=engine))
+    return {**cover_record(chosen, counted), "engine": engine, "part": part}
 
 
 def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",
-                max_steps: int = 5000) -> dict:
+                max_steps: int = 5000, board: str = "", raw: bool = False) -> dict:
     """The problem (as :func:`cover_count` chooses it) and the trace of its search (its
     events as ``steps``; ``status`` complete or cut):
     ``problem`` (:meth:`~sudoku_dlx.cover.problems.Problem.record`), ``start``, ``steps``
@@ -346,7 +350,7 @@ def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
     if max_steps < 1:
         return _wrong(f"max_steps must be 1 or more, not {max_steps}", line=0)
     try:
-        chosen = _problem(problem, n, text, puzzle)
+        chosen = _problem(problem, n, text, puzzle, board, raw)
     except problems.ProblemError as error:
         return problem_error_record(error)
     walk = problems.trace_problem(chosen, max_steps)
@@ -359,6 +363,49 @@ def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
         "complete": walk.complete,
         "nodes": walk.stats.nodes,
     }
+
+
+#: The most parts :func:`cover_split` makes, and solutions :func:`cover_solutions` returns at once.
+PARTS_MAX = 4096
+SOLUTIONS_MAX = 100
+
+
+def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", board: str = "",
+                raw: bool = False, parts: int = 8) -> dict:
+    """The search of the problem (as :func:`cover_count` chooses it) split into at least
+    ``parts`` parts (1 to 4096; fewer if it has no more) to count apart, in workers:
+    ``status`` split, ``parts`` (lists of options to choose first, for
+    ``cover_count(part=...)``; see :func:`~sudoku_dlx.cover.problems.split`), the
+    problem's ``title`` and ``options`` (how many), ``ms``; or ``status`` invalid."""
+    if not 1 <= parts <= PARTS_MAX:
+        return _wrong(f"parts must be 1 to {PARTS_MAX}, not {parts}", line=0)
+    began = time.perf_counter()
+    try:
+        chosen = _problem(problem, n, text, puzzle, board, raw)
+    except problems.ProblemError as error:
+        return problem_error_record(error)
+    found = problems.split(chosen, parts)
+    return {"status": "split", "parts": found, "title": chosen.title, "options": len(chosen.options),
+            "ms": round((time.perf_counter() - began) * 1000, 3)}
+
+
+def cover_solutions(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", board: str = "",
+                    raw: bool = False, first: int = 0, count: int = 1, seed: int | None = None) -> dict:
+    """Solutions ``first`` (0-based) to ``first + count - 1`` of the problem (as
+    :func:`cover_count` chooses it) in the search's order, or with ``seed`` of a search
+    whose options are tried in an order shuffled by that seed (a random solution):
+    ``status`` found or none (no solution that far), ``solutions`` (each its option
+    numbers sorted, the givens too), ``first``, ``seed`` and ``complete`` (no solution
+    follows them); or ``status`` invalid."""
+    if first < 0 or not 1 <= count <= SOLUTIONS_MAX:
+        return _wrong(f"first must be 0 or more and count 1 to {SOLUTIONS_MAX}, not {first} and {count}", line=0)
+    try:
+        chosen = _problem(problem, n, text, puzzle, board, raw)
+    except problems.ProblemError as error:
+        return problem_error_record(error)
+    found, complete = problems.browse(chosen, first, count, seed)
+    return {"status": "found" if found else "none", "solutions": found, "first": first, "seed": seed,
+            "complete": complete}
 
 
 def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,

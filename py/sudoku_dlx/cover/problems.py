@@ -22,6 +22,11 @@ their own if wanted (else the columns are numbered 1, 2, ...); ``secondary:``
 and ``given:`` work there too. Bad text raises :class:`ProblemError` naming
 the line and what is wrong with it.
 
+Knuth's format (his DLX programs' input: ``|`` comment lines, a first line of
+item names with ``|`` before the secondary ones, one option per line) is read by
+:func:`parse_knuth` and written by :func:`format_knuth`; :func:`parse_problem`
+reads it where the text can be nothing else.
+
 :func:`trace_problem` records the search event by event in these names, with
 what each event covered or uncovered (and, for tiny problems, the links themselves);
 :func:`count` counts solutions.
@@ -29,8 +34,10 @@ what each event covered or uncovered (and, for tiny problems, the links themselv
 
 from __future__ import annotations
 
+import random
 import re
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -45,14 +52,21 @@ __all__ = [
     "BUILT_IN",
     "Problem",
     "ProblemError",
+    "ENGINES",
+    "FORMS",
     "batting",
+    "browse",
     "built_in",
     "count",
+    "format_knuth",
     "format_problem",
+    "is_knuth",
     "knuth",
+    "parse_knuth",
     "parse_problem",
     "puzzle_problem",
     "queens",
+    "split",
     "trace_problem",
 ]
 
@@ -132,7 +146,7 @@ class Problem:
         """The problem for an engine of :data:`ENGINES` (dancing links unless told),
         with its given options selected."""
         if engine not in ENGINES:
-            raise ProblemError(f"the engine is one of {', '.join(ENGINES)}, not {engine!r}")
+            raise ProblemError(f"there is no engine {engine!r}; the engines are {', '.join(ENGINES)}")
         ec = ENGINES[engine](self.n_primary, len(self.items) - self.n_primary)
         ec.add_options(self.options)
         ec.select(self.given)
@@ -141,7 +155,8 @@ class Problem:
     def record(self) -> dict:
         """The JSON-able problem: ``title``, ``about``, ``items``, ``primary`` (how many
         are), ``options`` (item numbers), ``names`` (labels), ``given``, ``ones`` (how
-        many nodes), ``board`` and ``text`` (the problem in the text format)."""
+        many nodes), ``board``, ``text`` (the problem in the text format) and ``knuth`` (in
+        Knuth's format, :func:`format_knuth`)."""
         return {
             "title": self.title,
             "about": self.about,
@@ -153,6 +168,7 @@ class Problem:
             "ones": self.ones,
             "board": self.board,
             "text": format_problem(self),
+            "knuth": format_knuth(self),
         }
 
 
@@ -273,15 +289,22 @@ def puzzle_problem(puzzle: Puzzle) -> Problem:
 
 
 #: The examples by name, as a link asks for them (``n``: the size where there is one).
-BUILT_IN = ("batting", "knuth", "queens", "sudoku4", "sudoku9", "x", "windoku", "jigsaw", "killer", "futoshiki")
+BUILT_IN = ("batting", "knuth", "queens", "sudoku4", "sudoku9", "x", "windoku", "jigsaw", "killer", "futoshiki",
+            "pentomino", "langford")
 
 
-def built_in(name: str, n: int = 0, puzzle: str = "") -> Problem:
+def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool = False) -> Problem:
     """An example by name: ``batting`` (``n`` 3 or 6 items, 3 if 0), ``knuth``,
     ``queens`` (``n`` 1 to 12, 8 if 0), ``sudoku4`` or ``sudoku9`` (``puzzle``: other
-    givens), or a kind's puzzle: ``x``, ``windoku``, ``jigsaw``, ``killer``,
+    givens), a kind's puzzle: ``x``, ``windoku``, ``jigsaw``, ``killer``,
     ``futoshiki`` (``puzzle``: another of that kind, as any text
-    :func:`~sudoku_dlx.kinds.read.read_puzzle` reads, a game ID say)."""
+    :func:`~sudoku_dlx.kinds.read.read_puzzle` reads, a game ID say), or Knuth's
+    classics (:mod:`~sudoku_dlx.cover.classics`, counted up to symmetry unless ``raw``):
+    ``pentomino`` (``board``, 6x10 if ""), ``langford`` (``n`` 1 to 16, 7 if 0)."""
+    if name in ("pentomino", "langford"):
+        from . import classics  # here: classics builds on this module's Problem
+        return classics.pentomino(board or "6x10", raw=raw) if name == "pentomino" else \
+            classics.langford(n or 7, raw)
     if name == "knuth":
         return knuth()
     if name == "batting":
@@ -343,8 +366,18 @@ def _matrix_row(line: str) -> tuple[str, str] | None:
     return (match.group(1) or "", re.sub(r"\s", "", match.group(2))) if match else None
 
 
-def parse_problem(text: str, title: str = "Your problem") -> Problem:
-    """Read a problem in the text format or as a 0/1 matrix (see the module's docstring)."""
+#: The forms a problem's text is read in: ``auto`` tells Knuth's format from the text format.
+FORMS = ("auto", "text", "knuth")
+
+
+def parse_problem(text: str, title: str = "Your problem", form: str = "auto") -> Problem:
+    """Read a problem in the text format or as a 0/1 matrix (see the module's docstring),
+    or in Knuth's format: as ``form`` says (:data:`FORMS`), for ``auto`` where the text
+    can be nothing else (:func:`is_knuth`)."""
+    if form not in FORMS:
+        raise ProblemError(f"there is no form {form!r}; the forms are {', '.join(FORMS)}")
+    if form == "knuth" or form == "auto" and is_knuth(text):
+        return parse_knuth(text, title)
     lines = _lines(text)
     directives = [(number, *_directive(line)) for number, line in lines if _directive(line)]
     body = [(number, line) for number, line in lines if not _directive(line)]
@@ -465,6 +498,110 @@ def format_problem(problem: Problem) -> str:
     for k, option in enumerate(problem.options):
         items = _joined([problem.items[i] for i in option])
         lines.append(f"{problem.names[k]}: {items}" if problem.names[k] else items)
+    return "\n".join(lines) + "\n"
+
+
+# --- Knuth's format ---------------------------------------------------------------------
+
+def _knuth_lines(text: str) -> list[tuple[int, str]]:
+    """The numbered lines of Knuth's format that say something (no blank lines, no ``|`` comments)."""
+    if len(text) > MAX_TEXT:
+        raise ProblemError(f"the text has {len(text):,} characters; at most {MAX_TEXT:,} are read")
+    numbered = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
+    return [(number, line) for number, line in numbered if line and not line.startswith("|")]
+
+
+def is_knuth(text: str) -> bool:
+    """Whether ``text`` is in Knuth's format and in no other: a line starts with ``|`` (his
+    comments), or (no line has a colon or starts with ``#``, nor are they all rows of 0s
+    and 1s) the first line has ``|`` alone between names, or names distinct items among
+    which are all that the other lines name."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if any(line.startswith("|") for line in lines):
+        return True
+    if not lines or any(":" in line or line.startswith("#") for line in lines) or all(map(_matrix_row, lines)):
+        return False
+    first = lines[0].split()
+    if "|" in first:
+        return True
+    return len(lines) > 1 and len(set(first)) == len(first) and {name for line in lines[1:]
+                                                                 for name in line.split()} <= set(first)
+
+
+def parse_knuth(text: str, title: str = "Your problem") -> Problem:
+    """Read a problem in Knuth's format (his DLX programs' input): lines starting with
+    ``|`` are comments; the first other line names the items, the primary ones, then
+    ``|`` and the secondary ones; every further line is an option, the names of its
+    items. A name is any run of characters but blanks, ``|`` and ``:`` (Knuth's colours,
+    ``item:colour``, are not read). Errors name the line."""
+    lines = _knuth_lines(text)
+    if not lines:
+        raise ProblemError("no items: the first line that is no comment ('|') names the items")
+    number, line = lines[0]
+    names = line.split()
+    if names.count("|") > 1:
+        raise ProblemError("the items line has '|' twice: one separates the primary items from the secondary",
+                           number)
+    primary = names.index("|") if "|" in names else len(names)
+    items = names[:primary] + names[primary + 1:]
+    index: dict[str, int] = {}
+    for name in items:
+        _check_knuth_name(name, "item", number)
+        if name in index:
+            raise ProblemError(f"item {name!r} is named twice", number)
+        index[name] = len(index)
+    options = []
+    for number, line in lines[1:]:
+        option = []
+        for name in line.split():
+            _check_knuth_name(name, "option", number)
+            if name not in index:
+                raise ProblemError(f"the option names item {name!r}, which is not on the items line", number)
+            if index[name] in option:
+                raise ProblemError(f"the option names item {name!r} twice", number)
+            option.append(index[name])
+        options.append(tuple(option))
+    return Problem(title, items, primary, options, [""] * len(options))
+
+
+def _check_knuth_name(name: str, where: str, number: int) -> None:
+    if ":" in name:
+        raise ProblemError(f"the {where} has {name!r}: colours (item:colour, Knuth's DLX2) are not read", number)
+    if "|" in name:
+        raise ProblemError(f"the {where} has {name!r}: '|' is no part of a name", number)
+
+
+def _knuth_name(name: str) -> str:
+    """A name as Knuth's format can hold it: blanks, ``|`` and ``:`` become ``_``."""
+    return re.sub(r"[\s|:]", "_", name) or "_"
+
+
+def format_knuth(problem: Problem) -> str:
+    """The problem in Knuth's format (which :func:`parse_knuth` reads back, and his DLX
+    programs too): the title as a comment, the items line, one option per line. Names
+    his format cannot hold are written with ``_`` for blanks, ``|`` and ``:`` (and a
+    number after a name that would then be taken twice). His format has no givens: a
+    problem with some is written without them, their items and the options that meet
+    them (so it has the same solutions, less the givens), and a comment says which."""
+    covered = {i for k in problem.given for i in problem.options[k]}
+    kept = [i for i in range(len(problem.items)) if i not in covered]
+    names: dict[int, str] = {}
+    for i in kept:
+        name = base = _knuth_name(problem.items[i])
+        copy = 1
+        while name in names.values():
+            copy += 1
+            name = f"{base}{copy}"
+        names[i] = name
+    primary = [names[i] for i in kept if i < problem.n_primary]
+    secondary = [names[i] for i in kept if i >= problem.n_primary]
+    lines = [f"| {problem.title}"]
+    if problem.given:
+        lines.append(f"| given, left out with their items and the options that meet them: "
+                     f"{', '.join(problem.label(k) for k in problem.given)}")
+    lines.append(" ".join(primary + (["|"] + secondary if secondary else [])))
+    lines += [" ".join(names[i] for i in option) for option in problem.options
+              if not covered.intersection(option)]
     return "\n".join(lines) + "\n"
 
 
@@ -608,16 +745,28 @@ class Count:
     stats: SearchStats
     ms: float
     complete: bool
-    engine: str = "links"
+
+
+def _engine(problem: Problem, engine: str, part: Sequence[int] | None):
+    """The problem for the ``engine`` named, its givens and the options of ``part`` chosen."""
+    ec = problem.exact_cover(engine)
+    if part:
+        try:
+            ec.select(part)
+        except ValueError as error:
+            raise ProblemError(f"the part {list(part)} is no partial solution: {error}") from None
+    return ec
 
 
 def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] | None = None,
-          keep: bool = False, engine: str = "links") -> Count:
-    """Count the solutions, up to ``limit`` (0: all), keeping them if ``keep``, with the
-    ``engine`` of :data:`ENGINES`. ``progress`` hears ``{"solutions", "guesses",
-    "seconds"}`` at every guess (throttle it)."""
+          keep: bool = False, part: Sequence[int] | None = None, engine: str = "links") -> Count:
+    """Count the solutions, up to ``limit`` (0: all), keeping them if ``keep`` (with the
+    options of ``part``). ``part``: options chosen first (one of :func:`split`'s parts),
+    so that only the solutions holding them are counted. ``engine``: one of
+    :data:`ENGINES`. ``progress`` hears ``{"solutions", "guesses", "seconds"}`` at every
+    guess (throttle it)."""
     began = time.perf_counter()
-    ec = problem.exact_cover(engine)
+    ec = _engine(problem, engine, part)
 
     def report(stats: SearchStats) -> bool:
         if progress is not None:
@@ -628,7 +777,44 @@ def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] |
     found = []
     for solution in ec.search(limit, stop=report):
         if keep:
-            found.append(sorted(solution))
+            found.append(sorted([*(part or ()), *solution]))
     solutions = ec.stats.solutions
-    return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit,
-                 engine)
+    return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit)
+
+
+def split(problem: Problem, parts: int) -> list[list[int]]:
+    """The search split into at least ``parts`` independent parts (fewer if it has no
+    more): its tree expanded breadth first, each time at the item with the fewest options
+    (the first of them, as the engine chooses), until there are that many open prefixes.
+    Each part lists the options to choose first; prefixes that meet a dead end are
+    dropped, one that is already a solution stays (it counts 1). The parts are disjoint
+    and together hold every solution, so their counts add up to the problem's."""
+    if parts < 1:
+        raise ProblemError(f"parts must be 1 or more, not {parts}")
+    base = problem.exact_cover()
+    waiting: deque[list[int]] = deque([[]])
+    solved: list[list[int]] = []
+    while waiting and len(waiting) + len(solved) < parts:
+        prefix = waiting.popleft()
+        ec = base.copy()
+        ec.select(prefix)
+        counts = ec.open_items()
+        if not counts:
+            solved.append(prefix)
+            continue
+        item = min(counts, key=counts.__getitem__)
+        waiting.extend([*prefix, option] for option in _column(ec, item))
+    return solved + list(waiting)
+
+
+def browse(problem: Problem, first: int = 0, number: int = 1, seed: int | None = None) -> tuple[list[list[int]], bool]:
+    """Solutions ``first`` to ``first + number - 1`` (0-based) in the search's order, each
+    its options sorted (the givens too); with ``seed``, of a search that tries each item's
+    options in an order shuffled by that seed. Also whether no solution follows them."""
+    given = problem.given
+    ec = problem.exact_cover()
+    found = []
+    for k, solution in enumerate(ec.search(first + number + 1, random.Random(seed) if seed is not None else None)):
+        if first <= k < first + number:
+            found.append(sorted([*given, *solution]))
+    return found, ec.stats.solutions <= first + number
