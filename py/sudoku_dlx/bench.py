@@ -225,7 +225,7 @@ PEERS: dict[str, tuple[str, Callable[[problems.Problem], tuple[int, int | None]]
     "dlx": ("dlx", _dlx_package),
 }
 
-COVER_HEADER = ["engine", "problems", "solutions", "nodes", "updates", "best s", "median s", "rounds",
+COVER_HEADER = ["engine", "problems", "solutions", "nodes", "updates", "best ms", "median ms", "rounds",
                 "best / first"]
 
 
@@ -246,8 +246,8 @@ class CoverRow:
             return [self.engine, str(self.problems), self.missing] + ["-"] * (len(COVER_HEADER) - 3)
         best = min(self.seconds)
         return [self.engine, str(self.problems), f"{self.solutions:,}", "-" if self.nodes is None else f"{self.nodes:,}",
-                "-" if self.updates is None else f"{self.updates:,}", f"{best:.3f}",
-                f"{statistics.median(self.seconds):.3f}", str(len(self.seconds)), f"{best / first:.2f}x"]
+                "-" if self.updates is None else f"{self.updates:,}", f"{best * 1000:.1f}",
+                f"{statistics.median(self.seconds) * 1000:.1f}", str(len(self.seconds)), f"{best / first:.2f}x"]
 
 
 def _cpu(run: Callable[[], tuple[int, int | None, int | None]]) -> tuple[float, tuple[int, int | None, int | None]]:

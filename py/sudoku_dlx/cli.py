@@ -393,7 +393,7 @@ def _bench_cover(args: argparse.Namespace) -> int:
     rows = bench.measure_cover(chosen, list(problems.ENGINES), list(bench.PEERS) if args.peers else [],
                                args.rounds)
     print(f"{about}: {len(chosen[0].options)} options, every solution counted, "
-          f"best of {args.rounds} rounds taken in turns (CPU seconds, building included)")
+          f"best of {args.rounds} rounds taken in turns (CPU time, building included)")
     print(f"machine: {bench.machine()}")
     print(bench.table([row.cells(min(rows[0].seconds)) for row in rows], bench.COVER_HEADER))
     return 0
