@@ -254,7 +254,8 @@ def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine:
     parts = problems.split(problem, jobs * PARTS_PER_JOB)
     stats, found = SearchStats(), []
     with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
-        for counted in pool.map(_count_part, parts, *zip(*[(limit, keep, engine)] * len(parts))):
+        n = len(parts)
+        for counted in pool.map(_count_part, parts, [limit] * n, [keep] * n, [engine] * n):
             for name in ("nodes", "updates", "guesses", "solutions"):
                 setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
             found += counted.found

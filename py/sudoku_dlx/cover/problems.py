@@ -785,7 +785,8 @@ def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] |
 def split(problem: Problem, parts: int) -> list[list[int]]:
     """The search split into at least ``parts`` independent parts (fewer if it has no
     more): its tree expanded breadth first, each time at the item with the fewest options
-    (the first of them, as the engine chooses), until there are that many open prefixes.
+    (the first of them in the item list, as the engine's walk takes), until there are that
+    many open prefixes.
     Each part lists the options to choose first; prefixes that meet a dead end are
     dropped, one that is already a solution stays (it counts 1). The parts are disjoint
     and together hold every solution, so their counts add up to the problem's."""
