@@ -245,15 +245,10 @@ class CoverRow:
         if self.missing:
             return [self.engine, str(self.problems), self.missing] + ["-"] * (len(COVER_HEADER) - 3)
         best = min(self.seconds)
-        return [self.engine, str(self.problems), f"{self.solutions:,}", "-" if self.nodes is None else f"{self.nodes:,}",
+        return [self.engine, str(self.problems), f"{self.solutions:,}",
+                "-" if self.nodes is None else f"{self.nodes:,}",
                 "-" if self.updates is None else f"{self.updates:,}", f"{best * 1000:.1f}",
                 f"{statistics.median(self.seconds) * 1000:.1f}", str(len(self.seconds)), f"{best / first:.2f}x"]
-
-
-def _cpu(run: Callable[[], tuple[int, int | None, int | None]]) -> tuple[float, tuple[int, int | None, int | None]]:
-    began = time.process_time()
-    counted = run()
-    return time.process_time() - began, counted
 
 
 def measure_cover(chosen: Sequence[problems.Problem], engines: Sequence[str], peers: Sequence[str],
@@ -287,8 +282,9 @@ def measure_cover(chosen: Sequence[problems.Problem], engines: Sequence[str], pe
         totals = [[0.0, 0, 0, 0] for _ in runs]
         for problem in chosen:
             for (row, run), total in zip(runs, totals):
-                seconds, (solutions, nodes, updates) = _cpu(lambda: run(problem))
-                total[0] += seconds
+                began = time.process_time()
+                solutions, nodes, updates = run(problem)
+                total[0] += time.process_time() - began
                 total[1] += solutions
                 total[2] = None if nodes is None or total[2] is None else total[2] + nodes
                 total[3] = None if updates is None or total[3] is None else total[3] + updates
