@@ -13,9 +13,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sudoku_dlx import dlx
 from sudoku_dlx.dlx import ExactCover
 
 LINKS = ("up", "down", "left", "right", "size")
+
+
+@pytest.fixture(autouse=True, params=["lists", "nodes"])
+def path(request, monkeypatch):
+    """Every test twice: searches on the lists alone, and moved to node objects after
+    their first cover (a long search's path)."""
+    if request.param == "nodes":
+        monkeypatch.setattr(dlx, "NODES_SWITCH", 0)
+    return request.param
 
 
 def problem(n_primary: int, options, n_secondary: int = 0) -> ExactCover:
@@ -321,3 +331,22 @@ def test_a_traced_search_finds_what_an_untraced_one_finds_and_restores_the_links
     traced = as_sets(ec.search(trace=lambda *event: None))
     assert traced == as_sets(queens(8)[0].search()) and len(traced) == 92
     assert snapshot(ec) == before
+
+
+@pytest.mark.parametrize("build", [lambda: queens(8)[0], lambda: dominoes(4, 5), lambda: problem(7, KNUTH)],
+                         ids=["queens8", "dominoes4x5", "knuth"])
+def test_node_objects_search_as_the_lists_do(build, monkeypatch):
+    """Same solutions in the same order, same statistics, links restored, and a second
+    search after it the same as after a search on the lists."""
+    runs = []
+    for switch in (dlx.NODES_SWITCH, 0):
+        monkeypatch.setattr(dlx, "NODES_SWITCH", switch)
+        ec = build()
+        before = snapshot(ec)
+        first = list(ec.search(rng=random.Random(5)))
+        stats = ec.stats
+        ec.stats = dlx.SearchStats()
+        second = list(ec.search(stop=lambda s: False))
+        assert snapshot(ec) == before
+        runs.append((first, stats, second, ec.stats))
+    assert runs[0] == runs[1]

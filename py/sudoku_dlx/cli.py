@@ -330,6 +330,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         return 2
     if args.generate:
         return _bench_generate(args)
+    if args.cover:
+        return _bench_cover(args)
     if args.file is None:
         print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
         return 2
@@ -366,6 +368,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
           + (f", {invalid} invalid" if invalid else ""))
     print(f"machine: {bench.machine()}")
     print(bench.table([bench.summary_cells(record) for record in summary]))
+    return 0
+
+
+def _bench_cover(args: argparse.Namespace) -> int:
+    """Count the problem NAME[:N or BOARD] (or, with a FILE, each of its puzzles as the
+    problem NAME) with both engines and, with --peers, the packages of ``bench.PEERS``."""
+    if args.rounds < 1:
+        print(f"error: --rounds must be 1 or more, not {args.rounds}", file=sys.stderr)
+        return 2
+    name, _, argument = args.cover.partition(":")
+    size = {"n": int(argument)} if argument.isdigit() else {"board": argument}
+    try:
+        if args.file is None:
+            chosen = [problems.built_in(name, raw=args.raw, **size)]
+            about = f"{chosen[0].title}{' (raw)' if args.raw else ''}"
+        else:
+            numbered = [line for number, raw in enumerate(_read(args.file).splitlines(), 1)
+                        if (line := puzzle_on_line(raw, number)) is not None]
+            chosen = [problems.built_in(name, puzzle=line) for line in bench.sample(numbered, args.n, args.seed)]
+            about = f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}) as {name}"
+    except problems.ProblemError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    rows = bench.measure_cover(chosen, list(problems.ENGINES), list(bench.PEERS) if args.peers else [],
+                               args.rounds)
+    print(f"{about}: {len(chosen[0].options)} options, every solution counted, "
+          f"best of {args.rounds} rounds taken in turns (CPU time, building included)")
+    print(f"machine: {bench.machine()}")
+    print(bench.table([row.cells(min(rows[0].seconds)) for row in rows], bench.COVER_HEADER))
     return 0
 
 
@@ -537,6 +568,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
+    p.add_argument("--cover", metavar="NAME[:N|:BOARD]", default=None,
+                   help="count an exact-cover problem of the lab (queens:10, pentomino:4x15, langford:11; with a "
+                        "FILE: each puzzle as sudoku9, x...) with dancing links and dancing cells")
+    p.add_argument("--raw", action="store_true", help="with --cover: every solution, not up to symmetry")
+    p.add_argument("--peers", action="store_true",
+                   help=f"with --cover: also {', '.join(bench.PEERS)} from PyPI, where installed "
+                        "(requirements-bench.txt)")
+    p.add_argument("--rounds", type=int, default=3, help="with --cover: rounds taken in turns (default 3)")
     p.set_defaults(run=cmd_bench)
     return parser
 

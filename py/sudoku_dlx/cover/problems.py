@@ -41,6 +41,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from ..cells import ExactCells
 from ..dlx import ExactCover, SearchStats
 from ..kinds.grid import InvalidPuzzleError, Puzzle, parse
 from ..kinds.read import puzzle_record, read_puzzle
@@ -94,9 +95,11 @@ KIND_PUZZLES = {
     "futoshiki": "4:0,0,0,0,0U,0,0,0D,0,0L,0,0,3R,0,0,2,",
 }
 DIRECTIVES = ("items", "secondary", "given")
-#: The search engines: Knuth's dancing links (:mod:`sudoku_dlx.dlx`) and dancing cells
+
+
+#: The search engines by name: dancing links (:mod:`sudoku_dlx.dlx`) and dancing cells
 #: (:mod:`sudoku_dlx.cells`).
-ENGINES = ("links", "cells")
+ENGINES = {"links": ExactCover, "cells": ExactCells}
 
 
 class ProblemError(ValueError):
@@ -139,9 +142,12 @@ class Problem:
         """How many 1s the matrix has: the problem's nodes."""
         return sum(len(option) for option in self.options)
 
-    def exact_cover(self) -> ExactCover:
-        """The problem for the engine, with its given options selected."""
-        ec = ExactCover(self.n_primary, len(self.items) - self.n_primary)
+    def exact_cover(self, engine: str = "links") -> ExactCover | ExactCells:
+        """The problem for an engine of :data:`ENGINES` (dancing links unless told),
+        with its given options selected."""
+        if engine not in ENGINES:
+            raise ProblemError(f"there is no engine {engine!r}; the engines are {', '.join(ENGINES)}")
+        ec = ENGINES[engine](self.n_primary, len(self.items) - self.n_primary)
         ec.add_options(self.options)
         ec.select(self.given)
         return ec
@@ -743,18 +749,7 @@ class Count:
 
 def _engine(problem: Problem, engine: str, part: Sequence[int] | None):
     """The problem for the ``engine`` named, its givens and the options of ``part`` chosen."""
-    if engine == "links":
-        ec = problem.exact_cover()
-    elif engine == "cells":
-        try:
-            from ..cells import ExactCells  # the dancing-cells engine, where this build has it
-        except ImportError:
-            raise ProblemError("the dancing-cells engine (cells) is not available in this build") from None
-        ec = ExactCells(problem.n_primary, len(problem.items) - problem.n_primary)
-        ec.add_options(problem.options)
-        ec.select(problem.given)
-    else:
-        raise ProblemError(f"there is no engine {engine!r}; the engines are {', '.join(ENGINES)}")
+    ec = problem.exact_cover(engine)
     if part:
         try:
             ec.select(part)
