@@ -14,7 +14,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "py" / "sudoku_dlx"
 #: own folder on its own floor. A name stands for a module or a folder of them.
 FLOORS = [
     ["dlx", "kinds.grid"],
-    ["kinds"],
+    ["kinds", "cells"],
     ["techniques", "cover", "baselines"],
     ["rating", "compare"],
     ["generator"],
