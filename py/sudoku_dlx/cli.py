@@ -250,6 +250,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.n < 0:
         print(f"error: --n must be 0 (every puzzle; --generate: 10) or more, not {args.n}", file=sys.stderr)
         return 2
+    if args.generate and args.needs:
+        return _bench_needs(args)
     if args.generate:
         return _bench_generate(args)
     if args.file is None:
@@ -306,6 +308,29 @@ def _bench_generate(args: argparse.Namespace) -> int:
     print(f"machine: {bench.machine()}")
     print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
     return 0
+
+
+def _bench_needs(args: argparse.Namespace) -> int:
+    """For each technique of ``--needs``, one puzzle per seed (``--n``, from ``--seed``) with each
+    of ``--ways``; print the table."""
+    seeds = range(args.seed, args.seed + (args.n or 10))
+    budget = args.budget or NEEDS_BENCH_BUDGET
+    try:
+        rows = [row for size in args.generate for kind in args.kind
+                for row in bench.measure_needs(size, args.needs.split(","), args.ways, seeds, budget,
+                                               args.needs_only, kind)]
+    except InvalidPuzzleError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"generate --needs: {args.n or 10} seeds from {args.seed} per technique and way, budget {budget:g} s "
+          f"each (inf: not met within it)")
+    print(f"machine: {bench.machine()}")
+    print(bench.table([row.cells() for row in rows], bench.NEEDS_HEADER))
+    return 0
+
+
+#: Seconds one ``bench --generate --needs`` run may take when ``--budget`` is 0.
+NEEDS_BENCH_BUDGET = 60.0
 
 
 def _names(choices: Sequence[str], kind: str):
@@ -424,7 +449,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --generate: the kinds, side by side: sudoku,x,windoku (default sudoku; "
                         "--method applies to sudoku, other kinds are timed with dlx)")
     p.add_argument("--budget", type=float, default=0.0,
-                   help="with --generate: time budget of dlx and halving in seconds (0: none, the default)")
+                   help="with --generate: time budget of dlx and halving in seconds (0: none, the default; "
+                        f"with --needs: of each run, 0: {NEEDS_BENCH_BUDGET:g})")
+    p.add_argument("--needs", default=None, metavar="TECHNIQUES",
+                   help="with --generate: time puzzles that need these techniques, comma-separated "
+                        "(e.g. X-wing,XY-wing,swordfish,unique rectangle,AIC)")
+    p.add_argument("--needs-only", action="store_true", help="with --needs: and nothing harder")
+    p.add_argument("--ways", type=_names(tuple(bench.NEEDS_WAYS), "way"), default=["needs"],
+                   help=f"with --needs: {', '.join(bench.NEEDS_WAYS)}, or several side by side (default needs)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
