@@ -84,11 +84,14 @@ def _solved_grid(puzzle: str, solution: str) -> str:
 def cmd_generate(args: argparse.Namespace) -> int:
     """``--count`` puzzles, one per line (or grid); with ``--seed S`` their seeds are S, S+1, ..."""
     form = "grid" if args.pretty else args.format
+    if args.needs_only and not args.needs:
+        print("error: --needs-only goes with --needs TECHNIQUE", file=sys.stderr)
+        return 2
     for k in range(args.count):
         seed = None if args.seed is None else args.seed + k
         try:
             made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
-                            args.difficulty, kind=args.kind)
+                            args.difficulty, kind=args.kind, needs=args.needs, needs_only=args.needs_only)
             shown = _shown(made.puzzle, form)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
@@ -96,6 +99,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if made.status == "ungraded":
             print(f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown",
                   file=sys.stderr)
+        elif made.status == "unmet":
+            print(f"note: no puzzle needing {made.needs}{' and nothing harder' if made.needs_only else ''} in "
+                  f"{made.puzzles} tries; this one does not", file=sys.stderr)
         elif made.status == "nearest":
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
@@ -386,8 +392,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--not-minimal", action="store_true", help="stop at the first clue that must stay")
     p.add_argument("--difficulty", choices=[name for name, _ in GRADES], default=None,
                    help="generate and rate puzzles until one has this grade (within the budget)")
+    p.add_argument("--needs", default=None, metavar="TECHNIQUE",
+                   help="generate puzzles until one's solving path uses this technique (within the budget): a "
+                        "name as the steps write it, any case, or a short form (x-wing, swordfish, unique "
+                        "rectangle, aic)")
+    p.add_argument("--needs-only", action="store_true",
+                   help="with --needs: and no step harder than it")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                   help=f"seconds of clue removal per puzzle (with --difficulty: for all tries), then the "
+                   help=f"seconds of clue removal per puzzle (with --difficulty or --needs: for all tries), then the "
                         f"best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--pretty", action="store_true", help="print puzzles as grids (--format grid)")
