@@ -110,3 +110,8 @@ def test_web_generate_tells_the_puzzles_made():
     record = web.generate(seed=seed, needs=name, time_budget=None, progress=heard.append)
     assert record["needs_met"] and record["puzzles"] >= 1
     assert heard and all("puzzles" in report for report in heard)
+
+
+def test_needs_only_goes_with_needs():
+    with pytest.raises(InvalidPuzzleError, match="needs_only goes with needs"):
+        generate(seed=1, needs_only=True)

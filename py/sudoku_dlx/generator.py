@@ -242,10 +242,7 @@ def plan(size: int | None = None, symmetry: str = "random", seed: int | None = N
     if kind == "futoshiki" and symmetry not in ("random", "none"):
         raise InvalidPuzzleError(
             f"a futoshiki's givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
-    if seed is None:
-        seed = random.randrange(2**31)
-    elif not _is_number(seed, int):
-        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    seed = _seed(seed)
     rng = random.Random(seed)
     if symmetry == "random":
         symmetry = "none" if kind == "futoshiki" else rng.choice(SYMMETRIES)
@@ -408,6 +405,8 @@ def generate(
     far and all orbits of the grid.
     A bad argument raises ``InvalidPuzzleError``.
     """
+    if needs_only and needs is None:
+        raise InvalidPuzzleError("needs_only goes with needs, a technique's name")
     if needs is not None:
         if difficulty is not None:
             raise InvalidPuzzleError("ask for a difficulty or a technique needed, not both")
@@ -472,10 +471,7 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
     if difficulty not in grades:
         raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
     start = time.perf_counter()
-    if seed is None:
-        seed = random.randrange(2**31)
-    elif not _is_number(seed, int):
-        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    seed = _seed(seed)
     rng = random.Random(seed)
     deadline = None if time_budget is None else start + time_budget
     best, puzzles = None, 0
@@ -516,10 +512,7 @@ def _needing(need: Needed, only: bool, progress, digging, size, symmetry, seed, 
     (unless the budget cut it short); ``puzzles`` counts the puzzles made;
     ``progress`` hears each of them, ``digging`` the clue removal of each."""
     start = time.perf_counter()
-    if seed is None:
-        seed = random.randrange(2**31)
-    elif not _is_number(seed, int):
-        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    seed = _seed(seed)
     rng = random.Random(seed)
     deadline = None if time_budget is None else start + time_budget
     puzzles = 0
@@ -582,6 +575,15 @@ def _solves(board: Board, need: Needed, only: bool) -> bool:
         if used and not only:
             break
     return used
+
+
+def _seed(seed: int | None) -> int:
+    """``seed``, or a random one if None; ``InvalidPuzzleError`` if it is no integer."""
+    if seed is None:
+        return random.randrange(2**31)
+    if not _is_number(seed, int):
+        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    return seed
 
 
 def _distance(made: Generated, difficulty: str) -> int:
