@@ -115,3 +115,18 @@ def test_web_generate_tells_the_puzzles_made():
 def test_needs_only_goes_with_needs():
     with pytest.raises(InvalidPuzzleError, match="needs_only goes with needs"):
         generate(seed=1, needs_only=True)
+
+
+def test_bench_ways_each_find_one():
+    """``bench --generate --needs``: every way makes a puzzle whose path uses the technique
+    (a hidden single, which digging with the rater reaches within a few removals)."""
+    from sudoku_dlx import bench
+    from sudoku_dlx.baselines.needs import WAYS
+
+    for way, find in WAYS.items():
+        puzzle, made = find(needed("hidden single"), False, 1, float("inf"))
+        assert puzzle is not None and made >= 1, way
+        assert needed("hidden single").met_by(rate(puzzle).path)
+    (row,) = bench.measure_needs(9, ["xy-wing"], ["needs"], [1], 30.0)
+    assert row.technique == "XY-wing" and row.seconds[0] < 30 and row.made == [5]
+    assert row.cells()[5] == "1"  # met
