@@ -18,6 +18,7 @@ FLOORS = [
     ["techniques", "cover", "baselines"],
     ["rating", "compare"],
     ["generator"],
+    ["baselines.needs"],  # the ways to a puzzle that needs a technique: they make and rate puzzles
     ["bench"],
     ["web"],
     ["cli", "worker"],

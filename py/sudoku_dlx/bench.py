@@ -11,7 +11,9 @@ the same :func:`~sudoku_dlx.compare.batch.measure` and
 :meth:`~sudoku_dlx.compare.batch.Batch.summary`.
 
 Generating: :func:`~sudoku_dlx.generator.generate` against the clue removals
-of :mod:`sudoku_dlx.baselines.diggers`, seed by seed.
+of :mod:`sudoku_dlx.baselines.diggers`, seed by seed; and a puzzle that needs a
+technique (``generate(needs=...)``) against the ways of
+:mod:`sudoku_dlx.baselines.needs`.
 
 Exact cover: the engines of :data:`~sudoku_dlx.cover.problems.ENGINES` (dancing links,
 dancing cells) and, where they are installed, the pure-Python exact-cover packages of
@@ -30,14 +32,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
+from .baselines import needs as needs_ways
 from .baselines.diggers import dig, dig_halving
 from .compare.batch import STATUSES, TURN, Batch, measure
 from .cover import problems
 from .generator import generate, plan
 from .kinds.grid import Puzzle
+from .techniques.registry import needed
 
-__all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "PEERS", "CoverRow", "GenerationRow",
-           "machine", "measure_cover", "measure_generation", "measure_parallel", "sample", "summary_cells", "table"]
+__all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "NEEDS_HEADER", "NEEDS_WAYS", "PEERS",
+           "CoverRow", "GenerationRow", "NeedsRow", "machine", "measure_cover", "measure_generation", "measure_needs",
+           "measure_parallel", "sample", "summary_cells", "table"]
 
 
 HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes", "median nodes",
@@ -137,6 +142,58 @@ def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: 
             row.ms.append((time.perf_counter() - start) * 1000)
             row.clues.append(puzzle.clues)
             row.minimal += is_minimal
+    return rows
+
+
+@dataclass
+class NeedsRow:
+    """One way's results for one technique needed: seconds and puzzles made per seed
+    (``inf`` seconds where the budget ran out first)."""
+
+    size: int
+    technique: str
+    way: str
+    seconds: list[float]
+    made: list[int]
+    kind: str = "sudoku"
+
+    def cells(self) -> list[str]:
+        met = [s for s in self.seconds if s != float("inf")]
+        return [
+            f"{self.size}x{self.size}", self.kind, self.technique, self.way, str(len(self.seconds)), str(len(met)),
+            f"{statistics.median(self.seconds):.2f}", f"{statistics.fmean(met):.2f}" if met else "-",
+            f"{max(met):.2f}" if met else "-", f"{statistics.median(self.made):g}",
+        ]
+
+
+NEEDS_HEADER = ["size", "kind", "technique", "way", "seeds", "met", "median s", "mean s (met)", "max s (met)",
+                "median puzzles"]
+
+
+def _needs_generator(need, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
+    made = generate(size, seed=seed, time_budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
+                    needs_only=only)
+    return made.puzzle if made.needs_met else None, made.puzzles
+
+
+#: name -> function(need, only, seed, deadline, size, kind) -> (puzzle or None, puzzles made): ``needs``
+#: is :func:`~sudoku_dlx.generator.generate`'s, the others :data:`sudoku_dlx.baselines.needs.WAYS`.
+NEEDS_WAYS = {"needs": _needs_generator} | needs_ways.WAYS
+
+
+def measure_needs(size: int, names: Sequence[str], ways: Sequence[str], seeds: Iterable[int], budget: float,
+                  only: bool = False, kind: str = "sudoku") -> list[NeedsRow]:
+    """For each technique of ``names``, one puzzle that needs it per seed with each way,
+    timed (at most ``budget`` seconds each); the ways take turns seed by seed."""
+    needs = [needed(name, kind) for name in names]
+    rows = [NeedsRow(size, need.name + (" (only)" if only else ""), way, [], [], kind) for need in needs for way in ways]
+    for seed in seeds:
+        for k, need in enumerate(needs):
+            for way, row in zip(ways, rows[k * len(ways):(k + 1) * len(ways)]):
+                start = time.perf_counter()
+                puzzle, made = NEEDS_WAYS[way](need, only, seed, start + budget, size, kind)
+                row.seconds.append(time.perf_counter() - start if puzzle is not None else float("inf"))
+                row.made.append(made)
     return rows
 
 

@@ -13,6 +13,7 @@ import * as ask from "./ask.js";
 import { Board } from "./board.js";
 import { Game } from "./game.js";
 import { reveal, showEmbed, showShare, showStats } from "./panels.js";
+import { excludeDifficulty, offerTechniques } from "./practise.js";
 import { TraceView } from "./trace-view.js";
 
 // Said when the player's entries complete the grid without a clash, by kind.
@@ -265,9 +266,10 @@ export default class Play extends View {
   }
 
   // The Kind select offers its kind's sizes in the Size select (the chosen size kept
-  // where the kind has it); Generate makes a puzzle of the kind.
+  // where the kind has it) and its techniques to practise; Generate makes a puzzle of the kind.
   chooseKind(kind) {
     $("kind").value = kind;
+    offerTechniques($("needs"), kind);
     const sizes = KIND_SIZES[kind];
     if (this.sizesFor === kind) return;
     this.sizesFor = kind;
@@ -339,6 +341,7 @@ export default class Play extends View {
       steps: () => ask.steps(this),
       generate: () => ask.generate(this, {
         kind: $("kind").value, size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
+        needs: $("needs").value,
       }),
       notes: () => this.toggleNotes(),
       zoom: () => {
@@ -440,6 +443,7 @@ export default class Play extends View {
     ));
     const { buttons, board } = this;
     $("difficulty").append(...GRADES.map(({ name }) => h("option", {}, name)));
+    excludeDifficulty($("needs"), $("difficulty"));
     $("stats").hidden = !options.stats;
     if (options.buttons) {
       // Apply and Show more go with Hint, Show the solution with Solve; Zoom is always there.
