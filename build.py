@@ -3,6 +3,9 @@
     python3 build.py                  build what is missing into static/vendor/
     python3 build.py serve [--port N] build, then serve the page on 127.0.0.1
     python3 build.py dist DIR         build, then write an uploadable folder to DIR
+    python3 build.py scorm OUT.zip --puzzle P [--puzzle P ...] [--set FILE] [--title T]
+                     [--mastery N] [--scorm 1.2|2004]
+                                      build, then write a SCORM package of a problem set
 
 static/vendor/ (git-ignored) receives, each in a folder whose name changes with
 its content (so a browser or the page's service worker never keeps a stale one):
@@ -19,8 +22,13 @@ byte-for-byte reproducible) and the micropip wheel (fetched with pip, checked
 against MICROPIP_SHA256), which the tests use to install the wheel as any Pyodide
 app would.
 
-``npm ci`` also installs the pinned dev dependency axe-core, which tests/test_axe.py
-injects into the page (from node_modules/, which `serve` serves with the rest).
+``npm ci`` also installs the pinned dev dependencies: axe-core, which tests/test_axe.py
+injects into the page (from node_modules/, which `serve` serves with the rest), and
+scorm-again, the stand-in LMS of tests/test_scorm.py.
+
+`scorm` writes a SCORM package of a problem set (docs/teachers.md): the page's files as
+`dist` writes them (without the precompressed copies), the set file and imsmanifest.xml,
+both written by static/scorm-package.js under Node (the page's own download uses it too).
 """
 
 from __future__ import annotations
@@ -41,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import tomllib
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -131,7 +140,7 @@ def _vendor_pyodide() -> None:
     if pinned != PYODIDE_VERSION:
         sys.exit(f"package-lock.json pins pyodide {pinned}, build.py wants {PYODIDE_VERSION}")
     if not _npm_installed(lock):
-        # Dev dependencies too (axe-core, which tests/test_axe.py injects into the page).
+        # Dev dependencies too (axe-core and scorm-again, which the page tests load).
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--include=dev"], cwd=ROOT, check=True)
     for old in VENDOR.iterdir():  # an earlier layout's files (all are in folders now)
         if old.is_file() and old.name != "build.json":
@@ -320,6 +329,90 @@ def dist(target: Path) -> None:
     precompress(sorted(target.rglob("*")))
 
 
+#: The module that writes a package's set file and imsmanifest.xml (for the page's own
+#: download too); build.py runs it under Node.
+SCORM_MODULE = ROOT / "static" / "scorm-package.js"
+SCORM_VERSIONS = ("1.2", "2004")
+
+
+def _scorm_js(function: str, *args):
+    """What static/scorm-package.js's `function` returns for `args` (JSON in and out), under
+    Node; the value of the constant named so, if it is not a function."""
+    script = (f"import * as m from {json.dumps(SCORM_MODULE.as_uri())};"
+              "const [f, ...a] = JSON.parse(process.argv[1]);"
+              "process.stdout.write(JSON.stringify(typeof m[f] === 'function' ? m[f](...a) : m[f]));")
+    done = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps([function, *args])],
+                          capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
+
+
+class PackageError(ValueError):
+    """A puzzle, link or option the package cannot take, named."""
+
+
+def scorm_set(puzzles: list[str], title: str, mastery: int | None, version: str) -> dict:
+    """The package's set file: each puzzle (a text, or a page link with #p=) as its
+    canonical text, lab links as links relative to the page, title, mastery and the rule.
+    Raises PackageError naming the first puzzle the package's reader refuses."""
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from sudoku_dlx.kinds.grid import InvalidPuzzleError
+    from sudoku_dlx.kinds.read import puzzle_id, read_puzzle
+
+    texts, labs = [], []
+    for number, given in enumerate(puzzles, 1):
+        url = urllib.parse.urlsplit(given.strip())
+        query = urllib.parse.parse_qs(url.query)
+        if url.scheme in ("http", "https", "") and query.get("view") == ["lab"]:
+            labs.append(urllib.parse.urlunsplit(("", "", "index.html", url.query, url.fragment)))
+            continue
+        text = urllib.parse.parse_qs(url.fragment).get("p", [given])[0] if "#p=" in given else given
+        try:
+            texts.append(puzzle_id(read_puzzle(text)))
+        except InvalidPuzzleError as error:
+            raise PackageError(f"puzzle {number} ({given[:40]!r}) is not valid: {error}") from None
+    if not texts:
+        raise PackageError("a package needs at least one puzzle (--puzzle or --set)")
+    if mastery is not None and not 0 <= mastery <= 100:
+        raise PackageError(f"--mastery is a score from 0 to 100, not {mastery}")
+    return _scorm_js("setFile", title, texts, labs, mastery, version)
+
+
+def _set_texts(path: Path | None) -> list[str]:
+    """The puzzle texts of a set file (none without one)."""
+    if path is None:
+        return []
+    if str(ROOT / "py") not in sys.path:
+        sys.path.insert(0, str(ROOT / "py"))
+    from sudoku_dlx.kinds.read import read_texts
+
+    return read_texts(path.read_text())
+
+
+def imsmanifest(set_file: dict, files: list[str]) -> str:
+    """imsmanifest.xml of a one-SCO package: the organization's one item launches the page."""
+    return _scorm_js("imsmanifest", set_file, files)
+
+
+def scorm(target: Path, set_file: dict) -> None:
+    """Write the SCORM package of `set_file` (see scorm_set) to target: the page's files
+    (what `dist` writes, without precompressed copies: an LMS serves files as they are),
+    the set file and imsmanifest.xml, every path relative, byte-for-byte reproducible."""
+    manifest = build()
+    names = sorted([*manifest["files"], "static/vendor/build.json"])
+    files = {name: (ROOT / name).read_bytes() for name in names}
+    files[_scorm_js("SET_FILE")] = (json.dumps(set_file, indent=2, ensure_ascii=False) + "\n").encode()
+    files = dict(sorted(files.items()))
+    files = {"imsmanifest.xml": imsmanifest(set_file, list(files)).encode(), **files}
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            package.writestr(info, data)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the page's MIME types and its CSP as a header, so the
     worker (which a meta tag does not reach) runs under the policy too. A file's
@@ -390,12 +483,28 @@ def main(argv: list[str] | None = None) -> int:
     serve_parser.add_argument("--dir", type=Path, help="serve this folder (written by dist) as it is")
     dist_parser = commands.add_parser("dist", help="build, then write an uploadable folder")
     dist_parser.add_argument("dir", type=Path)
+    scorm_parser = commands.add_parser("scorm", help="build, then write a SCORM package of a problem set")
+    scorm_parser.add_argument("zip", type=Path)
+    scorm_parser.add_argument("--puzzle", action="append", default=[],
+                              help="a puzzle of any kind (its text or a page link); a lab link is kept as a link")
+    scorm_parser.add_argument("--set", type=Path, help="a file of puzzles (as the page's import box reads them)")
+    scorm_parser.add_argument("--title", default="Sudoku problem set")
+    scorm_parser.add_argument("--mastery", type=int, help="the score (0 to 100) that passes; none: completed")
+    scorm_parser.add_argument("--scorm", choices=SCORM_VERSIONS, default="1.2")
     args = parser.parse_args(argv)
     if args.command == "serve":
         serve(args.port, args.verbose, args.dir)
     elif args.command == "dist":
         dist(args.dir)
         print(f"Wrote the page to {args.dir}")
+    elif args.command == "scorm":
+        try:
+            set_file = scorm_set(args.puzzle + _set_texts(args.set), args.title, args.mastery, args.scorm)
+        except (PackageError, OSError) as error:
+            sys.exit(f"build.py scorm: {error}")
+        scorm(args.zip, set_file)
+        count = len(set_file["puzzles"])
+        print(f"Wrote the SCORM {args.scorm} package of {count} puzzle{'' if count == 1 else 's'} to {args.zip}")
     else:
         print(json.dumps(build()))
     return 0

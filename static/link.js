@@ -9,6 +9,7 @@
 //   steps=1     open the DLX step view on the puzzle once Python is ready
 //   id=k3x9q2   an embed's own name: its storage and its messages to the host carry it
 //   view=lab    another view of the page: lab, race or batch (play otherwise)
+//   set=F       the play view plays the problem set of the JSON file F beside the page
 import { BLANK, SYMBOLS, parseDigits } from "./grid.js";
 import { readPuzzle as readAnyPuzzle } from "./kinds.js";
 
@@ -35,6 +36,7 @@ export function readOptions(url) {
     steps: flag(params, "steps", false),
     id: params.get("id")?.slice(0, 40) ?? null,
     view: params.get("view") ?? "play",
+    set: params.get("set"),
   };
 }
 

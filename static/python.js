@@ -10,9 +10,10 @@ import { PythonClient } from "./client.js";
 const root = document.documentElement;
 
 // Python's state for every view: root[data-python] (idle, loading, ready, error) and the
-// status line, with the time the load took; `listeners` hear each change.
+// status line (`text`), with the time the load took; `listeners` hear each change.
 export const python = {
   state: "loading",
+  text: "",
   listeners: [],
   since: performance.now(),
   onChange(listener) {
@@ -20,6 +21,7 @@ export const python = {
   },
   show({ state, text }) {
     this.state = state;
+    this.text = text;
     root.dataset.python = state;
     if (state === "loading") this.since ??= performance.now();
     const took = state === "ready" && this.since !== null ? ` (${((performance.now() - this.since) / 1000).toFixed(1)} s)` : "";

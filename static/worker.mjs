@@ -102,8 +102,35 @@ function makeSnapshot(pyodide, { cache, url }) {
 // This build's snapshot, once found (a fatal error in Python restored from it fails it).
 let snapshot = null;
 
+// True when this worker's content security policy forbids compiling WebAssembly (a site
+// that serves the page, an LMS say, with a script-src lacking 'wasm-unsafe-eval').
+async function wasmBlocked() {
+  try {
+    await WebAssembly.compile(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0])); // an empty module
+    return false;
+  } catch (error) {
+    return /Content Security Policy|unsafe-eval/i.test(error.message);
+  }
+}
+
+// Servers that send .wasm as another type than application/wasm (many LMSs send
+// application/octet-stream), which WebAssembly's streaming calls refuse: the module is
+// then compiled from its bytes.
+for (const name of ["compileStreaming", "instantiateStreaming"]) {
+  const streaming = WebAssembly[name];
+  WebAssembly[name] = async (source, ...rest) => {
+    const response = await source;
+    if (response.headers.get("Content-Type")?.split(";")[0].trim() === "application/wasm") return streaming(response, ...rest);
+    const bytes = await response.arrayBuffer();
+    return name === "compileStreaming" ? WebAssembly.compile(bytes) : WebAssembly.instantiate(bytes, ...rest);
+  };
+}
+
 async function start() {
   status("loading", "Loading Python…");
+  if (await wasmBlocked()) {
+    throw new Error("this site's content security policy blocks WebAssembly (its script-src needs 'wasm-unsafe-eval'), so Python cannot run here");
+  }
   const build = await (await fetchOk(new URL("build.json", vendor), { cache: "no-cache" })).json();
   const runtime = new URL(build.runtime, vendor);
   let loadPyodide;

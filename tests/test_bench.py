@@ -139,6 +139,38 @@ def test_bench_jobs_merges_the_same_results_as_one_process(tmp_path):
     assert len(without_ms(one)) == 1 + 50 * 3
 
 
+def test_bench_cover_races_the_engines_and_names_a_missing_peer(monkeypatch, capsys):
+    from sudoku_dlx import bench as cover_bench
+
+    def fake_peer(problem):  # a stand-in for an installed package: counts with the engine
+        return len(list(problem.exact_cover().search())), None
+
+    monkeypatch.setattr(cover_bench, "PEERS", {"gone": ("no_such_module_here", fake_peer),
+                                               "here": ("json", fake_peer)})
+    assert main(["bench", "--cover", "queens:6", "--peers", "--rounds", "2"]) == 0
+    out = capsys.readouterr().out
+    rows = {line.split("|")[1].strip(): [cell.strip() for cell in line.split("|")[2:-1]]
+            for line in out.splitlines() if line.startswith("|")}
+    assert rows["links"][:2] == rows["cells"][:2] == rows["here"][:2] == ["1", "4"] and rows["links"][-1] == "1.00x"
+    assert rows["links"][6] == "2" and "not installed" in rows["gone"][1]
+    assert main(["bench", str(DATA / "4x4/vukr_4x4.txt"), "--n", "3", "--cover", "sudoku4", "--rounds", "1"]) == 0
+    rows = [line.split("|") for line in capsys.readouterr().out.splitlines() if line.startswith("|")][2:]
+    assert [(row[1].strip(), row[2].strip(), row[3].strip()) for row in rows] == [("links", "3", "3"),
+                                                                                 ("cells", "3", "3")]
+
+
+def test_bench_cover_peers_count_what_the_engine_counts():
+    """The peers' adapters (without the packages: the reduction they are given, with the
+    givens chosen, has the count of the problem)."""
+    from sudoku_dlx import bench as cover_bench
+    from sudoku_dlx.cover import problems
+
+    problem = problems.built_in("sudoku4")
+    reduced = cover_bench._reduced(problem)
+    assert not reduced.given and len(reduced.options) < len(problem.options)
+    assert problems.count(reduced).solutions == problems.count(problem).solutions >= 1
+
+
 def test_bench_refuses_no_jobs(capsys):
     assert main(["bench", str(DATA / "4x4/vukr_4x4.txt"), "--jobs", "0"]) == 2
     assert "--jobs" in capsys.readouterr().err

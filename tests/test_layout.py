@@ -14,10 +14,11 @@ PACKAGE = Path(__file__).resolve().parents[1] / "py" / "sudoku_dlx"
 #: own folder on its own floor. A name stands for a module or a folder of them.
 FLOORS = [
     ["dlx", "kinds.grid"],
-    ["kinds"],
+    ["kinds", "cells"],
     ["techniques", "cover", "baselines"],
     ["rating", "compare"],
     ["generator"],
+    ["baselines.needs"],  # the ways to a puzzle that needs a technique: they make and rate puzzles
     ["bench"],
     ["web"],
     ["cli", "worker"],

@@ -19,6 +19,7 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import Page, expect
 from sudoku_dlx import web
+from sudoku_dlx.rating import rate
 
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
 MULTIPLE = lines("9x9/serg_multi_first20.txt", 1)[0]
@@ -775,6 +776,29 @@ def test_generate_says_when_the_difficulty_was_not_reached(app):
     assert grade != "Extreme"
     expect(message(app)).to_contain_text(f", {grade} (score ")
     expect(message(app)).to_contain_text("No Extreme puzzle came up within the time budget (")
+
+
+def test_practise_a_technique_offers_the_kinds_and_generates_one_that_needs_it(app):
+    """The Generate panel's "Practise a technique": the kind's techniques (words.js, as
+    the registry names them), exclusive with a difficulty, passed on as web.generate's
+    ``needs``: the puzzle's solving path uses it."""
+    open_puzzle(app, "." * 81)
+    names = app.locator("#needs option").all_inner_texts()
+    assert names[0] == "Any" and {"X-wing", "XY-wing", "Swordfish", "Unique rectangle type 1"} <= set(names)
+    app.locator("#kind").select_option("x")
+    assert "Unique rectangle type 1" not in app.locator("#needs option").all_inner_texts()
+    app.locator("#kind").select_option("sudoku")
+    app.locator("#difficulty").select_option("Hard")
+    app.locator("#needs").select_option("XY-wing")
+    expect(app.locator("#difficulty")).to_have_value("")
+    try:
+        button(app, "Generate").click()
+        expect(message(app)).to_contain_text("New 9×9 puzzle: ", timeout=60_000)
+    finally:
+        app.locator("#needs").select_option("")
+    expect(message(app)).to_contain_text(", needs an XY-wing")
+    puzzle = grid_line(app)
+    assert "XY-wing" in {step.technique for step in rate(puzzle).path}
 
 
 def test_generate_says_when_the_budget_ran_out_while_rating(app):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import zipfile
 from pathlib import Path
 from urllib.parse import quote
 
@@ -409,3 +410,12 @@ def test_a_worksheet_prints_n_puzzles_and_their_answers(new_page, tmp_path):
     pdf = page.pdf(path=tmp_path / "worksheet.pdf")
     # 4x4: six puzzles to a page, twelve answers: two pages of puzzles, one of answers.
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 3
+    # The same puzzles as a problem set for an LMS (docs/teachers.md), built in the browser.
+    page.emulate_media(media="screen")
+    with page.expect_download() as download:
+        button(page, "Download for an LMS (SCORM)").click()
+    download.value.save_as(tmp_path / "set.zip")
+    with zipfile.ZipFile(tmp_path / "set.zip") as package:
+        set_file = json.loads(package.read("scorm.json"))
+    shown = ["".join(t or "." for t in puzzles.nth(k).locator("div").all_text_contents()) for k in range(7)]
+    assert set_file["puzzles"] == shown and set_file["title"] == "Sudoku"

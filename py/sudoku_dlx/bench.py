@@ -11,7 +11,13 @@ the same :func:`~sudoku_dlx.compare.batch.measure` and
 :meth:`~sudoku_dlx.compare.batch.Batch.summary`.
 
 Generating: :func:`~sudoku_dlx.generator.generate` against the clue removals
-of :mod:`sudoku_dlx.baselines.diggers`, seed by seed.
+of :mod:`sudoku_dlx.baselines.diggers`, seed by seed; and a puzzle that needs a
+technique (``generate(needs=...)``) against the ways of
+:mod:`sudoku_dlx.baselines.needs`.
+
+Exact cover: the engines of :data:`~sudoku_dlx.cover.problems.ENGINES` (dancing links,
+dancing cells) and, where they are installed, the pure-Python exact-cover packages of
+:data:`PEERS` counting the same problems, in turns (:func:`measure_cover`).
 """
 
 from __future__ import annotations
@@ -23,15 +29,19 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 
+from .baselines import needs as needs_ways
 from .baselines.diggers import dig, dig_halving
 from .compare.batch import STATUSES, TURN, Batch, measure
+from .cover import problems
 from .generator import generate, plan
 from .kinds.grid import Puzzle
+from .techniques.registry import needed
 
-__all__ = ["GENERATION_HEADER", "GENERATORS", "HEADER", "GenerationRow", "machine", "measure_generation",
+__all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "NEEDS_HEADER", "NEEDS_WAYS", "PEERS",
+           "CoverRow", "GenerationRow", "NeedsRow", "machine", "measure_cover", "measure_generation", "measure_needs",
            "measure_parallel", "sample", "summary_cells", "table"]
 
 
@@ -135,6 +145,58 @@ def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: 
     return rows
 
 
+@dataclass
+class NeedsRow:
+    """One way's results for one technique needed: seconds and puzzles made per seed
+    (``inf`` seconds where the budget ran out first)."""
+
+    size: int
+    technique: str
+    way: str
+    seconds: list[float]
+    made: list[int]
+    kind: str = "sudoku"
+
+    def cells(self) -> list[str]:
+        met = [s for s in self.seconds if s != float("inf")]
+        return [
+            f"{self.size}x{self.size}", self.kind, self.technique, self.way, str(len(self.seconds)), str(len(met)),
+            f"{statistics.median(self.seconds):.2f}", f"{statistics.fmean(met):.2f}" if met else "-",
+            f"{max(met):.2f}" if met else "-", f"{statistics.median(self.made):g}",
+        ]
+
+
+NEEDS_HEADER = ["size", "kind", "technique", "way", "seeds", "met", "median s", "mean s (met)", "max s (met)",
+                "median puzzles"]
+
+
+def _needs_generator(need, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
+    made = generate(size, seed=seed, time_budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
+                    needs_only=only)
+    return made.puzzle if made.needs_met else None, made.puzzles
+
+
+#: name -> function(need, only, seed, deadline, size, kind) -> (puzzle or None, puzzles made): ``needs``
+#: is :func:`~sudoku_dlx.generator.generate`'s, the others :data:`sudoku_dlx.baselines.needs.WAYS`.
+NEEDS_WAYS = {"needs": _needs_generator} | needs_ways.WAYS
+
+
+def measure_needs(size: int, names: Sequence[str], ways: Sequence[str], seeds: Iterable[int], budget: float,
+                  only: bool = False, kind: str = "sudoku") -> list[NeedsRow]:
+    """For each technique of ``names``, one puzzle that needs it per seed with each way,
+    timed (at most ``budget`` seconds each); the ways take turns seed by seed."""
+    needs = [needed(name, kind) for name in names]
+    rows = [NeedsRow(size, need.name + (" (only)" if only else ""), way, [], [], kind) for need in needs for way in ways]
+    for seed in seeds:
+        for k, need in enumerate(needs):
+            for way, row in zip(ways, rows[k * len(ways):(k + 1) * len(ways)]):
+                start = time.perf_counter()
+                puzzle, made = NEEDS_WAYS[way](need, only, seed, start + budget, size, kind)
+                row.seconds.append(time.perf_counter() - start if puzzle is not None else float("inf"))
+                row.made.append(made)
+    return rows
+
+
 def sample(puzzles: Sequence, n: int, seed: int) -> list:
     """``n`` puzzles drawn at random with ``seed`` (all of them, in order, if n is 0 or too big)."""
     if not n or n >= len(puzzles):
@@ -176,3 +238,114 @@ def table(rows: Sequence[Sequence[str]], header: Sequence[str] = HEADER) -> str:
     out = ["| " + " | ".join(cell.rjust(w) for cell, w in zip(line, widths)) + " |" for line in lines]
     out.insert(1, "|" + "|".join("-" * (w + 1) + ":" for w in widths) + "|")
     return "\n".join(out)
+
+
+# --- Exact cover: the engines and their peers --------------------------------------------
+
+def _reduced(problem: problems.Problem) -> problems.Problem:
+    """The problem with its givens chosen, for a package that cannot choose them and for
+    the engines alike: the covered items and the options that clash with a given left
+    out, the items renumbered in order."""
+    covered = {item for option in problem.given for item in problem.options[option]}
+    kept = [item for item in range(len(problem.items)) if item not in covered]
+    number = {item: k for k, item in enumerate(kept)}
+    options = [tuple(number[item] for item in option) for option in problem.options if covered.isdisjoint(option)]
+    return problems.Problem(problem.title, [problem.items[item] for item in kept],
+                            sum(item < problem.n_primary for item in kept), options, [""] * len(options))
+
+
+def _algorithm_x(problem: problems.Problem) -> tuple[int, int | None]:
+    """PyPI's ``algorithm-x``: primary items only, so each secondary item becomes primary
+    with an option of its own (that covers it when no other option does)."""
+    from algorithm_x import AlgorithmX
+
+    solver = AlgorithmX(len(problem.items))
+    for option in problem.options + [(item,) for item in range(problem.n_primary, len(problem.items))]:
+        solver.appendRow(option)
+    return sum(1 for _ in solver.solve()), None
+
+
+def _dlx_package(problem: problems.Problem) -> tuple[int, int | None]:
+    """PyPI's ``dlx``, its items primary and secondary as ours."""
+    from dlx import DLX
+
+    solver = DLX([(name, DLX.PRIMARY if k < problem.n_primary else DLX.SECONDARY)
+                  for k, name in enumerate(problem.items)], [list(option) for option in problem.options])
+    solutions = sum(1 for _ in solver.solve())
+    return solutions, sum(solver.statistics.nodes)
+
+
+#: The exact-cover packages of PyPI that ``bench --cover --peers`` races, pinned in
+#: requirements-bench.txt: name -> (module, count(problem) -> (solutions, nodes or None)).
+PEERS: dict[str, tuple[str, Callable[[problems.Problem], tuple[int, int | None]]]] = {
+    "algorithm-x": ("algorithm_x", _algorithm_x),
+    "dlx": ("dlx", _dlx_package),
+}
+
+COVER_HEADER = ["engine", "problems", "solutions", "nodes", "updates", "best ms", "median ms", "rounds",
+                "best / first"]
+
+
+@dataclass
+class CoverRow:
+    """One engine's or peer's counts of the problems: totals per round (CPU seconds)."""
+
+    engine: str
+    problems: int
+    solutions: int = 0
+    nodes: int | None = 0
+    updates: int | None = 0
+    seconds: list[float] = field(default_factory=list)  # per round
+    missing: str = ""  # why a peer did not run
+
+    def cells(self, first: float) -> list[str]:
+        if self.missing:
+            return [self.engine, str(self.problems), self.missing] + ["-"] * (len(COVER_HEADER) - 3)
+        best = min(self.seconds)
+        return [self.engine, str(self.problems), f"{self.solutions:,}",
+                "-" if self.nodes is None else f"{self.nodes:,}",
+                "-" if self.updates is None else f"{self.updates:,}", f"{best * 1000:.1f}",
+                f"{statistics.median(self.seconds) * 1000:.1f}", str(len(self.seconds)), f"{best / first:.2f}x"]
+
+
+def measure_cover(chosen: Sequence[problems.Problem], engines: Sequence[str], peers: Sequence[str],
+                  rounds: int) -> list[CoverRow]:
+    """Count every solution of each problem with each engine (building it included, as
+    :func:`~sudoku_dlx.cover.problems.count` does) and each peer that imports, taking
+    turns problem by problem, ``rounds`` times; CPU seconds, which a shared machine's
+    other work touches less than the clock's. All take the same options: a problem's
+    givens are chosen first (:func:`_reduced`). A peer that does not import is a row
+    saying so."""
+    chosen = [_reduced(problem) if problem.given else problem for problem in chosen]
+    runs: list[tuple[CoverRow, Callable[[problems.Problem], tuple[int, int | None, int | None]]]] = []
+    rows = []
+    for engine in engines:
+        def run(problem: problems.Problem, engine: str = engine) -> tuple[int, int | None, int | None]:
+            counted = problems.count(problem, engine=engine)
+            return counted.solutions, counted.stats.nodes, counted.stats.updates
+        runs.append((CoverRow(engine, len(chosen)), run))
+        rows.append(runs[-1][0])
+    for name in peers:
+        module, count = PEERS[name]
+        try:
+            __import__(module)
+        except ImportError:
+            rows.append(CoverRow(name, len(chosen), missing="not installed (pip install -r requirements-bench.txt)"))
+            continue
+        runs.append((CoverRow(name, len(chosen), updates=None),
+                     lambda problem, count=count: (*count(problem), None)))
+        rows.append(runs[-1][0])
+    for _ in range(rounds):
+        totals = [[0.0, 0, 0, 0] for _ in runs]
+        for problem in chosen:
+            for (row, run), total in zip(runs, totals):
+                began = time.process_time()
+                solutions, nodes, updates = run(problem)
+                total[0] += time.process_time() - began
+                total[1] += solutions
+                total[2] = None if nodes is None or total[2] is None else total[2] + nodes
+                total[3] = None if updates is None or total[3] is None else total[3] + updates
+        for (row, _), (seconds, solutions, nodes, updates) in zip(runs, totals):
+            row.seconds.append(seconds)
+            row.solutions, row.nodes, row.updates = solutions, nodes, updates
+    return rows

@@ -176,7 +176,7 @@ class ExactCells:
         restored when the generator finishes, stops or is closed."""
         self._build()
         stats = self.stats
-        item, rest, option_of, cell, start, size = self.item, self.rest, self.option_of, self.cell, self.start, self.size
+        option_of, cell, start, size = self.option_of, self.cell, self.start, self.size
         rest_items, active, where, low, empty = self.rest_items, self.active, self.where, self.low, self.empty
         cover, n_primary = self._cover, self.n_primary
 

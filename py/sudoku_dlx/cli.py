@@ -89,11 +89,14 @@ def _solved_grid(puzzle: str, solution: str) -> str:
 def cmd_generate(args: argparse.Namespace) -> int:
     """``--count`` puzzles, one per line (or grid); with ``--seed S`` their seeds are S, S+1, ..."""
     form = "grid" if args.pretty else args.format
+    if args.needs_only and not args.needs:
+        print("error: --needs-only goes with --needs TECHNIQUE", file=sys.stderr)
+        return 2
     for k in range(args.count):
         seed = None if args.seed is None else args.seed + k
         try:
             made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
-                            args.difficulty, kind=args.kind)
+                            args.difficulty, kind=args.kind, needs=args.needs, needs_only=args.needs_only)
             shown = _shown(made.puzzle, form)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
@@ -101,6 +104,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if made.status == "ungraded":
             print(f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown",
                   file=sys.stderr)
+        elif made.status == "unmet":
+            print(f"note: no puzzle needing {made.needs}{' and nothing harder' if made.needs_only else ''} in "
+                  f"{made.puzzles} tries; this one does not", file=sys.stderr)
         elif made.status == "nearest":
             print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
                   f"({made.score})", file=sys.stderr)
@@ -254,7 +260,8 @@ def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine:
     parts = problems.split(problem, jobs * PARTS_PER_JOB)
     stats, found = SearchStats(), []
     with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
-        for counted in pool.map(_count_part, parts, *zip(*[(limit, keep, engine)] * len(parts))):
+        n = len(parts)
+        for counted in pool.map(_count_part, parts, [limit] * n, [keep] * n, [engine] * n):
             for name in ("nodes", "updates", "guesses", "solutions"):
                 setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
             found += counted.found
@@ -327,8 +334,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.n < 0:
         print(f"error: --n must be 0 (every puzzle; --generate: 10) or more, not {args.n}", file=sys.stderr)
         return 2
+    if args.generate and args.needs:
+        return _bench_needs(args)
     if args.generate:
         return _bench_generate(args)
+    if args.cover:
+        return _bench_cover(args)
     if args.file is None:
         print("error: bench needs a puzzle file, or --generate SIZES", file=sys.stderr)
         return 2
@@ -368,6 +379,35 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_cover(args: argparse.Namespace) -> int:
+    """Count the problem NAME[:N or BOARD] (or, with a FILE, each of its puzzles as the
+    problem NAME) with both engines and, with --peers, the packages of ``bench.PEERS``."""
+    if args.rounds < 1:
+        print(f"error: --rounds must be 1 or more, not {args.rounds}", file=sys.stderr)
+        return 2
+    name, _, argument = args.cover.partition(":")
+    size = {"n": int(argument)} if argument.isdigit() else {"board": argument}
+    try:
+        if args.file is None:
+            chosen = [problems.built_in(name, raw=args.raw, **size)]
+            about = f"{chosen[0].title}{' (raw)' if args.raw else ''}"
+        else:
+            numbered = [line for number, raw in enumerate(_read(args.file).splitlines(), 1)
+                        if (line := puzzle_on_line(raw, number)) is not None]
+            chosen = [problems.built_in(name, puzzle=line) for line in bench.sample(numbered, args.n, args.seed)]
+            about = f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}) as {name}"
+    except problems.ProblemError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    rows = bench.measure_cover(chosen, list(problems.ENGINES), list(bench.PEERS) if args.peers else [],
+                               args.rounds)
+    print(f"{about}: {len(chosen[0].options)} options, every solution counted, "
+          f"best of {args.rounds} rounds taken in turns (CPU time, building included)")
+    print(f"machine: {bench.machine()}")
+    print(bench.table([row.cells(min(rows[0].seconds)) for row in rows], bench.COVER_HEADER))
+    return 0
+
+
 def _bench_generate(args: argparse.Namespace) -> int:
     """Generate ``--n`` puzzles per size (seeds from ``--seed``) with each method; print the table."""
     seeds = range(args.seed, args.seed + (args.n or 10))
@@ -383,6 +423,29 @@ def _bench_generate(args: argparse.Namespace) -> int:
     print(f"machine: {bench.machine()}")
     print(bench.table([row.cells() for row in rows], bench.GENERATION_HEADER))
     return 0
+
+
+def _bench_needs(args: argparse.Namespace) -> int:
+    """For each technique of ``--needs``, one puzzle per seed (``--n``, from ``--seed``) with each
+    of ``--ways``; print the table."""
+    seeds = range(args.seed, args.seed + (args.n or 10))
+    budget = args.budget or NEEDS_BENCH_BUDGET
+    try:
+        rows = [row for size in args.generate for kind in args.kind
+                for row in bench.measure_needs(size, args.needs.split(","), args.ways, seeds, budget,
+                                               args.needs_only, kind)]
+    except InvalidPuzzleError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    print(f"generate --needs: {args.n or 10} seeds from {args.seed} per technique and way, budget {budget:g} s "
+          f"each (inf: not met within it)")
+    print(f"machine: {bench.machine()}")
+    print(bench.table([row.cells() for row in rows], bench.NEEDS_HEADER))
+    return 0
+
+
+#: Seconds one ``bench --generate --needs`` run may take when ``--budget`` is 0.
+NEEDS_BENCH_BUDGET = 60.0
 
 
 def _names(choices: Sequence[str], kind: str):
@@ -438,8 +501,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--not-minimal", action="store_true", help="stop at the first clue that must stay")
     p.add_argument("--difficulty", choices=[name for name, _ in GRADES], default=None,
                    help="generate and rate puzzles until one has this grade (within the budget)")
+    p.add_argument("--needs", default=None, metavar="TECHNIQUE",
+                   help="generate puzzles until one's solving path uses this technique (within the budget): a "
+                        "name as the steps write it, any case, or a short form (x-wing, swordfish, unique "
+                        "rectangle, aic)")
+    p.add_argument("--needs-only", action="store_true",
+                   help="with --needs: and no step harder than it")
     p.add_argument("--budget", type=float, default=DEFAULT_BUDGET,
-                   help=f"seconds of clue removal per puzzle (with --difficulty: for all tries), then the "
+                   help=f"seconds of clue removal per puzzle (with --difficulty or --needs: for all tries), then the "
                         f"best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--pretty", action="store_true", help="print puzzles as grids (--format grid)")
@@ -527,7 +596,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="with --generate: the kinds, side by side: sudoku,x,windoku (default sudoku; "
                         "--method applies to sudoku, other kinds are timed with dlx)")
     p.add_argument("--budget", type=float, default=0.0,
-                   help="with --generate: time budget of dlx and halving in seconds (0: none, the default)")
+                   help="with --generate: time budget of dlx and halving in seconds (0: none, the default; "
+                        f"with --needs: of each run, 0: {NEEDS_BENCH_BUDGET:g})")
+    p.add_argument("--needs", default=None, metavar="TECHNIQUES",
+                   help="with --generate: time puzzles that need these techniques, comma-separated "
+                        "(e.g. X-wing,XY-wing,swordfish,unique rectangle,AIC)")
+    p.add_argument("--needs-only", action="store_true", help="with --needs: and nothing harder")
+    p.add_argument("--ways", type=_names(tuple(bench.NEEDS_WAYS), "way"), default=["needs"],
+                   help=f"with --needs: {', '.join(bench.NEEDS_WAYS)}, or several side by side (default needs)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
@@ -536,6 +612,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
+    p.add_argument("--cover", metavar="NAME[:N|:BOARD]", default=None,
+                   help="count an exact-cover problem of the lab (queens:10, pentomino:4x15, langford:11; with a "
+                        "FILE: each puzzle as sudoku9, x...) with dancing links and dancing cells")
+    p.add_argument("--raw", action="store_true", help="with --cover: every solution, not up to symmetry")
+    p.add_argument("--peers", action="store_true",
+                   help=f"with --cover: also {', '.join(bench.PEERS)} from PyPI, where installed "
+                        "(requirements-bench.txt)")
+    p.add_argument("--rounds", type=int, default=3, help="with --cover: rounds taken in turns (default 3)")
     p.set_defaults(run=cmd_bench)
     return parser
 

@@ -411,7 +411,7 @@ class ExactCover:
     def _search_nodes(self, frames: list[list], chosen: list[int], limit: int, rng: random.Random | None,
                       stop: Callable[[SearchStats], bool] | None) -> Iterator[list[int]]:
         """:meth:`search` (without ``trace``) continued from its ``frames`` and ``chosen``
-        (taken over: both are emptied) on :class:`_Node` objects, the same search with
+        (taken over: both are empty when it ends) on :class:`_Node` objects, the same search with
         the same choices, statistics and solutions. CPython reads and writes an
         object's slots faster than it indexes a list, and a long search spends its
         time in those reads and writes. The links are written back to the lists once

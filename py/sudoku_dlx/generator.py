@@ -59,7 +59,9 @@ from .dlx import ExactCover
 from .kinds.grid import KIND_SIZES, KINDS, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, shape_for
 from .kinds.read import puzzle_id
 from .kinds.solver import bounds, combinations, solutions
-from .rating import GRADES, rate
+from .rating import GRADES, rate, steps
+from .techniques.board import Board, Search
+from .techniques.registry import Needed, needed
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "natural_size", "orbits",
            "plan", "random_cages", "random_regions"]
@@ -119,6 +121,9 @@ class Generated:
     grade: str | None = None
     puzzles: int = 0
     difficulty: str | None = None
+    needs: str | None = None
+    needs_only: bool = False
+    needs_met: bool = False
 
     @property
     def clues(self) -> int:
@@ -128,7 +133,10 @@ class Generated:
     def status(self) -> str:
         """``generated``; with a difficulty, ``nearest`` when the puzzle has another grade
         (none of that grade was made within the budget), ``ungraded`` when the budget ran
-        out before any puzzle was rated."""
+        out before any puzzle was rated; with a technique needed, ``unmet`` when no puzzle
+        made within the budget needs it (the puzzle is the last one made)."""
+        if self.needs is not None:
+            return "generated" if self.needs_met else "unmet"
         if self.difficulty is None or self.grade == self.difficulty:
             return "generated"
         return "ungraded" if self.grade is None else "nearest"
@@ -148,7 +156,9 @@ class Generated:
             "attempts": self.attempts,
             "ms": round(self.ms, 3),
         } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles, "difficulty": self.difficulty}
-             if self.difficulty else {})
+             if self.difficulty else {}) | (
+            {"score": self.score, "grade": self.grade, "puzzles": self.puzzles, "needs": self.needs,
+             "needs_only": self.needs_only, "needs_met": self.needs_met} if self.needs else {})
 
 
 def orbits(n: int, symmetry: str) -> list[tuple[int, ...]]:
@@ -232,10 +242,7 @@ def plan(size: int | None = None, symmetry: str = "random", seed: int | None = N
     if kind == "futoshiki" and symmetry not in ("random", "none"):
         raise InvalidPuzzleError(
             f"a futoshiki's givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
-    if seed is None:
-        seed = random.randrange(2**31)
-    elif not _is_number(seed, int):
-        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    seed = _seed(seed)
     rng = random.Random(seed)
     if symmetry == "random":
         symmetry = "none" if kind == "futoshiki" else rng.choice(SYMMETRIES)
@@ -372,6 +379,8 @@ def generate(
     progress: Callable[[Generated], None] | None = None,
     digging: Callable[[int, int, int], None] | None = None,
     kind: str = "sudoku",
+    needs: str | None = None,
+    needs_only: bool = False,
 ) -> Generated:
     """A puzzle of ``kind`` (see :data:`~.kinds.grid.KINDS`; ``size`` None: its natural
     size, see :func:`natural_size`) with exactly one solution, its clue pattern
@@ -388,11 +397,21 @@ def generate(
     it is spent the puzzle so far, unique but not minimal, is returned.
     ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
     and rates puzzles until one has that grade, see :func:`_graded`.
+    ``needs`` (a technique's name, see :func:`~.techniques.registry.needed`) generates
+    puzzles until one's solving path uses it (with ``needs_only``, and no step
+    harder than it), see :func:`_needing`; not with a ``difficulty``.
     ``digging(clues, decided, orbits)`` hears the clue removal after each orbit
     decided (removed, or found to stay): the clues left, the orbits decided so
     far and all orbits of the grid.
     A bad argument raises ``InvalidPuzzleError``.
     """
+    if needs_only and needs is None:
+        raise InvalidPuzzleError("needs_only goes with needs, a technique's name")
+    if needs is not None:
+        if difficulty is not None:
+            raise InvalidPuzzleError("ask for a difficulty or a technique needed, not both")
+        return _needing(needed(needs, kind), needs_only, progress, digging, size, symmetry, seed, minimal,
+                        target_clues, time_budget, kind)
     if difficulty is not None:
         return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget, kind)
     start = time.perf_counter()
@@ -452,10 +471,7 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
     if difficulty not in grades:
         raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
     start = time.perf_counter()
-    if seed is None:
-        seed = random.randrange(2**31)
-    elif not _is_number(seed, int):
-        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    seed = _seed(seed)
     rng = random.Random(seed)
     deadline = None if time_budget is None else start + time_budget
     best, puzzles = None, 0
@@ -477,6 +493,97 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
             best = made
         if best.grade == difficulty or (deadline is not None and time.perf_counter() >= deadline):
             return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
+
+
+def _needing(need: Needed, only: bool, progress, digging, size, symmetry, seed, minimal, target_clues,
+             time_budget, kind: str) -> Generated:
+    """Generate puzzles of ``kind`` (their seeds drawn from ``seed``) until one's rating
+    path uses the technique ``need`` (and, when ``only``, has no step scoring more than
+    its steps) or the time budget is spent; then the last one made, ``needs_met``
+    False.
+
+    Each puzzle is first solved with the techniques up to the one needed
+    (``need.techniques``; most puzzles need little, so this is cheap). One whose path
+    there uses it is rated to be sure. One that they leave unsolved needs a harder
+    technique first: from the board where they stopped, each blank orbit in turn is
+    filled in (clues added) and the solve goes on; the first orbit after which it
+    uses the technique makes the puzzle (no longer minimal), if its rating agrees.
+    The result's ``seed`` is ``seed``: ``generate(seed=..., needs=...)`` makes it again
+    (unless the budget cut it short); ``puzzles`` counts the puzzles made;
+    ``progress`` hears each of them, ``digging`` the clue removal of each."""
+    start = time.perf_counter()
+    seed = _seed(seed)
+    rng = random.Random(seed)
+    deadline = None if time_budget is None else start + time_budget
+    puzzles = 0
+    while True:
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging, kind=kind)
+        puzzles += 1
+        made = replace(made, seed=seed, puzzles=puzzles, needs=need.name, needs_only=only)
+        try:
+            for puzzle in _candidates(made, need, only, rng, deadline):
+                rating = rate(puzzle, deadline)
+                if need.met_by(rating.path, only):
+                    made = replace(made, puzzle=puzzle, minimal=made.minimal and puzzle == made.puzzle,
+                                   score=rating.score, grade=rating.grade, needs_met=True)
+                    break
+        except TimeoutError:
+            pass
+        if progress:
+            progress(made)
+        if made.needs_met or (deadline is not None and time.perf_counter() >= deadline):
+            return replace(made, ms=(time.perf_counter() - start) * 1000)
+
+
+def _candidates(made: Generated, need: Needed, only: bool, rng: random.Random, deadline: float | None):
+    """The puzzles of :func:`_needing` worth rating: ``made`` if the path of the
+    techniques up to ``need`` uses it (when ``only``: and they solve it). Unless
+    ``only``, if they leave it unsolved without using it, also ``made`` with each blank
+    orbit (in ``rng``'s order) added after which they go on to use it. (Where they
+    stop, a harder technique is needed; such a puzzle is rarely solved by them alone,
+    so ``only`` skips it.)"""
+    puzzle, solution = made.puzzle, made.solution.digits
+    board = Board.from_puzzle(puzzle)
+    board.search = Search(solution=solution, givens=puzzle.digits, deadline=deadline)
+    if _solves(board, need, only):
+        if board.solved or not only:
+            yield puzzle
+        return
+    if only or board.solved:
+        return
+    blank = [orbit for orbit in orbits(puzzle.n, made.symmetry) if not board.values[orbit[0]]]
+    rng.shuffle(blank)
+    for orbit in blank:
+        added = board.fork(Search(solution=solution, givens=puzzle.digits, deadline=deadline))
+        for x in orbit:
+            if not added.values[x]:
+                added.place(x, solution[x])
+        if _solves(added, need, only):
+            digits = list(puzzle.digits)
+            for x in orbit:
+                digits[x] = solution[x]
+            yield replace(puzzle, digits=tuple(digits))
+
+
+def _solves(board: Board, need: Needed, only: bool) -> bool:
+    """Solve ``board`` in place with the techniques up to ``need`` until they stop (or,
+    unless ``only``, until they use it); whether they used it."""
+    used = False
+    for step in steps(board, need.techniques):
+        used |= need.used_by(step)
+        if used and not only:
+            break
+    return used
+
+
+def _seed(seed: int | None) -> int:
+    """``seed``, or a random one if None; ``InvalidPuzzleError`` if it is no integer."""
+    if seed is None:
+        return random.randrange(2**31)
+    if not _is_number(seed, int):
+        raise InvalidPuzzleError(f"seed must be an integer, not {seed!r}")
+    return seed
 
 
 def _distance(made: Generated, difficulty: str) -> int:

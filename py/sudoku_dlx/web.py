@@ -43,7 +43,7 @@ STATUSES = {
     "solve": ("unique", "multiple", "none", "invalid"),
     "rate": ("rated", "invalid", "unrated"),
     "hint": ("step", "wrong", "solved", "invalid"),
-    "generate": ("generated", "nearest", "ungraded", "invalid"),
+    "generate": ("generated", "nearest", "ungraded", "unmet", "invalid"),
     "dlx_steps": ("complete", "cut", "invalid"),
     "cover_count": ("unique", "multiple", "none", "invalid"),
     "cover_steps": ("complete", "cut", "invalid"),
@@ -170,18 +170,30 @@ def generate(
     difficulty: str | None = None,
     progress: Callable[[dict], object] | None = None,
     kind: str = "sudoku",
+    needs: str | None = None,
+    needs_only: bool = False,
 ) -> dict:
     """A new unique puzzle of ``kind`` and ``size`` (see :func:`sudoku_dlx.generator.generate`);
     ``seed`` and ``symmetry`` in the answer reproduce it; ``puzzle`` is its canonical
     text (the game ID of every kind but classic sudoku and windoku), ``kind`` its
     kind. With a ``difficulty`` (a grade name), also ``score``, ``grade`` (which may
-    differ when the time ran out) and ``puzzles``. ``progress`` hears the clue removal: ``size``, ``clues`` left, orbits
-    ``decided`` (removed or found to stay) of all ``orbits``."""
+    differ when the time ran out) and ``puzzles``. With ``needs`` (a technique's name)
+    and ``needs_only``, also ``needs`` (its name as the registry writes it),
+    ``needs_only``, ``needs_met`` (False: status ``unmet``, none made within the
+    budget needs it), ``score``, ``grade`` and ``puzzles``. ``progress`` hears the clue
+    removal: ``size``, ``clues`` left, orbits ``decided`` (removed or found to stay) of
+    all ``orbits``, and with ``needs`` the ``puzzles`` made before this one."""
     report = throttled(progress)
+    made_before = {"puzzles": 0} if needs is not None else {}
+
+    def heard(made) -> None:
+        made_before["puzzles"] = made.puzzles
+
     try:
-        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty,
+        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty, heard,
                          digging=lambda clues, decided, orbits: report(
-                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits}), kind=kind)
+                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits} | made_before),
+                         kind=kind, needs=needs or None, needs_only=needs_only)
     except InvalidPuzzleError as error:
         return _invalid(error)
     return made.record()
@@ -301,7 +313,7 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
     """``cover --json``'s record: the problem's size (``items``, ``primary``, ``options``,
     ``ones``: its nodes), ``status`` (none, unique, multiple), ``solutions`` (how many),
     ``complete`` (False: stopped at the limit), the search's ``nodes`` (options tried),
-    ``guesses``, ``updates``, ``ms`` and the ``engine`` that searched ("links" or "cells")."""
+    ``guesses``, ``updates`` and ``ms``."""
     found = counted.solutions
     return {
         "title": problem.title,
@@ -316,7 +328,6 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
         "guesses": counted.stats.guesses,
         "updates": counted.stats.updates,
         "ms": round(counted.ms, 3),
-        "engine": counted.engine,
     }
 
 

@@ -6,5 +6,7 @@ page, handing out its ``moves`` as it goes; ``diggers`` clue removal with a
 fresh uniqueness test per removal (against the generator's).
 
 Imports :mod:`sudoku_dlx.dlx` and the puzzle kinds (:mod:`sudoku_dlx.kinds`)
-only; the benchmark, the race and the batch stand on them.
+only; the benchmark, the race and the batch stand on them. ``needs``, the ways to a
+puzzle that needs a technique (against ``generate(needs=...)``), stands above the
+generator and the rating, whose puzzles and paths it uses.
 """

@@ -138,8 +138,8 @@ def pentomino(board: str = "6x10", pieces: str = "", raw: bool = False) -> Probl
         return tuple(s for s in symmetries if images_by(s, placement) == _key(placement))
 
     # One secondary item per group of symmetries that keeps an X placement in place.
-    groups = list(dict.fromkeys(h for p in placements[ANCHOR] if len(h := stabilizer(p)) > 1)) \
-        if broken and tie else []
+    kept = list(dict.fromkeys(h for p in placements[ANCHOR] if len(h := stabilizer(p)) > 1)) if broken else []
+    groups = kept if tie else []
     order = sorted(cells)
     extra = ["sym"] if len(groups) == 1 else [f"sym{k}" for k in range(1, len(groups) + 1)]
     items = [*letters, *(f"r{r + 1}c{c + 1}" for r, c in order), *extra]
@@ -166,7 +166,9 @@ def pentomino(board: str = "6x10", pieces: str = "", raw: bool = False) -> Probl
         about += (" To count each solution once with its mirror images, as Knuth does in \"Dancing Links\", the X "
                   "may only go where none of its mirror images comes first (the upper left part of the board)"
                   + (f"; where the board's symmetry keeps the X in place (on an axis), a secondary item (sym) "
-                     f"lets the {tie} take only the first of its own mirror images there." if groups else "."))
+                     f"lets the {tie} take only the first of its own mirror images there." if groups else
+                     "; with no piece of F L N P Y, a tiling whose X sits on an axis of the board may count more "
+                     "than once." if kept else "."))
     else:
         about += " Without the X the symmetry is not broken: every solution is counted."
     holes = [[r, c] for r in range(rows) for c in range(cols) if (r, c) not in cells]

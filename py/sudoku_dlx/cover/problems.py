@@ -95,6 +95,8 @@ KIND_PUZZLES = {
     "futoshiki": "4:0,0,0,0,0U,0,0,0D,0,0L,0,0,3R,0,0,2,",
 }
 DIRECTIVES = ("items", "secondary", "given")
+
+
 #: The search engines by name: dancing links (:mod:`sudoku_dlx.dlx`) and dancing cells
 #: (:mod:`sudoku_dlx.cells`).
 ENGINES = {"links": ExactCover, "cells": ExactCells}
@@ -743,7 +745,6 @@ class Count:
     stats: SearchStats
     ms: float
     complete: bool
-    engine: str = "links"
 
 
 def _engine(problem: Problem, engine: str, part: Sequence[int] | None):
@@ -778,14 +779,14 @@ def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] |
         if keep:
             found.append(sorted([*(part or ()), *solution]))
     solutions = ec.stats.solutions
-    return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit,
-                 engine)
+    return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit)
 
 
 def split(problem: Problem, parts: int) -> list[list[int]]:
     """The search split into at least ``parts`` independent parts (fewer if it has no
     more): its tree expanded breadth first, each time at the item with the fewest options
-    (the first of them, as the engine chooses), until there are that many open prefixes.
+    (the first of them in the item list, as the engine's walk takes), until there are that
+    many open prefixes.
     Each part lists the options to choose first; prefixes that meet a dead end are
     dropped, one that is already a solution stays (it counts 1). The parts are disjoint
     and together hold every solution, so their counts add up to the problem's."""

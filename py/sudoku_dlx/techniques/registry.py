@@ -30,12 +30,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import NamedTuple
 
-from ..kinds.grid import KINDS
+from ..kinds.grid import KINDS, InvalidPuzzleError
 from . import als, basic, cages, chains, dynamic, fish, patterns, signs, trial
 from .board import Board, Step
 
-__all__ = ["ALL", "BANDED", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
-           "Technique", "scored_for", "techniques_for"]
+__all__ = ["ALIASES", "ALL", "BANDED", "Needed", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
+           "Technique", "needed", "scored_for", "techniques_for"]
 
 #: Every kind of puzzle.
 ALL = frozenset(KINDS)
@@ -62,6 +62,13 @@ class Technique(NamedTuple):
     name: str
     se: bool = True
     kinds: frozenset[str] = ALL
+    steps: tuple[str, ...] = ()  # the names its steps are written with, when not ``name`` alone
+
+    @property
+    def step_names(self) -> tuple[str, ...]:
+        """The names the solve path writes for its steps (a forcing chain's may add a
+        qualifier in brackets: ``Forcing chains (cell)``)."""
+        return self.steps or (self.name,)
 
     @property
     def family(self) -> str:
@@ -76,25 +83,29 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(2.0, cages.cage_combinations, "Cage combinations", kinds=KILLER),
     Technique(2.0, signs.sign_bound, "Sign bound", kinds=FUTOSHIKI),
     Technique(2.3, basic.naked_single, "Naked single"),
-    Technique(2.5, cages.rule_of_45, "Rule of 45 (innies and outies)", kinds=KILLER),
+    Technique(2.5, cages.rule_of_45, "Rule of 45 (innies and outies)", kinds=KILLER, steps=("Rule of 45",)),
     Technique(2.5, signs.sign_chain, "Sign chain", kinds=FUTOSHIKI),
     Technique(2.6, basic.pointing, "Pointing", kinds=BOXED),
     Technique(2.8, basic.claiming, "Claiming", kinds=BOXED),
-    Technique(3.0, basic.naked_pair, "Naked pair"),
+    Technique(3.0, basic.naked_pair, "Naked pair", steps=("Naked pair", "Locked pair")),
     Technique(3.2, patterns.x_wing, "X-wing"),
     Technique(3.4, basic.hidden_pair, "Hidden pair"),
-    Technique(3.4, patterns.finned_x_wing, "Finned X-wing", kinds=BANDED),
-    Technique(3.6, basic.naked_triple, "Naked triple"),
+    Technique(3.4, patterns.finned_x_wing, "Finned X-wing", kinds=BANDED,
+              steps=("Finned X-wing", "Sashimi X-wing", "Siamese finned X-wing", "Siamese sashimi X-wing")),
+    Technique(3.6, basic.naked_triple, "Naked triple", steps=("Naked triple", "Locked triple")),
     Technique(3.8, patterns.swordfish, "Swordfish"),
     Technique(4.0, basic.hidden_triple, "Hidden triple"),
-    Technique(4.0, patterns.finned_swordfish, "Finned swordfish", kinds=BANDED),
-    Technique(4.0, chains.turbot_fish, "Skyscraper, two-string kite, turbot fish"),
+    Technique(4.0, patterns.finned_swordfish, "Finned swordfish", kinds=BANDED,
+              steps=("Finned swordfish", "Sashimi swordfish", "Siamese finned swordfish", "Siamese sashimi swordfish")),
+    Technique(4.0, chains.turbot_fish, "Skyscraper, two-string kite, turbot fish",
+              steps=("Skyscraper", "Two-string kite", "Turbot fish", "Dual two-string kite")),
     Technique(4.2, patterns.xy_wing, "XY-wing"),
     Technique(4.2, chains.empty_rectangle, "Empty rectangle", se=False, kinds=BANDED),
     Technique(4.4, patterns.xyz_wing, "XYZ-wing"),
     Technique(4.4, patterns.w_wing, "W-wing"),
     Technique(4.5, patterns.unique_rectangle_1, "Unique rectangle type 1", kinds=CLASSIC),
-    Technique(4.5, patterns.unique_rectangle_2, "Unique rectangle type 2", kinds=CLASSIC),
+    Technique(4.5, patterns.unique_rectangle_2, "Unique rectangle type 2", kinds=CLASSIC,
+              steps=("Unique rectangle type 2", "Unique rectangle type 5")),
     Technique(4.5, patterns.unique_rectangle_4, "Unique rectangle type 4", kinds=CLASSIC),
     Technique(4.5, patterns.unique_rectangle_6, "Unique rectangle type 6", se=False, kinds=CLASSIC),
     Technique(4.5, patterns.hidden_rectangle, "Hidden rectangle", se=False, kinds=CLASSIC),
@@ -104,22 +115,28 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(5.2, patterns.jellyfish, "Jellyfish"),
     Technique(5.3, als.sue_de_coq, "Sue de Coq", se=False, kinds=BANDED),
     Technique(5.4, basic.hidden_quad, "Hidden quad"),
-    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED),
+    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED,
+              steps=("Finned jellyfish", "Sashimi jellyfish", "Siamese finned jellyfish", "Siamese sashimi jellyfish")),
     Technique(5.4, chains.simple_colouring, "Simple colouring"),
     Technique(5.4, chains.x_chain, "X-chain"),
     Technique(5.5, patterns.wxyz_wing, "WXYZ-wing"),
     Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
     Technique(6.2, patterns.vwxyz_wing, "VWXYZ-wing"),
-    Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle"),
-    Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop"),
-    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED),
+    Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle", steps=("X-chain", "Continuous nice loop")),
+    Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop",
+              steps=("AIC", "XY-chain", "X-chain", "Continuous nice loop")),
+    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED,
+              steps=("Grouped AIC", "Grouped X-chain", "Grouped continuous nice loop")),
     Technique(7.1, als.als_xz, "ALS-XZ", se=False),
     Technique(7.2, als.als_xy_wing, "ALS-XY-wing", se=False),
     Technique(7.3, als.als_chain, "ALS chain", se=False),
     Technique(7.4, als.death_blossom, "Death blossom", se=False),
-    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False, kinds=BANDED),
+    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False, kinds=BANDED,
+              steps=("Franken X-wing", "Franken swordfish", "Franken jellyfish", "Finned franken X-wing",
+                     "Finned franken swordfish", "Finned franken jellyfish")),
     Technique(7.5, chains.nishio, "Nishio forcing chain"),
-    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED),
+    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED,
+              steps=("Mutant X-wing", "Mutant swordfish", "Finned mutant X-wing", "Finned mutant swordfish")),
     Technique(8.0, chains.forcing_chains, "Forcing chains"),
     Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
     Technique(9.0, dynamic.dynamic_forcing_chains_plus, "Dynamic forcing chains (+)"),
@@ -147,3 +164,79 @@ def scored_for(kind: str) -> tuple[Technique, ...]:
 
 #: The techniques of a classic sudoku's score: those SE has.
 SCORED = scored_for("sudoku")
+
+
+#: Short forms a player may ask for (see :func:`needed`), each with the step names it stands for.
+ALIASES: dict[str, tuple[str, ...]] = {
+    "unique rectangle": ("Unique rectangle type 1", "Unique rectangle type 2", "Unique rectangle type 3",
+                         "Unique rectangle type 4", "Unique rectangle type 5", "Unique rectangle type 6"),
+    "locked candidates": ("Pointing", "Claiming"),
+    "naked pair": ("Naked pair", "Locked pair"),
+    "naked triple": ("Naked triple", "Locked triple"),
+    "kite": ("Two-string kite",),
+    "nice loop": ("Continuous nice loop",),
+    "xy chain": ("XY-chain",),
+    "colouring": ("Simple colouring",),
+    "coloring": ("Simple colouring",),
+    "simple coloring": ("Simple colouring",),
+    "bug": ("BUG+1",),
+    "als xz": ("ALS-XZ",),
+}
+
+
+def _key(name: str) -> str:
+    """A name as looked up: lower case, hyphens and underscores as spaces, single spaces."""
+    return " ".join(name.lower().replace("-", " ").replace("_", " ").split())
+
+
+class Needed(NamedTuple):
+    """A technique a puzzle should need (``generate --needs``): the ``name`` asked for as
+    the registry writes it, the ``steps`` of the solve path that use it (a step's name,
+    or that name with a qualifier in brackets), and the ``techniques`` up to it: every
+    technique of the kind whose base score is at most the highest of those that write
+    its steps."""
+
+    name: str
+    steps: tuple[str, ...]
+    techniques: tuple[Technique, ...]
+
+    def used_by(self, step: Step) -> bool:
+        """Whether ``step`` is one of this technique's."""
+        return step.technique in self.steps or step.technique.split(" (", 1)[0] in self.steps
+
+    def met_by(self, path, only: bool = False) -> bool:
+        """Whether a solving ``path`` (steps) uses this technique; when ``only``, with no
+        step scoring more than its steps there."""
+        scores = [step.score for step in path if self.used_by(step)]
+        return bool(scores) and (not only or max(step.score for step in path) <= max(scores))
+
+
+def known_names(kind: str) -> list[str]:
+    """The names :func:`needed` takes for ``kind`` (besides :data:`ALIASES` and case)."""
+    return list(dict.fromkeys(name for technique in techniques_for(kind) for name in technique.step_names))
+
+
+def needed(name: str, kind: str = "sudoku") -> Needed:
+    """The technique called ``name`` (case-insensitive; a step name as the solve path
+    writes it, a registry name, or a short form of :data:`ALIASES`) for puzzles of
+    ``kind``; ``InvalidPuzzleError`` naming the known ones for an unknown name, or one
+    the kind's techniques do not include."""
+    if kind not in KINDS:
+        raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
+    key = _key(name) if isinstance(name, str) else ""
+    names: dict[str, tuple[str, ...]] = {}
+    for technique in TECHNIQUES:
+        for step in technique.step_names:
+            names.setdefault(_key(step), (step,))
+        names.setdefault(_key(technique.name), technique.step_names)
+    steps = ALIASES.get(key) or names.get(key)
+    if not steps:
+        raise InvalidPuzzleError(f"unknown technique {name!r}; known: {', '.join(known_names(kind))}")
+    writers = [technique for technique in techniques_for(kind) if set(technique.step_names) & set(steps)]
+    if not writers:
+        raise InvalidPuzzleError(
+            f"{name!r} is not among the techniques of kind {kind}: {', '.join(known_names(kind))}")
+    top = max(technique.score for technique in writers)
+    named = [step for step in steps if _key(step) == key] + [t.name for t in TECHNIQUES if _key(t.name) == key]
+    title = named[0] if named else key.capitalize()
+    return Needed(title, steps, tuple(technique for technique in techniques_for(kind) if technique.score <= top))

@@ -10,6 +10,9 @@ import { reveal, showRating, showStats } from "./panels.js";
 // one (10 s) would keep the player waiting, and such a puzzle is rarely minimal anyway.
 const LARGE = 25;
 const LARGE_BUDGET = 5;
+// Seconds Python may take to find a puzzle that needs a technique (Stop ends it sooner):
+// a rare one (a swordfish) takes a few hundred puzzles.
+const NEEDS_BUDGET = 60;
 
 function changedMeanwhile(play) {
   play.say("The grid changed meanwhile; press the button again.");
@@ -201,23 +204,27 @@ export async function steps(play) {
     "step through them under “Dancing links, step by step”.");
 }
 
-// A new puzzle of the chosen kind, size, symmetry and difficulty (a grade, or any), made
-// by Python from a seed made here (its record's puzzle: the canonical text, a game ID for
-// a kind other than classic sudoku). It replaces the grid like a load (Undo brings the old one back).
-export async function generate(play, { kind, size: n, symmetry, difficulty }) {
+// A new puzzle of the chosen kind, size, symmetry and difficulty (a grade, or any) or
+// technique to practise (or any), made by Python from a seed made here (its record's
+// puzzle: the canonical text, a game ID for a kind other than classic sudoku). It
+// replaces the grid like a load (Undo brings the old one back).
+export async function generate(play, { kind, size: n, symmetry, difficulty, needs }) {
   const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
   const large = n >= LARGE;
+  const budget = large ? LARGE_BUDGET : needs ? NEEDS_BUDGET : null;
   const args = {
-    ...(kind !== "sudoku" && { kind }), size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(large && { time_budget: LARGE_BUDGET }),
+    ...(kind !== "sudoku" && { kind }), size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(needs && { needs }),
+    ...(budget && { time_budget: budget }),
   };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
   play.board.reveal(); // its progress is told above the grid
   const what = kind === "sudoku" ? "puzzle" : KIND_NAMES[kind];
-  const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} ${what}${note}`;
+  const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} ${what}${needs && ` that needs ${aTechnique(needs)}`}${note}`;
   // Python reports the clue removal as it goes: givens left, orbits (a cell and its
-  // symmetric images) decided of all.
+  // symmetric images) decided of all; with a technique, the puzzles made before.
   const reply = await play.run("generate", args, `${busy}…`,
-    ({ clues, decided, orbits }) => `${busy}: ${plural(clues, "given")} left, ${decided} of ${plural(orbits, "orbit")} tried…`);
+    ({ clues, decided, orbits, puzzles }) => `${busy}: ${puzzles === undefined ? "" : `puzzle ${puzzles + 1}, `}` +
+      `${plural(clues, "given")} left, ${decided} of ${plural(orbits, "orbit")} tried…`);
   if (!reply) return;
   const { result } = reply;
   if (result.status === "invalid") return play.say(`Cannot generate: ${result.error}`);
@@ -229,15 +236,19 @@ export async function generate(play, { kind, size: n, symmetry, difficulty }) {
   const option = [...$("symmetry").options].find((o) => o.value === result.symmetry);
   const named = result.symmetry === "none" ? "no" : (option?.text ?? result.symmetry).toLowerCase();
   const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
-  const said = `New ${n}×${n} ${what}: ${plural(result.clues, "given")}, ${named} symmetry${grade}`;
+  const uses = result.needs_met ? `, needs ${aTechnique(result.needs)}` : "";
+  const said = `New ${n}×${n} ${what}: ${plural(result.clues, "given")}, ${named} symmetry${grade}${uses}`;
   // With a difficulty, Python returns the nearest grade it made when the time ran out,
-  // or no grade when the time ran out before the first puzzle was rated.
-  const missed = !difficulty || result.grade === difficulty ? ""
+  // or no grade when the time ran out before the first puzzle was rated; with a
+  // technique, the last puzzle made when none needed it.
+  const missed = result.status === "unmet"
+    ? ` No puzzle that needs ${aTechnique(result.needs)} came up within ${NEEDS_BUDGET} s (${result.puzzles} made); this one does not.`
+    : !difficulty || result.grade === difficulty ? ""
     : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
     : " The time budget ran out before it could be rated: its grade is unknown.";
   play.say((result.minimal
     ? `${said}, minimal (seed ${result.seed}).`
-    : `${said} (seed ${result.seed}). The time budget ran out: it is unique but not minimal.`) + missed);
+    : `${said} (seed ${result.seed})${result.needs_met ? ", not minimal: clues were added to need it" : ". The time budget ran out: it is unique but not minimal"}.`) + missed);
 }
 
 // Reads pasted or imported text as a new puzzle (here, without Python); a bad text

@@ -6,12 +6,14 @@ import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
 import { $, View, count, h } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
+import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
 import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
 import { Board } from "./board.js";
 import { Game } from "./game.js";
 import { reveal, showEmbed, showShare, showStats } from "./panels.js";
+import { excludeDifficulty, offerTechniques } from "./practise.js";
 import { TraceView } from "./trace-view.js";
 
 // Said when the player's entries complete the grid without a clash, by kind.
@@ -80,6 +82,7 @@ export default class Play extends View {
     const asked = hint && [buttons.hint, buttons["more-hint"]].includes(document.activeElement);
     this.updateButtons();
     if (asked) [buttons["more-hint"], buttons.apply].find((button) => !button.hidden)?.focus();
+    this.set?.changed(); // a hint asked for is told here
   }
 
   // Tells the player, under the keypad, what became of their stored work (each notice
@@ -129,6 +132,7 @@ export default class Play extends View {
     $("print-id").textContent = shown ? id : "";
     this.updateButtons();
     this.tick();
+    this.set?.changed();
   }
 
   // Runs a Game method that may change the game; a change clears the marks and the
@@ -262,9 +266,10 @@ export default class Play extends View {
   }
 
   // The Kind select offers its kind's sizes in the Size select (the chosen size kept
-  // where the kind has it); Generate makes a puzzle of the kind.
+  // where the kind has it) and its techniques to practise; Generate makes a puzzle of the kind.
   chooseKind(kind) {
     $("kind").value = kind;
+    offerTechniques($("needs"), kind);
     const sizes = KIND_SIZES[kind];
     if (this.sizesFor === kind) return;
     this.sizesFor = kind;
@@ -312,7 +317,9 @@ export default class Play extends View {
   // Python's state changed: buttons follow, and steps=1 opens the step view once ready.
   pythonChanged(state) {
     this.updateButtons();
-    if (state === "error") {
+    if (state === "error" && /content security policy/.test(this.python.text)) {
+      this.say(`Python cannot run on this site: ${this.python.text}. The grid still works without it.`);
+    } else if (state === "error") {
       this.say(`Python could not start${navigator.onLine ? "" : " (the network is gone)"}: the grid still works, ` +
         "and Python starts again when the network is back.");
     }
@@ -334,6 +341,7 @@ export default class Play extends View {
       steps: () => ask.steps(this),
       generate: () => ask.generate(this, {
         kind: $("kind").value, size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
+        needs: $("needs").value,
       }),
       notes: () => this.toggleNotes(),
       zoom: () => {
@@ -435,6 +443,7 @@ export default class Play extends View {
     ));
     const { buttons, board } = this;
     $("difficulty").append(...GRADES.map(({ name }) => h("option", {}, name)));
+    excludeDifficulty($("needs"), $("difficulty"));
     $("stats").hidden = !options.stats;
     if (options.buttons) {
       // Apply and Show more go with Hint, Show the solution with Solve; Zoom is always there.
@@ -495,6 +504,7 @@ export default class Play extends View {
     for (const id of ["embed-readonly", "embed-stats", "embed-steps", "embed-buttons"]) {
       $(id).addEventListener("change", () => this.embed());
     }
+    $("embed-scorm").addEventListener("click", () => downloadScorm([this.game.id], "Sudoku", (text) => this.say(text)));
     document.addEventListener("paste", (event) => {
       if (isTextField(event.target)) return;
       event.preventDefault();
@@ -515,6 +525,8 @@ export default class Play extends View {
     new ResizeObserver(fit).observe($("toolbar"));
     addEventListener("resize", fit);
     fit();
+    // A problem set (set.js): its puzzles in turn, kept and scored (for an LMS too).
+    if (this.options.set) import("./set.js").then(({ PuzzleSet }) => PuzzleSet.start(this, this.options.set));
     return { puzzle: this.game.id };
   }
 
@@ -522,6 +534,7 @@ export default class Play extends View {
   stop() {
     this.tick();
     this.store.write("", this.game);
+    this.set?.leave();
   }
 
   applySettings() {

@@ -7,6 +7,7 @@ import { gridShape } from "../../grid.js";
 import { KINDS, KIND_NAMES, KIND_SIZES, readPuzzle } from "../../kinds.js";
 import { $, View, h, plural, useStyle } from "../../kit.js";
 import { miniGrid } from "../../mini-grid.js";
+import { downloadScorm } from "../../scorm-package.js";
 import { GRADES } from "../../words.js";
 
 const MOST = 24;
@@ -42,7 +43,8 @@ export default class Worksheet extends View {
       h("div", { class: "row" },
         h("button", { type: "button", id: "ws-make" }, "Make the worksheet"),
         h("button", { type: "button", id: "ws-stop", "aria-disabled": "true" }, "Stop"),
-        h("button", { type: "button", id: "ws-print", "aria-disabled": "true" }, "Print")),
+        h("button", { type: "button", id: "ws-print", "aria-disabled": "true" }, "Print"),
+        h("button", { type: "button", id: "ws-scorm", "aria-disabled": "true" }, "Download for an LMS (SCORM)")),
       h("p", { class: "message", role: "status", id: "ws-message" }),
       h("p", { class: "board-status" }, h("span", { class: "python-status" })));
     this.sheets = h("div", { id: "sheets", class: "sheets" });
@@ -60,6 +62,9 @@ export default class Worksheet extends View {
     });
     $("ws-stop").addEventListener("click", () => this.making && this.client.cancel());
     $("ws-print").addEventListener("click", () => $("ws-print").getAttribute("aria-disabled") !== "true" && window.print());
+    // The worksheet's puzzles as a problem set a course site grades (set.js plays it).
+    $("ws-scorm").addEventListener("click", () => $("ws-scorm").getAttribute("aria-disabled") !== "true" &&
+      downloadScorm(this.made.map((m) => m.read.puzzle), $("ws-title").value, (text) => this.say(text)));
     this.python.onChange(() => this.buttons());
   }
 
@@ -87,6 +92,7 @@ export default class Worksheet extends View {
     $("ws-make").setAttribute("aria-disabled", String(this.making || this.python.state === "error"));
     $("ws-stop").setAttribute("aria-disabled", String(!this.making));
     $("ws-print").setAttribute("aria-disabled", String(this.making || !this.sheets.children.length));
+    $("ws-scorm").setAttribute("aria-disabled", String(this.making || !this.sheets.children.length));
   }
 
   // Generates the puzzles asked for, one after another, and lays out their sheets.
@@ -108,6 +114,7 @@ export default class Worksheet extends View {
         made.push({ ...result, read: readPuzzle(result.puzzle, n, kind) });
       }
       this.sheets.replaceChildren(...layout(made, n, $("ws-title").value));
+      this.made = made;
       const grades = difficulty ? ` (${made.filter((m) => m.grade === difficulty).length} of them ${difficulty})` : "";
       this.say(`${plural(wanted, "puzzle")} and their answers are ready${grades}: Print prints them, answers on pages of their own.`);
     } catch (error) {
