@@ -96,3 +96,17 @@ def test_the_workers_split_count_and_browse():
     assert call("cover_solutions", count=0)["status"] == "invalid"
     assert call("cover_count", problem="queens", n=4, engine="wheels")["error"] == \
         "there is no engine 'wheels'; the engines are links, cells"
+
+
+def test_the_page_calls_take_a_pentomino_boards_pieces():
+    # The lab sends pieces= when some are unticked: every call reads them.
+    counted = web.cover_count("pentomino", board="5x5", pieces="FLPUX", raw=True)
+    assert counted["solutions"] == count(pentomino("5x5", "FLPUX", raw=True)).solutions > 0
+    steps = web.cover_steps("pentomino", board="5x5", pieces="FLPUX", max_steps=5)
+    assert steps["problem"]["items"][:5] == list("FLPUX")
+    parts = web.cover_split("pentomino", board="5x5", pieces="FLPUX", raw=True, parts=4)["parts"]
+    assert sum(web.cover_count("pentomino", board="5x5", pieces="FLPUX", raw=True, part=part)["solutions"]
+               for part in parts) == counted["solutions"]
+    assert web.cover_solutions("pentomino", board="5x5", pieces="FLPUX")["status"] == "found"
+    wrong = web.cover_count("pentomino", board="5x5", pieces="FLPUQ")
+    assert wrong["status"] == "invalid" and "'Q'" in wrong["error"]

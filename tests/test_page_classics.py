@@ -155,6 +155,7 @@ def test_a_link_carries_every_choice_through_a_reload(lab, server):
     lab.locator("#lab-draw-grid [data-at='0,0']").click()
     lab.locator("#lab-pieces input[value=X]").uncheck()
     expect(message(lab)).to_contain_text("Cannot read")  # 59 cells for 11 pieces
+    expect(message(lab)).to_contain_text("59")
     lab.locator("#lab-pieces input[value=X]").check()
     lab.locator("#lab-draw-grid [data-at='0,0']").click()
     lab.locator("#lab-board-size").select_option("5x12")
@@ -167,3 +168,11 @@ def test_a_link_carries_every_choice_through_a_reload(lab, server):
     lab.reload()
     expect(lab.locator("#lab-pairs")).to_have_value("11", timeout=READY_MS)
     assert "problem=langford&n=11" in lab.url
+
+
+def test_a_board_for_some_of_the_pieces_is_counted(lab, server):
+    lab.goto(server + "index.html?view=lab&problem=pentomino&board=5x5&pieces=FLPUX&raw=1")
+    expect(lab.locator("#lab-title")).to_contain_text("5×5", timeout=READY_MS)
+    expect(lab.locator("#lab-pieces input:checked")).to_have_count(5)
+    expected = web.cover_count("pentomino", board="5x5", pieces="FLPUX", raw=True)["solutions"]
+    assert expected > 1 and count_on(lab, 2).startswith(f"{expected} solutions (")

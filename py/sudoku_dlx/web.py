@@ -298,10 +298,12 @@ def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
     return masks
 
 
-def _problem(problem: str, n: int, text: str, puzzle: str, board: str = "", raw: bool = False) -> problems.Problem:
+def _problem(problem: str, n: int, text: str, puzzle: str, board: str = "", raw: bool = False,
+             pieces: str = "") -> problems.Problem:
     """``text`` in the text format (or Knuth's) if there is any, else the example named
-    ``problem`` (``n``, ``puzzle``, ``board``, ``raw``: see :func:`~sudoku_dlx.cover.problems.built_in`)."""
-    return problems.parse_problem(text) if text.strip() else problems.built_in(problem, n, puzzle, board, raw)
+    ``problem`` (``n``, ``puzzle``, ``board``, ``raw``, ``pieces``: see
+    :func:`~sudoku_dlx.cover.problems.built_in`)."""
+    return problems.parse_problem(text) if text.strip() else problems.built_in(problem, n, puzzle, board, raw, pieces)
 
 
 def problem_error_record(error: problems.ProblemError, **fields) -> dict:
@@ -333,18 +335,19 @@ def cover_record(problem: problems.Problem, counted: problems.Count) -> dict:
 
 def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", limit: int = 0,
                 progress: Callable[[dict], object] | None = None, board: str = "", raw: bool = False,
-                part: list[int] | None = None, engine: str = "links") -> dict:
+                part: list[int] | None = None, engine: str = "links", pieces: str = "") -> dict:
     """Count the solutions (up to ``limit``; 0: all) of ``text`` (the text format of
     :mod:`sudoku_dlx.cover.problems`, or Knuth's) or else of the example ``problem``
-    (``n``: its size, ``puzzle``: a sudoku's givens, ``board`` and ``raw``: a pentomino
-    board and whether to count every solution, not up to symmetry): :func:`cover_record`
+    (``n``: its size, ``puzzle``: a sudoku's givens, ``board``, ``pieces`` and ``raw``: a
+    pentomino board, its pieces (all twelve if "") and whether to count every solution,
+    not up to symmetry): :func:`cover_record`
     with the ``engine`` (links or cells) and the ``part`` counted (None: all; else one
     of :func:`cover_split`'s parts, whose solutions alone are counted); or ``status``
     invalid with ``error`` and ``line``. ``progress`` hears the solutions found so far."""
     if limit < 0:
         return _wrong(f"limit must be 0 (all) or more, not {limit}", solutions=0, line=0)
     try:
-        chosen = _problem(problem, n, text, puzzle, board, raw)
+        chosen = _problem(problem, n, text, puzzle, board, raw, pieces)
         counted = problems.count(chosen, limit, throttled(progress), part=part, engine=engine)
     except problems.ProblemError as error:
         return problem_error_record(error, solutions=0)
@@ -352,7 +355,7 @@ def cover_count(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
 
 
 def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "",
-                max_steps: int = 5000, board: str = "", raw: bool = False) -> dict:
+                max_steps: int = 5000, board: str = "", raw: bool = False, pieces: str = "") -> dict:
     """The problem (as :func:`cover_count` chooses it) and the trace of its search (its
     events as ``steps``; ``status`` complete or cut):
     ``problem`` (:meth:`~sudoku_dlx.cover.problems.Problem.record`), ``start``, ``steps``
@@ -362,7 +365,7 @@ def cover_steps(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
     if max_steps < 1:
         return _wrong(f"max_steps must be 1 or more, not {max_steps}", line=0)
     try:
-        chosen = _problem(problem, n, text, puzzle, board, raw)
+        chosen = _problem(problem, n, text, puzzle, board, raw, pieces)
     except problems.ProblemError as error:
         return problem_error_record(error)
     walk = problems.trace_problem(chosen, max_steps)
@@ -383,7 +386,7 @@ SOLUTIONS_MAX = 100
 
 
 def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", board: str = "",
-                raw: bool = False, parts: int = 8) -> dict:
+                raw: bool = False, parts: int = 8, pieces: str = "") -> dict:
     """The search of the problem (as :func:`cover_count` chooses it) split into at least
     ``parts`` parts (1 to 4096; fewer if it has no more) to count apart, in workers:
     ``status`` split, ``parts`` (lists of options to choose first, for
@@ -393,7 +396,7 @@ def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
         return _wrong(f"parts must be 1 to {PARTS_MAX}, not {parts}", line=0)
     began = time.perf_counter()
     try:
-        chosen = _problem(problem, n, text, puzzle, board, raw)
+        chosen = _problem(problem, n, text, puzzle, board, raw, pieces)
     except problems.ProblemError as error:
         return problem_error_record(error)
     found = problems.split(chosen, parts)
@@ -402,7 +405,8 @@ def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
 
 
 def cover_solutions(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", board: str = "",
-                    raw: bool = False, first: int = 0, count: int = 1, seed: int | None = None) -> dict:
+                    raw: bool = False, first: int = 0, count: int = 1, seed: int | None = None,
+                    pieces: str = "") -> dict:
     """Solutions ``first`` (0-based) to ``first + count - 1`` of the problem (as
     :func:`cover_count` chooses it) in the search's order, or with ``seed`` of a search
     whose options are tried in an order shuffled by that seed (a random solution):
@@ -412,7 +416,7 @@ def cover_solutions(problem: str = "knuth", n: int = 0, text: str = "", puzzle: 
     if first < 0 or not 1 <= count <= SOLUTIONS_MAX:
         return _wrong(f"first must be 0 or more and count 1 to {SOLUTIONS_MAX}, not {first} and {count}", line=0)
     try:
-        chosen = _problem(problem, n, text, puzzle, board, raw)
+        chosen = _problem(problem, n, text, puzzle, board, raw, pieces)
     except problems.ProblemError as error:
         return problem_error_record(error)
     found, complete = problems.browse(chosen, first, count, seed)

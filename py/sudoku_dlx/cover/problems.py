@@ -293,17 +293,19 @@ BUILT_IN = ("batting", "knuth", "queens", "sudoku4", "sudoku9", "x", "windoku", 
             "pentomino", "langford")
 
 
-def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool = False) -> Problem:
+def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool = False,
+             pieces: str = "") -> Problem:
     """An example by name: ``batting`` (``n`` 3 or 6 items, 3 if 0), ``knuth``,
     ``queens`` (``n`` 1 to 12, 8 if 0), ``sudoku4`` or ``sudoku9`` (``puzzle``: other
     givens), a kind's puzzle: ``x``, ``windoku``, ``jigsaw``, ``killer``,
     ``futoshiki`` (``puzzle``: another of that kind, as any text
     :func:`~sudoku_dlx.kinds.read.read_puzzle` reads, a game ID say), or Knuth's
     classics (:mod:`~sudoku_dlx.cover.classics`, counted up to symmetry unless ``raw``):
-    ``pentomino`` (``board``, 6x10 if ""), ``langford`` (``n`` 1 to 16, 7 if 0)."""
+    ``pentomino`` (``board``, 6x10 if ""; ``pieces``, all twelve if ""), ``langford``
+    (``n`` 1 to 16, 7 if 0)."""
     if name in ("pentomino", "langford"):
         from . import classics  # here: classics builds on this module's Problem
-        return classics.pentomino(board or "6x10", raw=raw) if name == "pentomino" else \
+        return classics.pentomino(board or "6x10", pieces, raw) if name == "pentomino" else \
             classics.langford(n or 7, raw)
     if name == "knuth":
         return knuth()
