@@ -116,6 +116,12 @@ hint_typed = st.sampled_from(PUZZLES[:3]).flatmap(lambda puzzle: st.fixed_dictio
                        st.lists(notes, max_size=90)),
     "size": st.one_of(st.just(0), sizes)}))
 examples = st.sampled_from(["knuth", "batting", "queens", "sudoku4", "sudoku9", "nope"])
+#: Knuth's classics, on boards quick to split and browse (and ones that are no board).
+classics = st.sampled_from(["pentomino", "langford", "queens", "knuth", "nope"])
+boards = st.sampled_from(["", "3x20", "5x5", "2x5", "8x8-hole", "...../.....", "0x0", "x", "#"])
+pieces = st.sampled_from(["", "FLPUX", "II", "q", "FILNPTUVWXYZ"])
+engines = st.sampled_from(["links", "cells", "nope"])
+parts = st.one_of(st.none(), st.lists(st.integers(-2, 3000), max_size=4))
 solver_names = st.lists(st.sampled_from(["dlx", "textbook", "backtrack", "x"]), max_size=3)
 #: A search's bounds: small, or junk no search takes (below zero, or of another type).
 limits, caps = st.integers(1, 3), st.integers(1, 2000)
@@ -144,11 +150,24 @@ CALLS = {
     "dlx_steps": arguments("dlx_steps", {"text": texts, "size": sizes, "max_steps": st.integers(-5, 3000)},
                            {"max_steps": none_or_below}),
     "cover_count": arguments("cover_count", {"problem": examples, "n": st.integers(-3, 13), "text": problem_texts,
-                                             "puzzle": texts, "limit": st.integers(-3, 20)},
+                                             "puzzle": texts, "limit": st.integers(-3, 20), "board": boards,
+                                             "raw": st.booleans(), "part": parts, "engine": engines,
+                                             "pieces": pieces},
                              {"limit": below["limit"]}, keep=("limit",)),
-    "cover_steps": arguments("cover_steps", {"problem": examples, "n": st.integers(-3, 13), "text": problem_texts,
-                                             "puzzle": texts, "max_steps": st.integers(-3, 3000)},
+    "cover_steps": arguments("cover_steps", {"problem": classics, "n": st.integers(-3, 13), "text": problem_texts,
+                                             "puzzle": texts, "max_steps": st.integers(-3, 3000), "board": boards,
+                                             "raw": st.booleans(), "pieces": pieces},
                              {"max_steps": none_or_below}, keep=("max_steps",)),
+    "cover_split": arguments("cover_split", {"problem": classics, "n": st.integers(-3, 13), "text": problem_texts,
+                                             "puzzle": texts, "board": boards, "raw": st.booleans(),
+                                             "parts": st.integers(-3, 40), "pieces": pieces},
+                             {"parts": none_or_below}, keep=("parts",)),
+    "cover_solutions": arguments("cover_solutions", {"problem": classics, "n": st.integers(-3, 13),
+                                                     "text": problem_texts, "puzzle": texts, "board": boards,
+                                                     "raw": st.booleans(), "first": st.integers(-3, 20),
+                                                     "count": st.integers(-3, 120), "seed": st.one_of(st.none(), numbers),
+                                                     "pieces": pieces},
+                                 {"first": not_numbers, "count": none_or_below}, keep=("first", "count")),
     "batch": arguments("batch", {"lines": st.lists(texts, max_size=6), "first": numbers,
                                  "solvers": st.one_of(st.none(), solver_names), "limit": limits, "max_nodes": caps},
                        below, keep=("limit", "max_nodes")),
