@@ -91,6 +91,8 @@ def test_a_pentomino_solution_is_drawn_and_browsed(lab):
     # Stepping shows the search again: the pieces the partial solution has placed.
     button(lab, "Last step").click()
     expect(lab.locator("#lab-board-caption")).to_contain_text("After step")
+    # Knuth's count of the 3x20 box: 2 tilings up to symmetry, on two workers as on one.
+    assert count_on(lab, 2).startswith(f"{web.cover_count('pentomino', board='3x20')['solutions']} solutions (")
 
 
 def test_a_count_on_two_workers_equals_the_single_count(lab):
