@@ -262,6 +262,16 @@ def _write_if_changed(path: Path, data: bytes) -> None:
         path.write_bytes(data)
 
 
+def _write_entries(archive: zipfile.ZipFile, files: dict[str, bytes]) -> None:
+    """Write ``files`` (path: bytes) into ``archive`` in their order, deflated, each dated
+    ZIP_DATE with mode 644, so that the same files make the same bytes."""
+    for path, data in files.items():
+        info = zipfile.ZipInfo(path, ZIP_DATE)
+        info.external_attr = 0o644 << 16
+        info.compress_type = zipfile.ZIP_DEFLATED
+        archive.writestr(info, data)
+
+
 def project_wheel() -> tuple[str, bytes]:
     """The file name and bytes of the pure-Python wheel of py/ (reproducible)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
@@ -295,11 +305,7 @@ def project_wheel() -> tuple[str, bytes]:
 
     with tempfile.SpooledTemporaryFile() as buffer:
         with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as wheel:
-            for path, data in files.items():
-                info = zipfile.ZipInfo(path, ZIP_DATE)
-                info.external_attr = 0o644 << 16
-                info.compress_type = zipfile.ZIP_DEFLATED
-                wheel.writestr(info, data)
+            _write_entries(wheel, files)
         buffer.seek(0)
         return f"{name}-{version}-py3-none-any.whl", buffer.read()
 
@@ -406,11 +412,7 @@ def scorm(target: Path, set_file: dict) -> None:
     files = {"imsmanifest.xml": imsmanifest(set_file, list(files)).encode(), **files}
     target.parent.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as package:
-        for name, data in files.items():
-            info = zipfile.ZipInfo(name, ZIP_DATE)
-            info.external_attr = 0o644 << 16
-            info.compress_type = zipfile.ZIP_DEFLATED
-            package.writestr(info, data)
+        _write_entries(package, files)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
