@@ -1,6 +1,6 @@
 """Times the exact cover lab's Count on N queens in the page (headless Chromium, the
-engine in Pyodide), and the same count in CPython right after each, side by side. Not a
-test: it prints. The page's time is the one Python measured in the worker.
+engine in Pyodide, one worker), and the same count in CPython right after each, side by
+side. Not a test: it prints. The page's time is the one Python measured in the worker.
 
     python3 scripts/bench_lab_count.py [--n 8,10,11,12] [--runs 2]
 """
@@ -10,13 +10,11 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import subprocess
 import sys
-from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
+from pagebench import ROOT, served_browser
+from playwright.sync_api import expect
 
-ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from sudoku_dlx import web  # noqa: E402
@@ -29,32 +27,22 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(n) for n in args.n.split(",")]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", "0"],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
-    try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page()
-            page.goto(url + f"index.html?view=lab&problem=queens&n={sizes[0]}")
-            status = page.get_by_role("status")
-            expect(status).to_contain_text("The search", timeout=120_000)
-            for _ in range(args.runs):
-                for n in sizes:
-                    page.locator("#lab-n").select_option(str(n))
-                    expect(page.locator("#lab-title")).to_have_text(f"Exact cover lab: {n} queens", timeout=60_000)
-                    page.get_by_role("button", name="Count", exact=True).click()
-                    expect(status).to_contain_text(" tried in ", timeout=600_000)
-                    in_page = float(re.search(r"in ([\d.]+) s", status.text_content()).group(1))
-                    cpython = web.cover_count("queens", n)["ms"] / 1000
-                    print(f"{n:2} queens: page {in_page:6.2f} s, CPython {cpython:6.2f} s "
-                          f"({in_page / cpython:.2f}x)  {status.text_content()}")
-            print(f"Chromium {browser.version}")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_browser() as (url, browser, _):
+        page = browser.new_page()
+        page.goto(url + f"index.html?view=lab&problem=queens&n={sizes[0]}&workers=1")
+        status = page.get_by_role("status")
+        expect(status).to_contain_text("The search", timeout=120_000)
+        for _ in range(args.runs):
+            for n in sizes:
+                page.locator("#lab-n").select_option(str(n))
+                expect(page.locator("#lab-title")).to_have_text(f"Exact cover lab: {n} queens", timeout=60_000)
+                page.get_by_role("button", name="Count", exact=True).click()
+                expect(status).to_contain_text(" tried in ", timeout=600_000)
+                in_page = float(re.search(r"in ([\d.]+) s", status.text_content()).group(1))
+                cpython = web.cover_count("queens", n)["ms"] / 1000
+                print(f"{n:2} queens: page {in_page:6.2f} s, CPython {cpython:6.2f} s "
+                      f"({in_page / cpython:.2f}x)  {status.text_content()}")
+        print(f"Chromium {browser.version}")
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

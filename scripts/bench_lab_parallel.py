@@ -18,11 +18,9 @@ import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-from playwright.sync_api import expect, sync_playwright
-
-ROOT = Path(__file__).resolve().parents[1]
+from pagebench import ROOT, served_browser
+from playwright.sync_api import expect
 
 
 def cli_seconds(board: str) -> tuple[float, int, int]:
@@ -41,33 +39,23 @@ def main() -> None:
     parser.add_argument("--engine", choices=("links", "cells"), default="links", help="the page's engine")
     args = parser.parse_args()
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    server = subprocess.Popen([sys.executable, "build.py", "serve", "--port", "0"],
-                              cwd=ROOT, stdout=subprocess.PIPE, text=True)
     pages, clis = [], []
-    try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page()
-            page.goto(url + f"index.html?view=lab&problem=pentomino&board={args.board}&workers={args.workers}"
-                      f"&engine={args.engine}")
-            status = page.get_by_role("status")
-            expect(status).to_contain_text("The search", timeout=120_000)
-            for run in range(args.runs):
-                page.get_by_role("button", name="Count", exact=True).click()
-                expect(status).to_contain_text(" tried in ", timeout=1_200_000)
-                text = status.text_content()
-                pages.append(float(re.search(r"in ([\d.]+) s", text).group(1)))
-                seconds, solutions, nodes = cli_seconds(args.board)
-                clis.append(seconds)
-                print(f"run {run + 1}: page {pages[-1]:7.2f} s  ({text})")
-                print(f"       CLI  {seconds:7.2f} s  ({solutions:,} solutions, {nodes:,} nodes, one process)")
-            print(f"Chromium {browser.version}")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with served_browser() as (url, browser, _):
+        page = browser.new_page()
+        page.goto(url + f"index.html?view=lab&problem=pentomino&board={args.board}&workers={args.workers}"
+                  f"&engine={args.engine}")
+        status = page.get_by_role("status")
+        expect(status).to_contain_text("The search", timeout=120_000)
+        for run in range(args.runs):
+            page.get_by_role("button", name="Count", exact=True).click()
+            expect(status).to_contain_text(" tried in ", timeout=1_200_000)
+            text = status.text_content()
+            pages.append(float(re.search(r"in ([\d.]+) s", text).group(1)))
+            seconds, solutions, nodes = cli_seconds(args.board)
+            clis.append(seconds)
+            print(f"run {run + 1}: page {pages[-1]:7.2f} s  ({text})")
+            print(f"       CLI  {seconds:7.2f} s  ({solutions:,} solutions, {nodes:,} nodes, one process)")
+        print(f"Chromium {browser.version}")
     best_page, best_cli = min(pages), min(clis)
     print(f"best of {args.runs}: page on {args.workers} workers ({args.engine}) {best_page:.2f} s, CLI {best_cli:.2f} s: "
           f"the page takes {best_page / best_cli:.2f}x the CLI's time")
