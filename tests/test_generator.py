@@ -93,7 +93,10 @@ def test_larger_sizes_unique_and_symmetric(size):
         assert made.clues < size * size
 
 
-@pytest.mark.parametrize("symmetry, seed", [("none", 11), ("rotational", 12)])
+# Seeds whose minimality the plain two-solution search proves quickly (rotational 12 took 54 s:
+# the second solution of one blanked orbit lies deep in its search; the generator finds it at once,
+# knowing the first).
+@pytest.mark.parametrize("symmetry, seed", [("none", 11), ("rotational", 14)])
 def test_16x16_unique_minimal_symmetric_and_reproducible(symmetry, seed):
     made = generate(16, symmetry, seed, time_budget=None)
     assert made.minimal
