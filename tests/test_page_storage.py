@@ -56,6 +56,7 @@ KEYS = [
     ("play-game", "sudoku-dlx:page", "game", "index.html"),
     ("play-settings", "sudoku-dlx:page:settings", "settings", "index.html"),
     ("play-import", "sudoku-dlx:page:import", "text", "index.html"),
+    ("play-generate", "sudoku-dlx:page:generate", "settings", "index.html"),
     ("embed-game", EMBED_KEY, "game", EMBED),
     ("embed-settings", f"{EMBED_KEY}:settings", "settings", EMBED),
     ("embed-import", f"{EMBED_KEY}:import", "text", EMBED),
@@ -178,6 +179,8 @@ def test_every_key_the_page_writes_is_tested(new_page):
         page.keyboard.press("3")
         page.locator("#import-text").evaluate("(box) => { box.value = 'x'; box.dispatchEvent(new Event('input')); }")
         page.locator("#tidy-notes").evaluate("(box) => { box.click(); }")
+        if path == "index.html":
+            page.locator("#symmetry").select_option("quarter")
         page.evaluate("dispatchEvent(new Event('pagehide'))")
         written |= set(page.evaluate("Object.keys(localStorage)"))
     lab = new_page("index.html?view=lab")
@@ -186,3 +189,20 @@ def test_every_key_the_page_writes_is_tested(new_page):
     written |= set(lab.evaluate("Object.keys(localStorage)"))
     assert written - {key for _, key, _, _ in KEYS} == set(), "keys the storage tests do not cover"
     assert {key for _, key, _, _ in KEYS} <= written, "keys the page no longer writes"
+
+
+def test_the_generate_choices_come_back_after_a_reload(new_page):
+    page = new_page("index.html")
+    page.locator("#symmetry").select_option("quarter")
+    page.locator("#difficulty").select_option("Hard")
+    page.locator("#needs").select_option("X-wing")  # a technique sets the difficulty to Any
+    expect(page.locator("#difficulty")).to_have_value("")
+    page.reload()
+    expect(page.locator("#grid [data-cell]")).to_have_count(81)
+    expect(page.locator("#symmetry")).to_have_value("quarter")
+    expect(page.locator("#needs")).to_have_value("X-wing")
+    expect(page.locator("#difficulty")).to_have_value("")
+    page.locator("#difficulty").select_option("Hard")
+    page.reload()
+    expect(page.locator("#difficulty")).to_have_value("Hard")
+    expect(page.locator("#needs")).to_have_value("")

@@ -35,7 +35,9 @@ const TAP_CELL = 36;
 // The longest import box text kept through a reload.
 const IMPORT_KEPT = 100_000;
 // What each stored value is, for the notice when one cannot be read.
-const STORED = { "": "saved game", ":settings": "options", ":import": "import box text" };
+const STORED = { "": "saved game", ":settings": "options", ":import": "import box text", ":generate": "Generate choices" };
+// The Generate panel's selects kept in storage (the kind and size follow the grid in play).
+const GENERATE_CHOICES = ["symmetry", "difficulty", "needs"];
 
 export default class Play extends View {
   constructor(options, python, host) {
@@ -444,6 +446,7 @@ export default class Play extends View {
     const { buttons, board } = this;
     $("difficulty").append(...GRADES.map(({ name }) => h("option", {}, name)));
     excludeDifficulty($("needs"), $("difficulty"));
+    this.keepGenerateChoices();
     $("stats").hidden = !options.stats;
     if (options.buttons) {
       // Apply and Show more go with Hint, Show the solution with Solve; Zoom is always there.
@@ -541,6 +544,20 @@ export default class Play extends View {
     this.board.showPossible = this.settings["show-possible"];
     this.board.markSame();
     $("timer").hidden = !this.settings["show-timer"];
+  }
+
+  // The Generate panel's symmetry, difficulty and technique come back after a reload; a
+  // stored value the select no longer offers is left at the select's default.
+  keepGenerateChoices() {
+    offerTechniques($("needs"), this.game.kind);
+    const stored = this.store.read(":generate", shapes.object, {});
+    for (const id of GENERATE_CHOICES) {
+      const select = $(id);
+      if ([...select.options].some((option) => option.value === stored[id])) select.value = stored[id];
+      select.addEventListener("change", () => {
+        this.store.write(":generate", Object.fromEntries(GENERATE_CHOICES.map((name) => [name, $(name).value])));
+      });
+    }
   }
 
   // The worksheet link opens the worksheet view with the size and difficulty chosen here.
