@@ -52,7 +52,7 @@ class _Als:
                         sees &= seen[x]
                 self.where[d0], self.sees[d0] = where, sees & ~self.bits
 
-    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
         """Its cells, the digits ``before`` and the others with the digits ``after``
         last: a node of a chain as :attr:`Step.alss` holds it."""
         rest = tuple(d for d in digits_of(self.mask) if d not in before and d not in after)

@@ -69,8 +69,9 @@ def _node(link: Link, end: int) -> tuple[tuple[int, ...], int]:
 
 def _link_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]] | None:
     """The nodes and link kinds of a step's links, or None when they are no
-    alternating chain of two strong links or more. The weak links from and back to an eliminated candidate
-    (how the chain searches draw an AIC) are left out: it follows ``=>``."""
+    alternating chain of two strong links or more. The weak links from and back
+    to an eliminated candidate (how the chain searches draw an AIC) are left out:
+    it follows ``=>``."""
     links = list(step.links)
     if not links or any(_node(a, 1) != _node(b, 0) for a, b in zip(links, links[1:])):
         return None

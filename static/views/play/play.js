@@ -556,7 +556,6 @@ export default class Play extends View {
   }
 }
 
-// aria-disabled rather than disabled: a button keeps the focus while it waits.
 // A chain in Eureka notation as inline parts that wrap only between its nodes (after a
 // link's = or -) and in what it proves; the text copies as it reads.
 function chainParts(chain) {
@@ -566,6 +565,7 @@ function chainParts(chain) {
   return [...nodes.slice(1), ...(proved === undefined ? [] : [` => ${proved}`])];
 }
 
+// aria-disabled rather than disabled: a button keeps the focus while it waits.
 function disable(button, yes) {
   button.setAttribute("aria-disabled", String(yes));
 }
