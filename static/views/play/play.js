@@ -561,7 +561,8 @@ export default class Play extends View {
 function chainParts(chain) {
   if (!chain) return [];
   const [links, proved] = chain.split(" => ");
-  const nodes = links.split(/(?<=[=-])(?=[(r])/).flatMap((node) => [h("wbr"), h("span", { class: "node" }, node)]);
+  const nodes = links.replace(/[=-](?=[(r])/g, "$&\n").split("\n")
+    .flatMap((node) => [h("wbr"), h("span", { class: "node" }, node)]);
   return [...nodes.slice(1), ...(proved === undefined ? [] : [` => ${proved}`])];
 }
 
