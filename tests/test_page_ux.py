@@ -194,16 +194,20 @@ def test_the_timer_runs_and_is_kept_with_the_game(new_page):
 
 
 def test_hints_are_told_in_three_levels(new_page):
-    page = new_page(f"index.html#p={HARDEST}")
+    # A position whose next step is an AIC (docs/cli.md's): the last level adds its Eureka notation.
+    puzzle = "593826147.4.91..83..8.349.2..14.2..9469.5.821...1.93.4..467.2989862417357...98416"
+    page = new_page(f"index.html#p={puzzle}")
     wait_ready(page)
-    expected = web.hint(HARDEST, "", [""] * 81)
+    expected = web.hint(puzzle, "", [""] * 81)
     button(page, "Hint").click()
-    expect(message(page)).to_contain_text("Hint: look for a")
+    expect(message(page)).to_contain_text("Hint: look for an AIC")
     expect(page.locator('[data-hint="cell"]')).to_have_count(0)  # the area only, no cells yet
     button(page, "Show more").click()
     expect(page.locator('[data-hint="cell"]')).to_have_count(len(expected["cells"]))
+    expect(page.locator("#chain")).to_be_hidden()
     button(page, "Show more").click()
     expect(message(page)).to_have_text(f"Hint: {expected['text']}")
+    expect(page.locator("#chain code")).to_have_text(expected["chain"])
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (375, 667)])
@@ -220,6 +224,7 @@ def test_a_chain_step_is_drawn_on_the_grid_until_the_grid_changes(new_page, widt
     expect(marks).to_have_count(1)
     page.wait_for_function("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
     assert_feedback_in_view(page)  # the step is far down the path; the board comes back into view
+    expect(page.locator("#chain code")).to_have_text(step["chain"])  # an AIC: its Eureka notation
     expect(marks.locator("line.link")).to_have_count(len(step["links"]))
     expect(marks.locator("line.link.strong")).to_have_count(sum(link["kind"] == "strong" for link in step["links"]))
     expect(marks.locator(".candidate.gone")).to_have_count(len(step["eliminations"]))

@@ -156,6 +156,8 @@ def cmd_rate(args: argparse.Namespace) -> int:
         elif args.path:
             for step in path:
                 print(f"  {step['score']:4.1f}  {step['text']}")
+                if step["chain"]:
+                    print(f"        {step['chain']}")
     return 1 if invalid else 0
 
 
@@ -168,6 +170,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
         print(f"error: {found['error']}", file=sys.stderr)
     else:
         print(found["text"])
+        if found.get("chain"):
+            print(f"  {found['chain']}")
     return 1 if found["status"] in web.FAILURES else 0
 
 

@@ -52,6 +52,12 @@ class _Als:
                         sees &= seen[x]
                 self.where[d0], self.sees[d0] = where, sees & ~self.bits
 
+    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        """Its cells, the digits ``before`` and the others with the digits ``after``
+        last: a node of a chain as :attr:`Step.alss` holds it."""
+        rest = tuple(d for d in digits_of(self.mask) if d not in before and d not in after)
+        return self.cells, before, rest + after
+
     def name(self, board: Board) -> str:
         digits = "".join(board.symbol(d) for d in digits_of(self.mask))
         return f"{{{' '.join(board.name(x) for x in self.cells)}}} ({digits})"
@@ -127,7 +133,12 @@ def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> S
                f"the cells that see all its places lose it")
         name = "ALS-XZ"
     text = f"{name}: {a.name(board)} and {b.name(board)} are almost locked sets, and {why}: {board.removal(eliminations)}."
-    return Step(name, 7.1, text, (), eliminations, a.cells + b.cells, (a.unit, b.unit))
+    if len(rccs) > 1:  # a loop: A -x- B -y- A
+        x, y = rccs[0] + 1, rccs[1] + 1
+        alss = (a.node((x,), (y,)), b.node((y,), (x,)), (a.cells, (x,), ()))
+    else:
+        alss = _nodes([a, b], [rccs[0] + 1], eliminations)
+    return Step(name, 7.1, text, (), eliminations, a.cells + b.cells, (a.unit, b.unit), alss=alss)
 
 
 def _rcc_graph(board: Board) -> dict[int, list[tuple[int, int]]]:
@@ -218,7 +229,16 @@ def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links:
             f"one of the two at most; so one of the ends is locked, and a digit of both leaves the cells that "
             f"see all its places there: {board.removal(eliminations)}.")
     cells = tuple(dict.fromkeys(x for als in chain for x in als.cells))
-    return Step(name, score, text, (), eliminations, cells, tuple(dict.fromkeys(als.unit for als in chain)))
+    return Step(name, score, text, (), eliminations, cells, tuple(dict.fromkeys(als.unit for als in chain)),
+                alss=_nodes(chain, [d0 + 1 for d0 in links], eliminations))
+
+
+def _nodes(chain: list[_Als], links: list[int], eliminations) -> tuple:
+    """The ALSs of a chain linked by the digits ``links``, as :attr:`Step.alss`
+    holds them: the ends linked to the digits ``eliminations`` remove."""
+    ends = tuple(sorted({d for _, d in eliminations}))
+    digits = [ends, *((d,) for d in links), ends]
+    return tuple(als.node(before, after) for als, before, after in zip(chain, digits, digits[1:]))
 
 
 def death_blossom(board: Board) -> Step | None:

@@ -32,6 +32,7 @@ from functools import cache, cached_property
 
 from ..kinds.grid import Cage, Puzzle, Shape, Sign, cell_name
 from ..kinds.solver import bounds, combinations
+from .notation import eureka
 
 __all__ = ["Board", "Link", "Search", "Step", "bits", "cells_of", "digits_of", "join", "peer_bits"]
 
@@ -90,11 +91,14 @@ def join(words: list[str], last: str = "and") -> str:
 class Link:
     """An inference of a chain, for drawing: from candidate ``a`` to candidate
     ``b`` (``(cell, digit)`` pairs). ``strong``: ``a`` off makes ``b`` on (one
-    of the two is true); else ``a`` on makes ``b`` off (not both are true)."""
+    of the two is true); else ``a`` on makes ``b`` off (not both are true).
+    ``groups``: where an end is a group of cells (``a`` or ``b`` names its first),
+    the cells of both ends; else empty."""
 
     a: tuple[int, int]
     b: tuple[int, int]
     strong: bool
+    groups: tuple[tuple[int, ...], tuple[int, ...]] = ()
 
     def record(self) -> dict:
         return {"from": list(self.a), "to": list(self.b), "kind": "strong" if self.strong else "weak"}
@@ -103,7 +107,10 @@ class Link:
 @dataclass(frozen=True)
 class Step:
     """One deduction: ``placements`` and ``eliminations`` are ``(cell, digit)`` pairs;
-    ``links`` are the inferences of a chain, to draw."""
+    ``links`` are the inferences of a chain, to draw; ``alss`` the almost locked
+    sets of a chain of them, in order, each as its cells, the digits linked to what
+    comes before (for the first, the digits eliminated) and its other digits, the
+    one linked to what comes next last (see :func:`~.notation.eureka`)."""
 
     technique: str
     score: float
@@ -113,10 +120,12 @@ class Step:
     cells: tuple[int, ...] = ()
     units: tuple[int, ...] = ()
     links: tuple[Link, ...] = ()
+    alss: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
 
     def record(self, shape: Shape) -> dict:
         """The JSON-able form: digits as numbers, ``units`` as lists of their cells,
-        ``links`` as ``{"from": [cell, digit], "to": [cell, digit], "kind": "strong" | "weak"}``."""
+        ``links`` as ``{"from": [cell, digit], "to": [cell, digit], "kind": "strong" | "weak"}``,
+        ``chain`` the chain in Eureka notation ("" for a step that is no chain)."""
         return {
             "technique": self.technique,
             "score": self.score,
@@ -126,6 +135,7 @@ class Step:
             "cells": list(self.cells),
             "units": [list(shape.units[u]) for u in self.units],
             "links": [link.record() for link in self.links],
+            "chain": eureka(self, shape),
         }
 
 

@@ -249,7 +249,8 @@ def _chain_step(board: Board, links, path: list[int], score: float, loop: float 
         placements, eliminations, words = conclusion(board, [path[-1]])
         text = f"{name}{on}: {chain}, so {words}."
     draw = [(links.members(a), links.members(b), bool(b & 1)) for a, b in zip(path, path[1:])]
-    drawn = tuple(Link((ca[0], da + 1), (cb[0], db + 1), strong) for (ca, da), (cb, db), strong in draw)
+    drawn = tuple(Link((ca[0], da + 1), (cb[0], db + 1), strong, (ca, cb) if len(ca) + len(cb) > 2 else ())
+                  for (ca, da), (cb, db), strong in draw)
     cells = tuple(dict.fromkeys(x for node in path for x in links.members(node)[0]))
     return Step(name, score, text, placements, eliminations, cells, (), drawn)
 

@@ -142,7 +142,7 @@ export function tellHint(play, hint, level) {
     play.say(`Hint: ${technique}; its cells are marked.`, { hint, level });
   } else {
     board.hint(hint.cells, hint.units, game, hint);
-    play.say(`Hint: ${hint.text}`, { hint, level: 3 });
+    play.say(`Hint: ${hint.text}`, { hint, level: 3, chain: hint.chain });
   }
 }
 
@@ -175,7 +175,7 @@ export async function rate(play) {
   if (!result) return;
   const values = showRating(result, (step, index) => {
     play.board.hint(step.cells, step.units, pathPicture(play.game, result.path, index), step);
-    play.say(`Step ${index + 1}: ${step.text}`);
+    play.say(`Step ${index + 1}: ${step.text}`, { chain: step.chain });
   });
   play.rated = play.game.id; // unchanged meanwhile: askAboutGivens checked
   play.graded = { id: play.game.id, grade: result.grade };

@@ -72,9 +72,12 @@ export default class Play extends View {
   }
 
   // Shows a message; `hint` (a record of web.hint) and `level` say what part of a hint it
-  // tells; `wrong` (cells and the solution) lets "Show the solution" replace wrong entries.
-  say(text, { hint = null, level = 0, wrong = null } = {}) {
+  // tells; `wrong` (cells and the solution) lets "Show the solution" replace wrong entries;
+  // `chain` (a step's chain in Eureka notation) is shown under it, to read or copy.
+  say(text, { hint = null, level = 0, wrong = null, chain = "" } = {}) {
     $("message").textContent = text;
+    $("chain").querySelector("code").replaceChildren(...chainParts(chain));
+    $("chain").hidden = !chain;
     this.hinted = hint;
     this.hintLevel = level;
     this.wrong = wrong;
@@ -568,6 +571,16 @@ export default class Play extends View {
     if ($("difficulty").value) link.searchParams.set("difficulty", $("difficulty").value);
     $("worksheet-link").href = link.href;
   }
+}
+
+// A chain in Eureka notation as inline parts that wrap only between its nodes (after a
+// link's = or -) and in what it proves; the text copies as it reads.
+function chainParts(chain) {
+  if (!chain) return [];
+  const [links, proved] = chain.split(" => ");
+  const nodes = links.replace(/[=-](?=[(r])/g, "$&\n").split("\n")
+    .flatMap((node) => [h("wbr"), h("span", { class: "node" }, node)]);
+  return [...nodes.slice(1), ...(proved === undefined ? [] : [` => ${proved}`])];
 }
 
 // aria-disabled rather than disabled: a button keeps the focus while it waits.
