@@ -31,7 +31,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..kinds.grid import KINDS, InvalidPuzzleError
-from . import als, basic, cages, chains, dynamic, fish, patterns, signs, trial
+from . import als, basic, cages, chains, colours, dynamic, fish, patterns, signs, trial
 from .board import Board, Step
 
 __all__ = ["ALIASES", "ALL", "BANDED", "Needed", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
@@ -117,7 +117,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(5.4, basic.hidden_quad, "Hidden quad"),
     Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED,
               steps=("Finned jellyfish", "Sashimi jellyfish", "Siamese finned jellyfish", "Siamese sashimi jellyfish")),
-    Technique(5.4, chains.simple_colouring, "Simple colouring"),
+    Technique(5.4, colours.simple_colouring, "Simple colouring"),
+    Technique(colours.MULTI_SCORE, colours.multi_colours, "Multi-colours", se=False),
     Technique(5.4, chains.x_chain, "X-chain"),
     Technique(5.5, patterns.wxyz_wing, "WXYZ-wing"),
     Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
