@@ -336,6 +336,16 @@ def test_unique_rectangle_type_3_with_a_naked_triple():
     assert step.score == 4.7
 
 
+def test_unique_rectangle_type_3_in_the_line_and_the_box():
+    # The extra corners r1c1 r1c2 share row 1 and box 1, and so does r1c3: the pair
+    # 1, 2 is locked in both, whose other cells lose it.
+    board = with_candidates(empty_board(), {"r5c1": "37", "r5c2": "37", "r1c1": "137", "r1c2": "237", "r1c3": "12"})
+    step = found(unique_rectangle_3, board)
+    rest = "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"
+    assert step.eliminations == tuple(sorted(eliminated(rest, 1) + eliminated(rest, 2)))
+    assert "makes a naked pair on 1 and 2 in row 1 and box 1" in step.text and len(step.units) == 2
+
+
 def test_no_unique_rectangle_type_3_without_a_subset():
     board = with_candidates(empty_board(), {**FLOOR, "r2c1": "137", "r2c5": "237", "r2c8": "14"})
     assert found(unique_rectangle_3, board) is None
