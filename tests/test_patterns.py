@@ -423,6 +423,16 @@ def test_avoidable_rectangle_type_2():
     assert step.eliminations == eliminated("r4c3 r4c4 r4c5 r4c6 r4c7 r4c8 r4c9 r5c1 r5c2 r5c3 r6c1 r6c2 r6c3", 7)
 
 
+def test_avoidable_rectangle_type_2_with_its_filled_cells_in_one_column():
+    # r1c1=1 and r2c1=2 filled (column 1); r1c5 and r2c5 complete them crosswise with 7
+    # besides: box 2 and column 5 lose the 7.
+    board = filled(empty_board(), {"r1c1": 1, "r2c1": 2})
+    board = with_candidates(board, {"r1c5": "27", "r2c5": "17"})
+    step = found(avoidable_rectangle, board)
+    assert step.technique == "Avoidable rectangle type 2"
+    assert step.eliminations == eliminated("r1c4 r1c6 r2c4 r2c6 r3c4 r3c5 r3c6 r4c5 r5c5 r6c5 r7c5 r8c5 r9c5", 7)
+
+
 # A board of HoDoKu's BUG+1 exemplar after the basic steps and an XY-wing.
 BUG_VALUES = ".9.613.84...2571393.18492..9685714234379268151..384......192..8..943567151.768..2"
 BUG_MARKS = {

@@ -742,10 +742,12 @@ def avoidable_rectangle(board: Board) -> Step | None:
     n, values, candidates, box = board.n, board.values, board.candidates, board.shape.box_of
     filled = [x for x in range(len(values)) if values[x] and not givens[x]]
     for r1, r2 in combinations(range(n), 2):
-        cols = [c for c in range(n) if r1 * n + c in filled or r2 * n + c in filled]
+        if not any(x // n in (r1, r2) for x in filled):
+            continue
+        cols = [c for c in range(n) if not givens[r1 * n + c] and not givens[r2 * n + c]]
         for c1, c2 in combinations(cols, 2):
             cells = _corners(n, box, r1, r2, c1, c2)
-            if not cells or any(givens[x] for x in cells):
+            if not cells:
                 continue
             a, b, c, d = cells
             x, y = values[a] or values[d], values[b] or values[c]
