@@ -31,7 +31,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..kinds.grid import KINDS, InvalidPuzzleError
-from . import als, basic, cages, chains, colours, dynamic, fish, patterns, signs, trial
+from . import als, basic, cages, chains, colours, dynamic, fish, patterns, signs, templates, trial
 from .board import Board, Step
 
 __all__ = ["ALIASES", "ALL", "BANDED", "Needed", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
@@ -138,6 +138,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(7.5, chains.nishio, "Nishio forcing chain"),
     Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED,
               steps=("Mutant X-wing", "Mutant swordfish", "Finned mutant X-wing", "Finned mutant swordfish")),
+    Technique(templates.SCORE, templates.templates, "Templates", se=False),
     Technique(8.0, chains.forcing_chains, "Forcing chains"),
     Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
     Technique(9.0, dynamic.dynamic_forcing_chains_plus, "Dynamic forcing chains (+)"),
