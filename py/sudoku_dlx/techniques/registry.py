@@ -4,7 +4,8 @@ The rating and hints (:mod:`sudoku_dlx.rating`) try them in this order; a
 technique's steps score its base or more (a chain's length adds to it). The
 families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 (:data:`BEYOND_SE`): ALSs and Sue de Coq, grouped AICs, empty, hidden and
-avoidable rectangles, unique rectangles of type 6, franken and mutant fish.
+avoidable rectangles, unique rectangles of type 6, multi-colours, franken and
+mutant fish, templates.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
 find a step, SE needs a harder one, and its ratings count that.
@@ -72,7 +73,8 @@ class Technique(NamedTuple):
 
     @property
     def family(self) -> str:
-        """The module that holds it: basic, patterns, chains, als, fish, dynamic or trial."""
+        """The module that holds it: basic, patterns, chains, colours, als, fish, templates, dynamic,
+        trial (or a kind's own: cages, signs)."""
         return self.find.__module__.rsplit(".", 1)[-1]
 
 
@@ -181,6 +183,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "colouring": ("Simple colouring",),
     "coloring": ("Simple colouring",),
     "simple coloring": ("Simple colouring",),
+    "multi coloring": ("Multi-colours",),
+    "multi colors": ("Multi-colours",),
     "bug": ("BUG+1",),
     "als xz": ("ALS-XZ",),
 }
