@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import Board, Link, Step, join
+from .board import Board, Link, Step
 from .chains import _one_digit, _three_links
 from .links import chain_score
 
@@ -95,7 +95,8 @@ def _chain_score(board: Board, path: list[int]) -> float:
 
 
 def _names(board: Board, cells) -> str:
-    return join([board.name(x) for x in sorted(cells)])
+    """A colour's cells, as a group: ``{r1c1 r5c5}``."""
+    return "{" + " ".join(board.name(x) for x in sorted(cells)) + "}"
 
 
 def _wrap(board: Board, cluster: Cluster) -> Step | None:
@@ -165,9 +166,9 @@ def _multi(board: Board, one: Cluster, two: Cluster):
     false = [c for c in (0, 1) if all(sees[c])]
     if false:
         eliminations = tuple(sorted((x, digit) for c in false for x in one.colours[c]))
-        text = (f"Multi-colours on {d}: {_names(board, one.colours[false[0]])} see both colours of "
-                f"{_names(board, two.colours[0])} | {_names(board, two.colours[1])}, one of which is {d}, "
-                f"so they are not: {board.removal(eliminations)}.")
+        text = (f"Multi-colours on {d}: {_names(board, one.colours[false[0]])} sees both colours "
+                f"{_names(board, two.colours[0])} and {_names(board, two.colours[1])} of another cluster, one of "
+                f"which is {d}, so it is not: {board.removal(eliminations)}.")
         yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
     clashes = [(c, e) for c in (0, 1) for e in (0, 1) if sees[c][e]]
     removed = set()
@@ -176,11 +177,12 @@ def _multi(board: Board, one: Cluster, two: Cluster):
         removed.update(x for x in range(board.shape.cells) if board.has(x, digit)
                        and _sees(board, x, mine) and _sees(board, x, theirs))
     if removed:
-        c, e = clashes[0]
         eliminations = tuple(sorted((x, digit) for x in removed))
-        text = (f"Multi-colours on {d}: {_names(board, one.colours[c])} see {_names(board, two.colours[e])}, "
-                f"so not both colours are {d} and one of {_names(board, one.colours[1 - c])} | "
-                f"{_names(board, two.colours[1 - e])} is; the cells that see both lose it: "
+        clauses = "; ".join(
+            f"{_names(board, one.colours[c])} sees {_names(board, two.colours[e])}, so not both are {d}: "
+            f"{_names(board, one.colours[1 - c])} or {_names(board, two.colours[1 - e])} is"
+            for c, e in clashes)
+        text = (f"Multi-colours on {d}: {clauses}; the cells that see both of such a pair lose it: "
                 f"{board.removal(eliminations)}.")
         yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
 
