@@ -6,10 +6,12 @@ each cluster holds the digit. Simple colouring reasons within one cluster,
 multi-colours across two (HoDoKu's ColoringSolver).
 
 Simple colouring is scored as the X-chain that proves it (SE has no colouring):
-the shortest path of the cluster behind the step, of ``k`` strong links, is an
-X-chain of ``k`` strong links: SukakuExplainer's 5.4-5.6 for three or fewer
-(fewer are turbot fish, found before), else SE's forcing X-chain of ``2k + 2``
-nodes (6.6 + length).
+the shortest path of the cluster behind the step, ``2k`` cells long, is an
+X-chain of ``k`` strong links (every other link of the path, the rest taken as
+weak): SukakuExplainer's 5.4-5.6 for three or fewer (fewer are turbot fish,
+found before), else SE's forcing X-chain of ``2k + 2`` nodes (6.6 + length).
+A wrap is scored as SE's forcing X-chain from one of the two cells of one colour
+that see each other, along the path to the other, back to its own removal.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .board import Board, Link, Step
 from .chains import _one_digit, _three_links
 from .links import chain_score
 
-__all__ = ["MULTI_SCORE", "multi_colours", "simple_colouring"]
+__all__ = ["MULTI_SCORE", "Cluster", "clusters", "multi_colours", "simple_colouring"]
 
 #: Multi-colours' score: after simple colouring, before the X-chains (HoDoKu's order).
 MULTI_SCORE = 5.4
