@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 from conftest import lines, techniques_of
 from sudoku_dlx import parse, solve
+from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.rating import steps as rating_steps
-from sudoku_dlx.techniques import colours
+from sudoku_dlx.techniques import basic, colours
 from sudoku_dlx.techniques.board import Board, Search
 from sudoku_dlx.techniques.chains import forcing_x_chain, turbot_fish
 from sudoku_dlx.techniques.colours import clusters, multi_colours, simple_colouring
 
 from test_chains import three_link_board, walk
 from test_patterns import cells, confine, eliminated, empty_board, found
+from test_techniques_kinds import CASES
 
 
 def colouring_board() -> Board:
@@ -106,3 +108,21 @@ def test_hodoku_exemplars_meet_colouring_on_their_path(name, technique, share):
         board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
         hits += bool(technique(board)) or any(technique(board) for _ in rating_steps(board))
     assert hits >= share * len(puzzles)
+
+
+def test_colouring_is_sound_in_every_kind():
+    """Each kind's puzzles solved with singles and colouring alone, as far as they go:
+    every colouring step against the solution."""
+    taken = set()
+    singles = (basic.full_house, basic.hidden_single, basic.naked_single)
+    for kind, text in CASES:
+        puzzle = read_puzzle(text)
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(puzzle)
+        while (step := next((s for t in singles if (s := t(board))), None)
+               or simple_colouring(board) or multi_colours(board)) is not None:
+            if step.technique in ("Simple colouring", "Multi-colours"):
+                taken.add(kind)
+                assert all(solution[x] != d for x, d in step.eliminations), (kind, step.text)
+            board.apply(step)
+    assert {"x", "windoku", "jigsaw", "killer", "futoshiki"} <= taken

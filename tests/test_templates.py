@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from conftest import lines
 from sudoku_dlx import parse, solve
+from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.techniques import basic
 from sudoku_dlx.techniques.board import Board
 from sudoku_dlx.techniques.templates import digit_templates, templates
 
 from test_patterns import cells, empty_board, found
+from test_techniques_kinds import CASES
 
 
 def allow(board: Board, digit: int, keep: str) -> Board:
@@ -75,3 +77,19 @@ def test_every_template_step_is_sound_on_rated_puzzles():
                 assert all(solution[x] != d for x, d in step.eliminations), step.text
             board.apply(step)
     assert taken > 30
+
+
+def test_templates_are_sound_in_every_kind():
+    """From the start of each kind's puzzles (the units of the kind, a killer's cages
+    left out, a futoshiki's signs too), the templates' steps: each against the solution."""
+    taken = set()
+    for kind, text in CASES:
+        puzzle = read_puzzle(text)
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(puzzle)
+        while (step := templates(board)) is not None:
+            taken.add(kind)
+            assert all(solution[x] == d for x, d in step.placements), (kind, step.text)
+            assert all(solution[x] != d for x, d in step.eliminations), (kind, step.text)
+            board.apply(step)
+    assert {"x", "windoku", "jigsaw", "killer", "futoshiki"} <= taken
