@@ -10,7 +10,8 @@ Codes ending in ``-x`` are fail cases: the technique must find nothing.
 
 For each test the techniques of the code's family (:data:`FAMILIES`, in registry order)
 are tried on the test's board; a test is *found* when one of them returns, as its first
-step, exactly HoDoKu's eliminations and placements; *later* when a technique's step is
+step, exactly HoDoKu's eliminations and placements (a placement stands for its
+cell's other candidates eliminated); *later* when a technique's step is
 HoDoKu's only after its earlier steps (up to ``--later``) were applied (HoDoKu's tester
 looks at every step of the technique, for the candidates the test names); *other* when
 they return different steps, *none* when they return nothing. *Unsound* counts steps that remove a digit of the
@@ -95,6 +96,14 @@ def board_of(grid: str, deleted: str) -> tuple[Board, tuple[int, ...] | None]:
     return board, solution
 
 
+def same(board: Board, got, expected) -> bool:
+    """Whether two ``(placements, eliminations)`` do the same on ``board``: a digit
+    placed is its cell's other candidates eliminated (HoDoKu's BUG+1 eliminates them)."""
+    def removed(placements, eliminations):
+        return set(eliminations) | {(x, e) for x, d in placements for e in board.digits(x) if e != d}
+    return got == expected or removed(*got) == removed(*expected)
+
+
 def unsound(step, solution) -> bool:
     return solution is not None and (any(solution[x] == d for x, d in step.eliminations)
                                      or any(solution[x] != d for x, d in step.placements))
@@ -142,7 +151,7 @@ def main() -> None:
                     break
                 if unsound(step, solution):
                     tally[code]["unsound"] += 1
-                if (set(step.placements), set(step.eliminations)) == expected:
+                if same(play, (set(step.placements), set(step.eliminations)), expected):
                     outcome = "found" if turn == 0 else "later"
                     break
                 if turn == 0 and outcome != "later":

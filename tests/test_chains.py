@@ -14,7 +14,7 @@ from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, chains, patterns
 from sudoku_dlx.techniques.board import Board, Search, bits
 from sudoku_dlx.techniques.chains import (
-    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, simple_colouring, turbot_fish, x_chain,
+    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, turbot_fish, x_chain,
 )
 from sudoku_dlx.techniques.links import length_bonus
 
@@ -127,7 +127,7 @@ def test_grouped_aic_uses_a_box_and_line_group():
     assert found(grouped_aic, three_link_board()) is None  # chains without groups are forcing_chain's
 
 
-# -- X-chains and colouring --------------------------------------------------
+# -- X-chains -----------------------------------------------------------------
 
 
 def three_link_board() -> Board:
@@ -161,37 +161,6 @@ def test_no_x_chain_on_an_empty_grid_of_pairs():
     assert found(x_chain, skyscraper_board()) is None
 
 
-def colouring_board() -> Board:
-    """One cluster of strong links on 4: columns 1, 5, 9 joined by rows 5 and 8."""
-    board = confine(three_link_board(), 4, "row 5", "r5c1 r5c5")
-    return confine(board, 4, "row 8", "r8c5 r8c9")
-
-
-def test_colour_trap():
-    step = found(simple_colouring, colouring_board())
-    assert (step.technique, step.score) == ("Simple colouring", 5.4)
-    assert step.eliminations == eliminated("r1c7 r1c8 r2c2 r2c3", 4)
-    assert step.text.startswith("Colour trap on 4:") and "alternate along strong links" in step.text
-    assert found(turbot_fish, colouring_board()) is None
-
-
-def test_a_colour_wrap_is_a_forcing_x_chain():
-    # r1c1 and r2c2 take one colour and share box 1: that colour is false.
-    board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
-    board = confine(board, 4, "row 5", "r5c1 r5c5")
-    board = confine(board, 4, "column 5", "r5c5 r2c5")
-    board = confine(board, 4, "row 2", "r2c5 r2c2")
-    assert found(simple_colouring, board) is None
-    step = found(forcing_x_chain, board)
-    assert (step.technique, step.score) == ("X-chain", 6.6)
-    # The colour of r1c1 is false, so the other (r5c1, r2c5) is true: every 4
-    # eliminated is of the false colour or sees the true one.
-    false, true = cells("r1c1 r2c2 r5c5"), cells("r5c1 r2c5")
-    assert step.eliminations and all(
-        digit == 4 and (cell in false or any(cell in board.peers[t] for t in true)) for cell, digit in step.eliminations
-    )
-
-
 def test_a_forcing_x_chain_places_a_digit():
     # r1c1<>4 -> r5c1=4 -> r5c8<>4 -> r2c8=4 -> r2c2<>4 -> r1c1=4: r1c1 is 4, so its peers are not.
     board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
@@ -202,10 +171,6 @@ def test_a_forcing_x_chain_places_a_digit():
     r1c1 = cells("r1c1")[0]
     assert set(step.placements) <= {(r1c1, 4)}
     assert all(digit == 4 and cell in board.peers[r1c1] for cell, digit in step.eliminations)
-
-
-def test_no_colouring_without_a_cluster():
-    assert found(simple_colouring, three_link_board()) is None
 
 
 # -- XY-chains ---------------------------------------------------------------
@@ -314,13 +279,12 @@ def test_every_step_is_sound_on_rated_puzzles():
 
 @pytest.mark.parametrize("name, technique, share", [
     ("Skyscraper", turbot_fish, 0.9), ("2-String Kite", turbot_fish, 0.9), ("Turbot Fish", turbot_fish, 0.9),
-    ("Empty Rectangle", empty_rectangle, 0.9), ("Simple Colors", simple_colouring, 0.7),
+    ("Empty Rectangle", empty_rectangle, 0.9),
     ("Grouped Alternating Interference Chain", grouped_aic, 0.9), ("Grouped Continuous Nice Loop", grouped_aic, 0.9),
 ])
 def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique, share):
     """Finned fish (3.4-4.0) take many of these first, but the rating's path
-    meets the technique before the exemplar is solved (simple colouring: its
-    traps of three strong links, the rest are forcing X-chains)."""
+    meets the technique before the exemplar is solved."""
     puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv") if row.split("\t")[2] == name]
     hits = 0
     for puzzle in puzzles:

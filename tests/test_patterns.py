@@ -336,6 +336,16 @@ def test_unique_rectangle_type_3_with_a_naked_triple():
     assert step.score == 4.7
 
 
+def test_unique_rectangle_type_3_in_the_line_and_the_box():
+    # The extra corners r1c1 r1c2 share row 1 and box 1, and so does r1c3: the pair
+    # 1, 2 is locked in both, whose other cells lose it.
+    board = with_candidates(empty_board(), {"r5c1": "37", "r5c2": "37", "r1c1": "137", "r1c2": "237", "r1c3": "12"})
+    step = found(unique_rectangle_3, board)
+    rest = "r1c4 r1c5 r1c6 r1c7 r1c8 r1c9 r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"
+    assert step.eliminations == tuple(sorted(eliminated(rest, 1) + eliminated(rest, 2)))
+    assert "makes a naked pair on 1 and 2 in row 1 and box 1" in step.text and len(step.units) == 2
+
+
 def test_no_unique_rectangle_type_3_without_a_subset():
     board = with_candidates(empty_board(), {**FLOOR, "r2c1": "137", "r2c5": "237", "r2c8": "14"})
     assert found(unique_rectangle_3, board) is None
@@ -411,6 +421,16 @@ def test_avoidable_rectangle_type_2():
     step = found(avoidable_rectangle, board)
     assert step.technique == "Avoidable rectangle type 2"
     assert step.eliminations == eliminated("r4c3 r4c4 r4c5 r4c6 r4c7 r4c8 r4c9 r5c1 r5c2 r5c3 r6c1 r6c2 r6c3", 7)
+
+
+def test_avoidable_rectangle_type_2_with_its_filled_cells_in_one_column():
+    # r1c1=1 and r2c1=2 filled (column 1); r1c5 and r2c5 complete them crosswise with 7
+    # besides: box 2 and column 5 lose the 7.
+    board = filled(empty_board(), {"r1c1": 1, "r2c1": 2})
+    board = with_candidates(board, {"r1c5": "27", "r2c5": "17"})
+    step = found(avoidable_rectangle, board)
+    assert step.technique == "Avoidable rectangle type 2"
+    assert step.eliminations == eliminated("r1c4 r1c6 r2c4 r2c6 r3c4 r3c5 r3c6 r4c5 r5c5 r6c5 r7c5 r8c5 r9c5", 7)
 
 
 # A board of HoDoKu's BUG+1 exemplar after the basic steps and an XY-wing.

@@ -32,7 +32,6 @@ __all__ = [
     "forcing_x_chain",
     "grouped_aic",
     "nishio",
-    "simple_colouring",
     "turbot_fish",
     "x_chain",
 ]
@@ -158,6 +157,7 @@ def _one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable
             board.search.nothing(board, technique.__name__)
         return step
     search.__name__, search.__qualname__, search.__doc__ = technique.__name__, technique.__qualname__, technique.__doc__
+    search.__module__ = technique.__module__
     return search
 
 
@@ -492,73 +492,6 @@ def _empty_rectangle_step(board: Board, digit: int, box: int, row: int, col: int
     cells = tuple(dict.fromkeys([*places] + [x for _, near, far in strong for x in (near, far)]))
     links = tuple(Link((near, digit), (far, digit), True) for _, near, far in strong)
     return Step("Empty rectangle", 4.2, text, (), eliminations, cells, (box, row, col), links)
-
-
-@_one_digit
-def simple_colouring(board: Board, digits: list[int]) -> Step | None:
-    """Colour one digit's strong links in two colours, alternately: one colour
-    is true, so a cell that sees both colours loses the digit (a colour trap).
-    Traps along three strong links, scored as their X-chain (5.4-5.6); longer
-    ones, and two cells of one colour that see each other (a colour wrap), are
-    :func:`forcing_x_chain`'s."""
-    best = None
-    for digit in digits:
-        for step in _colour_traps(board, digit):
-            if best is None or step.score < best.score:
-                best = step
-    return best
-
-
-def _colour_traps(board: Board, digit: int):
-    """The colour traps of ``digit`` along three strong links, one per cluster."""
-    links: dict[int, list[int]] = {}
-    for _, a, b in board.strong_links(digit):
-        links.setdefault(a, []).append(b)
-        links.setdefault(b, []).append(a)
-    peers = board.peers
-    done: set[int] = set()
-    for root in links:
-        if root in done:
-            continue
-        parent = {root: root}
-        colour = {root: 0}
-        order = [root]
-        for cell in order:
-            for other in links[cell]:
-                if other not in colour:
-                    colour[other] = 1 - colour[cell]
-                    parent[other] = cell
-                    order.append(other)
-        done.update(order)
-
-        def path(a: int, b: int) -> list[int]:
-            up = [a]
-            while up[-1] != root:
-                up.append(parent[up[-1]])
-            down = [b]
-            while down[-1] not in up:
-                down.append(parent[down[-1]])
-            return up[: up.index(down[-1])] + down[::-1]
-
-        traps = []
-        for x in range(board.shape.cells):
-            if x in colour or not board.has(x, digit):
-                continue
-            seen = [c for c in peers[x] if c in colour]
-            chains = [path(a, b) for a in seen for b in seen if colour[a] == 0 and colour[b] == 1]
-            traps += [(chain, x) for chain in chains if len(chain) == 6]
-        if traps:
-            score, chain = min((_three_links(board, [c[0:2], c[2:4], c[4:6]]), c) for c, _ in traps)
-            ends = peers[chain[0]] & peers[chain[-1]]
-            eliminations = tuple(sorted({(x, digit) for _, x in traps if x in ends}))
-            d = board.symbol(digit)
-            yield Step(
-                "Simple colouring", score,
-                f"Colour trap on {d}: {' = '.join(board.name(x) for x in chain)} alternate along strong links, "
-                f"so {board.name(chain[0])} or {board.name(chain[-1])} is {d}: {board.removal(eliminations)}.",
-                (), eliminations, tuple(chain), (),
-                tuple(Link((a, digit), (b, digit), True) for a, b in zip(chain, chain[1:])),
-            )
 
 
 @_one_digit

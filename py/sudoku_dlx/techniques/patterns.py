@@ -609,7 +609,9 @@ def _roof(board: Board, cells, pair: int) -> tuple[list[int], tuple[int, ...]] |
 
 def unique_rectangle_3(board: Board) -> Step | None:
     """The two extra corners share a unit and act as one cell holding their extra
-    digits: with other cells of the unit they form a naked subset."""
+    digits: with other cells of the unit they form a naked subset, whose digits
+    the unit's other cells lose; those of the box too when the subset lies in the
+    line and the box both (a locked subset, as HoDoKu takes it)."""
     candidates = board.candidates
     for cells, pair in _rectangles(board):
         roof = _roof(board, cells, pair)
@@ -626,24 +628,26 @@ def unique_rectangle_3(board: Board) -> Step | None:
                         digits |= candidates[x]
                     if digits.bit_count() != count + 1:
                         continue
-                    rest = [x for x in others if x not in subset]
+                    group = {*extra, *subset}
+                    units = [u for u in shared if group <= set(board.units[u])]
+                    rest = sorted({x for u in units for x in board.units[u] if candidates[x] and x not in group})
                     eliminations = [(x, d) for x in rest for d in digits_of(candidates[x] & digits)]
                     if eliminations:
-                        return _ur3_step(board, cells, pair, extra, more, unit, subset, digits, eliminations)
+                        return _ur3_step(board, cells, pair, extra, more, units, subset, digits, eliminations)
     return None
 
 
-def _ur3_step(board, cells, pair, extra, more, unit, subset, digits, eliminations) -> Step:
+def _ur3_step(board, cells, pair, extra, more, units, subset, digits, eliminations) -> Step:
     size = ("pair", "triple", "quad")[len(subset) - 1]
     text = (
         f"Unique rectangle type 3: {_deadly(board, cells, pair)} unless {board.name(extra[0])} or "
         f"{board.name(extra[1])} is {_or_digits(board, more)}; so they act as one cell that, with "
         f"{join([board.name(x) for x in subset])}, makes a naked {size} on "
-        f"{join([board.symbol(d) for d in digits_of(digits)])} in {board.unit_name(unit)}, "
+        f"{join([board.symbol(d) for d in digits_of(digits)])} in {join([board.unit_name(u) for u in units])}, "
         f"whose other cells lose those digits: {board.removal(eliminations)}."
     )
     score = round(UR_SCORE + 0.1 * (digits.bit_count() - 1), 1)
-    return _ur_step("Unique rectangle type 3", score, text, (*cells, *subset), eliminations, (unit,))
+    return _ur_step("Unique rectangle type 3", score, text, (*cells, *subset), eliminations, tuple(units))
 
 
 def unique_rectangle_4(board: Board) -> Step | None:
@@ -738,10 +742,12 @@ def avoidable_rectangle(board: Board) -> Step | None:
     n, values, candidates, box = board.n, board.values, board.candidates, board.shape.box_of
     filled = [x for x in range(len(values)) if values[x] and not givens[x]]
     for r1, r2 in combinations(range(n), 2):
-        cols = [c for c in range(n) if r1 * n + c in filled or r2 * n + c in filled]
+        if not any(x // n in (r1, r2) for x in filled):
+            continue
+        cols = [c for c in range(n) if not givens[r1 * n + c] and not givens[r2 * n + c]]
         for c1, c2 in combinations(cols, 2):
             cells = _corners(n, box, r1, r2, c1, c2)
-            if not cells or any(givens[x] for x in cells):
+            if not cells:
                 continue
             a, b, c, d = cells
             x, y = values[a] or values[d], values[b] or values[c]

@@ -4,7 +4,8 @@ The rating and hints (:mod:`sudoku_dlx.rating`) try them in this order; a
 technique's steps score its base or more (a chain's length adds to it). The
 families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 (:data:`BEYOND_SE`): ALSs and Sue de Coq, grouped AICs, empty, hidden and
-avoidable rectangles, unique rectangles of type 6, franken and mutant fish.
+avoidable rectangles, unique rectangles of type 6, multi-colours, franken and
+mutant fish, templates.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
 find a step, SE needs a harder one, and its ratings count that.
@@ -31,7 +32,7 @@ from functools import cache
 from typing import NamedTuple
 
 from ..kinds.grid import KINDS, InvalidPuzzleError
-from . import als, basic, cages, chains, dynamic, fish, patterns, signs, trial
+from . import als, basic, cages, chains, colours, dynamic, fish, patterns, signs, templates, trial
 from .board import Board, Step
 
 __all__ = ["ALIASES", "ALL", "BANDED", "Needed", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
@@ -72,7 +73,8 @@ class Technique(NamedTuple):
 
     @property
     def family(self) -> str:
-        """The module that holds it: basic, patterns, chains, als, fish, dynamic or trial."""
+        """The module that holds it: basic, patterns, chains, colours, als, fish, templates, dynamic,
+        trial (or a kind's own: cages, signs)."""
         return self.find.__module__.rsplit(".", 1)[-1]
 
 
@@ -117,7 +119,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(5.4, basic.hidden_quad, "Hidden quad"),
     Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED,
               steps=("Finned jellyfish", "Sashimi jellyfish", "Siamese finned jellyfish", "Siamese sashimi jellyfish")),
-    Technique(5.4, chains.simple_colouring, "Simple colouring"),
+    Technique(5.4, colours.simple_colouring, "Simple colouring"),
+    Technique(colours.MULTI_SCORE, colours.multi_colours, "Multi-colours", se=False),
     Technique(5.4, chains.x_chain, "X-chain"),
     Technique(5.5, patterns.wxyz_wing, "WXYZ-wing"),
     Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
@@ -137,6 +140,7 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(7.5, chains.nishio, "Nishio forcing chain"),
     Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED,
               steps=("Mutant X-wing", "Mutant swordfish", "Finned mutant X-wing", "Finned mutant swordfish")),
+    Technique(templates.SCORE, templates.templates, "Templates", se=False),
     Technique(8.0, chains.forcing_chains, "Forcing chains"),
     Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
     Technique(9.0, dynamic.dynamic_forcing_chains_plus, "Dynamic forcing chains (+)"),
@@ -179,6 +183,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "colouring": ("Simple colouring",),
     "coloring": ("Simple colouring",),
     "simple coloring": ("Simple colouring",),
+    "multi coloring": ("Multi-colours",),
+    "multi colors": ("Multi-colours",),
     "bug": ("BUG+1",),
     "als xz": ("ALS-XZ",),
 }

@@ -1,0 +1,200 @@
+"""Colouring: one digit's strong links coloured in two colours, alternately.
+
+A *cluster* is a set of a digit's places joined by strong links (units where
+the digit has two places); colour them alternately and exactly one colour of
+each cluster holds the digit. Simple colouring reasons within one cluster,
+multi-colours across two (HoDoKu's ColoringSolver).
+
+Simple colouring is scored as the X-chain that proves it (SE has no colouring):
+the shortest path of the cluster behind the step, ``2k`` cells long, is an
+X-chain of ``k`` strong links (every other link of the path, the rest taken as
+weak): SukakuExplainer's 5.4-5.6 for three or fewer (fewer are turbot fish,
+found before), else SE's forcing X-chain of ``2k + 2`` nodes (6.6 + length).
+A wrap is scored as SE's forcing X-chain from one of the two cells of one colour
+that see each other, along the path to the other, back to its own removal.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .board import Board, Link, Step
+from .chains import _one_digit, _three_links
+from .links import chain_score
+
+__all__ = ["MULTI_SCORE", "Cluster", "clusters", "multi_colours", "simple_colouring"]
+
+#: Multi-colours' score: after simple colouring, before the X-chains (HoDoKu's order).
+MULTI_SCORE = 5.4
+
+
+class Cluster:
+    """A cluster of ``digit``: its cells' ``colour`` (0 or 1), the strong links
+    between them (``links``: cell -> linked cells), and its two ``colours`` (cells)."""
+
+    def __init__(self, digit: int, colour: dict[int, int], links: dict[int, list[int]]) -> None:
+        self.digit, self.colour, self.links = digit, colour, links
+        self.colours = tuple([x for x in colour if colour[x] == c] for c in (0, 1))
+
+    def path(self, a: int, b: int) -> list[int]:
+        """The shortest path of strong links from ``a`` to ``b``, both in the cluster."""
+        parent = {a: a}
+        queue = deque([a])
+        while queue:
+            x = queue.popleft()
+            if x == b:
+                break
+            for y in self.links[x]:
+                if y not in parent:
+                    parent[y] = x
+                    queue.append(y)
+        found = [b]
+        while found[-1] != a:
+            found.append(parent[found[-1]])
+        return found[::-1]
+
+    def strong(self) -> tuple[Link, ...]:
+        """Its strong links, to draw."""
+        d = self.digit
+        return tuple(Link((a, d), (b, d), True) for a in self.links for b in self.links[a] if a < b)
+
+
+def clusters(board: Board, digit: int) -> list[Cluster]:
+    """The clusters of ``digit``'s strong links (two cells at least)."""
+    links: dict[int, list[int]] = {}
+    for _, a, b in board.strong_links(digit):
+        for x, y in ((a, b), (b, a)):
+            if y not in links.setdefault(x, []):
+                links[x].append(y)
+    found, done = [], set()
+    for root in sorted(links):
+        if root in done:
+            continue
+        colour = {root: 0}
+        order = [root]
+        for x in order:
+            for y in links[x]:
+                if y not in colour:
+                    colour[y] = 1 - colour[x]
+                    order.append(y)
+        done.update(order)
+        found.append(Cluster(digit, colour, {x: links[x] for x in order}))
+    return found
+
+
+def _sees(board: Board, x: int, cells) -> list[int]:
+    """The cells of ``cells`` that ``x`` sees."""
+    return [y for y in cells if y in board.peers[x]]
+
+
+def _chain_score(board: Board, path: list[int]) -> float:
+    """The score of the X-chain along a cluster's ``path`` (see the module docstring):
+    its strong links are every other one, from the first."""
+    strong = list(zip(path[::2], path[1::2]))
+    if len(strong) <= 3:
+        return _three_links(board, strong)
+    return chain_score(6.6, 2 * len(strong) + 2)
+
+
+def _names(board: Board, cells) -> str:
+    """A colour's cells, as a group: ``{r1c1 r5c5}``."""
+    return "{" + " ".join(board.name(x) for x in sorted(cells)) + "}"
+
+
+def _wrap(board: Board, cluster: Cluster) -> Step | None:
+    """A colour with two cells that see each other is false: all its cells lose the digit."""
+    false, paths = [], []
+    for side in cluster.colours:
+        clash = [(a, b) for a in side for b in _sees(board, a, side) if a < b]
+        if clash:
+            false += side
+            paths += [cluster.path(a, b) + [a] for a, b in clash]
+    if not false:
+        return None
+    shortest = min(paths, key=len)
+    score = chain_score(6.6, len(shortest))
+    d = board.symbol(cluster.digit)
+    eliminations = tuple(sorted((x, cluster.digit) for x in false))
+    a, b = shortest[0], shortest[-2]
+    text = (f"Colour wrap on {d}: {_names(board, cluster.colours[0])} and {_names(board, cluster.colours[1])} "
+            f"alternate along strong links; {board.name(a)} and {board.name(b)} have one colour and see each "
+            f"other, so that colour is false: {board.removal(eliminations)}.")
+    return Step("Simple colouring", score, text, (), eliminations, tuple(cluster.colour), (), cluster.strong())
+
+
+def _trap(board: Board, cluster: Cluster) -> Step | None:
+    """One colour is true: the digit's other places that see both colours lose it."""
+    digit, colour = cluster.digit, cluster.colour
+    score, eliminations = float("inf"), []
+    for x in range(board.shape.cells):
+        if x in colour or not board.has(x, digit):
+            continue
+        seen = _sees(board, x, cluster.colours[0]), _sees(board, x, cluster.colours[1])
+        if seen[0] and seen[1]:
+            eliminations.append((x, digit))
+            score = min(score, min(_chain_score(board, cluster.path(a, b)) for a in seen[0] for b in seen[1]))
+    if not eliminations:
+        return None
+    d = board.symbol(digit)
+    text = (f"Colour trap on {d}: {_names(board, cluster.colours[0])} and {_names(board, cluster.colours[1])} "
+            f"alternate along strong links, so one colour is {d}, and the cells that see both lose it: "
+            f"{board.removal(eliminations)}.")
+    return Step("Simple colouring", score, text, (), tuple(eliminations), tuple(colour), (), cluster.strong())
+
+
+def _best(steps) -> Step | None:
+    """The lowest-scoring step, of those the most eliminations."""
+    return min((step for step in steps if step), key=lambda step: (step.score, -len(step.eliminations)), default=None)
+
+
+@_one_digit
+def simple_colouring(board: Board, digits: list[int]) -> Step | None:
+    """A cluster's colour wrap (two cells of one colour see each other: that colour
+    goes), else its colour trap (cells that see both colours lose the digit); the
+    lowest-scoring of every digit's clusters, scored as the shortest X-chain behind it."""
+    return _best(_wrap(board, cluster) or _trap(board, cluster)
+                 for digit in digits for cluster in clusters(board, digit))
+
+
+def _multi(board: Board, one: Cluster, two: Cluster):
+    """The steps of ``one`` with ``two``: a colour of ``one`` that sees both colours
+    of ``two`` is false (HoDoKu's type 2); a colour of ``one`` that sees one of
+    ``two`` is not true with it, so one of their opposites is, and the cells that
+    see both opposites lose the digit (type 1)."""
+    digit = one.digit
+    d = board.symbol(digit)
+    cells, strong = tuple(one.colour) + tuple(two.colour), one.strong() + two.strong()
+    sees = [[any(_sees(board, x, side) for x in mine) for side in two.colours] for mine in one.colours]
+    false = [c for c in (0, 1) if all(sees[c])]
+    if false:
+        eliminations = tuple(sorted((x, digit) for c in false for x in one.colours[c]))
+        text = (f"Multi-colours on {d}: {_names(board, one.colours[false[0]])} sees both colours "
+                f"{_names(board, two.colours[0])} and {_names(board, two.colours[1])} of another cluster, one of "
+                f"which is {d}, so it is not: {board.removal(eliminations)}.")
+        yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
+    clashes = [(c, e) for c in (0, 1) for e in (0, 1) if sees[c][e]]
+    removed = set()
+    for c, e in clashes:
+        mine, theirs = one.colours[1 - c], two.colours[1 - e]
+        removed.update(x for x in range(board.shape.cells) if board.has(x, digit)
+                       and _sees(board, x, mine) and _sees(board, x, theirs))
+    if removed:
+        eliminations = tuple(sorted((x, digit) for x in removed))
+        clauses = "; ".join(
+            f"{_names(board, one.colours[c])} sees {_names(board, two.colours[e])}, so not both are {d}: "
+            f"{_names(board, one.colours[1 - c])} or {_names(board, two.colours[1 - e])} is"
+            for c, e in clashes)
+        text = (f"Multi-colours on {d}: {clauses}; the cells that see both of such a pair lose it: "
+                f"{board.removal(eliminations)}.")
+        yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
+
+
+@_one_digit
+def multi_colours(board: Board, digits: list[int]) -> Step | None:
+    """Two clusters of a digit (see :func:`_multi`): of all their steps, the one
+    with the most eliminations. HoDoKu ranks it after simple colouring: 5.4."""
+    steps = []
+    for digit in digits:
+        found = clusters(board, digit)
+        steps += [step for one in found for two in found if one is not two for step in _multi(board, one, two)]
+    return _best(steps)
