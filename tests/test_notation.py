@@ -11,15 +11,17 @@ import pytest
 from conftest import lines
 from sudoku_dlx import cli, web
 from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz
+from sudoku_dlx.techniques.colours import simple_colouring
 from sudoku_dlx.techniques.chains import (
-    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, simple_colouring, turbot_fish, x_chain,
+    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, turbot_fish, x_chain,
 )
 from sudoku_dlx.techniques.notation import cells_name, eureka
 from sudoku_dlx.techniques.registry import TECHNIQUES
 
 from test_chains import (
-    REGISTRY, colouring_board, confine_box, skyscraper_board, stuck_boards, three_link_board, xy_chain_board,
+    REGISTRY, confine_box, skyscraper_board, stuck_boards, three_link_board, xy_chain_board,
 )
+from test_colours import colouring_board
 from test_patterns import cells, confine, empty_board, found, with_candidates
 
 #: A position whose next hint is an AIC (from the 12th puzzle of sudoku_exchange_se_sample.tsv,
@@ -52,8 +54,8 @@ def placing_board():
 @pytest.mark.parametrize("technique, board, chain", [
     (turbot_fish, skyscraper_board, "(4)r1c1=r7c1-r7c5=(4)r2c5 => r1c4<>4, r1c6<>4, r2c2<>4, r2c3<>4"),
     (x_chain, three_link_board, "(4)r1c1=r5c1-r5c5=r8c5-r8c9=(4)r2c9 => r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4"),
-    # A colour trap's links are all strong: every other one is written as a weak one.
-    (simple_colouring, colouring_board, "(4)r2c9=r8c9-r8c5=r5c5-r5c1=(4)r1c1 => r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4"),
+    # Colouring works on a cluster (which may branch), not on one chain: no notation.
+    (simple_colouring, colouring_board, ""),
     (forcing_chain, xy_chain_board, "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1"),
     (forcing_chain, aic_board, "(3=5)r1c1-(5=7)r4c1-r4c6=(7-3)r2c6=(3)r2c8 => r1c7<>3, r1c8<>3, r1c9<>3"),
     (grouped_aic, grouped_board, "(5)r8c7=r2c7-r2c13=(5)r123c2 => r8c2<>5"),
