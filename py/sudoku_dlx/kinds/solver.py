@@ -227,7 +227,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
     nothing changes: a digit alone in a cell leaves the cell's units (and cage); a
     digit with one place left in a unit goes there; a digit a unit (or a cage: the
     digits all its combinations hold) needs, with all its places there inside
-    another unit (or cage), leaves the rest of that one; a sign's greater cell is
+    another unit, leaves the rest of that unit; a sign's greater cell is
     more than its lesser neighbour's least digit, the lesser one less than the
     greater's most; a cage's cells keep the digits of the combinations they can still
     make, and a digit the cage needs with one place left in it goes there. An empty
@@ -358,8 +358,7 @@ def _cage_crossings(shape: Shape, cages: list[tuple[int, ...]]
                     ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int | None]]:
     """As :func:`_crossings`, each cage (its cells) with each unit it shares two or
     more cells with: (the shared cells, the cage's other cells, the unit's, the
-    cage's number), and the other way round (None: a unit needs every digit) where
-    the cage reaches beyond the unit."""
+    cage's number)."""
     units, units_of = shape.units, shape.units_of
     found = []
     for k, cage in enumerate(cages):
@@ -370,13 +369,11 @@ def _cage_crossings(shape: Shape, cages: list[tuple[int, ...]]
         for u, cells in shared.items():
             if len(cells) > 1:
                 found.append((tuple(cells), _without(cage, cells), _without(units[u], cells), k))
-                if len(cells) < len(cage):
-                    found.append((tuple(cells), _without(units[u], cells), _without(cage, cells), None))
     return found
 
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
-SUM_CELLS = 4
+SUM_CELLS = 3
 
 
 def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
