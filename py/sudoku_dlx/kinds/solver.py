@@ -385,13 +385,17 @@ def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
     already."""
     if not puzzle.cages:
         return []
-    shape, n = puzzle.shape, puzzle.n
+    shape, n, cages = puzzle.shape, puzzle.n, puzzle.cages
     total = n * (n + 1) // 2
-    cage_of, units_of = puzzle.cage_of, shape.units_of
-    known = {cage.cells for cage in puzzle.cages}
+    units_of = shape.units_of
+    cage_of = [0] * shape.cells  # the number of each cell's cage
+    for k, cage in enumerate(cages):
+        for x in cage.cells:
+            cage_of[x] = k
+    known = {cage.cells for cage in cages}
     found = []
     for unit in map(set, shape.units):
-        touching = {cage_of[x] for x in unit}
+        touching = [cages[k] for k in {cage_of[x] for x in unit}]
         inside = [cage for cage in touching if unit.issuperset(cage.cells)]
         rest = tuple(sorted(unit.difference(*(cage.cells for cage in inside))))
         beyond = tuple(sorted({x for cage in touching for x in cage.cells}.difference(unit)))
