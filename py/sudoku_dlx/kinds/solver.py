@@ -409,6 +409,7 @@ def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
 
 
 def _without(cells: tuple[int, ...], these: list[int]) -> tuple[int, ...]:
+    """``cells`` less ``these``, in any order."""
     return tuple(set(cells).difference(these))
 
 
