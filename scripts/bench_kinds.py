@@ -3,8 +3,10 @@ Not a test: it prints. The sets come from Simon Tatham's programs (Debian's sgt-
 Solo's intermediate grade for classic, X, jigsaw and killer; Unequal's extreme 7x7 and
 9x9 futoshikis) and, for windoku, which Tatham lacks, from this package's generator.
 Every kind solves its puzzles in turns of 10, so a change in the machine's load touches
-all kinds alike; each puzzle's time includes building its exact cover where the kind's
-puzzles do not share one (a jigsaw's regions and a killer's cages are its own).
+all kinds alike; each puzzle's time includes narrowing it and building its exact cover
+where the kind's puzzles do not share one (a jigsaw's regions, a killer's cages and a
+futoshiki's signs are its own: see ``kinds.solver.NARROWED``). ``no search`` counts the
+puzzles the narrowing solved alone (no node).
 
     python3 scripts/bench_kinds.py [--n 100] [--seed 1]
 """
@@ -64,12 +66,12 @@ def main() -> None:
             nodes[kind] += runs.nodes
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     base = statistics.median(ms["sudoku"])
-    print("| kind | puzzles | median ms | mean ms | max ms | median nodes | median / classic |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+    print("| kind | puzzles | median ms | mean ms | max ms | median nodes | no search | median / classic |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for kind in sets:
         median = statistics.median(ms[kind])
         print(f"| {kind} | {len(ms[kind])} | {median:.2f} | {statistics.mean(ms[kind]):.2f} | {max(ms[kind]):.1f} "
-              f"| {statistics.median(nodes[kind]):g} | {median / base:.1f}x |")
+              f"| {statistics.median(nodes[kind]):g} | {nodes[kind].count(0)} | {median / base:.1f}x |")
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ from typing import NamedTuple
 from .dlx import ExactCover
 from .kinds.grid import KIND_SIZES, KINDS, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, shape_for
 from .kinds.read import puzzle_id
-from .kinds.solver import bounds, combinations, solutions
+from .kinds.solver import bounds, combinations, sign_marks, solutions
 from .rating import GRADES, rate, steps
 from .techniques.board import Board, Search
 from .techniques.registry import Needed, needed
@@ -822,20 +822,8 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
     cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
     allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
-    # A sign between two blank cells has a secondary item for each digit from the least its
-    # greater cell may hold (low) to the most its lesser one may (high): the greater cell's
-    # digit x covers x..high, the lesser's y low..y; they clash exactly when x <= y.
-    marks: dict[tuple[int, int], list[int]] = {}  # (cell, digit - 1) -> its signs' secondary items
-    secondary = len(item)
-    for sign in signs:
-        g, l = sign.greater, sign.lesser
-        if digits[g] or digits[l]:
-            continue
-        low, high = (allowed[g] & -allowed[g]).bit_length() - 1, allowed[l].bit_length() - 1
-        for d in range(low, high + 1):
-            marks.setdefault((g, d), []).extend(range(secondary + d - low, secondary + high - low + 1))
-            marks.setdefault((l, d), []).extend(range(secondary, secondary + d - low + 1))
-        secondary += max(high - low + 1, 0)
+    marks, secondary = sign_marks([sign for sign in signs if not digits[sign.greater] and not digits[sign.lesser]],
+                                  allowed, len(item))
     ours, others = [], []
     for x in blank:
         seen = 0

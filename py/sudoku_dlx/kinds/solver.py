@@ -37,8 +37,16 @@ from ..dlx import ExactCover, SearchStats
 from .grid import Cage, Puzzle, Shape, Sign, cell_name, find_clash, parse
 from .read import puzzle_id
 
-__all__ = ["Fault", "SolveResult", "combinations", "count_solutions", "exact_cover", "fault", "bounds", "solutions",
-           "solve", "with_givens"]
+__all__ = ["NARROWED", "Fault", "SolveResult", "combinations", "count_solutions", "exact_cover", "fault", "bounds",
+           "open_cover", "sign_marks", "solutions", "solve", "with_givens"]
+
+
+#: The kinds whose puzzles :func:`solutions` narrows with :func:`bounds` before it
+#: searches, on the exact cover of the cells still open alone (:func:`open_cover`):
+#: their own regions, cages or signs cannot share the empty grid's links. Classic
+#: sudoku, X and windoku search the shared links with their givens selected, which is
+#: quicker for them (see docs/benchmarks.md, "The kinds").
+NARROWED = frozenset({"jigsaw", "killer", "futoshiki"})
 
 
 def solutions(
@@ -46,12 +54,19 @@ def solutions(
     limit: int = 0,
     rng: random.Random | None = None,
     stop: Callable[[SearchStats], bool] | None = None,
+    whole: bool = False,
 ) -> tuple[list[tuple[int, ...]], SearchStats]:
     """The completions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics.
 
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must break no
-    rule (see :func:`fault`).
+    rule (see :func:`fault`). A puzzle of the :data:`NARROWED` kinds is first
+    narrowed by :func:`bounds` (which may solve it: no search, no nodes), then
+    searched on :func:`open_cover`; with ``rng`` (a random grid for the generator)
+    or ``whole``, every kind searches :func:`with_givens`, the whole grid's exact
+    cover, as the lab's trace shows it. Both find the same solutions.
     """
+    if rng is None and not whole and puzzle.kind in NARROWED:
+        return _narrowed_solutions(puzzle, limit, stop)
     n = puzzle.n
     problem = with_givens(puzzle)
     placements = puzzle.shape.cells * n  # the options after those are a cage's combinations
@@ -64,6 +79,91 @@ def solutions(
                 digits[cell] = d + 1
         found.append(tuple(digits))
     return found, problem.stats
+
+
+def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats], bool] | None
+                        ) -> tuple[list[tuple[int, ...]], SearchStats]:
+    """:func:`solutions` by :func:`bounds`, then :func:`open_cover`'s search."""
+    allowed = bounds(puzzle)
+    if not all(allowed):
+        return [], SearchStats()
+    known = [mask.bit_length() if not mask & mask - 1 else 0 for mask in allowed]
+    if all(known):  # bounds' rules hold for every single digit: the grid is a solution
+        return [tuple(known)], SearchStats(solutions=1)
+    problem, placements = open_cover(puzzle, allowed)
+    found = []
+    for chosen in problem.search(limit, None, stop):
+        digits = known[:]
+        for option in chosen:
+            if option < len(placements):
+                cell, digit = placements[option]
+                digits[cell] = digit
+        found.append(tuple(digits))
+    return found, problem.stats
+
+
+def open_cover(puzzle: Puzzle, allowed: list[int]) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """The exact cover of ``puzzle``'s cells ``allowed`` (a mask each, see
+    :func:`bounds`) leaves open, built for it alone: the items :func:`exact_cover` has
+    for the open cells, for each unit's digits no single cell holds, for each cage
+    with open cells (its item and the digits its single cells do not hold), and the
+    secondary items of each sign between two open cells; an option for each digit
+    ``allowed`` in an open cell, then each cage's combinations that hold its single
+    cells' digits. Returns the problem and the (cell, digit) of each placement option,
+    which come first."""
+    n, shape = puzzle.n, puzzle.shape
+    nn, units_of = shape.cells, shape.units_of
+    single = [mask if not mask & mask - 1 else 0 for mask in allowed]
+    item: dict[int, int] = {}  # the grid's item number (see exact_cover) -> this problem's
+    for x in range(nn):
+        if not single[x]:
+            item[x] = len(item)
+    for u, unit in enumerate(shape.units):
+        held = 0
+        for x in unit:
+            held |= single[x]
+        for d in range(n):
+            if not held >> d & 1:
+                item[nn + u * n + d] = len(item)
+    cage_base = nn + len(shape.units) * n
+    cage_digit: dict[int, int] = {}  # an open caged cell -> its cage's item for digit 1
+    combination_options = []
+    for k, cage in enumerate(puzzle.cages):
+        held = 0
+        for x in cage.cells:
+            held |= single[x]
+        open_cells = [x for x in cage.cells if not single[x]]
+        if not open_cells:
+            continue
+        base = cage_base + k * (n + 1)
+        item[base] = len(item)
+        for d in range(n):
+            if not held >> d & 1:
+                item[base + 1 + d] = len(item)
+        for x in open_cells:
+            cage_digit[x] = base + 1
+        room = [allowed[x] for x in open_cells]
+        for mask in _combination_masks(len(cage.cells), cage.sum, n):
+            if mask & held == held and _can_take(mask & ~held, room):
+                combination_options.append([item[base], *(item[base + 1 + d] for d in range(n)
+                                                          if not (mask | held) >> d & 1)])
+    primary = len(item)
+    marks, secondary = sign_marks([sign for sign in puzzle.signs if not single[sign.greater] | single[sign.lesser]],
+                                  allowed, primary)
+    options, placements = [], []
+    for x in range(nn):
+        if single[x]:
+            continue
+        for d in range(n):
+            if allowed[x] >> d & 1:
+                items = [item[x], *(item[nn + u * n + d] for u in units_of[x])]
+                if x in cage_digit:
+                    items.append(item[cage_digit[x] + d])
+                options.append(items + marks.get((x, d), []))
+                placements.append((x, d + 1))
+    problem = ExactCover(primary, secondary - primary)
+    problem.add_options(options + combination_options)
+    return problem, placements
 
 
 def with_givens(puzzle: Puzzle) -> ExactCover:
@@ -103,57 +203,214 @@ def _can_take(mask: int, allowed: list[int]) -> bool:
     return union & mask == mask
 
 
+def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[tuple[int, int], list[int]], int]:
+    """The secondary items of ``signs`` between open cells, numbered from ``first``: a
+    sign has an item for each digit from the least its greater cell may hold (``low``,
+    as ``allowed`` says) to the most its lesser one may (``high``); the greater cell's
+    digit ``x`` covers ``x..high``, the lesser's ``y`` covers ``low..y``, so they clash
+    exactly when ``x <= y``. Returns the items of each (cell, digit - 1) that has
+    some, and the number after the last item."""
+    marks: dict[tuple[int, int], list[int]] = {}
+    for sign in signs:
+        g, l = sign.greater, sign.lesser
+        low, high = (allowed[g] & -allowed[g]).bit_length() - 1, allowed[l].bit_length() - 1
+        for d in range(low, high + 1):
+            marks.setdefault((g, d), []).extend(range(first + d - low, first + high - low + 1))
+            marks.setdefault((l, d), []).extend(range(first, first + d - low + 1))
+        first += max(high - low + 1, 0)
+    return marks, first
+
+
 def bounds(puzzle: Puzzle) -> list[int]:
     """The digits each cell may still hold (bit ``d - 1`` for ``d``), as far as the
-    givens, a futoshiki's signs and a killer's cages tell without a guess: a digit
-    alone in a cell leaves the cell's units (and cage), a digit with one place left in
-    a unit goes there; a sign's greater cell is more than its lesser neighbour's least
-    digit, the lesser one less than the greater's most; a cage's cells keep the digits
-    of the combinations they can still make; until nothing changes (an empty cell: no
-    solution). The dancing links see a sign only once both its cells are placed, and a
-    cage's sum only through its combinations: without these bounds, a futoshiki with
-    few givens took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080;
-    with them, 4,610)."""
-    n, units = puzzle.n, puzzle.shape.units
+    givens, a futoshiki's signs and a killer's cages tell without a guess, until
+    nothing changes: a digit alone in a cell leaves the cell's units (and cage); a
+    digit with one place left in a unit goes there; a digit a unit (or a cage: the
+    digits all its combinations hold) needs, with all its places there inside
+    another unit, leaves the rest of that unit; a sign's greater cell is
+    more than its lesser neighbour's least digit, the lesser one less than the
+    greater's most; a cage's cells keep the digits of the combinations they can still
+    make, and a digit the cage needs with one place left in it goes there. An empty
+    cell: no solution. The dancing links see a sign only once both its cells are
+    placed, and a cage's sum only through its combinations: without these bounds, a
+    futoshiki with few givens took millions of nodes (a 7x7 of Tatham's hardest grade
+    6,126,080; with them, 4,610). With the crossings of units, most puzzles of
+    Tatham's intermediate grade need no search at all."""
+    n, shape = puzzle.n, puzzle.shape
     full = (1 << n) - 1
+    units, peers = shape.units, shape.peers
     allowed = [1 << d - 1 if d else full for d in puzzle.digits]
-    cages = [(cage.cells, [_mask(digits) for digits in combinations(cage, n)]) for cage in puzzle.cages]
-    changed = True
-    while changed:
-        changed = False
-        for unit in (*units, *(cells for cells, _ in cages)):
-            for cell in unit:
-                single = allowed[cell]
-                if single and not single & single - 1:
-                    for other in unit:
-                        if other != cell and allowed[other] & single:
-                            allowed[other] &= ~single
-                            changed = True
-        for unit in units:
-            for bit in (1 << d for d in range(n)):
-                places = [cell for cell in unit if allowed[cell] & bit]
-                if len(places) == 1 and allowed[places[0]] != bit:
-                    allowed[places[0]] = bit
-                    changed = True
-        for sign in puzzle.signs:
-            g, l = allowed[sign.greater], allowed[sign.lesser]
-            if not g or not l:
-                continue
-            above = g & ~((1 << (l & -l).bit_length()) - 1)  # more than l's least digit
-            below = l & (1 << g.bit_length() - 1) - 1  # less than g's most digit
-            if (above, below) != (g, l):
-                allowed[sign.greater], allowed[sign.lesser] = above, below
-                changed = True
-        for cells, masks in cages:
-            union = 0
-            for mask in masks:
-                if _can_take(mask, [allowed[x] for x in cells]):
-                    union |= mask
+    todo = [x for x, d in enumerate(puzzle.digits) if d]  # single cells whose digit leaves their peers
+    cages = [(cage.cells, list(_combination_masks(len(cage.cells), cage.sum, n)))
+             for cage in (*puzzle.cages, *_sums_of_units(puzzle))]
+    if cages:
+        peers = list(peers)
+        for cells, _ in cages:
             for x in cells:
-                if allowed[x] & ~union:
-                    allowed[x] &= union
+                peers[x] = peers[x].union(cells) - {x}
+    crossings = _crossings(shape) + _cage_crossings(shape, [cells for cells, _ in cages])
+    signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
+
+    def narrow(x: int, mask: int) -> None:
+        allowed[x] = mask
+        if mask and not mask & mask - 1:
+            todo.append(x)
+
+    while True:
+        while todo:
+            x = todo.pop()
+            bit = allowed[x]
+            for other in peers[x]:
+                if allowed[other] & bit:
+                    narrow(other, allowed[other] & ~bit)
+        for unit in units:
+            once = twice = placed = 0
+            for x in unit:
+                mask = allowed[x]
+                if mask & mask - 1:
+                    twice |= once & mask
+                    once |= mask
+                else:
+                    placed |= mask
+            hidden = once & ~twice & ~placed
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
+                for x in unit:
+                    if allowed[x] & bit:  # none left if the cell of another hidden digit had it too
+                        if allowed[x] != bit:
+                            narrow(x, bit)
+                        break
+        if todo:
+            continue
+        changed = False
+        for inside, rest, others, cage in crossings:
+            needed = full
+            if cage is not None:
+                for mask in cages[cage][1]:
+                    needed &= mask
+            there = elsewhere = 0
+            for x in inside:
+                mask = allowed[x]
+                if mask & mask - 1:
+                    there |= mask
+                else:  # placed: it has left the other cells already
+                    elsewhere |= mask
+            for x in rest:
+                elsewhere |= allowed[x]
+            gone = there & needed & ~elsewhere
+            if gone:
+                for x in others:
+                    if allowed[x] & gone:
+                        narrow(x, allowed[x] & ~gone)
+                        changed = True
+        for g, l in signs:
+            above, below = allowed[g], allowed[l]
+            if above and below:
+                above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
+                below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
+                for x, mask in ((g, above), (l, below)):
+                    if mask != allowed[x]:
+                        narrow(x, mask)
+                        changed = True
+        for cells, masks in cages:
+            room = [allowed[x] for x in cells]
+            masks[:] = [mask for mask in masks if _can_take(mask, room)]
+            union, needed = 0, full
+            for mask in masks:
+                union |= mask
+                needed &= mask
+            once = twice = 0
+            for x in cells:
+                twice |= once & allowed[x]
+                once |= allowed[x]
+            hidden = needed & once & ~twice
+            for x in cells:
+                mask = allowed[x] & union
+                if mask & hidden:
+                    mask &= hidden
+                if mask != allowed[x]:
+                    narrow(x, mask)
                     changed = True
-    return allowed
+        if not changed and not todo:
+            return allowed
+
+
+@lru_cache(maxsize=64)
+def _crossings(shape: Shape) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], None]]:
+    """Each ordered pair of units that share two or more cells, as :func:`bounds` uses
+    it: (the shared cells, the first unit's other cells, the second's, None)."""
+    shared: dict[tuple[int, int], list[int]] = {}
+    for x, mine in enumerate(shape.units_of):
+        for k, a in enumerate(mine):
+            for b in mine[k + 1:]:
+                shared.setdefault((a, b), []).append(x)
+    found = []
+    units = shape.units
+    for (a, b), cells in shared.items():
+        if len(cells) > 1:
+            inside, rest_a, rest_b = tuple(cells), _without(units[a], cells), _without(units[b], cells)
+            found += [(inside, rest_a, rest_b, None), (inside, rest_b, rest_a, None)]
+    return found
+
+
+def _cage_crossings(shape: Shape, cages: list[tuple[int, ...]]
+                    ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int | None]]:
+    """As :func:`_crossings`, each cage (its cells) with each unit it shares two or
+    more cells with: (the shared cells, the cage's other cells, the unit's, the
+    cage's number)."""
+    units, units_of = shape.units, shape.units_of
+    found = []
+    for k, cage in enumerate(cages):
+        shared: dict[int, list[int]] = {}
+        for x in cage:
+            for u in units_of[x]:
+                shared.setdefault(u, []).append(x)
+        for u, cells in shared.items():
+            if len(cells) > 1:
+                found.append((tuple(cells), _without(cage, cells), _without(units[u], cells), k))
+    return found
+
+
+#: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
+SUM_CELLS = 3
+
+
+def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
+    """The cages a killer's units make by the rule of 45 (a unit's digits add up to
+    ``n * (n + 1) / 2``): a unit's cells outside the cages that lie wholly in it add up
+    to that less those cages' sums; the cells outside a unit of the cages that reach
+    into it add up to their sums less the unit's. Each such set of at most
+    :data:`SUM_CELLS` cells in one unit (so of different digits) that is no cage
+    already."""
+    if not puzzle.cages:
+        return []
+    shape, n, cages = puzzle.shape, puzzle.n, puzzle.cages
+    total = n * (n + 1) // 2
+    units_of = shape.units_of
+    cage_of = [0] * shape.cells  # the number of each cell's cage
+    for k, cage in enumerate(cages):
+        for x in cage.cells:
+            cage_of[x] = k
+    known = {cage.cells for cage in cages}
+    found = []
+    for unit in map(set, shape.units):
+        touching = [cages[k] for k in {cage_of[x] for x in unit}]
+        inside = [cage for cage in touching if unit.issuperset(cage.cells)]
+        rest = tuple(sorted(unit.difference(*(cage.cells for cage in inside))))
+        beyond = tuple(sorted({x for cage in touching for x in cage.cells}.difference(unit)))
+        for cells, sum_ in ((rest, total - sum(cage.sum for cage in inside)),
+                            (beyond, sum(cage.sum for cage in touching) - total)):
+            if 0 < len(cells) <= SUM_CELLS and cells not in known and \
+                    set(units_of[cells[0]]).intersection(*(units_of[x] for x in cells[1:])):
+                known.add(cells)
+                found.append(Cage(cells, sum_))
+    return found
+
+
+def _without(cells: tuple[int, ...], these: list[int]) -> tuple[int, ...]:
+    """``cells`` less ``these``, in any order."""
+    return tuple(set(cells).difference(these))
 
 
 @lru_cache(maxsize=64)
@@ -196,8 +453,19 @@ def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, .
 
 def combinations(cage: Cage, n: int) -> list[frozenset[int]]:
     """The sets of different digits from 1-``n`` that fill ``cage`` with its sum."""
-    return [frozenset(digits) for digits in itertools.combinations(range(1, n + 1), len(cage.cells))
-            if sum(digits) == cage.sum]
+    return list(_combinations(len(cage.cells), cage.sum, n))
+
+
+@lru_cache(maxsize=4096)
+def _combinations(cells: int, total: int, n: int) -> tuple[frozenset[int], ...]:
+    return tuple(frozenset(digits) for digits in itertools.combinations(range(1, n + 1), cells)
+                 if sum(digits) == total)
+
+
+@lru_cache(maxsize=4096)
+def _combination_masks(cells: int, total: int, n: int) -> tuple[int, ...]:
+    """:func:`combinations` as masks (bit ``d - 1`` for ``d``), for cages of ``cells`` cells and sum ``total``."""
+    return tuple(map(_mask, _combinations(cells, total, n)))
 
 
 @dataclass

@@ -1,0 +1,116 @@
+"""The narrowed search (``bounds``, then the exact cover of the open cells alone) finds
+exactly the solutions of the whole grid's exact cover, for every kind: on small seeded
+sets from Simon Tatham's programs (Debian's sgt-puzzles, which .ci/run installs) and
+this package's windokus, as they are (one solution), with givens taken away (several)
+and with a given or two cage sums changed (often none). The generator counts solutions
+through the same search, so a difference here would make it keep wrong puzzles.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from dataclasses import replace
+
+import pytest
+
+from conftest import broken_rules
+from sudoku_dlx.generator import generate
+from sudoku_dlx.kinds.grid import Cage, InvalidPuzzleError, Puzzle
+from sudoku_dlx.kinds.read import read_puzzle
+from sudoku_dlx.kinds.solver import NARROWED, _narrowed_solutions, bounds, count_solutions, fault, solutions
+
+#: (program, seeded parameters) -> three game IDs each; small sizes, and one 9x9 of each kind.
+SETS = [
+    ("sgt-solo", "2x3di#1"), ("sgt-solo", "3x3di#1"), ("sgt-solo", "2x3xdi#1"), ("sgt-solo", "3x3xdi#1"),
+    ("sgt-solo", "6jdi#1"), ("sgt-solo", "9jdi#1"), ("sgt-solo", "2x2kdi#1"), ("sgt-solo", "2x3kdi#1"),
+    ("sgt-solo", "3x3kdi#1"), ("sgt-unequal", "4de#1"), ("sgt-unequal", "5dt#1"), ("sgt-unequal", "6dx#1"),
+]
+#: More solutions than this are compared by their number only (the first ones found differ).
+MOST = 60
+
+
+def tatham(program: str, params: str) -> list[Puzzle]:
+    out = subprocess.run([f"/usr/games/{program}", "--generate", "3", params], capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    return [read_puzzle(game_id) for game_id in out.split()]
+
+
+def variants(puzzle: Puzzle) -> list[Puzzle]:
+    """The puzzle; with its givens taken away one by one until it has more than one
+    solution; with a blank cell's given set to a digit its peers allow that is not its
+    solution's; for a killer, two cages of one unit made one, and one cage's sum one
+    more and another's one less; each only if its givens break no rule."""
+    found = [puzzle]
+    digits = list(puzzle.digits)
+    solution = solutions(puzzle, 1, whole=True)[0][0]
+    for x, d in enumerate(puzzle.digits):
+        if d:
+            digits[x] = 0
+            if len(solutions(replace(puzzle, digits=tuple(digits)), 2, whole=True)[0]) == 2:
+                found.append(replace(puzzle, digits=tuple(digits)))
+                break
+    blank = [x for x, d in enumerate(puzzle.digits) if not d]
+    peers = puzzle.shape.peers
+    for x in blank[len(blank) // 2:]:
+        held = {puzzle.digits[p] for p in peers[x]} | {solution[x]}
+        other = next((d for d in range(1, puzzle.n + 1) if d not in held), 0)
+        if other:
+            found.append(replace(puzzle, digits=puzzle.digits[:x] + (other,) + puzzle.digits[x + 1:]))
+            break
+    cages = list(puzzle.cages)
+    units_of = puzzle.shape.units_of
+    for a in range(len(cages)):  # two cages of one unit made one: the solution stays, others may come
+        b = next((b for b in range(a + 1, len(cages)) if set.intersection(
+            *(set(units_of[x]) for x in cages[a].cells + cages[b].cells))), None)
+        if b is not None:
+            merged = Cage(cages[a].cells + cages[b].cells, cages[a].sum + cages[b].sum)
+            found.append(replace(puzzle, cages=tuple(cages[:a] + [merged] + cages[a + 1:b] + cages[b + 1:])))
+            break
+    for a, b in zip(range(len(cages)), range(len(cages) - 1, 0, -1)):
+        try:
+            found.append(replace(puzzle, cages=tuple(cages[:a] + [Cage(cages[a].cells, cages[a].sum + 1)]
+                                                     + cages[a + 1:b] + [Cage(cages[b].cells, cages[b].sum - 1)]
+                                                     + cages[b + 1:])))
+            break
+        except InvalidPuzzleError:  # a sum out of its cage's range: the next pair
+            continue
+    return [p for p in found if not fault(p)]
+
+
+def same_solutions(puzzle: Puzzle) -> int:
+    """Assert both searches find the same solutions (all, or MOST + 1 of them when there
+    are more), and return how many."""
+    whole = solutions(puzzle, MOST + 1, whole=True)[0]
+    narrowed = _narrowed_solutions(puzzle, MOST + 1, None)[0]
+    assert len(narrowed) == len(whole), puzzle
+    if len(whole) <= MOST:
+        assert sorted(narrowed) == sorted(whole), puzzle
+    for limit in (1, 2):
+        assert len(_narrowed_solutions(puzzle, limit, None)[0]) == min(limit, len(whole))
+    allowed = bounds(puzzle)
+    for digits in narrowed:
+        assert broken_rules(puzzle, list(digits)) == []
+        assert all(allowed[x] >> d - 1 & 1 for x, d in enumerate(digits)), "bounds lost a solution"
+    return len(whole)
+
+
+@pytest.mark.parametrize("program, params", SETS, ids=[params for _, params in SETS])
+def test_the_narrowed_search_finds_the_whole_covers_solutions(program, params):
+    counts = [same_solutions(p) for puzzle in tatham(program, params) for p in variants(puzzle)]
+    assert counts.count(1) >= 3 and any(count != 1 for count in counts), counts  # killers: rarely more than 1
+
+
+def test_windokus_and_the_generators_puzzles_too():
+    made = [generate(9, seed=seed, kind="windoku").puzzle for seed in (1, 2)]
+    made += [generate(6, seed=1, kind=kind).puzzle for kind in ("jigsaw", "killer")]
+    made += [generate(5, seed=1, kind="futoshiki").puzzle]
+    counts = [same_solutions(p) for puzzle in made for p in variants(puzzle)]
+    assert counts.count(1) >= len(made) and any(count > 1 for count in counts), counts
+
+
+def test_solve_and_count_take_the_narrowed_search_for_its_kinds():
+    puzzle = tatham("sgt-solo", "3x3kdi#2")[0]
+    assert puzzle.kind in NARROWED
+    found, stats = solutions(puzzle, 2)
+    assert found == solutions(puzzle, 2, whole=True)[0] and count_solutions(puzzle, 2) == 1
+    assert stats.nodes < solutions(puzzle, 2, whole=True)[1].nodes  # bounds solve most such killers outright
