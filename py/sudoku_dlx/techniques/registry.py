@@ -123,6 +123,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
     Technique(6.2, patterns.vwxyz_wing, "VWXYZ-wing"),
     Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle", steps=("X-chain", "Continuous nice loop")),
+    Technique(7.0, chains.remote_pairs, "Remote pairs"),
+    Technique(7.0, chains.xy_chain, "XY-chain"),
     Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop",
               steps=("AIC", "XY-chain", "X-chain", "Continuous nice loop")),
     Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED,
