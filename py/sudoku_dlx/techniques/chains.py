@@ -72,6 +72,7 @@ class _GroupLinks:
         for g, (_, d0) in enumerate(self.groups):
             self._of_digit[d0].append(g)
         self._static: dict[int, list[int]] = {}
+        self.memo: dict = {}  # what the chain searches keep about these links
 
     def members(self, node: int) -> tuple[tuple[int, ...], int]:
         """The cells of a node and its digit, 0-based."""
@@ -144,6 +145,35 @@ def _bits(found) -> int:
     for x in found:
         mask |= 1 << x
     return mask
+
+
+def _offs(links, node: int) -> int:
+    """The nodes (``node >> 1``: candidates, then groups) that on-node ``node``
+    turns off, as bits: the candidates it eliminates, and the groups it empties.
+    Weak links go both ways, so they are also the starts of chains whose first
+    on-node would turn off ``node`` (remembered in ``links.memo``)."""
+    key = "off", node
+    found = links.memo.get(key)
+    if found is None:
+        found = links.memo[key] = _bits(new >> 1 for new in links.static(node) if not new & 1)
+    return found
+
+
+def _meets(links, z: int) -> int:
+    """The starts ``a`` (as :func:`_offs` bits) of the AICs ending at on-node ``z``
+    that eliminate something: a candidate turned off both by ``a``'s on-node
+    and by ``z`` (remembered)."""
+    key = "meets", z
+    found = links.memo.get(key)
+    if found is None:
+        found = 0
+        ends = _offs(links, z) & ((1 << links.board.shape.cells * links.n) - 1)
+        while ends:
+            low = ends & -ends
+            found |= _offs(links, ((low.bit_length() - 1) << 1) | 1)
+            ends ^= low
+        links.memo[key] = found
+    return found
 
 
 def _reached(links, start: int, depth: int) -> dict[int, tuple[int, ...]]:
@@ -227,15 +257,9 @@ def _single_chain(
     level that proves something is scored on a shortest path between them. Once
     a step of at most ``board.search.enough`` is found, its level ends the search."""
     n = board.n
-    starts = _starts(board, links, digits)
-    bit = {a: 1 << i for i, a in enumerate(starts)}
-    cells = board.shape.cells * n  # the nodes below 2 * cells are candidates', the rest groups'
-    meets: dict[int, int] = {}  # candidate -> the starts whose on-node is weakly linked to it
-    for a in starts:
-        for x in _weak(board, links, a | 1):
-            meets[x] = meets.get(x, 0) | bit[a]
-    weak = {a | 1: _bits(_weak(board, links, a | 1)) for a in starts}
-    reach, frontier = dict(bit), dict(bit)
+    cells = board.shape.cells * n  # nodes >> 1 below this are candidates, the rest groups
+    reach = {a: 1 << (a >> 1) for a in _starts(board, links, digits)}  # node -> the starts that reach it
+    frontier = dict(reach)
     paths: dict[int, tuple[int, dict[int, tuple[int, ...]]]] = {}  # start -> (depth, parents)
     best, best_key = None, None
     longest = limit = deepest(float("inf"))
@@ -244,28 +268,18 @@ def _single_chain(
         for z in sorted(frontier):
             if not z & 1:
                 continue
-            if z not in weak:
-                weak[z] = _bits(_weak(board, links, z))
             single = z >> 1 < cells
-            proving = bit.get(z ^ 1, 0) if single and closed else 0
-            ends = weak[z]
-            while ends:
-                low = ends & -ends
-                proving |= meets.get(low.bit_length() - 1, 0)
-                ends ^= low
-            pairs = frontier[z] & proving
+            pairs = frontier[z] & (_meets(links, z) | (1 << (z >> 1) if single and closed else 0))
             while pairs:
                 low = pairs & -pairs
                 pairs ^= low
-                a = starts[low.bit_length() - 1]
+                a = (low.bit_length() - 1) << 1
                 if paths.get(a, (-1,))[0] < level:
                     paths[a] = level, _reached(links, a, level)
                 path = Outcome(paths[a][1]).path(z)
-                if z == a ^ 1 and not single:
-                    continue
                 if z != a ^ 1:
                     inside = _bits(x * n + links.members(node)[1] for node in path for x in links.members(node)[0])
-                    targets = weak[a | 1] & weak[z] & ~inside
+                    targets = _offs(links, a | 1) & _offs(links, z) & ~inside & ((1 << cells) - 1)
                     if not targets:
                         continue
                     t = (((targets & -targets).bit_length() - 1) << 1) | 1
