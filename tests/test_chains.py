@@ -12,9 +12,10 @@ from conftest import lines, techniques_of
 from sudoku_dlx import parse, solve
 from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, chains, patterns
-from sudoku_dlx.techniques.board import Board, Search, bits
+from sudoku_dlx.techniques.board import Board, Link, Search, bits
 from sudoku_dlx.techniques.chains import (
-    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, simple_colouring, turbot_fish, x_chain,
+    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, remote_pairs, simple_colouring, turbot_fish, x_chain,
+    xy_chain,
 )
 from sudoku_dlx.techniques.links import length_bonus
 
@@ -226,6 +227,61 @@ def test_xy_chain_scores_as_a_forcing_chain():
 def test_no_xy_chain_when_a_link_is_missing():
     board = with_candidates(xy_chain_board(), {"r5c5": "35"})
     assert found(forcing_chain, board) is None
+
+
+def test_the_chain_that_eliminates_most_of_its_length_comes_first():
+    # Two XY-chains of four cells score 7.2 each: the first, r1c1..r5c9 (the board above),
+    # has ends in different bands and stacks (2 cells see both); the second,
+    # r7c1=5 .. r8c4=5, has ends in one band (6 cells see both). The search by
+    # targets in cell order found the first; the second eliminates more.
+    board = with_candidates(xy_chain_board(), {"r7c1": "56", "r2c1": "67", "r2c4": "78", "r8c4": "85"})
+    for technique in (forcing_chain, xy_chain):
+        step = found(technique, board)
+        assert (step.technique, step.score) == ("XY-chain", 7.2)
+        assert step.eliminations == eliminated("r7c4 r7c5 r7c6 r8c1 r8c2 r8c3", 5)
+        assert {link.a[0] for link in step.links} == set(cells("r7c1 r2c1 r2c4 r8c4 r7c4"))
+
+
+def test_an_xy_chain_places_nothing_and_closes_no_loop():
+    # r1c1 and r5c9 see each other in the loop's last link: forcing_chain takes the
+    # continuous loop, xy_chain only what both ends see.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c1": "41"})
+    loop = found(forcing_chain, board)
+    assert loop.technique == "Continuous nice loop" and len(loop.eliminations) > 7
+    step = found(xy_chain, board)
+    assert (step.technique, step.placements) == ("XY-chain", ())
+    assert set(step.eliminations) < set(loop.eliminations) and {d for _, d in step.eliminations} == {1}
+
+
+# -- remote pairs ------------------------------------------------------------
+
+
+def remote_pairs_board() -> Board:
+    # Six cells of 5 and 8, each seeing the next: r1c1 r1c5 r4c5 r4c8 r9c8 r9c2.
+    chain = "r1c1 r1c5 r4c5 r4c8 r9c8 r9c2"
+    return with_candidates(empty_board(), {name: "58" for name in chain.split()})
+
+
+def test_remote_pairs_take_both_digits_from_every_cell_that_sees_both_colours():
+    step = found(remote_pairs, remote_pairs_board())
+    # r1c1-r4c8 (3 links apart): r1c8 r4c1; r1c1-r9c2 (5): r1c2 r2c2 r3c2 r7c1 r8c1 r9c1;
+    # r1c5-r9c8 (3): r1c8 r9c5; r4c5-r9c2 (3): r4c2 r9c5. Cells 1 link apart are a naked pair's.
+    lost = cells("r1c2 r1c8 r2c2 r3c2 r4c1 r4c2 r7c1 r8c1 r9c1 r9c5")
+    assert step.technique == "Remote pairs"
+    assert step.eliminations == tuple((x, d) for x in sorted(lost) for d in (5, 8))
+    assert step.score == 7.3  # the XY-chain of six cells that r2c2's elimination needs: 14 nodes
+    assert step.cells == tuple(cells("r1c1 r1c5 r4c5 r4c8 r9c8 r9c2"))
+    r1c1, r1c5 = cells("r1c1 r1c5")
+    assert step.links[:3] == (Link((r1c1, 5), (r1c1, 8), True), Link((r1c1, 8), (r1c5, 8), False),
+                              Link((r1c5, 8), (r1c5, 5), True))
+    assert step.text.startswith("Remote pairs on 5/8: r1c1, r1c5, r4c5, r4c8, r9c8, r9c2 hold only 5 and 8")
+
+
+def test_remote_pairs_need_two_cells_three_links_apart():
+    board = with_candidates(empty_board(), {name: "58" for name in "r1c1 r1c5 r4c5".split()})
+    assert found(remote_pairs, board) is None
+    board = with_candidates(remote_pairs_board(), {"r4c5": "57"})  # the chain broken in the middle
+    assert found(remote_pairs, board) is None
 
 
 def test_a_forcing_chain_mixes_cells_and_units():

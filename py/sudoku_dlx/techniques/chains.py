@@ -274,6 +274,8 @@ def _single_chain(
                 low = pairs & -pairs
                 pairs ^= low
                 a = (low.bit_length() - 1) << 1
+                if z == a ^ 1 and not (single and closed):
+                    continue  # a group's, or no placements asked
                 if paths.get(a, (-1,))[0] < level:
                     paths[a] = level, _reached(links, a, level)
                 path = Outcome(paths[a][1]).path(z)
