@@ -7,7 +7,10 @@ families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 avoidable rectangles, unique rectangles of type 6, franken and mutant fish.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
-find a step, SE needs a harder one, and its ratings count that.
+find a step, SE needs a harder one, and its ratings count that. Remote pairs
+and XY-chains are HoDoKu's techniques too, but SE finds them as its forcing
+chains, at the same scores, so they count; listed before the other AICs, they
+give the step when the scores tie, as in HoDoKu's order.
 
 Each technique names the ``kinds`` of puzzle it serves (:func:`techniques_for`).
 Most hold for every kind: they rest only on units holding every digit once and
