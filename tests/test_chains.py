@@ -369,6 +369,13 @@ def test_every_step_is_sound_on_rated_puzzles():
     assert {"Two-string kite", "X-chain", "XY-chain", "AIC", "Continuous nice loop"} <= set(names)
 
 
+def test_remote_pairs_are_sound_on_hodokus_remote_pair_exemplars():
+    puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv")
+               if row.split("\t")[2] == "Remote Pairs"]
+    names = [name for puzzle in puzzles for name in walk(puzzle, [(7.0, remote_pairs), (7.0, xy_chain)])]
+    assert len(puzzles) > 20 and {"Remote pairs", "XY-chain"} <= set(names)
+
+
 @pytest.mark.parametrize("name, technique, share", [
     ("Skyscraper", turbot_fish, 0.9), ("2-String Kite", turbot_fish, 0.9), ("Turbot Fish", turbot_fish, 0.9),
     ("Empty Rectangle", empty_rectangle, 0.9), ("Simple Colors", simple_colouring, 0.7),
