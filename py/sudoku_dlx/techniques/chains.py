@@ -244,11 +244,13 @@ def _single_chain(
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
     (on to off eliminates it, off to on places it), of candidates of ``digits``
     (None: all), and of those the one that places most, then eliminates most
-    (HoDoKu's choice), then the shortest and the first found. ``deepest`` says
-    how many nodes a chain may have to score at most a given score. The step
-    takes all that the chain proves (see :func:`_chain_step`, ``loop`` the base
-    score of a continuous loop; ``closed`` False: no loops and no placements,
-    only what both ends of an AIC see).
+    (HoDoKu's choice), then the shortest and the first found. ``score`` scores
+    a chain by its nodes, target included, and ``deepest`` says how many nodes
+    a chain may have to score at most a given score. The step takes all that
+    the chain proves (see :func:`_chain_step`), and its score is the one the
+    choice compares: a continuous loop scores ``loop`` + its own length when
+    that is lower, as SE takes the easiest of its chains and cycles (``closed``
+    False: no loops and no placements, only what both ends of an AIC see).
 
     Every such chain is an AIC from an off-node ``a`` to an on-node ``z`` (what
     it proves depends on ``a`` and ``z`` alone, and a loop's on its links): all
