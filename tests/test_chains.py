@@ -1,4 +1,4 @@
-"""The chains (turbot fish, colouring, X- and XY-chains, forcing chains) on
+"""The chains (turbot fish, colouring, X- and XY-chains, remote pairs, forcing chains) on
 hand-made boards, then on real puzzles: soundness of every step, texts that
 name real candidates, and SE's length bonus."""
 
