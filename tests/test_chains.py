@@ -17,6 +17,7 @@ from sudoku_dlx.techniques.chains import (
     empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, remote_pairs, simple_colouring, turbot_fish, x_chain,
     xy_chain,
 )
+from sudoku_dlx.techniques.forcing import Found, lower
 from sudoku_dlx.techniques.links import length_bonus
 
 from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
@@ -251,6 +252,15 @@ def test_an_xy_chain_places_nothing_and_closes_no_loop():
     step = found(xy_chain, board)
     assert (step.technique, step.placements) == ("XY-chain", ())
     assert set(step.eliminations) < set(loop.eliminations) and {d for _, d in step.eliminations} == {1}
+
+
+def test_of_forcing_deductions_of_one_score_the_one_that_places_then_proves_most_comes_first():
+    one, two = Found(8.2, [10], "cell", [], (0,), []), Found(8.2, [10, 12], "cell", [], (1,), [])
+    places = Found(8.2, [11], "unit", [], (2,), [])  # an on-node: a placement
+    assert lower(one, two) is two and lower(two, one) is two
+    assert lower(two, places) is places and lower(places, two) is places
+    easier = Found(8.1, [10], "cell", [], (3,), [])
+    assert lower(places, easier) is easier and lower(one, Found(8.2, [14], "cell", [], (4,), [])) is one
 
 
 # -- remote pairs ------------------------------------------------------------
