@@ -10,9 +10,12 @@ their nodes): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
 units (AICs, XY-chains among them) and their loops 7.0, nishio 7.5, multiple
 forcing chains 8.0. The X-chains of two and three strong links take the scores
 of SukakuExplainer, which rated our SE reference set: skyscraper 4.0,
-two-string kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each
-technique returns its lowest-scoring step, with everything its pattern
-eliminates. Search is iterative (no recursion) and works for every grid size.
+two-string kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Remote
+pairs and XY-chains, HoDoKu's techniques, score as the forcing chains SE
+finds them as. Each technique returns its lowest-scoring step, with
+everything its pattern eliminates; of the chains of that score, the one that
+places most, then eliminates most, as HoDoKu chooses. Search is iterative (no
+recursion) and works for every grid size.
 """
 
 from __future__ import annotations
@@ -31,8 +34,8 @@ __all__ = [
     "forcing_x_chain",
     "grouped_aic",
     "nishio",
-    "simple_colouring",
     "remote_pairs",
+    "simple_colouring",
     "turbot_fish",
     "x_chain",
     "xy_chain",
@@ -140,7 +143,7 @@ def _starts(board: Board, links, digits: list[int] | None) -> list[int]:
 
 
 def _bits(found) -> int:
-    """A set of candidates (``cell * n + digit - 1``) as one integer's bits."""
+    """A set of indexes (of candidates, ``cell * n + digit - 1``, or of nodes) as one integer's bits."""
     mask = 0
     for x in found:
         mask |= 1 << x
@@ -441,7 +444,8 @@ def forcing_x_chain(board: Board, digits: list[int]) -> Step | None:
     are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
     forcing = _within(6.6)
     return _single_chain(
-        board, links_of(board, y=False), lambda path: chain_score(6.6, len(path)), lambda score: forcing(min(score, 6.9)),
+        board, links_of(board, y=False), lambda path: chain_score(6.6, len(path)),
+        lambda score: forcing(min(score, 6.9)),
         loop=6.5, digits=digits,
     )
 
@@ -536,9 +540,9 @@ def _remote_pairs_step(board: Board, mask: int, parent: dict[int, int | None]) -
         links.append(Link((x, a + b - on[x]), (x, on[x]), True))
     pair = f"{board.symbol(a)}/{board.symbol(b)}"
     names = ", ".join(board.name(x) for x in cells)
-    text = (f"Remote pairs on {pair}: {names} hold only {board.symbol(a)} and {board.symbol(b)}, each after the first "
-            f"seeing one before it, so their digits alternate; a cell that sees two of them an odd number of links apart sees both "
-            f"digits: {board.removal(eliminations)}.")
+    text = (f"Remote pairs on {pair}: {names} hold only {board.symbol(a)} and {board.symbol(b)}, each after the "
+            f"first seeing one before it, so their digits alternate; a cell that sees two of them an odd number of "
+            f"links apart sees both digits: {board.removal(eliminations)}.")
     # the XY-chain of the longest link: its cells' nodes and the eliminated candidate's two
     return Step("Remote pairs", chain_score(7.0, 2 * (longest + 1) + 2), text, (), tuple(eliminations), tuple(cells),
                 (), tuple(links))
