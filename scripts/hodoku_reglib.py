@@ -10,8 +10,8 @@ Codes ending in ``-x`` are fail cases: the technique must find nothing.
 
 For each test the techniques of the code's family (:data:`FAMILIES`, in registry order)
 are tried on the test's board; a test is *found* when one of them returns, as its first
-step, exactly HoDoKu's eliminations and placements (a placement stands for its
-cell's other candidates eliminated); *later* when a technique's step is
+step, exactly HoDoKu's eliminations and placements (a placement counting as the
+eliminations of its cell's other candidates: :func:`effect`); *later* when a technique's step is
 HoDoKu's only after its earlier steps (up to ``--later``) were applied (HoDoKu's tester
 looks at every step of the technique, for the candidates the test names); *other* when
 they return different steps, *none* when they return nothing. *Unsound* counts steps that remove a digit of the
@@ -57,7 +57,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "0606": ("Hidden rectangle",), "0607": ("Avoidable rectangle",), "0608": ("Avoidable rectangle",),
     "0610": ("BUG+1",),
     "0701": ("X-chain", "Forcing X-chain, X-cycle"),
-    "0702": ("AIC, XY-chain, nice loop",),
+    "0702": ("XY-chain",),
     "0703": ("Remote pairs",),
     **{code: ("Forcing X-chain, X-cycle", "AIC, XY-chain, nice loop") for code in ("0706", "0707", "0708")},
     **{code: ("Grouped AIC",) for code in ("0709", "0710", "0711")},
@@ -96,12 +96,11 @@ def board_of(grid: str, deleted: str) -> tuple[Board, tuple[int, ...] | None]:
     return board, solution
 
 
-def same(board: Board, got, expected) -> bool:
-    """Whether two ``(placements, eliminations)`` do the same on ``board``: a digit
-    placed is its cell's other candidates eliminated (HoDoKu's BUG+1 eliminates them)."""
-    def removed(placements, eliminations):
-        return set(eliminations) | {(x, e) for x, d in placements for e in board.digits(x) if e != d}
-    return got == expected or removed(*got) == removed(*expected)
+def effect(board: Board, placements, eliminations) -> set[tuple[int, int]]:
+    """What a step removes from the cells' candidates: its eliminations, and for each
+    placement the other candidates of its cell (HoDoKu writes a discontinuous nice loop
+    that proves a digit as the eliminations of the cell's other digits)."""
+    return set(eliminations) | {(x, e) for x, d in placements for e in board.digits(x) if e != d}
 
 
 def unsound(step, solution) -> bool:
@@ -134,7 +133,7 @@ def main() -> None:
             tally[code]["missing"] += 1
             continue
         board, solution = board_of(grid, deleted)
-        expected = (candidates(placed), candidates(eliminated))
+        expected = effect(board, candidates(placed), candidates(eliminated))
         outcome, told = "none", ""
         start = time.perf_counter()
         for name in names:
@@ -151,7 +150,7 @@ def main() -> None:
                     break
                 if unsound(step, solution):
                     tally[code]["unsound"] += 1
-                if same(play, (set(step.placements), set(step.eliminations)), expected):
+                if effect(play, step.placements, step.eliminations) == expected:
                     outcome = "found" if turn == 0 else "later"
                     break
                 if turn == 0 and outcome != "later":

@@ -77,7 +77,7 @@ HODOKU = {
     "Simple Colors": ({"Simple colouring"}, 5.4),
     "X-Chain": ({"X-chain"}, 5.4),
     "XY-Chain": ({"XY-chain"}, 7.0),
-    "Remote Pairs": ({"XY-chain"}, 7.0),
+    "Remote Pairs": ({"Remote pairs", "XY-chain"}, 7.0),
     "Alternating Interference Chain": ({"X-chain", "XY-chain", "AIC"}, 6.6),
     "Discontinuous Nice Loop": ({"X-chain", "XY-chain", "AIC"}, 6.6),
     "Continuous Nice Loop": ({"Continuous nice loop", "X-chain", "XY-chain", "AIC"}, 6.5),

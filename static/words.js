@@ -52,6 +52,8 @@ export const TECHNIQUES = [
   {"name": "BUG+1", "score": 5.6, "family": "patterns", "se": true, "kinds": ["sudoku"]},
   {"name": "VWXYZ-wing", "score": 6.2, "family": "patterns", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
   {"name": "Forcing X-chain, X-cycle", "score": 6.5, "family": "chains", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
+  {"name": "Remote pairs", "score": 7.0, "family": "chains", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
+  {"name": "XY-chain", "score": 7.0, "family": "chains", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
   {"name": "AIC, XY-chain, nice loop", "score": 7.0, "family": "chains", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
   {"name": "Grouped AIC", "score": 7.1, "family": "chains", "se": false, "kinds": ["sudoku", "x", "windoku", "killer"]},
   {"name": "ALS-XZ", "score": 7.1, "family": "als", "se": false, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},

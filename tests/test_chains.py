@@ -1,4 +1,4 @@
-"""The chains (turbot fish, colouring, X- and XY-chains, forcing chains) on
+"""The chains (turbot fish, colouring, X- and XY-chains, remote pairs, forcing chains) on
 hand-made boards, then on real puzzles: soundness of every step, texts that
 name real candidates, and SE's length bonus."""
 
@@ -12,10 +12,12 @@ from conftest import lines, techniques_of
 from sudoku_dlx import parse, solve
 from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, chains, patterns
-from sudoku_dlx.techniques.board import Board, Search, bits
+from sudoku_dlx.techniques.board import Board, Link, Search, bits
 from sudoku_dlx.techniques.chains import (
-    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, turbot_fish, x_chain,
+    empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, remote_pairs, turbot_fish, x_chain,
+    xy_chain,
 )
+from sudoku_dlx.techniques.forcing import Found, lower
 from sudoku_dlx.techniques.links import length_bonus
 
 from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
@@ -116,14 +118,14 @@ def test_empty_rectangle():
 
 
 def test_grouped_aic_uses_a_box_and_line_group():
-    # The empty rectangle's chain, with groups: r8c2=5 -> r8c7<>5 -> r2c7=5 -> {r2c1 r2c3}<>5
-    # -> {r1c2 r2c2 r3c2}=5 -> r8c2<>5.
+    # The empty rectangle's chain, with groups: r8c2=5 -> {r1c2 r3c2}<>5 -> {r2c1 r2c2 r2c3}=5
+    # -> r2c7<>5 -> r8c7=5 -> r8c2<>5 (or the same chain the other way round).
     board = confine_box(empty_board(), 5, 1, "r2c1 r2c2 r2c3 r1c2 r3c2")
     board = confine(board, 5, "column 7", "r2c7 r8c7")
     step = found(grouped_aic, board)
     assert (step.technique, step.score) == ("Grouped X-chain", 7.1)
     assert step.eliminations == eliminated("r8c2", 5)
-    assert "{r1c2 r2c2 r3c2}=5" in step.text
+    assert "{r1c2 r3c2}" in step.text or "{r1c2 r2c2 r3c2}" in step.text
     assert found(grouped_aic, three_link_board()) is None  # chains without groups are forcing_chain's
 
 
@@ -161,6 +163,23 @@ def test_no_x_chain_on_an_empty_grid_of_pairs():
     assert found(x_chain, skyscraper_board()) is None
 
 
+def test_a_forcing_x_chain_over_a_colour_wrap_places_first():
+    # r1c1 and r2c2 take one colour and share box 1: that colour is false.
+    board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
+    board = confine(board, 4, "row 5", "r5c1 r5c5")
+    board = confine(board, 4, "column 5", "r5c5 r2c5")
+    board = confine(board, 4, "row 2", "r2c5 r2c2")
+    step = found(forcing_x_chain, board)
+    assert (step.technique, step.score) == ("X-chain", 6.6)
+    # The colour of r1c1 is false, so the other (r5c1, r2c5) is true: a chain that
+    # places a 4 of it comes first; every 4 eliminated is of the false colour or sees the true one.
+    false, true = cells("r1c1 r2c2 r5c5"), cells("r5c1 r2c5")
+    assert len(step.placements) == 1 and step.placements[0] in {(x, 4) for x in true}
+    assert all(
+        digit == 4 and (cell in false or any(cell in board.peers[t] for t in true)) for cell, digit in step.eliminations
+    )
+
+
 def test_a_forcing_x_chain_places_a_digit():
     # r1c1<>4 -> r5c1=4 -> r5c8<>4 -> r2c8=4 -> r2c2<>4 -> r1c1=4: r1c1 is 4, so its peers are not.
     board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
@@ -190,6 +209,70 @@ def test_xy_chain_scores_as_a_forcing_chain():
 def test_no_xy_chain_when_a_link_is_missing():
     board = with_candidates(xy_chain_board(), {"r5c5": "35"})
     assert found(forcing_chain, board) is None
+
+
+def test_the_chain_that_eliminates_most_of_its_length_comes_first():
+    # Two XY-chains of four cells score 7.2 each: the first, r1c1..r5c9 (the board above),
+    # has ends in different bands and stacks (2 cells see both); the second,
+    # r7c1=5 .. r8c4=5, has ends in one band (6 cells see both). The search by
+    # targets in cell order found the first; the second eliminates more.
+    board = with_candidates(xy_chain_board(), {"r7c1": "56", "r2c1": "67", "r2c4": "78", "r8c4": "85"})
+    for technique in (forcing_chain, xy_chain):
+        step = found(technique, board)
+        assert (step.technique, step.score) == ("XY-chain", 7.2)
+        assert step.eliminations == eliminated("r7c4 r7c5 r7c6 r8c1 r8c2 r8c3", 5)
+        assert {link.a[0] for link in step.links} == set(cells("r7c1 r2c1 r2c4 r8c4 r7c4"))
+
+
+def test_an_xy_chain_places_nothing_and_closes_no_loop():
+    # r1c1 and r5c9 see each other in the loop's last link: forcing_chain takes the
+    # continuous loop, xy_chain only what both ends see.
+    board = with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r5c5": "34", "r5c1": "41"})
+    loop = found(forcing_chain, board)
+    assert loop.technique == "Continuous nice loop" and len(loop.eliminations) > 7
+    step = found(xy_chain, board)
+    assert (step.technique, step.placements) == ("XY-chain", ())
+    assert set(step.eliminations) < set(loop.eliminations) and {d for _, d in step.eliminations} == {1}
+
+
+def test_of_forcing_deductions_of_one_score_the_one_that_places_then_proves_most_comes_first():
+    one, two = Found(8.2, [10], "cell", [], (0,), []), Found(8.2, [10, 12], "cell", [], (1,), [])
+    places = Found(8.2, [11], "unit", [], (2,), [])  # an on-node: a placement
+    assert lower(one, two) is two and lower(two, one) is two
+    assert lower(two, places) is places and lower(places, two) is places
+    easier = Found(8.1, [10], "cell", [], (3,), [])
+    assert lower(places, easier) is easier and lower(one, Found(8.2, [14], "cell", [], (4,), [])) is one
+
+
+# -- remote pairs ------------------------------------------------------------
+
+
+def remote_pairs_board() -> Board:
+    # Six cells of 5 and 8, each seeing the next: r1c1 r1c5 r4c5 r4c8 r9c8 r9c2.
+    chain = "r1c1 r1c5 r4c5 r4c8 r9c8 r9c2"
+    return with_candidates(empty_board(), {name: "58" for name in chain.split()})
+
+
+def test_remote_pairs_take_both_digits_from_every_cell_that_sees_both_colours():
+    step = found(remote_pairs, remote_pairs_board())
+    # r1c1-r4c8 (3 links apart): r1c8 r4c1; r1c1-r9c2 (5): r1c2 r2c2 r3c2 r7c1 r8c1 r9c1;
+    # r1c5-r9c8 (3): r1c8 r9c5; r4c5-r9c2 (3): r4c2 r9c5. Cells 1 link apart are a naked pair's.
+    lost = cells("r1c2 r1c8 r2c2 r3c2 r4c1 r4c2 r7c1 r8c1 r9c1 r9c5")
+    assert step.technique == "Remote pairs"
+    assert step.eliminations == tuple((x, d) for x in sorted(lost) for d in (5, 8))
+    assert step.score == 7.3  # the XY-chain of six cells that r2c2's elimination needs: 14 nodes
+    assert step.cells == tuple(cells("r1c1 r1c5 r4c5 r4c8 r9c8 r9c2"))
+    r1c1, r1c5 = cells("r1c1 r1c5")
+    assert step.links[:3] == (Link((r1c1, 5), (r1c1, 8), True), Link((r1c1, 8), (r1c5, 8), False),
+                              Link((r1c5, 8), (r1c5, 5), True))
+    assert step.text.startswith("Remote pairs on 5/8: r1c1, r1c5, r4c5, r4c8, r9c8, r9c2 hold only 5 and 8")
+
+
+def test_remote_pairs_need_two_cells_three_links_apart():
+    board = with_candidates(empty_board(), {name: "58" for name in "r1c1 r1c5 r4c5".split()})
+    assert found(remote_pairs, board) is None
+    board = with_candidates(remote_pairs_board(), {"r4c5": "57"})  # the chain broken in the middle
+    assert found(remote_pairs, board) is None
 
 
 def test_a_forcing_chain_mixes_cells_and_units():
@@ -275,6 +358,13 @@ def test_every_step_is_sound_on_rated_puzzles():
     names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]
     assert len(names) > 50
     assert {"Two-string kite", "X-chain", "XY-chain", "AIC", "Continuous nice loop"} <= set(names)
+
+
+def test_remote_pairs_are_sound_on_hodokus_remote_pair_exemplars():
+    puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv")
+               if row.split("\t")[2] == "Remote Pairs"]
+    names = [name for puzzle in puzzles for name in walk(puzzle, [(7.0, remote_pairs), (7.0, xy_chain)])]
+    assert len(puzzles) > 20 and {"Remote pairs", "XY-chain"} <= set(names)
 
 
 @pytest.mark.parametrize("name, technique, share", [

@@ -24,10 +24,10 @@ from test_chains import (
 from test_colours import colouring_board
 from test_patterns import cells, confine, empty_board, found, with_candidates
 
-#: A position whose next hint is an AIC (from the 12th puzzle of sudoku_exchange_se_sample.tsv,
+#: A position whose next hint is a continuous nice loop (from the 12th puzzle of sudoku_exchange_se_sample.tsv,
 #: its singles placed); docs/cli.md shows it.
-AIC_POSITION = "593826147.4.91..83..8.349.2..14.2..9469.5.821...1.93.4..467.2989862417357...98416"
-AIC_CHAIN = "(7)r4c8=r4c2-r3c2=(7-5)r3c4=(5)r3c8 => r4c8<>5"
+LOOP_POSITION = "593826147.4.91..83..8.349.2..14.2..9469.5.821...1.93.4..467.2989862417357...98416"
+LOOP_CHAIN = "(2=5)r9c3-r7c2=r7c6-(5=7)r2c6-(7=2)r2c3-(2)r9c3 => r6c3<>2, r9c2<>5"
 
 
 def written(technique, board) -> str:
@@ -53,12 +53,12 @@ def placing_board():
 
 @pytest.mark.parametrize("technique, board, chain", [
     (turbot_fish, skyscraper_board, "(4)r1c1=r7c1-r7c5=(4)r2c5 => r1c4<>4, r1c6<>4, r2c2<>4, r2c3<>4"),
-    (x_chain, three_link_board, "(4)r1c1=r5c1-r5c5=r8c5-r8c9=(4)r2c9 => r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4"),
+    (x_chain, three_link_board, "(4)r2c9=r8c9-r8c5=r5c5-r5c1=(4)r1c1 => r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4"),
     # Colouring works on a cluster (which may branch), not on one chain: no notation.
     (simple_colouring, colouring_board, ""),
-    (forcing_chain, xy_chain_board, "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1"),
-    (forcing_chain, aic_board, "(3=5)r1c1-(5=7)r4c1-r4c6=(7-3)r2c6=(3)r2c8 => r1c7<>3, r1c8<>3, r1c9<>3"),
-    (grouped_aic, grouped_board, "(5)r8c7=r2c7-r2c13=(5)r123c2 => r8c2<>5"),
+    (forcing_chain, xy_chain_board, "(1=4)r5c9-(4=3)r5c5-(3=2)r1c5-(2=1)r1c1 => r1c9<>1, r5c1<>1"),
+    (forcing_chain, aic_board, "(3)r2c8=(3-7)r2c6=r4c6-(7=5)r4c1-(5=3)r1c1 => r1c7<>3, r1c8<>3, r1c9<>3"),
+    (grouped_aic, grouped_board, "(5)r13c2=r2c123-r2c7=(5)r8c7 => r8c2<>5"),
     # A chain that places a digit starts and ends on it.
     (forcing_x_chain, placing_board, "(4)r1c1=r5c1-r5c8=r2c8-r2c2=(4)r1c1 => r1c1=4"),
 ])
@@ -70,7 +70,7 @@ def test_a_continuous_nice_loop_ends_where_it_starts():
     board = with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r2c5": "34", "r2c2": "41"})
     step = found(forcing_chain, board)
     assert step.technique == "Continuous nice loop"
-    assert eureka(step, board.shape).split(" => ")[0] == "(1=2)r1c1-(2=3)r1c5-(3=4)r2c5-(4=1)r2c2-(1)r1c1"
+    assert eureka(step, board.shape).split(" => ")[0] == "(1=4)r2c2-(4=3)r2c5-(3=2)r1c5-(2=1)r1c1-(1)r2c2"
 
 
 @pytest.mark.parametrize("technique, marks, chain", [
@@ -97,7 +97,7 @@ def test_groups_are_named_compactly():
 
 def test_16x16_chains_name_every_cell():
     board = with_candidates(empty_board(16), {"r1c1": "12", "r1c9": "23", "r9c9": "34", "r9c13": "41"})
-    assert written(forcing_chain, board) == "(1=2)r1c1-(2=3)r1c9-(3=4)r9c9-(4=1)r9c13 => r1c13<>1, r9c1<>1"
+    assert written(forcing_chain, board) == "(1=4)r9c13-(4=3)r9c9-(3=2)r1c9-(2=1)r1c1 => r1c13<>1, r9c1<>1"
 
 
 def test_steps_that_are_no_chain_have_none():
@@ -174,14 +174,14 @@ def test_the_notation_names_the_links_candidates():
 
 
 def test_records_and_the_command_line_carry_the_chain(capsys):
-    found = web.hint(AIC_POSITION)
-    assert (found["technique"], found["chain"]) == ("AIC", AIC_CHAIN)
+    found = web.hint(LOOP_POSITION)
+    assert (found["technique"], found["chain"]) == ("Continuous nice loop", LOOP_CHAIN)
     assert web.hint(lines("9x9/norvig_hardest.txt", 1)[0])["chain"] == ""  # a single
-    assert cli.main(["hint", AIC_POSITION]) == 0
-    assert capsys.readouterr().out.splitlines()[1] == f"  {AIC_CHAIN}"
-    assert cli.main(["hint", AIC_POSITION, "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["chain"] == AIC_CHAIN
-    assert cli.main(["rate", AIC_POSITION, "--path"]) == 0
-    assert capsys.readouterr().out.splitlines()[2] == f"        {AIC_CHAIN}"
-    path = web.rate(AIC_POSITION)["path"]
-    assert path[0]["chain"] == AIC_CHAIN and all("chain" in step for step in path)
+    assert cli.main(["hint", LOOP_POSITION]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == f"  {LOOP_CHAIN}"
+    assert cli.main(["hint", LOOP_POSITION, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["chain"] == LOOP_CHAIN
+    assert cli.main(["rate", LOOP_POSITION, "--path"]) == 0
+    assert capsys.readouterr().out.splitlines()[2] == f"        {LOOP_CHAIN}"
+    path = web.rate(LOOP_POSITION)["path"]
+    assert path[0]["chain"] == LOOP_CHAIN and all("chain" in step for step in path)

@@ -194,13 +194,15 @@ def test_the_timer_runs_and_is_kept_with_the_game(new_page):
 
 
 def test_hints_are_told_in_three_levels(new_page):
-    # A position whose next step is an AIC (docs/cli.md's): the last level adds its Eureka notation.
+    # A position whose next step is a chain, a continuous nice loop (docs/cli.md's): the last
+    # level adds its Eureka notation.
     puzzle = "593826147.4.91..83..8.349.2..14.2..9469.5.821...1.93.4..467.2989862417357...98416"
     page = new_page(f"index.html#p={puzzle}")
     wait_ready(page)
     expected = web.hint(puzzle, "", [""] * 81)
     button(page, "Hint").click()
-    expect(message(page)).to_contain_text("Hint: look for an AIC")
+    assert expected["technique"] == "Continuous nice loop"
+    expect(message(page)).to_contain_text("Hint: look for a continuous nice loop")
     expect(page.locator('[data-hint="cell"]')).to_have_count(0)  # the area only, no cells yet
     button(page, "Show more").click()
     expect(page.locator('[data-hint="cell"]')).to_have_count(len(expected["cells"]))

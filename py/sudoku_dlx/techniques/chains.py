@@ -10,18 +10,20 @@ their nodes): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
 units (AICs, XY-chains among them) and their loops 7.0, nishio 7.5, multiple
 forcing chains 8.0. The X-chains of two and three strong links take the scores
 of SukakuExplainer, which rated our SE reference set: skyscraper 4.0,
-two-string kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Each
-technique returns its lowest-scoring step, with everything its pattern
-eliminates. Search is iterative (no recursion) and works for every grid size.
+two-string kite 4.1, turbot fish 4.2, and 5.4-5.6 for three links. Remote
+pairs and XY-chains, HoDoKu's techniques, score as the forcing chains SE
+finds them as. Each technique returns its lowest-scoring step, with
+everything its pattern eliminates; of the chains of that score, the one that
+places most, then eliminates most, as HoDoKu chooses. Search is iterative (no
+recursion) and works for every grid size.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from itertools import combinations
 
-from .board import Board, Link, Step
+from .board import Board, Link, Step, digits_of
 from .forcing import contradiction, found_step, lower, multiple
 from .links import Links, Outcome, assumptions, chain_score, conclusion, links_of, node_text, possible, propagate
 
@@ -32,8 +34,10 @@ __all__ = [
     "forcing_x_chain",
     "grouped_aic",
     "nishio",
+    "remote_pairs",
     "turbot_fish",
     "x_chain",
+    "xy_chain",
 ]
 
 
@@ -70,6 +74,7 @@ class _GroupLinks:
         for g, (_, d0) in enumerate(self.groups):
             self._of_digit[d0].append(g)
         self._static: dict[int, list[int]] = {}
+        self.memo: dict = {}  # what the chain searches keep about these links
 
     def members(self, node: int) -> tuple[tuple[int, ...], int]:
         """The cells of a node and its digit, 0-based."""
@@ -127,28 +132,69 @@ def group_links_of(board: Board) -> _GroupLinks:
     return memo["group links"]
 
 
-def _shortest(links: Links, start: int, deepest: float, fewest: int = 0) -> list[int] | None:
-    """The shortest static chain from ``start`` back to its opposite, by
-    breadth-first search, of ``fewest`` to ``deepest`` nodes."""
-    goal = start ^ 1
+def _starts(board: Board, links, digits: list[int] | None) -> list[int]:
+    """The off-nodes a chain may start from: every candidate's (of ``digits``, if
+    given) and every group's."""
+    starts = [on ^ 1 for on in assumptions(board, digits)]
+    groups = getattr(links, "groups", ())
+    base = board.shape.cells * board.n
+    return starts + [(base + g) << 1 for g, (_, d0) in enumerate(groups) if digits is None or d0 + 1 in digits]
+
+
+def _bits(found) -> int:
+    """A set of indexes (of candidates, ``cell * n + digit - 1``, or of nodes) as one integer's bits."""
+    mask = 0
+    for x in found:
+        mask |= 1 << x
+    return mask
+
+
+def _offs(links, node: int) -> int:
+    """The nodes (``node >> 1``: candidates, then groups) that on-node ``node``
+    turns off, as bits: the candidates it eliminates, and the groups it empties.
+    Weak links go both ways, so they are also the starts of chains whose first
+    on-node would turn off ``node`` (remembered in ``links.memo``)."""
+    key = "off", node
+    found = links.memo.get(key)
+    if found is None:
+        found = links.memo[key] = _bits(new >> 1 for new in links.static(node) if not new & 1)
+    return found
+
+
+def _meets(links, z: int) -> int:
+    """The starts ``a`` (as :func:`_offs` bits) of the AICs ending at on-node ``z``
+    that eliminate something: a candidate turned off both by ``a``'s on-node
+    and by ``z`` (remembered)."""
+    key = "meets", z
+    found = links.memo.get(key)
+    if found is None:
+        found = 0
+        ends = _offs(links, z) & ((1 << links.board.shape.cells * links.n) - 1)
+        while ends:
+            low = ends & -ends
+            found |= _offs(links, ((low.bit_length() - 1) << 1) | 1)
+            ends ^= low
+        links.memo[key] = found
+    return found
+
+
+def _reached(links, start: int, depth: int) -> dict[int, tuple[int, ...]]:
+    """The first parents of every node ``start`` implies within ``depth`` links
+    (breadth first: each node's path back is a shortest one)."""
     parents: dict[int, tuple[int, ...]] = {start: ()}
-    queue = deque([(start, 1)])
-    while queue:
-        node, nodes = queue.popleft()
-        if nodes >= deepest:
-            break
-        for new in links.static(node):
-            if new == goal:
-                if nodes + 1 >= fewest:
+    level = [start]
+    for _ in range(depth):
+        following = []
+        for node in level:
+            for new in links.static(node):
+                if new not in parents:
                     parents[new] = (node,)
-                    return Outcome(parents).path(goal)
-            elif new not in parents:
-                parents[new] = (node,)
-                queue.append((new, nodes + 1))
-    return None
+                    following.append(new)
+        level = following
+    return parents
 
 
-def _one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable[[Board], Step | None]:
+def one_digit(technique: Callable[[Board, list[int]], Step | None]) -> Callable[[Board], Step | None]:
     """A technique that looks at each digit alone, searching only the digits whose
     places changed since it last found nothing (see :meth:`Search.digits`)."""
     def search(board: Board) -> Step | None:
@@ -196,35 +242,88 @@ def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
 
 def _single_chain(
     board: Board, links: Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
-    fewest: int = 0, loop: float | None = None, digits: list[int] | None = None,
+    loop: float | None = None, digits: list[int] | None = None, closed: bool = True,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
-    (on to off eliminates it, off to on places it), from candidates of
-    ``digits`` (None: all); ``deepest`` says how many nodes a chain may have to
-    score below a given score. The step takes all that the chain proves (see
-    :func:`_chain_step`, ``loop`` the base score of a continuous loop)."""
-    best, best_score = None, float("inf")
-    enough = board.search.enough
-    for on in assumptions(board, digits):
-        for start in (on, on ^ 1) if links.x else (on,):
-            limit = deepest(best_score)
-            if not limit or best_score <= enough:
-                break
-            if not possible(board, start):
+    (on to off eliminates it, off to on places it), of candidates of ``digits``
+    (None: all), and of those the one that places most, then eliminates most
+    (HoDoKu's choice), then the shortest and the first found. ``score`` scores
+    a chain by its nodes, target included, and ``deepest`` says how many nodes
+    a chain may have to score at most a given score. The step takes all that
+    the chain proves (see :func:`_chain_step`), and its score is the one the
+    choice compares: a continuous loop scores ``loop`` + its own length when
+    that is lower, as SE takes the easiest of its chains and cycles (``closed``
+    False: no loops and no placements, only what both ends of an AIC see).
+
+    Every such chain is an AIC from an off-node ``a`` to an on-node ``z`` (what
+    it proves depends on ``a`` and ``z`` alone, and a loop's on its links): all
+    the starts are followed at once, a level of links at a time, each node
+    keeping the starts that reach it as the bits of an integer; each pair of a
+    level that proves something is scored on a shortest path between them. Once
+    a step of at most ``board.search.enough`` is found, its level ends the search."""
+    n = board.n
+    cells = board.shape.cells * n  # nodes >> 1 below this are candidates, the rest groups
+    reach = {a: 1 << (a >> 1) for a in _starts(board, links, digits)}  # node -> the starts that reach it
+    frontier = dict(reach)
+    paths: dict[int, tuple[int, dict[int, tuple[int, ...]]]] = {}  # start -> (depth, parents)
+    best, best_key = None, None
+    longest = limit = deepest(float("inf"))
+    level = 0
+    while frontier and level + 1 <= limit:
+        for z in sorted(frontier):
+            if not z & 1:
                 continue
-            path = _shortest(links, start, limit, fewest)
-            if path and score(path) < best_score:
-                best, best_score = path, score(path)
-    return best and _chain_step(board, links, best, best_score, loop)
+            single = z >> 1 < cells
+            pairs = frontier[z] & (_meets(links, z) | (1 << (z >> 1) if single and closed else 0))
+            while pairs:
+                low = pairs & -pairs
+                pairs ^= low
+                a = (low.bit_length() - 1) << 1
+                if z == a ^ 1 and not (single and closed):
+                    continue  # a group's, or no placements asked
+                if paths.get(a, (-1,))[0] < level:
+                    paths[a] = level, _reached(links, a, level)
+                path = Outcome(paths[a][1]).path(z)
+                if z != a ^ 1:
+                    inside = _bits(x * n + links.members(node)[1] for node in path for x in links.members(node)[0])
+                    targets = _offs(links, a | 1) & _offs(links, z) & ~inside & ((1 << cells) - 1)
+                    if not targets:
+                        continue
+                    t = (((targets & -targets).bit_length() - 1) << 1) | 1
+                    path = [t, *path, t ^ 1]
+                if len(path) > longest or score(path) == float("inf"):
+                    continue
+                step = _chain_step(board, links, path, score(path), loop, closed)
+                key = (step.score, -len(step.placements), -len(step.eliminations), len(path))
+                if best_key is None or key < best_key:
+                    best, best_key = step, key
+        if best is not None:
+            if best.score <= board.search.enough:
+                break
+            limit = min(limit, deepest(best.score))
+        following: dict[int, int] = {}
+        for node, sources in frontier.items():
+            for new in links.static(node):
+                following[new] = following.get(new, 0) | sources
+        frontier = {}
+        for node, sources in following.items():
+            sources &= ~reach.get(node, 0)
+            if sources:
+                frontier[node] = sources
+                reach[node] = reach.get(node, 0) | sources
+        level += 1
+    return best
 
 
-def _chain_step(board: Board, links, path: list[int], score: float, loop: float | None = None) -> Step:
+def _chain_step(
+    board: Board, links, path: list[int], score: float, loop: float | None = None, closed: bool = True,
+) -> Step:
     """The step of a chain from a candidate to its opposite. From on to off, the
     chain between (from the second node, off, to the last but one, on) proves
     that one of its ends is true, so every candidate weakly linked to both ends
     goes, the first one among them; if the ends are themselves weakly linked,
     the chain closes a continuous nice loop (:func:`_loop_removals`), scored
-    ``loop`` + the loop's length when that is lower (SE's cycles)."""
+    ``loop`` + the loop's length when that is lower (SE's cycles), unless not ``closed``."""
     n = board.n
     name = _chain_name(board, links, path)
     digit = board.symbol(links.members(path[0])[1] + 1)
@@ -234,7 +333,7 @@ def _chain_step(board: Board, links, path: list[int], score: float, loop: float 
     if path[0] & 1:
         a, z = path[1] | 1, path[-2]
         removed = _weak(board, links, a) & _weak(board, links, z)
-        if _weak_between(board, links, a, z):
+        if closed and _weak_between(board, links, a, z):
             removed |= _loop_removals(board, links, path[1:-1])
             name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
             if loop is not None:
@@ -263,13 +362,13 @@ def _weak_between(board: Board, links, a: int, z: int) -> bool:
     return not set(cells_a) & set(cells_z) and all(y in board.peers[x] for x in cells_a for y in cells_z)
 
 
-def _below(base: float) -> Callable[[float], float]:
-    """How many nodes a chain scored ``base`` + length may have to score below a given score."""
+def _within(base: float) -> Callable[[float], float]:
+    """How many nodes a chain scored ``base`` + length may have to score at most a given score."""
     def deepest(score: float) -> float:
         if score == float("inf"):
             return score
-        nodes = 0
-        while chain_score(base, nodes + 1) < score:
+        nodes = 1
+        while chain_score(base, nodes + 1) <= score:
             nodes += 1
         return nodes
     return deepest
@@ -314,7 +413,7 @@ def _kinds_bonus(box: bool, lines: int, links: int) -> float:
     return 0.2 if lines == 2 else 0.1
 
 
-def _three_links(board: Board, pairs) -> float:
+def three_links(board: Board, pairs) -> float:
     """SukakuExplainer's score of an X-chain of three strong links (cell ``pairs``)."""
     return round(5.4 + _kinds_bonus(*_link_kinds(board, pairs), 3), 1)
 
@@ -323,10 +422,10 @@ def _x_chain_score(board: Board, path: list[int]) -> float:
     """The score of an X-chain of three strong links that eliminates, else infinity."""
     n = board.n
     strong = [((a >> 1) // n, (b >> 1) // n) for a, b in zip(path, path[1:]) if b & 1]
-    return float("inf") if path[-1] & 1 or len(strong) != 3 else _three_links(board, strong)
+    return float("inf") if path[-1] & 1 or len(strong) != 3 else three_links(board, strong)
 
 
-@_one_digit
+@one_digit
 def x_chain(board: Board, digits: list[int]) -> Step | None:
     """The lowest-scoring X-chain of three strong links: one digit's places,
     linked strongly in units and weakly between units, from a candidate to its
@@ -334,21 +433,120 @@ def x_chain(board: Board, digits: list[int]) -> Step | None:
     strong-linked fish: 5.4-5.6 by the kinds of unit of the strong links."""
     return _single_chain(
         board, links_of(board, y=False), lambda path: _x_chain_score(board, path),
-        lambda score: 8 if score > 5.4 else 0, fewest=8, digits=digits,
+        lambda score: 8, digits=digits,
     )
 
 
-@_one_digit
+@one_digit
 def forcing_x_chain(board: Board, digits: list[int]) -> Step | None:
     """The shortest X-chain of any other length, from a candidate to its
     opposite (on to off eliminates it, off to on places it): SE's forcing
     X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
     are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
-    forcing = _below(6.6)
+    forcing = _within(6.6)
     return _single_chain(
-        board, links_of(board, y=False), lambda path: chain_score(6.6, len(path)), lambda score: forcing(min(score, 7.0)),
+        board, links_of(board, y=False), lambda path: chain_score(6.6, len(path)),
+        lambda score: forcing(min(score, 6.9)),
         loop=6.5, digits=digits,
     )
+
+
+def xy_chain(board: Board) -> Step | None:
+    """An XY-chain as HoDoKu finds it, before the other AICs: cells of two
+    candidates, each strong link inside a cell and each weak link between
+    cells on one digit; every cell that sees both ends loses the digit that
+    starts and ends it. No loops or placements (those are
+    :func:`forcing_chain`'s). Scored as SE's forcing chain it is: 7.0 + length."""
+    return _single_chain(board, links_of(board, x=False), lambda path: chain_score(7.0, len(path)), _within(7.0),
+                         closed=False)
+
+
+def remote_pairs(board: Board) -> Step | None:
+    """Cells of the same two candidates, each seeing the next: their digits
+    alternate along the chain, so a cell that sees two of them an odd number of
+    links apart (three or more: one is a naked pair) sees both digits and loses
+    them. One step for each cluster (every cell of the pair reached so), the one
+    that eliminates most; scored as the XY-chain of the longest link needed,
+    7.0 + length, as SE finds it. HoDoKu tries them before the XY-chains."""
+    best = None
+    pairs: dict[int, list[int]] = {}
+    for x in board.blanks():
+        if board.candidates[x].bit_count() == 2:
+            pairs.setdefault(board.candidates[x], []).append(x)
+    for mask, cells in sorted(pairs.items()):
+        done: set[int] = set()
+        for root in cells:
+            if root in done:
+                continue
+            cluster = _cluster(board, root, cells)
+            done.update(cluster)
+            step = _remote_pairs_step(board, mask, cluster)
+            if step and (best is None or (step.score, -len(step.eliminations)) < (best.score, -len(best.eliminations))):
+                best = step
+    return best
+
+
+def _cluster(board: Board, root: int, cells: list[int]) -> dict[int, int | None]:
+    """The cells of ``cells`` that ``root`` reaches through cells that see each
+    other, breadth first from the first of them with fewest such neighbours
+    (a chain's end), each with the cell it was reached from."""
+    reached = {root}
+    todo = [root]
+    for x in todo:
+        for y in cells:
+            if y not in reached and y in board.peers[x]:
+                reached.add(y)
+                todo.append(y)
+    start = min(todo, key=lambda x: sum(y in board.peers[x] for y in todo))
+    parent: dict[int, int | None] = {start: None}
+    order = [start]
+    for x in order:
+        for y in todo:
+            if y not in parent and y in board.peers[x]:
+                parent[y] = x
+                order.append(y)
+    return parent
+
+
+def _remote_pairs_step(board: Board, mask: int, parent: dict[int, int | None]) -> Step | None:
+    cells = list(parent)
+    if len(cells) < 4:
+        return None
+    distance = {}
+    for source in cells:
+        distance[source, source] = 0
+        todo = [source]
+        for x in todo:
+            for y in cells:
+                if (source, y) not in distance and y in board.peers[x]:
+                    distance[source, y] = distance[source, x] + 1
+                    todo.append(y)
+    eliminations, longest = [], 0
+    for y in board.blanks():
+        if y in parent or not board.candidates[y] & mask:
+            continue
+        seen = [x for x in cells if x in board.peers[y]]
+        apart = [distance[a, b] for a, b in combinations(seen, 2) if distance[a, b] % 2 and distance[a, b] >= 3]
+        if apart:
+            longest = max(longest, min(apart))
+            eliminations += [(y, d) for d in digits_of(board.candidates[y] & mask)]
+    if not eliminations:
+        return None
+    a, b = digits_of(mask)
+    links, on = [], {}
+    for x, before in parent.items():
+        on[x] = b if before is None else a + b - on[before]
+        if before is not None:
+            links.append(Link((before, on[before]), (x, on[before]), False))
+        links.append(Link((x, a + b - on[x]), (x, on[x]), True))
+    pair = f"{board.symbol(a)}/{board.symbol(b)}"
+    names = ", ".join(board.name(x) for x in cells)
+    text = (f"Remote pairs on {pair}: {names} hold only {board.symbol(a)} and {board.symbol(b)}, each after the "
+            f"first seeing one before it, so their digits alternate; a cell that sees two of them an odd number of "
+            f"links apart sees both digits: {board.removal(eliminations)}.")
+    # the XY-chain of the longest link: its cells' nodes and the eliminated candidate's two
+    return Step("Remote pairs", chain_score(7.0, 2 * (longest + 1) + 2), text, (), tuple(eliminations), tuple(cells),
+                (), tuple(links))
 
 
 def forcing_chain(board: Board) -> Step | None:
@@ -356,7 +554,7 @@ def forcing_chain(board: Board) -> Step | None:
     XY-chain when every strong link is in a cell of two candidates: SE's forcing
     chain, 7.0 + length (SE has no forcing chains of cell links alone), and its
     continuous loops (SE's cycles) 7.0 + the loop's length."""
-    return _single_chain(board, links_of(board), lambda path: chain_score(7.0, len(path)), _below(7.0), loop=7.0)
+    return _single_chain(board, links_of(board), lambda path: chain_score(7.0, len(path)), _within(7.0), loop=7.0)
 
 
 def grouped_aic(board: Board) -> Step | None:
@@ -370,10 +568,10 @@ def grouped_aic(board: Board) -> Step | None:
         grouped = any(node >> 1 >= links.base for node in path)
         return chain_score(7.1, len(path)) if grouped else float("inf")
 
-    return _single_chain(board, links, score, _below(7.1), loop=7.1)
+    return _single_chain(board, links, score, _within(7.1), loop=7.1)
 
 
-@_one_digit
+@one_digit
 def turbot_fish(board: Board, digits: list[int]) -> Step | None:
     """Two strong links of one digit whose near ends see each other: a far end
     holds the digit, so no cell seeing both far ends can. Both links in rows or
@@ -439,7 +637,7 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
     return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units, links)
 
 
-@_one_digit
+@one_digit
 def empty_rectangle(board: Board, digits: list[int]) -> Step | None:
     """A box whose places of a digit all lie in one row and one column of it
     (the *empty rectangle* is the rest of the box), and a strong link of the
@@ -494,7 +692,7 @@ def _empty_rectangle_step(board: Board, digit: int, box: int, row: int, col: int
     return Step("Empty rectangle", 4.2, text, (), eliminations, cells, (box, row, col), links)
 
 
-@_one_digit
+@one_digit
 def nishio(board: Board, digits: list[int]) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
     and the hidden singles they leave); reaching a contradiction proves the

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 
 from .board import Board, Link, Step
-from .chains import _one_digit, _three_links
+from .chains import one_digit, three_links
 from .links import chain_score
 
 __all__ = ["MULTI_SCORE", "Cluster", "clusters", "multi_colours", "simple_colouring"]
@@ -92,7 +92,7 @@ def _chain_score(board: Board, path: list[int]) -> float:
     its strong links are every other one, from the first."""
     strong = list(zip(path[::2], path[1::2]))
     if len(strong) <= 3:
-        return _three_links(board, strong)
+        return three_links(board, strong)
     return chain_score(6.6, 2 * len(strong) + 2)
 
 
@@ -147,7 +147,7 @@ def _best(steps) -> Step | None:
     return min((step for step in steps if step), key=lambda step: (step.score, -len(step.eliminations)), default=None)
 
 
-@_one_digit
+@one_digit
 def simple_colouring(board: Board, digits: list[int]) -> Step | None:
     """A cluster's colour wrap (two cells of one colour see each other: that colour
     goes), else its colour trap (cells that see both colours lose the digit); the
@@ -189,7 +189,7 @@ def _multi(board: Board, one: Cluster, two: Cluster):
         yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
 
 
-@_one_digit
+@one_digit
 def multi_colours(board: Board, digits: list[int]) -> Step | None:
     """Two clusters of a digit (see :func:`_multi`): of all their steps, the one
     with the most eliminations. HoDoKu ranks it after simple colouring: 5.4."""

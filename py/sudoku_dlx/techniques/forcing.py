@@ -86,7 +86,11 @@ def again(board: Board, found: Found, base: float, outcome: Callable[[int], obje
 
 
 def lower(best: Found | None, found: Found | None) -> Found | None:
-    return found if found and (best is None or found.score < best.score) else best
+    """The lower-scoring of two deductions; of equal scores the one that places
+    most, then proves most (HoDoKu's choice among chains), else ``best``."""
+    def key(deduction: Found) -> tuple[float, int, int]:
+        return deduction.score, -sum(node & 1 for node in deduction.nodes), -len(deduction.nodes)
+    return found if found and (best is None or key(found) < key(best)) else best
 
 
 def found_step(board: Board, found: Found, name: str) -> Step:

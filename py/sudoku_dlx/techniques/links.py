@@ -70,6 +70,7 @@ class Links:
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
+        self.memo: dict = {}  # what the chain searches keep about these links
         self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
         self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.

@@ -8,7 +8,10 @@ avoidable rectangles, unique rectangles of type 6, multi-colours, franken and
 mutant fish, templates.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
-find a step, SE needs a harder one, and its ratings count that.
+find a step, SE needs a harder one, and its ratings count that. Remote pairs
+and XY-chains are HoDoKu's techniques too, but SE finds them as its forcing
+chains, at the same scores, so they count; listed before the other AICs, they
+give the step when the scores tie, as in HoDoKu's order.
 
 Each technique names the ``kinds`` of puzzle it serves (:func:`techniques_for`).
 Most hold for every kind: they rest only on units holding every digit once and
@@ -126,6 +129,8 @@ TECHNIQUES: tuple[Technique, ...] = (
     Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
     Technique(6.2, patterns.vwxyz_wing, "VWXYZ-wing"),
     Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle", steps=("X-chain", "Continuous nice loop")),
+    Technique(7.0, chains.remote_pairs, "Remote pairs"),
+    Technique(7.0, chains.xy_chain, "XY-chain"),
     Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop",
               steps=("AIC", "XY-chain", "X-chain", "Continuous nice loop")),
     Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED,
