@@ -24,6 +24,7 @@ and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations, groupby
 
 from .board import Board, Step, cells_of, digits_of
@@ -89,6 +90,12 @@ def _digit_bits(board: Board) -> tuple[int, ...]:
     return board.search.places(board)
 
 
+def _most(found):
+    """The step that eliminates the most (the first of equals) of ``found``:
+    ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order)."""
+    return max(found, key=lambda pair: len(pair[0]))[1]()
+
+
 def _removals(targets) -> tuple[tuple[int, int], ...]:
     """``(cell, digit)`` for the cells of each bit set of ``targets`` (``(bits, 0-based digit)``)."""
     return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in cells_of(bits)}))
@@ -103,6 +110,7 @@ def als_xz(board: Board) -> Step | None:
     alss = _alss(board)
     digit_bits = _digit_bits(board)
     for overlap in (False, True):
+        found = []
         for i, links in _rcc_graph(board, overlap).items():
             a = alss[i]
             for j, pair in groupby((link for link in links if link[0] > i), key=lambda link: link[0]):
@@ -120,7 +128,9 @@ def als_xz(board: Board) -> Step | None:
                                 if d0 not in rccs]
                 eliminations = _removals(targets)
                 if eliminations:
-                    return _xz_step(board, a, b, rccs, eliminations)
+                    found.append((eliminations, partial(_xz_step, board, a, b, rccs, eliminations)))
+        if found:
+            return _most(found)
     return None
 
 
@@ -200,6 +210,7 @@ def als_xy_wing(board: Board) -> Step | None:
     cell first, then those that overlap (A and B: neither within the other)."""
     alss = _alss(board)
     for overlap in (False, True):
+        found = []
         for c, links in _rcc_graph(board, overlap).items():
             for (a, x), (b, y) in combinations(links, 2):
                 if x == y or a == b:
@@ -214,7 +225,10 @@ def als_xy_wing(board: Board) -> Step | None:
                     continue
                 eliminations = _ends(board, chain[0], chain[2], {x, y})
                 if eliminations:
-                    return _chain_step(board, "ALS-XY-wing", 7.2, chain, [x, y], eliminations)
+                    found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", 7.2, chain, [x, y],
+                                                        eliminations)))
+        if found:
+            return _most(found)
     return None
 
 
