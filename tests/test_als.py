@@ -37,6 +37,26 @@ def test_doubly_linked_als_xz_locks_both():
     assert set(eliminated("r2c4 r2c5 r3c6", 3)) <= set(step.eliminations)  # box 2 loses the 3 of r1c4 r1c5
 
 
+def test_als_xz_of_overlapping_alss():
+    # {r1c1 r1c5} (134) of row 1 and {r1c1 r1c3 r2c2 r3c2} (12345) of box 1 share r1c1, which
+    # has no 1; the 1s of r1c5 and r1c3 see each other, so one ALS is locked and holds the 3
+    # and the 4: r1c2, which sees them all, loses both. No two ALSs sharing no cell do this.
+    board = with_candidates(empty_board(), {"r1c1": "34", "r1c5": "134", "r1c3": "125", "r2c2": "23",
+                                            "r3c2": "245"})
+    step = found(als_xz, board)
+    assert step.technique == "ALS-XZ"
+    assert step.eliminations == eliminated("r1c2", 3) + eliminated("r1c2", 4)
+    assert "{r1c1 r1c5} (134) and {r1c1 r1c3 r2c2 r3c2} (12345)" in step.text
+
+
+def test_no_als_xz_on_a_digit_of_the_shared_cells():
+    # As above, but r1c1 may hold the 1 too: it would be in both ALSs, so 1 links nothing.
+    board = with_candidates(empty_board(), {"r1c1": "134", "r1c5": "134", "r1c3": "125", "r2c2": "23",
+                                            "r3c2": "245"})
+    step = found(als_xz, board)
+    assert step is None or "{r1c1 r1c5} (134) and {r1c1 r1c3" not in step.text
+
+
 def test_no_als_xz_without_a_restricted_common_candidate():
     board = with_candidates(empty_board(), {"r1c1": "12", "r5c2": "13", "r5c3": "23"})
     assert found(als_xz, board) is None
@@ -62,6 +82,17 @@ def test_death_blossom():
     assert (step.technique, step.score, step.eliminations) == ("Death blossom", 7.4, eliminated("r1c1", 3))
     board = with_candidates(board, {"r5c5": "123"})  # the 3 is the stem's too
     assert found(death_blossom, board) is None
+
+
+def test_death_blossom_of_overlapping_petals():
+    # Stem r2c1 (4 5): {r2c2 r3c2} (3 4 5) is the petal of both digits (its 4 and its 5 see
+    # the stem), so whatever the stem holds, the petal holds the 3, in r2c2 alone.
+    board = with_candidates(empty_board(), {"r5c5": "125", "r2c1": "45", "r2c2": "35", "r5c1": "14",
+                                            "r3c2": "45"})
+    step = found(death_blossom, board)
+    assert step.eliminations == tuple(sorted(
+        eliminated("r1c1 r1c2 r1c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
+    assert "4: {r2c2 r3c2} (345); 5: {r2c2 r3c2} (345)" in step.text
 
 
 def test_sue_de_coq():

@@ -151,7 +151,8 @@ def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int,
     """For every ALS (by index), the ALSs it shares no cell with (with ``overlap``,
     also those it shares cells with, where the digit has no place) and their
     restricted common candidates: ``[(index, 0-based digit), ...]`` in that order
-    (both graphs kept while the board stays the same). The ALSs of a digit are
+    (both graphs kept while the board stays the same). A digit with a place in a
+    shared cell links none: that place would have to see itself. The ALSs of a digit are
     paired by their places of it: many share them, and two sets of places that
     do not all see each other pair none of their ALSs."""
     key = tuple(board.candidates)
@@ -179,11 +180,9 @@ def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int,
                     for i in members:
                         bits = alss[i].bits
                         for j in partners:
-                            shared = bits & alss[j].bits
-                            if not (places | other) & shared:
-                                for graph in graphs[bool(shared):]:
-                                    graph[i].append((j, d0))
-                                    graph[j].append((i, d0))
+                            for graph in graphs[bool(bits & alss[j].bits):]:
+                                graph[i].append((j, d0))
+                                graph[j].append((i, d0))
         for graph in graphs:
             for links in graph.values():
                 links.sort()
