@@ -11,6 +11,7 @@ from sudoku_dlx.rating import next_step
 from sudoku_dlx.techniques import als
 from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq
 from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.chains import grouped_aic
 
 from test_patterns import cells, eliminated, empty_board, found, with_candidates
 
@@ -93,6 +94,17 @@ def test_death_blossom_of_overlapping_petals():
     assert step.eliminations == tuple(sorted(
         eliminated("r1c1 r1c2 r1c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
     assert "4: {r2c2 r3c2} (345); 5: {r2c2 r3c2} (345)" in step.text
+
+
+def test_grouped_aic_through_an_als():
+    # {r5c1 r5c2 r5c3} (1234) is an ALS: without its 1 (r5c2) it is locked and holds the 3 in
+    # r5c1 or r5c3. r4c2=3 -> r1c2=1 -> r5c2<>1 -> {r5c1 r5c3}=3 -> r4c2<>3; no chain of
+    # single cells and box-line groups does it (r5c3 has three digits).
+    board = with_candidates(empty_board(), {"r1c2": "13", "r5c2": "14", "r5c3": "234", "r5c1": "23"})
+    board.search = Search()
+    step = found(grouped_aic, board)
+    assert (step.technique, step.eliminations) == ("Grouped AIC", eliminated("r4c2 r6c2", 3))
+    assert "r5c2<>1 -> {r5c1 r5c3}=3" in step.text
 
 
 def test_sue_de_coq():

@@ -63,7 +63,7 @@ class _Als:
         return f"{{{' '.join(board.name(x) for x in self.cells)}}} ({digits})"
 
 
-def _alss(board: Board) -> list[_Als]:
+def almost_locked_sets(board: Board) -> list[_Als]:
     """Every ALS of up to :data:`LARGEST` cells (kept while the board stays the same)."""
     key = tuple(board.candidates)
     memo = board.search.memo
@@ -107,7 +107,7 @@ def als_xz(board: Board) -> Step | None:
     all its places in both lose it. With two such digits (doubly linked), both
     are locked: each digit of either leaves the cells that see all its places.
     ALSs that share no cell first, then those that overlap."""
-    alss = _alss(board)
+    alss = almost_locked_sets(board)
     digit_bits = _digit_bits(board)
     for overlap in (False, True):
         found = []
@@ -158,7 +158,7 @@ def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int,
     key = tuple(board.candidates)
     memo = board.search.memo
     if memo.get("rcc key") != key:
-        alss, seen = _alss(board), board.peer_bits
+        alss, seen = almost_locked_sets(board), board.peer_bits
         graphs: tuple[dict[int, list[tuple[int, int]]], ...] = ({}, {})
         for graph in graphs:
             graph.update((i, []) for i in range(len(alss)))
@@ -207,7 +207,7 @@ def als_xy_wing(board: Board) -> Step | None:
     so B lacks ``y`` and is locked: a digit ``z`` of A and B is in one of them,
     and the cells that see all its places in both lose it. ALSs that share no
     cell first, then those that overlap (A and B: neither within the other)."""
-    alss = _alss(board)
+    alss = almost_locked_sets(board)
     for overlap in (False, True):
         found = []
         for c, links in _rcc_graph(board, overlap).items():
@@ -238,7 +238,7 @@ def als_chain(board: Board) -> Step | None:
     that see all its places there. Four to :data:`LONGEST` ALSs that share no
     cell (HoDoKu's library has no chain that needs them to), the shortest first
     (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
-    alss, graph = _alss(board), _rcc_graph(board)
+    alss, graph = almost_locked_sets(board), _rcc_graph(board)
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):
             stack = [([start], [], alss[start].bits)]
@@ -276,7 +276,7 @@ def death_blossom(board: Board) -> Step | None:
     then in one of them: the cells that see all its places there lose it. Stems
     of two or three candidates; petals that share no cell first, then those
     that overlap."""
-    alss = _alss(board)
+    alss = almost_locked_sets(board)
     seen = board.peer_bits
     digit_bits = _digit_bits(board)
     stems = []
