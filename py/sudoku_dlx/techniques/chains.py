@@ -39,13 +39,19 @@ __all__ = [
 ]
 
 
+#: The most cells of an ALS whose candidates are nodes of grouped AICs: with up to 8, the
+#: grouped AIC search took 3.5 times as long on the hardest puzzles, and found no more of
+#: HoDoKu's library's grouped loops.
+ALS_NODES = 4
+
+
 class _GroupLinks:
     """The links of :class:`Links` (of units and cells) and of *groups*: a
     digit's candidates in two cells or more where a box meets a row or a
     column, or in an almost locked set (ALS, :mod:`~sudoku_dlx.techniques.als`),
     as one node (on: the digit is in one of them). Group nodes come after the
-    candidates': ``(cells * n + group) * 2 + on``. An ALS of two cells or more
-    links the groups of any two of its digits strongly: without one it is
+    candidates': ``(cells * n + group) * 2 + on``. An ALS of two to :data:`ALS_NODES`
+    cells links the groups of any two of its digits strongly: without one it is
     locked and holds the other (HoDoKu's ALS nodes)."""
 
     x = y = True
@@ -71,7 +77,7 @@ class _GroupLinks:
         #: the off-node of an ALS's places of a digit -> the on-nodes of its others' (keys)
         self._als: dict[int, dict[int, None]] = {}
         for als in almost_locked_sets(board):
-            if len(als.cells) > 1:
+            if 1 < len(als.cells) <= ALS_NODES:
                 nodes = [self._add(tuple(cells_of(where)), d0) for d0, where in als.where.items()]
                 for a, b in permutations(nodes, 2):
                     self._als.setdefault(a << 1, {})[(b << 1) | 1] = None
