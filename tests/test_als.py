@@ -11,6 +11,8 @@ from sudoku_dlx.rating import next_step
 from sudoku_dlx.techniques import als
 from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz, death_blossom, sue_de_coq
 from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.chains import grouped_aic
+from sudoku_dlx.techniques.notation import eureka
 
 from test_patterns import cells, eliminated, empty_board, found, with_candidates
 
@@ -35,6 +37,26 @@ def test_doubly_linked_als_xz_locks_both():
     assert set(eliminated("r1c2 r1c9", 1) + eliminated("r1c2 r1c9", 2)) <= set(step.eliminations)
     assert (cells("r2c1")[0], 1) not in step.eliminations  # it sees r1c1 but not r1c4
     assert set(eliminated("r2c4 r2c5 r3c6", 3)) <= set(step.eliminations)  # box 2 loses the 3 of r1c4 r1c5
+
+
+def test_als_xz_of_overlapping_alss():
+    # {r1c1 r1c5} (134) of row 1 and {r1c1 r1c3 r2c2 r3c2} (12345) of box 1 share r1c1, which
+    # has no 1; the 1s of r1c5 and r1c3 see each other, so one ALS is locked and holds the 3
+    # and the 4: r1c2, which sees them all, loses both. No two ALSs sharing no cell do this.
+    board = with_candidates(empty_board(), {"r1c1": "34", "r1c5": "134", "r1c3": "125", "r2c2": "23",
+                                            "r3c2": "245"})
+    step = found(als_xz, board)
+    assert step.technique == "ALS-XZ"
+    assert step.eliminations == eliminated("r1c2", 3) + eliminated("r1c2", 4)
+    assert "{r1c1 r1c5} (134) and {r1c1 r1c3 r2c2 r3c2} (12345)" in step.text
+
+
+def test_no_als_xz_on_a_digit_of_the_shared_cells():
+    # As above, but r1c1 may hold the 1 too: it would be in both ALSs, so 1 links nothing.
+    board = with_candidates(empty_board(), {"r1c1": "134", "r1c5": "134", "r1c3": "125", "r2c2": "23",
+                                            "r3c2": "245"})
+    step = found(als_xz, board)
+    assert step is None or "{r1c1 r1c5} (134) and {r1c1 r1c3" not in step.text
 
 
 def test_no_als_xz_without_a_restricted_common_candidate():
@@ -62,6 +84,29 @@ def test_death_blossom():
     assert (step.technique, step.score, step.eliminations) == ("Death blossom", 7.4, eliminated("r1c1", 3))
     board = with_candidates(board, {"r5c5": "123"})  # the 3 is the stem's too
     assert found(death_blossom, board) is None
+
+
+def test_death_blossom_of_overlapping_petals():
+    # Stem r2c1 (4 5): {r2c2 r3c2} (3 4 5) is the petal of both digits (its 4 and its 5 see
+    # the stem), so whatever the stem holds, the petal holds the 3, in r2c2 alone.
+    board = with_candidates(empty_board(), {"r5c5": "125", "r2c1": "45", "r2c2": "35", "r5c1": "14",
+                                            "r3c2": "45"})
+    step = found(death_blossom, board)
+    assert step.eliminations == tuple(sorted(
+        eliminated("r1c1 r1c2 r1c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
+    assert "4: {r2c2 r3c2} (345); 5: {r2c2 r3c2} (345)" in step.text
+
+
+def test_grouped_aic_through_an_als():
+    # {r5c1 r5c2 r5c3} (1234) is an ALS: without its 1 (r5c2) it is locked and holds the 3 in
+    # r5c1 or r5c3. r4c2=3 -> r1c2=1 -> r5c2<>1 -> {r5c1 r5c3}=3 -> r4c2<>3; no chain of
+    # single cells and box-line groups does it (r5c3 has three digits).
+    board = with_candidates(empty_board(), {"r1c2": "13", "r5c2": "14", "r5c3": "234", "r5c1": "23"})
+    board.search = Search()
+    step = found(grouped_aic, board)
+    assert (step.technique, step.eliminations) == ("Grouped AIC", eliminated("r4c2 r6c2", 3))
+    assert "{r5c1 r5c3}=3" in step.text or "{r5c1 r5c3}<>3" in step.text  # the ALS as a node
+    assert eureka(step, board.shape) == ""  # its links do not name the ALS: no notation rather than a wrong one
 
 
 def test_sue_de_coq():

@@ -34,7 +34,16 @@ def test_a_row_and_a_box_against_two_columns():
     step = franken_fish(ones_at("r1c2 r1c5 r4c2 r5c2 r7c5 r8c2 r9c9 r2c7 r3c8"))
     assert step.technique == "Franken X-wing"
     assert step.eliminations == tuple((x, 1) for x in cells("r7c5 r8c2"))
-    assert "row 1 and box 4" in step.text and "column 5 and column 2" in step.text
+    assert "row 1 and box 4 share no place of the 1" in step.text and "column 2 and column 5" in step.text
+
+
+def test_an_endo_fin_where_base_units_meet():
+    # Row 1 and box 1 share r1c2: if it holds the 1, r5c2 sees it; else row 1 holds its 1 in
+    # box 3 and box 1 in column 2, so column 2's other cells lose it.
+    step = franken_fish(ones_at("r1c2 r1c7 r2c2 r5c2"))
+    assert step.technique == "Finned franken X-wing"
+    assert step.eliminations == tuple((x, 1) for x in cells("r5c2"))
+    assert "row 1 and box 1 share only the endo fins r1c2" in step.text
 
 
 def test_a_base_unit_all_fins_is_no_fish():

@@ -166,7 +166,8 @@ def test_the_notation_names_the_links_candidates():
                     assert read(chain)[0] == expected, chain
                 else:
                     assert read(chain) == links_as_written(step), (chain, step.links)
-    assert {"X-chain", "XY-chain", "AIC", "Grouped AIC", "Continuous nice loop", "Grouped continuous nice loop",
+    # (The grouped continuous nice loops of these puzzles go through ALS nodes: no notation.)
+    assert {"X-chain", "XY-chain", "AIC", "Grouped AIC", "Continuous nice loop",
             "Two-string kite", "ALS-XZ", "ALS-XY-wing", "ALS chain"} <= seen
 
 

@@ -8,9 +8,14 @@ ALS
     between them (a cell of two candidates is one). Without any one of its
     digits the rest would be *locked*: each in one of its cells.
 RCC
-    A *restricted common candidate* of two ALSs that share no cell: a digit of
-    both whose places in one all see its places in the other. It goes in one
-    of them at most, so the other is locked.
+    A *restricted common candidate* of two ALSs: a digit of both, none of its
+    places in a cell they share, whose places in one all see its places in the
+    other. It goes in one of them at most, so the other is locked.
+Overlap
+    ALSs that share cells. Each ALS argues alone (locked or not), so they may
+    share cells wherever no RCC has a place; the searches take them only where
+    the ALSs that share no cell make no step (HoDoKu's ``allowOverlap``, off
+    in its solver for the time it costs).
 
 SE has none of these; they score where HoDoKu's order puts them, after the
 AICs (SE's forcing chains, 7.0): ALS-XZ 7.1, ALS-XY-wing 7.2, ALS chains 7.3
@@ -19,6 +24,7 @@ and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import combinations, groupby
 
 from .board import Board, Step, cells_of, digits_of
@@ -26,7 +32,7 @@ from .board import Board, Step, cells_of, digits_of
 __all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 
 #: The most cells of an ALS that the searches look at.
-LARGEST = 5
+LARGEST = 8
 #: The most ALSs of an ALS chain (three are an ALS-XY-wing).
 LONGEST = 4
 
@@ -63,7 +69,7 @@ class _Als:
         return f"{{{' '.join(board.name(x) for x in self.cells)}}} ({digits})"
 
 
-def _alss(board: Board) -> list[_Als]:
+def almost_locked_sets(board: Board) -> list[_Als]:
     """Every ALS of up to :data:`LARGEST` cells (kept while the board stays the same)."""
     key = tuple(board.candidates)
     memo = board.search.memo
@@ -90,6 +96,12 @@ def _digit_bits(board: Board) -> tuple[int, ...]:
     return board.search.places(board)
 
 
+def _most(found):
+    """The step that eliminates the most (the first of equals) of ``found``:
+    ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order)."""
+    return max(found, key=lambda pair: len(pair[0]))[1]()
+
+
 def _removals(targets) -> tuple[tuple[int, int], ...]:
     """``(cell, digit)`` for the cells of each bit set of ``targets`` (``(bits, 0-based digit)``)."""
     return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in cells_of(bits)}))
@@ -99,27 +111,32 @@ def als_xz(board: Board) -> Step | None:
     """Two ALSs with a restricted common candidate ``x``: one of them is
     locked, so a digit ``z`` of both is in one of them, and the cells that see
     all its places in both lose it. With two such digits (doubly linked), both
-    are locked: each digit of either leaves the cells that see all its places."""
-    alss, graph = _alss(board), _rcc_graph(board)
+    are locked: each digit of either leaves the cells that see all its places.
+    ALSs that share no cell first, then those that overlap."""
+    alss = almost_locked_sets(board)
     digit_bits = _digit_bits(board)
-    for i, links in graph.items():
-        a = alss[i]
-        for j, pair in groupby((link for link in links if link[0] > i), key=lambda link: link[0]):
-            b = alss[j]
-            common = a.mask & b.mask
-            if not common & (common - 1):
-                continue
-            rccs = [d0 for _, d0 in pair]
-            both = a.bits | b.bits
-            targets = [(a.sees[z] & b.sees[z] & digit_bits[z] & ~both, z) for z in a.where if z in b.where
-                       and z not in rccs]
-            if len(rccs) > 1:
-                targets += [(a.sees[x] & b.sees[x] & digit_bits[x] & ~both, x) for x in rccs]
-                targets += [(s.sees[d0] & digit_bits[d0] & ~both, d0) for s in (a, b) for d0 in s.where
-                            if d0 not in rccs]
-            eliminations = _removals(targets)
-            if eliminations:
-                return _xz_step(board, a, b, rccs, eliminations)
+    for overlap in (False, True):
+        found = []
+        for i, links in _rcc_graph(board, overlap).items():
+            a = alss[i]
+            for j, pair in groupby((link for link in links if link[0] > i), key=lambda link: link[0]):
+                b = alss[j]
+                common = a.mask & b.mask
+                if not common & (common - 1) or (overlap and not a.bits & b.bits):
+                    continue
+                rccs = [d0 for _, d0 in pair]
+                both = a.bits | b.bits
+                targets = [(a.sees[z] & b.sees[z] & digit_bits[z] & ~both, z) for z in a.where if z in b.where
+                           and z not in rccs]
+                if len(rccs) > 1:
+                    targets += [(a.sees[x] & b.sees[x] & digit_bits[x] & ~both, x) for x in rccs]
+                    targets += [(s.sees[d0] & digit_bits[d0] & ~both, d0) for s in (a, b) for d0 in s.where
+                                if d0 not in rccs]
+                eliminations = _removals(targets)
+                if eliminations:
+                    found.append((eliminations, partial(_xz_step, board, a, b, rccs, eliminations)))
+        if found:
+            return _most(found)
     return None
 
 
@@ -141,39 +158,56 @@ def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> S
     return Step(name, 7.1, text, (), eliminations, a.cells + b.cells, (a.unit, b.unit), alss=alss)
 
 
-def _rcc_graph(board: Board) -> dict[int, list[tuple[int, int]]]:
-    """For every ALS (by index), the ALSs it shares no cell with and their restricted
-    common candidates: ``[(index, 0-based digit), ...]`` in that order (kept while the
-    board stays the same). Only the ALSs that hold a digit are paired on it."""
+def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
+    """For every ALS (by index), the ALSs it shares no cell with (with ``overlap``,
+    also those it shares cells with, where the digit has no place) and their
+    restricted common candidates: ``[(index, 0-based digit), ...]`` in that order
+    (both graphs kept while the board stays the same). A digit with a place in a
+    shared cell links none: that place would have to see itself. The ALSs of a digit are
+    paired by their places of it: many share them, and two sets of places that
+    do not all see each other pair none of their ALSs."""
     key = tuple(board.candidates)
     memo = board.search.memo
     if memo.get("rcc key") != key:
-        alss = _alss(board)
-        holding: dict[int, list[int]] = {}
-        for i, als in enumerate(alss):
-            for d0 in als.where:
-                holding.setdefault(d0, []).append(i)
-        graph: dict[int, list[tuple[int, int]]] = {i: [] for i in range(len(alss))}
-        for d0, members in holding.items():
-            for k, i in enumerate(members):
-                a = alss[i]
-                bits, where = a.bits, a.where[d0]
-                for j in members[k + 1:]:
-                    b = alss[j]
-                    if not bits & b.bits and not where & ~b.sees[d0]:
-                        graph[i].append((j, d0))
-                        graph[j].append((i, d0))
-        for links in graph.values():
-            links.sort()
-        memo["rcc key"], memo["rcc"] = key, graph
-    return memo["rcc"]
+        alss, seen = almost_locked_sets(board), board.peer_bits
+        graphs: tuple[dict[int, list[tuple[int, int]]], ...] = ({}, {})
+        for graph in graphs:
+            graph.update((i, []) for i in range(len(alss)))
+        for d0 in range(board.n):
+            by_places: dict[int, list[int]] = {}
+            for i, als in enumerate(alss):
+                if d0 in als.where:
+                    by_places.setdefault(als.where[d0], []).append(i)
+            groups = []
+            for places, members in by_places.items():
+                sees = -1
+                for x in cells_of(places):
+                    sees &= seen[x]
+                groups.append((places, sees, members))
+            for k, (places, sees, members) in enumerate(groups):
+                for other, _, partners in groups[k + 1:]:
+                    if other & ~sees:
+                        continue
+                    for i in members:
+                        bits = alss[i].bits
+                        for j in partners:
+                            for graph in graphs[bool(bits & alss[j].bits):]:
+                                graph[i].append((j, d0))
+                                graph[j].append((i, d0))
+        for graph in graphs:
+            for links in graph.values():
+                links.sort()
+        memo["rcc key"], memo["rcc"] = key, graphs
+    return memo["rcc"][overlap]
 
 
-def _ends(board: Board, first: _Als, last: _Als, banned: set[int], cells: int) -> tuple[tuple[int, int], ...]:
+def _ends(board: Board, first: _Als, last: _Als, banned: set[int]) -> tuple[tuple[int, int], ...]:
     """What a chain of ALSs from ``first`` to ``last`` eliminates: a digit of
     both, not one of the ``banned`` (the links at the ends), goes in one of them,
-    so the cells (not of the chain's ``cells``) that see all its places lose it."""
+    so the cells (not of the two) that see all its places lose it: those of the
+    ALSs between may (as in HoDoKu)."""
     digit_bits = _digit_bits(board)
+    cells = first.bits | last.bits
     return _removals([(first.sees[z] & last.sees[z] & digit_bits[z] & ~cells, z)
                       for z in first.where if z in last.where and z not in banned])
 
@@ -182,16 +216,29 @@ def als_xy_wing(board: Board) -> Step | None:
     """Three ALSs: a pivot C with restricted common candidates ``x`` with A and
     ``y`` with B. If A lacks ``x`` it is locked; else C lacks it, C holds ``y``,
     so B lacks ``y`` and is locked: a digit ``z`` of A and B is in one of them,
-    and the cells that see all its places in both lose it."""
-    alss, graph = _alss(board), _rcc_graph(board)
-    for c, links in graph.items():
-        for (a, x), (b, y) in combinations(links, 2):
-            if x == y or a == b or alss[a].bits & alss[b].bits:
-                continue
-            chain = [alss[a], alss[c], alss[b]]
-            eliminations = _ends(board, chain[0], chain[2], {x, y}, chain[0].bits | chain[1].bits | chain[2].bits)
-            if eliminations:
-                return _chain_step(board, "ALS-XY-wing", 7.2, chain, [x, y], eliminations)
+    and the cells that see all its places in both lose it. ALSs that share no
+    cell first, then those that overlap (A and B: neither within the other)."""
+    alss = almost_locked_sets(board)
+    for overlap in (False, True):
+        found = []
+        for c, links in _rcc_graph(board, overlap).items():
+            for (a, x), (b, y) in combinations(links, 2):
+                if x == y or a == b:
+                    continue
+                chain = [alss[a], alss[c], alss[b]]
+                shared = chain[0].bits & chain[2].bits
+                if overlap:
+                    if shared in (chain[0].bits, chain[2].bits) or not (
+                            shared or chain[1].bits & (chain[0].bits | chain[2].bits)):
+                        continue
+                elif shared:
+                    continue
+                eliminations = _ends(board, chain[0], chain[2], {x, y})
+                if eliminations:
+                    found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", 7.2, chain, [x, y],
+                                                        eliminations)))
+        if found:
+            return _most(found)
     return None
 
 
@@ -199,9 +246,10 @@ def als_chain(board: Board) -> Step | None:
     """ALSs each linked to the next by a restricted common candidate, no two
     links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
     ends is locked, so a digit of both ends (not their links') leaves the cells
-    that see all its places there. Four to :data:`LONGEST` ALSs, the shortest
-    first (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
-    alss, graph = _alss(board), _rcc_graph(board)
+    that see all its places there. Four to :data:`LONGEST` ALSs that share no
+    cell (HoDoKu's library has no chain that needs them to), the shortest first
+    (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
+    alss, graph = almost_locked_sets(board), _rcc_graph(board)
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):
             stack = [([start], [], alss[start].bits)]
@@ -209,7 +257,7 @@ def als_chain(board: Board) -> Step | None:
                 path, links, cells = stack.pop()
                 if len(path) == length:
                     first, last = alss[path[0]], alss[path[-1]]
-                    eliminations = _ends(board, first, last, {links[0], links[-1]}, cells)
+                    eliminations = _ends(board, first, last, {links[0], links[-1]})
                     if eliminations:
                         return _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
                                            [alss[i] for i in path], links, eliminations)
@@ -243,51 +291,53 @@ def _nodes(chain: list[_Als], links: list[int], eliminations) -> tuple:
 
 def death_blossom(board: Board) -> Step | None:
     """A cell (the stem) whose every candidate ``d`` has an ALS (a petal) where
-    all the places of ``d`` see the stem, the petals sharing no cell: whatever
-    the stem holds, its petal lacks that digit and is locked. A digit of every
-    petal, not of the stem, is then in one of them: the cells that see all its
-    places there lose it. Stems of two or three candidates."""
-    alss = _alss(board)
+    all the places of ``d`` see the stem: whatever the stem holds, its petal
+    lacks that digit and is locked. A digit of every petal, not of the stem, is
+    then in one of them: the cells that see all its places there lose it. Stems
+    of two or three candidates; petals that share no cell first, then those
+    that overlap."""
+    alss = almost_locked_sets(board)
     seen = board.peer_bits
     digit_bits = _digit_bits(board)
+    stems = []
     for stem in board.blanks():
         stem_digits = [d - 1 for d in board.digits(stem)]
         if not 2 <= len(stem_digits) <= 3:
             continue
         petals = [[als for als in alss if d0 in als.where and not als.bits >> stem & 1
                    and not als.where[d0] & ~seen[stem]] for d0 in stem_digits]
-        if not all(petals):
-            continue
-        for chosen in _disjoint(petals):
-            common = ~board.candidates[stem]
-            for als in chosen:
-                common &= als.mask
-            if not common:
-                continue
-            cells = sum(als.bits for als in chosen) | 1 << stem
-            targets = []
-            for z in digits_of(common):
-                sees = -1
-                for als in chosen:
-                    sees &= als.sees[z - 1]
-                targets.append((sees & digit_bits[z - 1] & ~cells, z - 1))
-            eliminations = _removals(targets)
-            if eliminations:
-                return _blossom_step(board, stem, stem_digits, chosen, eliminations)
+        if all(petals):
+            stems.append((stem, stem_digits, petals))
+    for overlap in (False, True):
+        for stem, stem_digits, petals in stems:
+            for chosen, common in _blossoms(petals, ~board.candidates[stem], overlap):
+                cells = sum(als.bits for als in chosen) | 1 << stem
+                targets = []
+                for z in digits_of(common):
+                    sees = -1
+                    for als in chosen:
+                        sees &= als.sees[z - 1]
+                    targets.append((sees & digit_bits[z - 1] & ~cells, z - 1))
+                eliminations = _removals(targets)
+                if eliminations:
+                    return _blossom_step(board, stem, stem_digits, chosen, eliminations)
     return None
 
 
-def _disjoint(petals: list[list[_Als]]):
-    """Every choice of one ALS from each list, no two sharing a cell."""
-    stack = [(0, [], 0)]
+def _blossoms(petals: list[list[_Als]], digits: int, overlap: bool):
+    """``(ALSs, digits of all)``: every choice of one ALS from each list with
+    ``digits`` in common; without ``overlap`` no two share a cell, with it some do."""
+    stack = [(0, [], 0, digits, False)]
     while stack:
-        index, chosen, cells = stack.pop()
+        index, chosen, cells, common, shares = stack.pop()
         if index == len(petals):
-            yield chosen
+            if shares == overlap:
+                yield chosen, common
             continue
         for als in petals[index]:
-            if not als.bits & cells:
-                stack.append((index + 1, chosen + [als], cells | als.bits))
+            if als.mask & common and (overlap or not als.bits & cells):
+                stack.append((index + 1, chosen + [als], cells | als.bits, common & als.mask,
+                              shares or bool(als.bits & cells)))
 
 
 def _blossom_step(board: Board, stem: int, stem_digits: list[int], chosen: list[_Als], eliminations) -> Step:

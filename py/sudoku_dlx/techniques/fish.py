@@ -6,22 +6,29 @@ the base units. The base units hold ``k`` of the digit, each in a cover unit,
 and a cover unit holds one at most, so each cover unit has its digit among the
 base places: its other places lose it. Base places outside the covers are
 *fins*: either a fin holds the digit or the fish does, so only the cells that
-see every fin lose it. :mod:`sudoku_dlx.techniques.patterns` has the fish of rows against
+see every fin lose it. The base units of a franken fish may share places too
+(a row and a box): those are *endo fins*, as a digit there would stand for two
+base units. :mod:`sudoku_dlx.techniques.patterns` has the fish of rows against
 columns; here boxes take part. *Franken*: rows and boxes against columns and
 boxes (or columns and boxes against rows and boxes); *mutant*: any other mix.
 
 SE has neither. HoDoKu tries them after the ALS family and death blossoms,
 franken fish before mutant ones: here 7.4 and 7.5 for every size, finned or
-not. The searches are bounded to keep the rating quick: franken fish up to
-jellyfish, mutant fish up to swordfish (:data:`FAMILIES`; mutant jellyfish
-took a fifth of the rating of the hardest puzzles), at most :data:`FINS` fins,
-base units of two places to one more than the fish's size (the exemplars' fish
-have two to four). Of HoDoKu's 45 exemplar puzzles of these fish, 25 use one
-(35 with mutant jellyfish).
+not; fish with no fin before finned ones, as HoDoKu orders them. The searches
+are bounded to keep the rating quick: up to jellyfish, at most :data:`FINS`
+fins (endo fins among them), base units of two to four places and at most one
+more than the fish's size (the exemplars' fish have two to four), mutant fish
+without endo fins (within the budget they found no more of HoDoKu's library's
+fish, for a fifth of the mutant search's time), and the finned mutant jellyfish, the
+costliest, last and within a node :data:`BUDGET` (unbounded, it took four times
+as long as all the other fish searches on the hardest puzzles). Of HoDoKu's 45
+exemplar puzzles of these fish, 25 used one with mutant fish up to swordfish and
+no endo fins.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from .board import Board, Step, cells_of, join
@@ -29,17 +36,26 @@ from .patterns import FISH
 
 __all__ = ["franken_fish", "mutant_fish"]
 
-#: The most fins a fish here may have.
+#: The most fins a fish here may have (endo fins among them).
 FINS = 2
 #: The score of each family.
 SCORES = {"franken": 7.4, "mutant": 7.5}
 
 #: For each family, the kinds of unit (0 row, 1 column, 2 box) its base and cover sets
-#: may take, and the largest fish searched.
+#: may take, and its searches in order: ``(sizes, most fins, whether with endo fins,
+#: whether within the :data:`BUDGET`)``: no fin, then fins, then endo fins among them.
 FAMILIES = {
-    "franken": ((({0, 2}, {1, 2}), ({1, 2}, {0, 2})), 4),
-    "mutant": ((({0, 1, 2}, {0, 1, 2}),), 3),
+    "franken": ((({0, 2}, {1, 2}), ({1, 2}, {0, 2})),
+                ((range(2, 5), 0, False, False), (range(2, 5), FINS, False, False),
+                 (range(2, 5), FINS, True, False))),
+    "mutant": ((({0, 1, 2}, {0, 1, 2}),),
+               ((range(2, 5), 0, False, False), (range(2, 4), FINS, False, False),
+                (range(4, 5), FINS, False, True))),
 }
+#: The most nodes of the cover searches of finned mutant jellyfish on one board: on
+#: every 40th of the hardest list's first boards of 7.0 or more, unbounded, they took
+#: 4.2 s of the mutant fish search's 4.9 s (its 0.3 s before them), and found none.
+BUDGET = 40000
 
 
 def _family(n: int, base, cover) -> str | None:
@@ -50,92 +66,114 @@ def _family(n: int, base, cover) -> str | None:
     return "franken" if any(kinds[0] <= a and kinds[1] <= b for a, b in FAMILIES["franken"][0]) else "mutant"
 
 
-def _bases(places: list[int], units: list[int], size: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """``(units, their places)`` for every ``size`` of ``units`` that share no place, each
-    with two places and at most ``size`` + 1 (more seldom make a fish, and cost much)."""
-    units = [u for u in units if 2 <= places[u].bit_count() <= size + 1]
-    stack = [((), 0, 0)]
+def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """``(units, their places, endo fins)`` for every ``size`` of ``units``, each with
+    two places and at most ``size`` + 1 and four (more seldom make a fish, and cost
+    much), that share at most ``endo`` places (the *endo fins*); with ``endo``, some."""
+    units = [u for u in units if 2 <= places[u].bit_count() <= min(size + 1, 4)]
+    stack = [((), 0, 0, 0)]
     while stack:
-        chosen, union, start = stack.pop()
+        chosen, union, shared, start = stack.pop()
         if len(chosen) == size:
-            yield chosen, union
+            if shared or not endo:
+                yield chosen, union, shared
             continue
         for i in range(start, len(units)):
             bits = places[units[i]]
-            if not bits & union:
-                stack.append(((*chosen, units[i]), union | bits, i + 1))
+            both = shared | bits & union
+            if both.bit_count() <= endo:
+                stack.append(((*chosen, units[i]), union | bits, both, i + 1))
 
 
-def _covers(board: Board, places: list[int], allowed, base, inside: int, sight: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: int, sight: int,
+            fins: int, budget: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
-    of ``base``, that hold the places ``inside`` but for at most :data:`FINS` of them (the
-    fins), which see some place of ``sight`` together."""
+    of ``base``, that hold the places ``inside`` but for the endo fins ``endo`` and at most
+    ``fins`` in all (the fins), which see some place of ``sight`` together. Each node
+    lowers ``budget`` (one count); none is left, the search stops."""
     n, size, seen = board.n, len(base), board.peer_bits
-    stack = [((), inside, 0, sight)]
-    while stack:
+    for x in cells_of(endo):
+        sight &= seen[x]
+    stack = [((), inside & ~endo, endo, sight)]
+    while stack and budget[0] > 0:
+        budget[0] -= 1
         cover, left, skipped, sight = stack.pop()
         if not left or len(cover) == size:
-            if len(cover) == size and left.bit_count() + skipped.bit_count() <= FINS:
+            if len(cover) == size and left.bit_count() + skipped.bit_count() <= fins:
                 covered = 0
                 for unit in cover:
                     covered |= places[unit]
-                if all(places[unit] & covered for unit in base):  # no base unit all fins
-                    yield cover, inside & ~covered
+                if all(places[unit] & covered & ~endo for unit in base):  # no base unit all fins
+                    yield cover, (inside & ~covered) | endo
             continue
         low = left & -left
         x = low.bit_length() - 1
         for unit in board.units_of[x]:
             if unit // n in allowed and unit not in base and unit not in cover:
                 stack.append(((*cover, unit), left & ~places[unit], skipped, sight))
-        if skipped.bit_count() < FINS and sight & seen[x]:
+        if skipped.bit_count() < fins and sight & seen[x]:
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
 
 
 def _fish(board: Board, family: str) -> Step | None:
-    """A fish of ``family`` that eliminates something, the smallest first: on the first
-    base sets that make one, the cover sets that eliminate the most."""
+    """A fish of ``family`` that eliminates something, in the order of its searches and
+    the smallest first: on the first base sets that make one, the cover sets that
+    eliminate the most."""
     n, units, candidates = board.n, board.units, board.candidates
     seen = board.peer_bits
-    mixes, largest = FAMILIES[family]
+    mixes, searches = FAMILIES[family]
     key = f"{family} fish"
-    for digit in board.search.digits(board, key):
-        bit = 1 << (digit - 1)
-        places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
-        everywhere = sum(places[:n])
-        for size in range(2, largest + 1):
-            for base_kinds, cover_kinds in mixes:
-                covers = [u for u in range(3 * n) if u // n in cover_kinds]
-                for base, inside in _bases(places, [u for u in range(3 * n) if u // n in base_kinds], size):
-                    # the most base places that ``size`` cover units can hold: too few, no fish
-                    most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base), reverse=True)
-                    if sum(most[:size]) + FINS < inside.bit_count():
-                        continue
-                    best = None
-                    for cover, fins in _covers(board, places, cover_kinds, base, inside, everywhere & ~inside):
-                        if _family(n, base, cover) != family:
+    digits = board.search.digits(board, key)
+    budget = [BUDGET]
+    for sizes, most_fins, endo, bounded in searches:
+        nodes = budget if bounded else [math.inf]
+        for digit in digits:
+            bit = 1 << (digit - 1)
+            places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
+            everywhere = sum(places[:n])
+            for size in sizes:
+                for base_kinds, cover_kinds in mixes:
+                    covers = [u for u in range(3 * n) if u // n in cover_kinds]
+                    found = _bases(places, [u for u in range(3 * n) if u // n in base_kinds], size,
+                                   most_fins if endo else 0)
+                    for base, inside, shared in found:
+                        if nodes[0] <= 0:
+                            break
+                        # the most base places that ``size`` cover units can hold: too few, no fish
+                        most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base),
+                                      reverse=True)
+                        if sum(most[:size]) + most_fins < inside.bit_count():
                             continue
-                        targets = 0
-                        for unit in cover:
-                            targets |= places[unit]
-                        targets &= ~inside
-                        for fin in cells_of(fins):
-                            targets &= seen[fin]
-                        if targets and (best is None or targets.bit_count() > best[2].bit_count()):
-                            best = cover, fins, targets
-                    if best:
-                        return _step(board, digit, base, best[0], inside, best[1], best[2], family)
+                        best = None
+                        for cover, fins in _covers(board, places, cover_kinds, base, inside, shared,
+                                                   everywhere & ~inside, most_fins, nodes):
+                            if _family(n, base, cover) != family:
+                                continue
+                            targets = 0
+                            for unit in cover:
+                                targets |= places[unit]
+                            targets &= ~inside
+                            for fin in cells_of(fins):
+                                targets &= seen[fin]
+                            if targets and (best is None or targets.bit_count() > best[2].bit_count()):
+                                best = cover, fins, targets
+                        if best:
+                            return _step(board, digit, base, best[0], inside, shared, best[1], best[2], family)
     board.search.nothing(board, key)
     return None
 
 
-def _step(board: Board, digit: int, base, cover, inside: int, fins: int, targets: int, family: str) -> Step:
+def _step(board: Board, digit: int, base, cover, inside: int, endo: int, fins: int, targets: int,
+          family: str) -> Step:
     plain = FISH[len(base)][0]
     name = f"{'Finned ' + family if fins else family.capitalize()} {plain if plain == 'X-wing' else plain.lower()}"
     d = board.symbol(digit)
     eliminations = tuple((x, digit) for x in cells_of(targets))
     base_text = join([board.unit_name(u) for u in base])
     cover_text = join([board.unit_name(u) for u in cover])
-    text = (f"{name} on {d}: {base_text} share no place of the {d}, and hold {len(base)} of them, all in "
+    shared = (f"share only the endo fins {join([board.name(x) for x in cells_of(endo)])}" if endo
+              else f"share no place of the {d}")
+    text = (f"{name} on {d}: {base_text} {shared}, and hold {len(base)} of them, all in "
             f"{cover_text}" + (f" but for the fins {join([board.name(x) for x in cells_of(fins)])}" if fins else "")
             + f"; each of those holds its {d} among them"
             + (", or a fin holds it, so what sees every fin and a cover" if fins else ", so the rest of them")

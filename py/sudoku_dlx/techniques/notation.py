@@ -69,11 +69,14 @@ def _node(link: Link, end: int) -> tuple[tuple[int, ...], int]:
 
 def _link_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]] | None:
     """The nodes and link kinds of a step's links, or None when they are no
-    alternating chain of two strong links or more. The weak links from and back
-    to an eliminated candidate (how the chain searches draw an AIC) are left out:
-    it follows ``=>``."""
+    alternating chain of two strong links or more, or when a strong link joins
+    two digits of other cells (it goes through an ALS the links do not name).
+    The weak links from and back to an eliminated candidate (how the chain
+    searches draw an AIC) are left out: it follows ``=>``."""
     links = list(step.links)
     if not links or any(_node(a, 1) != _node(b, 0) for a, b in zip(links, links[1:])):
+        return None
+    if any(link.strong and _node(link, 0)[0] != _node(link, 1)[0] and link.a[1] != link.b[1] for link in links):
         return None
     if not links[0].strong:
         if links[-1].strong or _node(links[0], 0) != _node(links[-1], 1):

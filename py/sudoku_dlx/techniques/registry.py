@@ -4,8 +4,10 @@ The rating and hints (:mod:`sudoku_dlx.rating`) try them in this order; a
 technique's steps score its base or more (a chain's length adds to it). The
 families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 (:data:`BEYOND_SE`): ALSs and Sue de Coq, grouped AICs, empty, hidden and
-avoidable rectangles, unique rectangles of type 6, multi-colours, franken and
-mutant fish, templates.
+avoidable rectangles, unique rectangles of type 6, multi-colours, franken and mutant fish
+(franken fish with endo fins and mutant jellyfish among them), templates; the ALS searches
+take ALSs of up to 8 cells and, after those that share none, ALSs that share cells, and
+grouped AICs take an ALS's candidates of a digit as a node.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
 find a step, SE needs a harder one, and its ratings count that. Remote pairs
@@ -144,7 +146,8 @@ TECHNIQUES: tuple[Technique, ...] = (
                      "Finned franken swordfish", "Finned franken jellyfish")),
     Technique(7.5, chains.nishio, "Nishio forcing chain"),
     Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED,
-              steps=("Mutant X-wing", "Mutant swordfish", "Finned mutant X-wing", "Finned mutant swordfish")),
+              steps=("Mutant X-wing", "Mutant swordfish", "Mutant jellyfish", "Finned mutant X-wing",
+                     "Finned mutant swordfish", "Finned mutant jellyfish")),
     Technique(templates.SCORE, templates.templates, "Templates", se=False),
     Technique(8.0, chains.forcing_chains, "Forcing chains"),
     Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
