@@ -30,6 +30,7 @@ import itertools
 from itertools import chain
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -442,17 +443,28 @@ def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
     for k, cage in enumerate(cages):
         for x in cage.cells:
             cage_of[x] = k
+    size = [len(cage.cells) for cage in cages]
     known = {cage.cells for cage in cages}
     found = []
-    for unit in map(set, shape.units):
-        touching = [cages[k] for k in {cage_of[x] for x in unit}]
-        inside = [cage for cage in touching if unit.issuperset(cage.cells)]
-        rest = tuple(sorted(unit.difference(*(cage.cells for cage in inside))))
-        beyond = tuple(sorted({x for cage in touching for x in cage.cells}.difference(unit)))
-        for cells, sum_ in ((rest, total - sum(cage.sum for cage in inside)),
-                            (beyond, sum(cage.sum for cage in touching) - total)):
-            if 0 < len(cells) <= SUM_CELLS and cells not in known and \
-                    set(units_of[cells[0]]).intersection(*(units_of[x] for x in cells[1:])):
+    for unit in shape.units:
+        here = Counter(map(cage_of.__getitem__, unit))  # each touching cage: its cells in the unit
+        inside = touching = rest = beyond = 0  # the sums of the cages inside and touching, the cells left out
+        for k, count in here.items():
+            touching += cages[k].sum
+            if count == size[k]:
+                inside += cages[k].sum
+            else:
+                rest += count
+                beyond += size[k] - count
+        made = []
+        if 0 < rest <= SUM_CELLS:
+            made.append(([x for x in unit if here[cage_of[x]] != size[cage_of[x]]], total - inside))
+        if 0 < beyond <= SUM_CELLS:
+            made.append(([x for k in here if here[k] != size[k] for x in cages[k].cells if x not in unit],
+                         touching - total))
+        for cells, sum_ in made:
+            cells = tuple(sorted(cells))
+            if cells not in known and set(units_of[cells[0]]).intersection(*(units_of[x] for x in cells[1:])):
                 known.add(cells)
                 found.append(Cage(cells, sum_))
     return found
