@@ -286,41 +286,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     narrowed.append(other)
                     if not mask & mask - 1:
                         todo.append(other)
-        for u in touched(0, shape.units_of):
-            unit = units[u]
-            once = twice = placed = 0
-            for x in unit:
-                mask = allowed[x]
-                if mask & mask - 1:
-                    twice |= once & mask
-                    once |= mask
-                else:
-                    placed |= mask
-            hidden = once & ~twice & ~placed
-            while hidden:
-                bit = hidden & -hidden
-                hidden ^= bit
-                for x in unit:
-                    if allowed[x] & bit:  # none left if the cell of another hidden digit had it too
-                        if allowed[x] != bit:
-                            allowed[x] = bit
-                            narrowed.append(x)
-                            todo.append(x)
-                        break
-        if todo:
-            continue
         mark = len(narrowed)
-        for g, l in signs:
-            above, below = allowed[g], allowed[l]
-            if above and below:
-                above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
-                below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
-                for x, mask in ((g, above), (l, below)):
-                    if mask != allowed[x]:
-                        allowed[x] = mask
-                        narrowed.append(x)
-                        if not mask & mask - 1:
-                            todo.append(x)
         for k in touched(1, cages_of):
             cells, masks = cages[k]
             room = [allowed[x] for x in cells]
@@ -353,6 +319,42 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     narrowed.append(x)
                     if not mask & mask - 1:
                         todo.append(x)
+        if todo:
+            continue
+        for u in touched(0, shape.units_of):
+            unit = units[u]
+            once = twice = placed = 0
+            for x in unit:
+                mask = allowed[x]
+                if mask & mask - 1:
+                    twice |= once & mask
+                    once |= mask
+                else:
+                    placed |= mask
+            hidden = once & ~twice & ~placed
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
+                for x in unit:
+                    if allowed[x] & bit:  # none left if the cell of another hidden digit had it too
+                        if allowed[x] != bit:
+                            allowed[x] = bit
+                            narrowed.append(x)
+                            todo.append(x)
+                        break
+        if todo:
+            continue
+        for g, l in signs:
+            above, below = allowed[g], allowed[l]
+            if above and below:
+                above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
+                below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
+                for x, mask in ((g, above), (l, below)):
+                    if mask != allowed[x]:
+                        allowed[x] = mask
+                        narrowed.append(x)
+                        if not mask & mask - 1:
+                            todo.append(x)
         if len(narrowed) > mark:
             continue
         groups = touched(2, groups_of)
