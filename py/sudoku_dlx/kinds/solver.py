@@ -251,7 +251,9 @@ def bounds(puzzle: Puzzle) -> list[int]:
         peers = list(peers)
         for cage in puzzle.cages:
             for x in cage.cells:
-                peers[x] = peers[x].union(cage.cells) - {x}
+                mates = [y for y in cage.cells if y not in peers[x] and y != x]
+                if mates:
+                    peers[x] = peers[x].union(mates)
     needed = []  # the digits each cage's combinations all hold
     for _, masks in cages:
         needed.append(full)
