@@ -254,17 +254,14 @@ def bounds(puzzle: Puzzle) -> list[int]:
                 mates = [y for y in cage.cells if y not in peers[x] and y != x]
                 if mates:
                     peers[x] = peers[x].union(mates)
-    needed = []  # the digits each cage's combinations all hold
-    for _, masks in cages:
-        needed.append(full)
-        for mask in masks:
-            needed[-1] &= mask
+    needed = [0] * len(cages)  # the digits all a cage's combinations hold that are not placed (its rule sets them)
     count = len(units)  # the groups: the units, then the cages
-    cages_of: list[list[int]] = [[] for _ in allowed]
+    cages_of: list[tuple[int, ...]] = [()] * len(allowed)
+    groups_of = list(shape.units_of)
     for k, (cells, _) in enumerate(cages):
         for x in cells:
-            cages_of[x].append(k)
-    groups_of = [(*mine, *(count + k for k in cages_of[x])) for x, mine in enumerate(shape.units_of)]
+            cages_of[x] += (k,)
+            groups_of[x] += (count + k,)
     crossings = _crossings(shape)
     cage_crossings: list[list | None] = [None] * len(cages)  # built once a cage needs a digit
     signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
@@ -291,7 +288,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
         mark = len(narrowed)
         for k in touched(1, cages_of):
             cells, masks = cages[k]
-            room = [allowed[x] for x in cells]
+            room = list(map(allowed.__getitem__, cells))
             once = twice = placed = 0
             for cell in room:
                 twice |= once & cell
