@@ -289,12 +289,10 @@ def bounds(puzzle: Puzzle) -> list[int]:
         for k in touched(1, cages_of):
             cells, masks = cages[k]
             room = list(map(allowed.__getitem__, cells))
-            once = twice = placed = 0
+            once = twice = 0
             for cell in room:
                 twice |= once & cell
                 once |= cell
-                if not cell & cell - 1:
-                    placed |= cell
             kept = []
             union, need = 0, full
             for mask in masks:  # the combinations the cells can still take (see _can_take)
@@ -306,14 +304,19 @@ def bounds(puzzle: Puzzle) -> list[int]:
                         kept.append(mask)
                         union |= mask
                         need &= mask
-            masks[:] = kept
-            needed[k] = need & ~placed  # a placed digit has left the cage's units already
+            if len(kept) < len(masks):
+                masks[:] = kept
+            if need:
+                for cell in room:
+                    if not cell & cell - 1:  # placed: its digit has left the cage's units already
+                        need &= ~cell
+            needed[k] = need
             hidden = need & ~twice
-            for x in cells:
-                mask = allowed[x] & union
+            for x, cell in zip(cells, room):
+                mask = cell & union
                 if mask & hidden:
                     mask &= hidden
-                if mask != allowed[x]:
+                if mask != cell:
                     allowed[x] = mask
                     narrowed.append(x)
                     if not mask & mask - 1:
