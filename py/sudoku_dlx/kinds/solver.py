@@ -401,14 +401,16 @@ def _crossings(shape: Shape) -> list[tuple[tuple[int, ...], tuple[int, ...], tup
     unit, the second)."""
     shared: dict[tuple[int, int], list[int]] = {}
     for x, mine in enumerate(shape.units_of):
-        for k, a in enumerate(mine):
-            for b in mine[k + 1:]:
-                shared.setdefault((a, b), []).append(x)
+        for pair in itertools.combinations(mine, 2):
+            if pair in shared:
+                shared[pair].append(x)
+            else:
+                shared[pair] = [x]
     found = []
-    units = shape.units
+    units = [set(unit) for unit in shape.units]
     for (a, b), cells in shared.items():
         if len(cells) > 1:
-            inside, rest_a, rest_b = tuple(cells), _without(units[a], cells), _without(units[b], cells)
+            inside, rest_a, rest_b = tuple(cells), tuple(units[a].difference(cells)), tuple(units[b].difference(cells))
             found += [(inside, rest_a, rest_b, a, b), (inside, rest_b, rest_a, b, a)]
     return found
 
