@@ -209,15 +209,15 @@ def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[
     """The secondary items of ``signs`` between open cells, numbered from ``first``: a
     sign has an item for each digit from the least its greater cell may hold (``low``,
     as ``allowed`` says) to the most its lesser one may (``high``); the greater cell's
-    digit ``x`` covers ``x..high``, the lesser's ``y`` covers ``low..y``, so they clash
-    exactly when ``x <= y``. Returns the items of each (cell, digit - 1) that has
-    some, and the number after the last item."""
+    digit ``x`` covers item ``x`` alone (none above ``high``), the lesser's ``y`` covers
+    ``low..y``, so they clash exactly when ``x <= y``. Returns the items of each
+    (cell, digit - 1) that has some, and the number after the last item."""
     marks: dict[tuple[int, int], list[int]] = {}
     for sign in signs:
         g, l = sign.greater, sign.lesser
         low, high = (allowed[g] & -allowed[g]).bit_length() - 1, allowed[l].bit_length() - 1
         for d in range(low, high + 1):
-            marks.setdefault((g, d), []).extend(range(first + d - low, first + high - low + 1))
+            marks.setdefault((g, d), []).append(first + d - low)
             marks.setdefault((l, d), []).extend(range(first, first + d - low + 1))
         first += max(high - low + 1, 0)
     return marks, first
