@@ -266,6 +266,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
     cage_crossings: list[list | None] = [None] * len(cages)  # built once a cage needs a digit
     signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
     narrowed = list(range(len(allowed)))  # the cells narrowed, in turn; each rule reads on from where it stopped
+    solved: set[int] = set()  # the units whose cells are all placed
     seen = [0, 0, 0]  # how far into narrowed the units', the cages' and the crossings' rules have read
 
     def touched(rule: int, of: list) -> set[int]:
@@ -333,6 +334,8 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     once |= mask
                 else:
                     placed |= mask
+            if not once:
+                solved.add(u)  # every cell placed: no crossing of it can narrow
             hidden = once & ~twice & ~placed
             while hidden:
                 bit = hidden & -hidden
@@ -360,7 +363,8 @@ def bounds(puzzle: Puzzle) -> list[int]:
         if len(narrowed) > mark:
             continue
         groups = touched(2, groups_of)
-        crossed = [crossing for crossing in crossings if crossing[3] in groups or crossing[4] in groups]
+        crossed = [crossing for crossing in crossings if (crossing[3] in groups or crossing[4] in groups)
+                   and crossing[3] not in solved and crossing[4] not in solved]
         for k, need in enumerate(needed):
             if need:
                 if cage_crossings[k] is None:
