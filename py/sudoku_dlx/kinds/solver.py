@@ -30,7 +30,6 @@ import itertools
 from itertools import chain
 import random
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -457,7 +456,9 @@ def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
     known = {cage.cells for cage in cages}
     found = []
     for unit in shape.units:
-        here = Counter(map(cage_of.__getitem__, unit))  # each touching cage: its cells in the unit
+        here: dict[int, int] = {}  # each touching cage: its cells in the unit
+        for x in unit:
+            here[cage_of[x]] = here.get(cage_of[x], 0) + 1
         inside = touching = rest = beyond = 0  # the sums of the cages inside and touching, the cells left out
         for k, count in here.items():
             touching += cages[k].sum
