@@ -246,6 +246,8 @@ def bounds(puzzle: Puzzle) -> list[int]:
     todo = [x for x, d in enumerate(puzzle.digits) if d]  # single cells whose digit leaves their peers
     sums = _sums_of_units(puzzle)  # within one unit each: their cells are peers already
     cages = [(cage.cells, list(_combination_masks(len(cage.cells), cage.sum, n))) for cage in (*puzzle.cages, *sums)]
+    pairs = {k: _partners(cage.sum, n) for k, cage in enumerate((*puzzle.cages, *sums))
+             if len(cage.cells) == 2 and n <= PAIR_DIGITS}
     if puzzle.cages:
         peers = list(peers)
         for cage in puzzle.cages:
@@ -288,6 +290,25 @@ def bounds(puzzle: Puzzle) -> list[int]:
         mark = len(narrowed)
         for k in touched(1, cages_of):
             cells, masks = cages[k]
+            if k in pairs:  # the rule below for two cells: each keeps the digits whose partner the other may hold
+                partners = pairs[k]
+                x, y = cells
+                a = allowed[x] & partners[allowed[y]]
+                b = allowed[y] & partners[a]
+                need = a | b
+                more = need & need - 1
+                if more & more - 1:  # two pairs of digits or more: neither is needed
+                    need = 0
+                for x, mask in ((x, a), (y, b)):
+                    if not mask & mask - 1:  # placed: its digit has left the cage's units already
+                        need &= ~mask
+                    if mask != allowed[x]:
+                        allowed[x] = mask
+                        narrowed.append(x)
+                        if not mask & mask - 1:
+                            todo.append(x)
+                needed[k] = need
+                continue
             room = list(map(allowed.__getitem__, cells))
             once = twice = 0
             for cell in room:
@@ -533,6 +554,23 @@ def combinations(cage: Cage, n: int) -> list[frozenset[int]]:
 def _combinations(cells: int, total: int, n: int) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(digits) for digits in itertools.combinations(range(1, n + 1), cells)
                  if sum(digits) == total)
+
+
+#: The most digits for which :func:`bounds` narrows a cage of two cells by a table of partners.
+PAIR_DIGITS = 9
+
+
+@lru_cache(maxsize=64)
+def _partners(total: int, n: int) -> tuple[int, ...]:
+    """For each mask of digits 1-``n`` (bit ``d - 1`` for ``d``), the digits that
+    make ``total`` with one of them in a cage of two cells: ``total - d`` for each
+    ``d``, in 1-``n`` and not ``d`` itself."""
+    table = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        d, partner = low.bit_length(), total - low.bit_length()
+        table[mask] = table[mask ^ low] | (1 << partner - 1 if 1 <= partner <= n and partner != d else 0)
+    return tuple(table)
 
 
 @lru_cache(maxsize=4096)
