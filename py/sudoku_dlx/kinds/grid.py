@@ -330,6 +330,14 @@ class Puzzle:
                     f"the signs between {cell_name(a, n)} and {cell_name(b, n)} say both are greater", (a, b))
             pairs.add((a, b))
 
+    def with_digits(self, digits: tuple[int, ...]) -> Puzzle:
+        """This puzzle with other ``digits`` (a solution, say), its clues kept as they are:
+        as ``dataclasses.replace`` without checking them again."""
+        copy = object.__new__(Puzzle)
+        for name, value in (("shape", self.shape), ("digits", digits), ("cages", self.cages), ("signs", self.signs)):
+            object.__setattr__(copy, name, value)
+        return copy
+
     def __str__(self) -> str:
         """The one-line form of the digits, ``.`` for a blank (a kind's other clues,
         and its regions, are in its game ID: see :mod:`sudoku_dlx.kinds.read`)."""

@@ -31,7 +31,7 @@ from itertools import chain
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..dlx import ExactCover, SearchStats
@@ -647,7 +647,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     else:
         reason = "every way of filling the grid runs into a contradiction" if not found else ""
     return SolveResult(
-        puzzle, status, [replace(puzzle, digits=s) for s in found], stats, _ms(start), reason,
+        puzzle, status, [puzzle.with_digits(s) for s in found], stats, _ms(start), reason,
         no_candidate=stuck,
     )
 
