@@ -297,9 +297,9 @@ class Puzzle:
         caged: dict[int, Cage] = {}
         for cage in self.cages:
             cells = cage.cells
-            where = ", ".join(cell_name(x, n) for x in cells)
             if not 0 < len(cells) <= n or len(set(cells)) != len(cells) or not all(0 <= x < shape.cells for x in cells):
-                raise InvalidPuzzleError(f"a cage has 1 to {n} different cells of the grid, not {where or 'none'}", cells)
+                where = _names(cells, n) or "none"
+                raise InvalidPuzzleError(f"a cage has 1 to {n} different cells of the grid, not {where}", cells)
             for x in cells:
                 if x in caged:
                     raise InvalidPuzzleError(f"{cell_name(x, n)} is in two cages", (x,))
@@ -308,7 +308,7 @@ class Puzzle:
             low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
             if not low <= cage.sum <= high:
                 raise InvalidPuzzleError(
-                    f"the cage of {where} cannot add up to {cage.sum}: {k} different digits from 1-{n} "
+                    f"the cage of {_names(cells, n)} cannot add up to {cage.sum}: {k} different digits from 1-{n} "
                     f"make {low} to {high}", cells)
         if self.cages and len(caged) < shape.cells:
             loose = [x for x in range(shape.cells) if x not in caged]
@@ -329,6 +329,14 @@ class Puzzle:
                 raise InvalidPuzzleError(
                     f"the signs between {cell_name(a, n)} and {cell_name(b, n)} say both are greater", (a, b))
             pairs.add((a, b))
+
+    def with_digits(self, digits: tuple[int, ...]) -> Puzzle:
+        """This puzzle with other ``digits`` (a solution, say), its clues kept as they are:
+        as ``dataclasses.replace`` without checking them again."""
+        copy = object.__new__(Puzzle)
+        for name, value in (("shape", self.shape), ("digits", digits), ("cages", self.cages), ("signs", self.signs)):
+            object.__setattr__(copy, name, value)
+        return copy
 
     def __str__(self) -> str:
         """The one-line form of the digits, ``.`` for a blank (a kind's other clues,
@@ -352,6 +360,11 @@ class Puzzle:
     def cage_of(self) -> dict[int, Cage]:
         """The cage of each caged cell."""
         return {x: cage for cage in self.cages for x in cage.cells}
+
+
+def _names(cells: tuple[int, ...], n: int) -> str:
+    """``r1c1, r1c2``: the cells, named (for a message)."""
+    return ", ".join(cell_name(x, n) for x in cells)
 
 
 def format_grid(puzzle: Puzzle) -> str:

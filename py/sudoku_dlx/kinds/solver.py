@@ -27,10 +27,11 @@ possible, as if only those had been built.
 from __future__ import annotations
 
 import itertools
+from itertools import chain
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..dlx import ExactCover, SearchStats
@@ -207,15 +208,15 @@ def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[
     """The secondary items of ``signs`` between open cells, numbered from ``first``: a
     sign has an item for each digit from the least its greater cell may hold (``low``,
     as ``allowed`` says) to the most its lesser one may (``high``); the greater cell's
-    digit ``x`` covers ``x..high``, the lesser's ``y`` covers ``low..y``, so they clash
-    exactly when ``x <= y``. Returns the items of each (cell, digit - 1) that has
-    some, and the number after the last item."""
+    digit ``x`` covers item ``x`` alone (none above ``high``), the lesser's ``y`` covers
+    ``low..y``, so they clash exactly when ``x <= y``. Returns the items of each
+    (cell, digit - 1) that has some, and the number after the last item."""
     marks: dict[tuple[int, int], list[int]] = {}
     for sign in signs:
         g, l = sign.greater, sign.lesser
         low, high = (allowed[g] & -allowed[g]).bit_length() - 1, allowed[l].bit_length() - 1
         for d in range(low, high + 1):
-            marks.setdefault((g, d), []).extend(range(first + d - low, first + high - low + 1))
+            marks.setdefault((g, d), []).append(first + d - low)
             marks.setdefault((l, d), []).extend(range(first, first + d - low + 1))
         first += max(high - low + 1, 0)
     return marks, first
@@ -225,45 +226,126 @@ def bounds(puzzle: Puzzle) -> list[int]:
     """The digits each cell may still hold (bit ``d - 1`` for ``d``), as far as the
     givens, a futoshiki's signs and a killer's cages tell without a guess, until
     nothing changes: a digit alone in a cell leaves the cell's units (and cage); a
-    digit with one place left in a unit goes there; a digit a unit (or a cage: the
-    digits all its combinations hold) needs, with all its places there inside
-    another unit, leaves the rest of that unit; a sign's greater cell is
-    more than its lesser neighbour's least digit, the lesser one less than the
-    greater's most; a cage's cells keep the digits of the combinations they can still
-    make, and a digit the cage needs with one place left in it goes there. An empty
-    cell: no solution. The dancing links see a sign only once both its cells are
-    placed, and a cage's sum only through its combinations: without these bounds, a
-    futoshiki with few givens took millions of nodes (a 7x7 of Tatham's hardest grade
-    6,126,080; with them, 4,610). With the crossings of units, most puzzles of
-    Tatham's intermediate grade need no search at all."""
+    digit with one place left in a unit goes there; a sign's greater cell is more
+    than its lesser neighbour's least digit, the lesser one less than the greater's
+    most; a cage's cells keep the digits of the combinations they can still make,
+    and a digit the cage needs with one place left in it goes there; a digit a unit
+    (or a cage: the digits all its combinations hold) needs, with all its places
+    there inside another unit, leaves the rest of that unit. The rules run in that
+    order, each on the units and cages whose cells narrowed since it last looked,
+    and a later one only when the earlier ones stall. An empty cell: no solution.
+    The dancing links see a sign only once both its cells are placed, and a cage's
+    sum only through its combinations: without these bounds, a futoshiki with few
+    givens took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with
+    them, 4,610). With the crossings of units, most puzzles of Tatham's intermediate
+    grade need no search at all."""
     n, shape = puzzle.n, puzzle.shape
     full = (1 << n) - 1
     units, peers = shape.units, shape.peers
     allowed = [1 << d - 1 if d else full for d in puzzle.digits]
     todo = [x for x, d in enumerate(puzzle.digits) if d]  # single cells whose digit leaves their peers
-    cages = [(cage.cells, list(_combination_masks(len(cage.cells), cage.sum, n)))
-             for cage in (*puzzle.cages, *_sums_of_units(puzzle))]
-    if cages:
+    sums = _sums_of_units(puzzle)  # within one unit each: their cells are peers already
+    cages = [(cage.cells, list(_combination_masks(len(cage.cells), cage.sum, n))) for cage in (*puzzle.cages, *sums)]
+    pairs = {k: _partners(cage.sum, n) for k, cage in enumerate((*puzzle.cages, *sums))
+             if len(cage.cells) == 2 and n <= PAIR_DIGITS}
+    if puzzle.cages:
         peers = list(peers)
-        for cells, _ in cages:
-            for x in cells:
-                peers[x] = peers[x].union(cells) - {x}
-    crossings = _crossings(shape) + _cage_crossings(shape, [cells for cells, _ in cages])
+        for cage in puzzle.cages:
+            for x in cage.cells:
+                mates = [y for y in cage.cells if y not in peers[x] and y != x]
+                if mates:
+                    peers[x] = peers[x].union(mates)
+    needed = [0] * len(cages)  # the digits all a cage's combinations hold that are not placed (its rule sets them)
+    count = len(units)  # the groups: the units, then the cages
+    cages_of: list[tuple[int, ...]] = [()] * len(allowed)
+    groups_of = list(shape.units_of)
+    for k, (cells, _) in enumerate(cages):
+        for x in cells:
+            cages_of[x] += (k,)
+            groups_of[x] += (count + k,)
+    crossings = _crossings(shape)
+    cage_crossings: list[list | None] = [None] * len(cages)  # built once a cage needs a digit
     signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
+    narrowed = list(range(len(allowed)))  # the cells narrowed, in turn; each rule reads on from where it stopped
+    solved: set[int] = set()  # the units whose cells are all placed
+    seen = [0, 0, 0]  # how far into narrowed the units', the cages' and the crossings' rules have read
 
-    def narrow(x: int, mask: int) -> None:
-        allowed[x] = mask
-        if mask and not mask & mask - 1:
-            todo.append(x)
+    def touched(rule: int, of: list) -> set[int]:
+        """The groups ``of`` the cells that narrowed since ``rule`` last looked."""
+        start, seen[rule] = seen[rule], len(narrowed)
+        return set(chain.from_iterable(map(of.__getitem__, set(narrowed[start:]))))
 
     while True:
         while todo:
             x = todo.pop()
             bit = allowed[x]
             for other in peers[x]:
-                if allowed[other] & bit:
-                    narrow(other, allowed[other] & ~bit)
-        for unit in units:
+                mask = allowed[other]
+                if mask & bit:
+                    mask &= ~bit
+                    allowed[other] = mask
+                    narrowed.append(other)
+                    if not mask & mask - 1:
+                        todo.append(other)
+        mark = len(narrowed)
+        for k in touched(1, cages_of):
+            cells, masks = cages[k]
+            if k in pairs:  # the rule below for two cells: each keeps the digits whose partner the other may hold
+                partners = pairs[k]
+                x, y = cells
+                a = allowed[x] & partners[allowed[y]]
+                b = allowed[y] & partners[a]
+                need = a | b
+                more = need & need - 1
+                if more & more - 1:  # two pairs of digits or more: neither is needed
+                    need = 0
+                for x, mask in ((x, a), (y, b)):
+                    if not mask & mask - 1:  # placed: its digit has left the cage's units already
+                        need &= ~mask
+                    if mask != allowed[x]:
+                        allowed[x] = mask
+                        narrowed.append(x)
+                        if not mask & mask - 1:
+                            todo.append(x)
+                needed[k] = need
+                continue
+            room = list(map(allowed.__getitem__, cells))
+            once = twice = 0
+            for cell in room:
+                twice |= once & cell
+                once |= cell
+            kept = []
+            union, need = 0, full
+            for mask in masks:  # the combinations the cells can still take (see _can_take)
+                if mask & once == mask:
+                    for cell in room:
+                        if not cell & mask:
+                            break
+                    else:
+                        kept.append(mask)
+                        union |= mask
+                        need &= mask
+            if len(kept) < len(masks):
+                masks[:] = kept
+            if need:
+                for cell in room:
+                    if not cell & cell - 1:  # placed: its digit has left the cage's units already
+                        need &= ~cell
+            needed[k] = need
+            hidden = need & ~twice
+            for x, cell in zip(cells, room):
+                mask = cell & union
+                if mask & hidden:
+                    mask &= hidden
+                if mask != cell:
+                    allowed[x] = mask
+                    narrowed.append(x)
+                    if not mask & mask - 1:
+                        todo.append(x)
+        if todo:
+            continue
+        for u in touched(0, shape.units_of):
+            unit = units[u]
             once = twice = placed = 0
             for x in unit:
                 mask = allowed[x]
@@ -272,6 +354,8 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     once |= mask
                 else:
                     placed |= mask
+            if not once:
+                solved.add(u)  # every cell placed: no crossing of it can narrow
             hidden = once & ~twice & ~placed
             while hidden:
                 bit = hidden & -hidden
@@ -279,16 +363,38 @@ def bounds(puzzle: Puzzle) -> list[int]:
                 for x in unit:
                     if allowed[x] & bit:  # none left if the cell of another hidden digit had it too
                         if allowed[x] != bit:
-                            narrow(x, bit)
+                            allowed[x] = bit
+                            narrowed.append(x)
+                            todo.append(x)
                         break
         if todo:
             continue
-        changed = False
-        for inside, rest, others, cage in crossings:
-            needed = full
-            if cage is not None:
-                for mask in cages[cage][1]:
-                    needed &= mask
+        for g, l in signs:
+            above, below = allowed[g], allowed[l]
+            if above and below:
+                above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
+                below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
+                for x, mask in ((g, above), (l, below)):
+                    if mask != allowed[x]:
+                        allowed[x] = mask
+                        narrowed.append(x)
+                        if not mask & mask - 1:
+                            todo.append(x)
+        if len(narrowed) > mark:
+            continue
+        groups = touched(2, groups_of)
+        crossed = [crossing for crossing in crossings if (crossing[3] in groups or crossing[4] in groups)
+                   and crossing[3] not in solved and crossing[4] not in solved]
+        for k, need in enumerate(needed):
+            if need:
+                if cage_crossings[k] is None:
+                    cage_crossings[k] = _cage_crossings(shape, cages[k][0], count + k)
+                if count + k in groups:
+                    crossed += cage_crossings[k]
+                else:
+                    crossed += [crossing for crossing in cage_crossings[k] if crossing[4] in groups]
+        for inside, rest, others, a, b in crossed:
+            need = needed[a - count] if a >= count else full
             there = elsewhere = 0
             for x in inside:
                 mask = allowed[x]
@@ -298,78 +404,53 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     elsewhere |= mask
             for x in rest:
                 elsewhere |= allowed[x]
-            gone = there & needed & ~elsewhere
+            gone = there & need & ~elsewhere
             if gone:
                 for x in others:
-                    if allowed[x] & gone:
-                        narrow(x, allowed[x] & ~gone)
-                        changed = True
-        for g, l in signs:
-            above, below = allowed[g], allowed[l]
-            if above and below:
-                above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
-                below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
-                for x, mask in ((g, above), (l, below)):
-                    if mask != allowed[x]:
-                        narrow(x, mask)
-                        changed = True
-        for cells, masks in cages:
-            room = [allowed[x] for x in cells]
-            masks[:] = [mask for mask in masks if _can_take(mask, room)]
-            union, needed = 0, full
-            for mask in masks:
-                union |= mask
-                needed &= mask
-            once = twice = 0
-            for x in cells:
-                twice |= once & allowed[x]
-                once |= allowed[x]
-            hidden = needed & once & ~twice
-            for x in cells:
-                mask = allowed[x] & union
-                if mask & hidden:
-                    mask &= hidden
-                if mask != allowed[x]:
-                    narrow(x, mask)
-                    changed = True
-        if not changed and not todo:
+                    mask = allowed[x]
+                    if mask & gone:
+                        mask &= ~gone
+                        allowed[x] = mask
+                        narrowed.append(x)
+                        if not mask & mask - 1:
+                            todo.append(x)
+        if len(narrowed) == mark:
             return allowed
 
 
 @lru_cache(maxsize=64)
-def _crossings(shape: Shape) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], None]]:
+def _crossings(shape: Shape) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]]:
     """Each ordered pair of units that share two or more cells, as :func:`bounds` uses
-    it: (the shared cells, the first unit's other cells, the second's, None)."""
+    it: (the shared cells, the first unit's other cells, the second's, the first
+    unit, the second)."""
     shared: dict[tuple[int, int], list[int]] = {}
     for x, mine in enumerate(shape.units_of):
-        for k, a in enumerate(mine):
-            for b in mine[k + 1:]:
-                shared.setdefault((a, b), []).append(x)
+        for pair in itertools.combinations(mine, 2):
+            if pair in shared:
+                shared[pair].append(x)
+            else:
+                shared[pair] = [x]
     found = []
-    units = shape.units
+    units = [set(unit) for unit in shape.units]
     for (a, b), cells in shared.items():
         if len(cells) > 1:
-            inside, rest_a, rest_b = tuple(cells), _without(units[a], cells), _without(units[b], cells)
-            found += [(inside, rest_a, rest_b, None), (inside, rest_b, rest_a, None)]
+            inside, rest_a, rest_b = tuple(cells), tuple(units[a].difference(cells)), tuple(units[b].difference(cells))
+            found += [(inside, rest_a, rest_b, a, b), (inside, rest_b, rest_a, b, a)]
     return found
 
 
-def _cage_crossings(shape: Shape, cages: list[tuple[int, ...]]
-                    ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int | None]]:
-    """As :func:`_crossings`, each cage (its cells) with each unit it shares two or
-    more cells with: (the shared cells, the cage's other cells, the unit's, the
-    cage's number)."""
+def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
+                    ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]]:
+    """As :func:`_crossings`, a cage (its cells; ``group``: its number in
+    :func:`bounds`) with each unit it shares two or more cells with: (the shared
+    cells, the cage's other cells, the unit's, ``group``, the unit)."""
     units, units_of = shape.units, shape.units_of
-    found = []
-    for k, cage in enumerate(cages):
-        shared: dict[int, list[int]] = {}
-        for x in cage:
-            for u in units_of[x]:
-                shared.setdefault(u, []).append(x)
-        for u, cells in shared.items():
-            if len(cells) > 1:
-                found.append((tuple(cells), _without(cage, cells), _without(units[u], cells), k))
-    return found
+    shared: dict[int, list[int]] = {}
+    for x in cage:
+        for u in units_of[x]:
+            shared.setdefault(u, []).append(x)
+    return [(tuple(cells), _without(cage, cells), _without(units[u], cells), group, u)
+            for u, cells in shared.items() if len(cells) > 1]
 
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
@@ -392,17 +473,30 @@ def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
     for k, cage in enumerate(cages):
         for x in cage.cells:
             cage_of[x] = k
+    size = [len(cage.cells) for cage in cages]
     known = {cage.cells for cage in cages}
     found = []
-    for unit in map(set, shape.units):
-        touching = [cages[k] for k in {cage_of[x] for x in unit}]
-        inside = [cage for cage in touching if unit.issuperset(cage.cells)]
-        rest = tuple(sorted(unit.difference(*(cage.cells for cage in inside))))
-        beyond = tuple(sorted({x for cage in touching for x in cage.cells}.difference(unit)))
-        for cells, sum_ in ((rest, total - sum(cage.sum for cage in inside)),
-                            (beyond, sum(cage.sum for cage in touching) - total)):
-            if 0 < len(cells) <= SUM_CELLS and cells not in known and \
-                    set(units_of[cells[0]]).intersection(*(units_of[x] for x in cells[1:])):
+    for unit in shape.units:
+        here: dict[int, int] = {}  # each touching cage: its cells in the unit
+        for x in unit:
+            here[cage_of[x]] = here.get(cage_of[x], 0) + 1
+        inside = touching = rest = beyond = 0  # the sums of the cages inside and touching, the cells left out
+        for k, count in here.items():
+            touching += cages[k].sum
+            if count == size[k]:
+                inside += cages[k].sum
+            else:
+                rest += count
+                beyond += size[k] - count
+        made = []
+        if 0 < rest <= SUM_CELLS:
+            made.append(([x for x in unit if here[cage_of[x]] != size[cage_of[x]]], total - inside))
+        if 0 < beyond <= SUM_CELLS:
+            made.append(([x for k in here if here[k] != size[k] for x in cages[k].cells if x not in unit],
+                         touching - total))
+        for cells, sum_ in made:
+            cells = tuple(sorted(cells))
+            if cells not in known and set(units_of[cells[0]]).intersection(*(units_of[x] for x in cells[1:])):
                 known.add(cells)
                 found.append(Cage(cells, sum_))
     return found
@@ -460,6 +554,23 @@ def combinations(cage: Cage, n: int) -> list[frozenset[int]]:
 def _combinations(cells: int, total: int, n: int) -> tuple[frozenset[int], ...]:
     return tuple(frozenset(digits) for digits in itertools.combinations(range(1, n + 1), cells)
                  if sum(digits) == total)
+
+
+#: The most digits for which :func:`bounds` narrows a cage of two cells by a table of partners.
+PAIR_DIGITS = 9
+
+
+@lru_cache(maxsize=64)
+def _partners(total: int, n: int) -> tuple[int, ...]:
+    """For each mask of digits 1-``n`` (bit ``d - 1`` for ``d``), the digits that
+    make ``total`` with one of them in a cage of two cells: ``total - d`` for each
+    ``d``, in 1-``n`` and not ``d`` itself."""
+    table = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        d, partner = low.bit_length(), total - low.bit_length()
+        table[mask] = table[mask ^ low] | (1 << partner - 1 if 1 <= partner <= n and partner != d else 0)
+    return tuple(table)
 
 
 @lru_cache(maxsize=4096)
@@ -536,7 +647,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     else:
         reason = "every way of filling the grid runs into a contradiction" if not found else ""
     return SolveResult(
-        puzzle, status, [replace(puzzle, digits=s) for s in found], stats, _ms(start), reason,
+        puzzle, status, [puzzle.with_digits(s) for s in found], stats, _ms(start), reason,
         no_candidate=stuck,
     )
 
