@@ -11,8 +11,9 @@ A killer's cages are not looked at (a template may put the digit twice in a
 cage): fewer templates would be left with them, never more, so what these find
 stays true. Searches are iterative, one row after another, with the units used
 so far as a bit set; a digit whose search passes :data:`NODES` partial templates
-is left out (an empty 9x9 grid has 46,656 templates of a digit). SE has no templates; HoDoKu ranks them last,
-the issue's place for them is before forcing chains: 8.0, tried first there.
+is left out (an empty 9x9 grid has 46,656 templates of a digit). SE has no
+templates and HoDoKu ranks them last; here they are the last resort before the
+forcing chains: 8.0, tried first of that score.
 """
 
 from __future__ import annotations
