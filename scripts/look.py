@@ -1,10 +1,10 @@
 """Screenshots of the page as people meet it, to look at after a UI change.
 
-    python3 scripts/look.py [OUT_DIR] [--path index.html#p=...] [--click Solve] [--embed]
+    python3 scripts/look.py [OUT_DIR] [--path index.html#p=...] [--click Solve ...] [--embed]
 
 Serves the repository with `build.py serve`, opens the page in headless Chromium at
 1366x768, 1280x800, 1440x900 and 375x667, light and dark, optionally clicks a button
-and waits for Python's answer, and saves one PNG per size and scheme (the viewport, as
+and waits for Python's answer (``--click`` again for more buttons, in turn), and saves one PNG per size and scheme (the viewport, as
 seen without scrolling). With --embed the page is also shown inside an iframe of a host
 page on another origin (localhost), as the Embed snippet puts it.
 """
@@ -34,7 +34,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", nargs="?", default="/tmp/look", type=Path)
     parser.add_argument("--path", default=f"index.html#p={HARDEST}")
-    parser.add_argument("--click", default=None, help="a button to press once Python is ready")
+    parser.add_argument("--click", action="append", default=[],
+                        help="a button to press once Python is ready (repeat for more, pressed in turn)")
     parser.add_argument("--embed", action="store_true", help="also inside an iframe on another origin")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -49,8 +50,8 @@ def main() -> None:
                     page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
                     page.goto(base + args.path)
                     page.locator("html[data-python=ready]").wait_for(timeout=60_000)
-                    if args.click:
-                        page.get_by_role("button", name=args.click, exact=True).click()
+                    for button in args.click:
+                        page.get_by_role("button", name=button, exact=True).click()
                         page.wait_for_function("() => document.querySelector('[data-action=stop]')"
                                                ".getAttribute('aria-disabled') === 'true'")
                     name = args.out / f"{width}x{height}-{scheme}.png"
@@ -72,8 +73,8 @@ def main() -> None:
                         page.goto(f"http://localhost:{host.server_address[1]}/host.html")
                         frame = page.frame_locator("iframe")
                         frame.locator("html[data-python=ready]").wait_for(timeout=60_000)
-                        if args.click:
-                            frame.get_by_role("button", name=args.click, exact=True).click()
+                        for button in args.click:
+                            frame.get_by_role("button", name=button, exact=True).click()
                             page.wait_for_timeout(1500)
                         page.screenshot(path=args.out / "embed.png")
                         print(args.out / "embed.png")
