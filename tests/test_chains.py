@@ -375,13 +375,20 @@ def test_remote_pairs_are_sound_on_hodokus_remote_pair_exemplars():
 def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique, share):
     """Finned fish (3.4-4.0) take many of these first, but the rating's path
     meets the technique before the exemplar is solved."""
+    hits, puzzles = exemplar_hits(name, technique)
+    assert hits >= share * puzzles
+
+
+def exemplar_hits(name: str, technique) -> tuple[int, int]:
+    """How many of HoDoKu's exemplars listed under ``name`` meet ``technique`` on the
+    rating's path (or at once), and how many there are."""
     puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv") if row.split("\t")[2] == name]
     hits = 0
     for puzzle in puzzles:
         board = Board.from_puzzle(parse(puzzle))
         board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
         hits += bool(technique(board)) or any(technique(board) for _ in rating_steps(board))
-    assert hits >= share * len(puzzles)
+    return hits, len(puzzles)
 
 
 def test_every_step_is_sound_on_hard_puzzles():

@@ -3,17 +3,15 @@ on hand-made boards, then every step on real puzzles checked against the solutio
 
 from __future__ import annotations
 
-import pytest
 from conftest import lines, techniques_of
-from sudoku_dlx import parse, solve
+from sudoku_dlx import solve
 from sudoku_dlx.kinds.read import read_puzzle
-from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, colours
-from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.board import Board
 from sudoku_dlx.techniques.chains import forcing_x_chain, turbot_fish
 from sudoku_dlx.techniques.colours import clusters, multi_colours, simple_colouring
 
-from test_chains import three_link_board, walk
+from test_chains import exemplar_hits, three_link_board, walk
 from test_patterns import cells, confine, eliminated, empty_board, found
 from test_techniques_kinds import CASES
 
@@ -99,15 +97,9 @@ def test_every_colouring_step_is_sound_on_rated_puzzles():
     assert {"Simple colouring", "Multi-colours"} <= set(names)
 
 
-@pytest.mark.parametrize("name, technique, share", [("Simple Colors", simple_colouring, 1.0)])
-def test_hodoku_exemplars_meet_colouring_on_their_path(name, technique, share):
-    puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv") if row.split("\t")[2] == name]
-    hits = 0
-    for puzzle in puzzles:
-        board = Board.from_puzzle(parse(puzzle))
-        board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
-        hits += bool(technique(board)) or any(technique(board) for _ in rating_steps(board))
-    assert hits >= share * len(puzzles)
+def test_hodoku_exemplars_meet_colouring_on_their_path():
+    hits, puzzles = exemplar_hits("Simple Colors", simple_colouring)
+    assert hits == puzzles
 
 
 def test_colouring_is_sound_in_every_kind():
