@@ -275,6 +275,13 @@ def bounds(puzzle: Puzzle) -> list[int]:
         start, seen[rule] = seen[rule], len(narrowed)
         return set(chain.from_iterable(map(of.__getitem__, set(narrowed[start:]))))
 
+    def narrow(x: int, mask: int) -> None:
+        """Cell ``x`` keeps ``mask``: noted as narrowed, and queued when one digit is left."""
+        allowed[x] = mask
+        narrowed.append(x)
+        if not mask & mask - 1:
+            todo.append(x)
+
     while True:
         while todo:
             x = todo.pop()
@@ -282,11 +289,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
             for other in peers[x]:
                 mask = allowed[other]
                 if mask & bit:
-                    mask &= ~bit
-                    allowed[other] = mask
-                    narrowed.append(other)
-                    if not mask & mask - 1:
-                        todo.append(other)
+                    narrow(other, mask & ~bit)
         mark = len(narrowed)
         for k in touched(1, cages_of):
             cells, masks = cages[k]
@@ -303,10 +306,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     if not mask & mask - 1:  # placed: its digit has left the cage's units already
                         need &= ~mask
                     if mask != allowed[x]:
-                        allowed[x] = mask
-                        narrowed.append(x)
-                        if not mask & mask - 1:
-                            todo.append(x)
+                        narrow(x, mask)
                 needed[k] = need
                 continue
             room = list(map(allowed.__getitem__, cells))
@@ -338,10 +338,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
                 if mask & hidden:
                     mask &= hidden
                 if mask != cell:
-                    allowed[x] = mask
-                    narrowed.append(x)
-                    if not mask & mask - 1:
-                        todo.append(x)
+                    narrow(x, mask)
         if todo:
             continue
         for u in touched(0, shape.units_of):
@@ -363,9 +360,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
                 for x in unit:
                     if allowed[x] & bit:  # none left if the cell of another hidden digit had it too
                         if allowed[x] != bit:
-                            allowed[x] = bit
-                            narrowed.append(x)
-                            todo.append(x)
+                            narrow(x, bit)
                         break
         if todo:
             continue
@@ -376,10 +371,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
                 below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
                 for x, mask in ((g, above), (l, below)):
                     if mask != allowed[x]:
-                        allowed[x] = mask
-                        narrowed.append(x)
-                        if not mask & mask - 1:
-                            todo.append(x)
+                        narrow(x, mask)
         if len(narrowed) > mark:
             continue
         groups = touched(2, groups_of)
@@ -409,11 +401,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
                 for x in others:
                     mask = allowed[x]
                     if mask & gone:
-                        mask &= ~gone
-                        allowed[x] = mask
-                        narrowed.append(x)
-                        if not mask & mask - 1:
-                            todo.append(x)
+                        narrow(x, mask & ~gone)
         if len(narrowed) == mark:
             return allowed
 
