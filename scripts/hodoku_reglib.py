@@ -9,14 +9,16 @@ deleted beyond what the digits rule out, and what HoDoKu's technique ``code`` do
 Codes ending in ``-x`` are fail cases: the technique must find nothing.
 
 For each test the techniques of the code's family (:data:`FAMILIES`, in registry order)
-are tried on the test's board; a test is *found* when one of them returns, as its first
+are tried on the test's board. A test is *found first* when one of them returns, as its
 step, exactly HoDoKu's eliminations and placements (a placement counting as the
-eliminations of its cell's other candidates: :func:`effect`); *later* when a technique's step is
-HoDoKu's only after its earlier steps (up to ``--later``) were applied (HoDoKu's tester
-looks at every step of the technique, for the candidates the test names); *other* when
-they return different steps, *none* when they return nothing. *Unsound* counts steps that remove a digit of the
-grid's solution or place a wrong one (on grids with one solution). Tests of codes with no
-family here are counted as *missing*. Prints a line per code and the totals.
+eliminations of its cell's other candidates: :func:`effect`); *found among all* when
+HoDoKu's step is one of every step the technique finds there (:meth:`Technique.every`),
+which is what HoDoKu's own tester asks of HoDoKu (it lists all the steps of the technique
+and looks for the test's; several tests share a grid and name different steps);
+*other* when neither; *none* when they find nothing. *Unsound* counts steps (of all
+those found) that remove a digit of the grid's solution or place a wrong one (on grids
+with one solution). Tests of codes with no family here are counted as *missing*. Prints
+a line per code and the totals.
 """
 
 from __future__ import annotations
@@ -114,10 +116,9 @@ def main() -> None:
     parser.add_argument("--codes", default="", help="comma-separated code prefixes to test (default: all)")
     parser.add_argument("--each", action="store_true", help="print every test that is not found")
     parser.add_argument("--timeout", type=float, default=20.0, help="seconds per technique and test")
-    parser.add_argument("--later", type=int, default=0, help="steps of a technique applied before giving up")
     args = parser.parse_args()
     prefixes = [p for p in args.codes.split(",") if p]
-    find = {t.name: t.find for t in TECHNIQUES}
+    techniques = {t.name: t for t in TECHNIQUES}
     tally: dict[str, Counter] = defaultdict(Counter)
     ms: dict[str, float] = defaultdict(float)
     for line in args.library.read_text(encoding="utf-8").splitlines():
@@ -129,7 +130,7 @@ def main() -> None:
         if prefixes and not any(code.startswith(p) for p in prefixes):
             continue
         names = FAMILIES.get(base, ())
-        if not all(name in find for name in names) or not names:
+        if not all(name in techniques for name in names) or not names:
             tally[code]["missing"] += 1
             continue
         board, solution = board_of(grid, deleted)
@@ -139,48 +140,42 @@ def main() -> None:
         for name in names:
             play = board.copy()
             play.search.deadline = time.perf_counter() + args.timeout
-            for turn in range(args.later + 1):
-                play.search.memo.clear()
-                try:
-                    step = find[name](play)
-                except TimeoutError:
-                    outcome, told = "timeout" if outcome == "none" else outcome, f"{name} ran past {args.timeout} s"
-                    break
-                if step is None:
-                    break
-                if unsound(step, solution):
-                    tally[code]["unsound"] += 1
-                if effect(play, step.placements, step.eliminations) == expected:
-                    outcome = "found" if turn == 0 else "later"
-                    break
-                if turn == 0 and outcome != "later":
-                    outcome, told = "other", f"{step.technique}: {step.text}"
-                play.apply(step)
-            if outcome in ("found", "later"):
+            try:
+                step = techniques[name].find(play)
+                steps = techniques[name].every(play)
+            except TimeoutError:
+                outcome, told = "timeout" if outcome == "none" else outcome, f"{name} ran past {args.timeout} s"
+                continue
+            tally[code]["unsound"] += sum(unsound(s, solution) for s in steps)
+            if step is not None and effect(play, step.placements, step.eliminations) == expected:
+                outcome = "first"
                 break
+            if any(effect(play, s.placements, s.eliminations) == expected for s in steps):
+                outcome = "all"
+            elif step is not None and outcome == "none":
+                outcome, told = "other", f"{step.technique}: {step.text}"
         ms[code] += (time.perf_counter() - start) * 1000
         if variant == "x":
-            outcome = "found" if outcome in ("none", "timeout") else "other"
+            outcome = "first" if outcome in ("none", "timeout") else "other"
         tally[code][outcome] += 1
-        if args.each and outcome != "found":
+        if args.each and outcome != "first":
             print(f"  {line}\n    {outcome}: {told}", flush=True)
     total = Counter()
-    print(f"{'code':8} {'tests':>5} {'found':>5} {'later':>5} {'other':>5} {'none':>5} {'unsound':>7} {'ms':>8}  family")
+    print(f"{'code':8} {'tests':>5} {'first':>5} {'all':>5} {'other':>5} {'none':>5} {'unsound':>7} {'ms':>8}  family")
     for code in sorted(tally):
         row = tally[code]
-        tests = sum(row[k] for k in ("found", "later", "other", "none", "timeout", "missing"))
+        tests = sum(row[k] for k in ("first", "all", "other", "none", "timeout", "missing"))
         total.update(row)
         total["tests"] += tests
         family = ", ".join(FAMILIES.get(code.partition("-")[0], ("-",)))
-        print(f"{code:8} {tests:5} {row['found']:5} {row['later']:5} {row['other']:5} {row['none'] + row['timeout']:5} "
+        print(f"{code:8} {tests:5} {row['first']:5} {row['all']:5} {row['other']:5} {row['none'] + row['timeout']:5} "
               f"{row['unsound']:7} {ms[code]:8.0f}  {family}{' (missing)' if row['missing'] else ''}")
     have = total["tests"] - total["missing"]
     print(f"\n{total['tests']} tests; {total['missing']} of codes with no technique here; of the other {have}: "
-          f"{total['found']} found first ({100 * total['found'] / max(have, 1):.1f}%), {total['later']} later "
-          f"({100 * (total['found'] + total['later']) / max(have, 1):.1f}% in all), {total['other']} other step, "
-          f"{total['none'] + total['timeout']} nothing ({total['timeout']} past the timeout), "
+          f"{total['first']} found first ({100 * total['first'] / max(have, 1):.1f}%), "
+          f"{total['first'] + total['all']} found among all steps ({100 * (total['first'] + total['all']) / max(have, 1):.1f}%), "
+          f"{total['other']} other step, {total['none'] + total['timeout']} nothing ({total['timeout']} past the timeout), "
           f"{total['unsound']} unsound steps")
-
 
 if __name__ == "__main__":
     main()

@@ -34,7 +34,9 @@ def full_house(board: Board) -> Step | None:
             digit = digits_of(board.candidates[cell])[0] if board.candidates[cell] else 0
             if digit:
                 text = f"Full house: {board.name(cell)} is the last blank cell of {board.unit_name(u)}, so it is {board.symbol(digit)}."
-                return Step("Full house", 1.0, text, ((cell, digit),), (), (cell,), (u,))
+                step = Step("Full house", 1.0, text, ((cell, digit),), (), (cell,), (u,))
+                if board.search.found(step):
+                    return step
     return None
 
 
@@ -50,14 +52,14 @@ def hidden_single(board: Board) -> Step | None:
             mask = board.candidates[x]
             twice |= once & mask
             once |= mask
-        single = once & ~twice
-        if single:
-            digit = digits_of(single)[0]
+        for digit in digits_of(once & ~twice):
             cell = board.places(u, digit)[0]
             where = board.unit_name(u)
             text = f"Hidden single: in {where}, {board.symbol(digit)} fits only in {board.name(cell)}."
             score = 1.2 if u in boxes else 1.5
-            return Step("Hidden single", score, text, ((cell, digit),), (), (cell,), (u,))
+            step = Step("Hidden single", score, text, ((cell, digit),), (), (cell,), (u,))
+            if board.search.found(step):
+                return step
     return None
 
 
@@ -67,7 +69,9 @@ def naked_single(board: Board) -> Step | None:
         if mask and not mask & (mask - 1):
             digit = mask.bit_length()
             text = f"Naked single: {board.name(cell)} has only one candidate left, {board.symbol(digit)}."
-            return Step("Naked single", 2.3, text, ((cell, digit),), (), (cell,), board.units_of[cell])
+            step = Step("Naked single", 2.3, text, ((cell, digit),), (), (cell,), board.units_of[cell])
+            if board.search.found(step):
+                return step
     return None
 
 
@@ -93,7 +97,9 @@ def _intersection(board: Board, kind: str) -> Step | None:
                     text = (f"{kind}: in {board.unit_name(u)}, {d} can only be in {board.unit_name(other)}, "
                             f"so remove it from the rest of {board.unit_name(other)}: {board.removal(eliminations)}.")
                     score = 2.6 if kind == "Pointing" else 2.8
-                    return Step(kind, score, text, (), eliminations, tuple(places), (u, other))
+                    step = Step(kind, score, text, (), eliminations, tuple(places), (u, other))
+                    if board.search.found(step):
+                        return step
     return None
 
 
@@ -135,7 +141,9 @@ def _naked_subset(board: Board, size: int, score: float) -> Step | None:
                 place = " and ".join(board.unit_name(v) for v in units)
                 text = (f"{name}: in {place}, {where} hold only {digits} between them, "
                         f"so those digits leave the other cells: {board.removal(eliminations)}.")
-                return Step(name, score, text, (), eliminations, cells, units)
+                step = Step(name, score, text, (), eliminations, cells, units)
+                if board.search.found(step):
+                    return step
     return None
 
 
@@ -162,7 +170,9 @@ def _hidden_subset(board: Board, size: int, score: float) -> Step | None:
                 where = ", ".join(board.name(x) for x in cells)
                 text = (f"{name}: in {board.unit_name(u)}, {shown} fit only in {where}, "
                         f"so those cells hold nothing else: {board.removal(eliminations)}.")
-                return Step(name, score, text, (), eliminations, tuple(cells), (u,))
+                step = Step(name, score, text, (), eliminations, tuple(cells), (u,))
+                if board.search.found(step):
+                    return step
     return None
 
 

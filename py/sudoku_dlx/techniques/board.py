@@ -152,6 +152,8 @@ class Search:
     raises ``TimeoutError``. ``memo``: what a technique keeps between its calls.
     ``givens``: the puzzle's digits as given (0 where blank), or None; the cells
     filled since are no givens, so a uniqueness argument may swap them.
+    ``every``: None, or a list that asks for every step a technique finds on the
+    board (HoDoKu's "all steps"), not only its choice: see :meth:`found`.
     """
 
     solution: tuple[int, ...] | None = None
@@ -159,6 +161,17 @@ class Search:
     enough: float = 0.0
     deadline: float | None = None
     memo: dict = field(default_factory=dict)
+    every: list[Step] | None = None
+
+    def found(self, step: Step) -> bool:
+        """Note ``step``, found by a technique: whether the technique should return
+        it now. Yes, unless every step is asked for: then it goes in ``every``, and
+        the technique searches on (one that weighs its steps to choose one, offers
+        each and skips its shortcuts)."""
+        if self.every is None:
+            return True
+        self.every.append(step)
+        return False
 
     def digits(self, board: Board, technique: str) -> list[int]:
         """The digits a technique that looks at one digit at a time must search on

@@ -286,7 +286,8 @@ def _single_chain(
     the starts are followed at once, a level of links at a time, each node
     keeping the starts that reach it as the bits of an integer; each pair of a
     level that proves something is scored on a shortest path between them. Once
-    a step of at most ``board.search.enough`` is found, its level ends the search."""
+    a step of at most ``board.search.enough`` is found, its level ends the search
+    (unless every step is asked for: then every level is searched)."""
     n = board.n
     cells = board.shape.cells * n  # nodes >> 1 below this are candidates, the rest groups
     reach = {a: 1 << (a >> 1) for a in _starts(board, links, digits)}  # node -> the starts that reach it
@@ -323,7 +324,8 @@ def _single_chain(
                 key = (step.score, -len(step.placements), -len(step.eliminations), len(path))
                 if best_key is None or key < best_key:
                     best, best_key = step, key
-        if best is not None:
+                board.search.found(step)
+        if best is not None and board.search.every is None:
             if best.score <= board.search.enough:
                 break
             limit = min(limit, deepest(best.score))

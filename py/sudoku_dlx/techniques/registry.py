@@ -33,6 +33,7 @@ knew.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
@@ -81,6 +82,15 @@ class Technique(NamedTuple):
         """The module that holds it: basic, patterns, chains, colours, als, fish, templates, dynamic,
         trial (or a kind's own: cages, signs)."""
         return self.find.__module__.rsplit(".", 1)[-1]
+
+    def every(self, board: Board) -> list[Step]:
+        """Every step the technique finds on ``board`` (HoDoKu's "all steps"), in the
+        order found; ``board`` is left as it was. A search that stops at its first step
+        or its choice gives that one alone."""
+        play = board.fork(replace(board.search, memo={}, every=[]))
+        last = self.find(play)
+        steps = play.search.every
+        return steps + [last] if last is not None and last not in steps else steps
 
 
 #: Every technique, easiest first (of equal scores, the first listed is tried first).
