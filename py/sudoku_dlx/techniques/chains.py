@@ -622,7 +622,12 @@ def turbot_fish(board: Board, digits: list[int]) -> Step | None:
                         ]
                         if targets:
                             found.append(_turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets))
-    if not found:
+    for step in found:
+        board.search.found(step)
+        merged = _same_box(board, step, found)
+        if merged is not step:
+            board.search.found(merged)
+    if not found or board.search.every is not None:
         return None
     best = min(found, key=lambda step: step.score)
     return _same_box(board, best, found)
@@ -702,7 +707,9 @@ def empty_rectangle(board: Board, digits: list[int]) -> Step | None:
                             if board.has(target, digit) and box_of[target] != box - 2 * n:
                                 found.append((target, (unit, near, far)))
                     if found:
-                        return _empty_rectangle_step(board, digit, box, row, col, places, found)
+                        step = _empty_rectangle_step(board, digit, box, row, col, places, found)
+                        if board.search.found(step):
+                            return step
     return None
 
 
