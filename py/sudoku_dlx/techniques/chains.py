@@ -312,11 +312,12 @@ def _single_chain(
                     paths[a] = level, _reached(links, a, level)
                 path = Outcome(paths[a][1]).path(z)
                 if z != a ^ 1:
-                    inside = _bits(x * n + links.members(node)[1] for node in path for x in links.members(node)[0])
-                    targets = _offs(links, a | 1) & _offs(links, z) & ~inside & ((1 << cells) - 1)
+                    targets = _offs(links, a | 1) & _offs(links, z) & ((1 << cells) - 1)
                     if not targets:
                         continue
-                    t = (((targets & -targets).bit_length() - 1) << 1) | 1
+                    inside = _bits(x * n + links.members(node)[1] for node in path for x in links.members(node)[0])
+                    shown = targets & ~inside or targets  # a target off the chain, if any, shows best
+                    t = (((shown & -shown).bit_length() - 1) << 1) | 1
                     path = [t, *path, t ^ 1]
                 if len(path) > longest or score(path) == float("inf"):
                     continue
@@ -363,12 +364,12 @@ def _chain_step(
         removed = _weak(board, links, a) & _weak(board, links, z)
         if closed and _weak_between(board, links, a, z):
             removed |= _loop_removals(board, links, path[1:-1])
+            removed -= {x * n + links.members(node)[1] for node in path[1:-1] for x in links.members(node)[0]}
             name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
             if loop is not None:
                 score = min(score, chain_score(loop, len(path) - 2))
             chain = " -> ".join(links.text(node) for node in path[1:-1] + [path[1]])
-        inside = {x * n + links.members(node)[1] for node in path[1:-1] for x in links.members(node)[0]}
-        eliminations = tuple(sorted((x // n, x % n + 1) for x in removed - inside))
+        eliminations = tuple(sorted((x // n, x % n + 1) for x in removed))
         ends = f"{links.text(a)} or {links.text(z)}"
         text = f"{name}{on}: {chain}, so {ends}: {board.removal(eliminations)}."
         placements = ()
