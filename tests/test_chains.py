@@ -417,3 +417,31 @@ def test_a_6x6_board_has_chains():
     assert step.technique == "XY-chain" and step.eliminations[0][1] == 1
 
 
+
+
+# -- every step (HoDoKu's "all steps") ------------------------------------------
+
+
+def test_every_chain_step_is_sound_and_the_choice_is_among_them():
+    """Technique.every: each chain search, asked for every step on boards where the
+    cheap chains are needed, gives its own choice and more, each sound; an AIC also
+    takes the candidates on its own chain that see both ends (either end holds)."""
+    from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
+    searches = [t for t in REGISTERED if t.find in (x_chain, forcing_x_chain, xy_chain, forcing_chain, grouped_aic)]
+    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)][:12]
+    more = on_chain = 0
+    for puzzle in puzzles:
+        solution = solve(puzzle).solutions[0].digits
+        for board in stuck_boards(puzzle)[:2]:
+            for technique in searches:
+                every = technique.every(board)
+                first = technique.find(board.fork(Search()))
+                assert (first is None) == (not every) and (first is None or first in every)
+                more += len(every) > 1
+                for step in every:
+                    assert all(solution[x] != d for x, d in step.eliminations), step.text
+                    assert all(solution[x] == d for x, d in step.placements), step.text
+                    nodes = NODE.findall(step.text.split(", so ")[0])[1:-1]  # the chain between its target's
+                    inner = {(cells(name, 9)[0], int(d)) for name, _, d in nodes}
+                    on_chain += step.technique == "AIC" and bool(inner & set(step.eliminations))
+    assert more > 20 and on_chain > 0

@@ -200,6 +200,21 @@ def test_hint_gives_the_easiest_step_and_respects_notes():
     assert hint("".join(map(str, solution))).kind == "solved"
 
 
+def test_hint_with_every_lists_the_other_steps_of_its_technique(capsys):
+    # This puzzle (from Norvig's essay) starts with four hidden singles: the hint's and three others.
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    found = hint(puzzle, every=True)
+    assert hint(puzzle).others == () and found.step == hint(puzzle).step
+    assert [s.technique for s in found.others] == ["Hidden single"] * 3 and found.step not in found.others
+    placed = {found.step.placements, *(s.placements for s in found.others)}
+    assert len(placed) == 3  # r6c2=4 is a hidden single of box 4 and of column 2: two steps, one placement
+    solution = solve(puzzle).solutions[0].digits
+    assert all(solution[x] == d for p in placed for x, d in p)
+    assert main(["hint", puzzle, "--all", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert [other["text"] for other in record["others"]] == [s.text for s in found.others]
+
+
 def test_difficulty_targeted_generation_lands_in_the_band():
     for difficulty in ("Easy", "Medium", "Hard"):
         made = generate(seed=11, difficulty=difficulty)

@@ -163,15 +163,16 @@ def cmd_rate(args: argparse.Namespace) -> int:
 
 def cmd_hint(args: argparse.Namespace) -> int:
     """The next step for a puzzle and, optionally, the player's entries."""
-    found = web.hint(args.puzzle, args.entries, None, args.size or 0, args.kind or "")
+    found = web.hint(args.puzzle, args.entries, None, args.size or 0, args.kind or "", args.all)
     if args.json:
         _emit(found)
     elif found["status"] in web.FAILURES:
         print(f"error: {found['error']}", file=sys.stderr)
     else:
-        print(found["text"])
-        if found.get("chain"):
-            print(f"  {found['chain']}")
+        for step in [found, *found.get("others", ())]:
+            print(step["text"])
+            if step.get("chain"):
+                print(f"  {step['chain']}")
     return 1 if found["status"] in web.FAILURES else 0
 
 
@@ -532,6 +533,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("puzzle", help="the puzzle's givens, in any form solve takes")
     p.add_argument("--entries", default="", help="your entries as a grid of the same size (. for blank)")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
+    p.add_argument("--all", action="store_true",
+                   help="also every other step the hint's technique finds now (--json: an others field)")
     p.add_argument("--json", action="store_true", help="a JSON object")
     kind_option(p)
     p.set_defaults(run=cmd_hint)

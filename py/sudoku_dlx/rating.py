@@ -80,6 +80,15 @@ def next_step(board: Board, techniques: tuple[Technique, ...] | None = None) -> 
     return found and found[0]
 
 
+def alike(board: Board, step: Step) -> list[Step]:
+    """Every step on ``board`` of the technique that found ``step`` (HoDoKu's "all
+    steps" of it), ``step`` first; ``step`` alone for a step no listed technique gives."""
+    for technique in techniques_for(board.shape.kind):
+        if step.technique in technique.step_names:
+            return [step, *(other for other in technique.every(board) if other != step)]
+    return [step]
+
+
 def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Callable] | None:
     """:func:`next_step` with the technique that found it."""
     asked = False
@@ -256,12 +265,15 @@ class Hint:
     text: str
     cells: tuple[int, ...] = ()
     step: Step | None = None
+    others: tuple[Step, ...] = ()  # the other steps of the step's technique, when asked for
 
 
-def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] | None = None) -> Hint:
+def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] | None = None,
+         every: bool = False) -> Hint:
     """The next step for a player of ``puzzle`` (givens) who has typed ``entries``
     (a grid of the same shape, 0 where blank) and noted ``marks`` (a candidate mask
-    per cell, 0 for no notes). Mistakes come first."""
+    per cell, 0 for no notes). Mistakes come first. ``every``: also the other steps
+    its technique finds on the board (:func:`alike`)."""
     result = _unique(puzzle)
     givens, solution = result.puzzle, result.solutions[0].digits
     n = givens.n
@@ -282,4 +294,5 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     if board.solved:
         return Hint("solved", "The grid is complete and right.")
     step = next_step(board)
-    return Hint("step", step.text, step.cells, step)
+    others = tuple(alike(board, step)[1:]) if every else ()
+    return Hint("step", step.text, step.cells, step, others)

@@ -264,20 +264,24 @@ def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict],
     return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
 
 
-def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0, kind: str = "") -> dict:
+def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0, kind: str = "",
+         every: bool = False) -> dict:
     """The next hint for the givens ``text`` (a puzzle of any kind: of ``kind`` if
     given), the player's ``entries`` (the digits of the same grid, one line) and
     ``notes`` (one string of candidate symbols per cell, "" for none): ``status``
     (wrong, step, solved; ``kind`` says the same: it is no puzzle's kind), ``text``,
-    ``cells``, and for a step its fields."""
+    ``cells``, and for a step its fields; with ``every``, ``others``: the records of
+    the other steps its technique finds now (HoDoKu's "all steps")."""
     try:
         puzzle = _puzzle(text, size, kind)
         shape = puzzle.shape
         typed = parse(entries, shape=shape) if entries else None
-        found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None)
+        found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None, every)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     step = found.step.record(shape) if found.step else {}
+    if every:
+        step["others"] = [other.record(shape) for other in found.others]
     return {**step, "status": found.kind, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
 
 
