@@ -326,6 +326,8 @@ def _single_chain(
                 if best_key is None or key < best_key:
                     best, best_key = step, key
                 board.search.found(step)
+                if board.search.every is not None and step.technique.endswith("nice loop"):
+                    board.search.found(_chain_step(board, links, path, score(path), closed=False))  # its AIC
         if best is not None and board.search.every is None:
             if best.score <= board.search.enough:
                 break
