@@ -19,6 +19,7 @@ from sudoku_dlx.techniques.chains import (
 )
 from sudoku_dlx.techniques.forcing import Found, lower
 from sudoku_dlx.techniques.links import length_bonus
+from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
 
 from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
 
@@ -426,7 +427,6 @@ def test_every_chain_step_is_sound_and_the_choice_is_among_them():
     """Technique.every: each chain search, asked for every step on boards where the
     cheap chains are needed, gives its own choice and more, each sound; an AIC also
     takes the candidates on its own chain that see both ends (either end holds)."""
-    from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
     searches = [t for t in REGISTERED if t.find in (x_chain, forcing_x_chain, xy_chain, forcing_chain, grouped_aic)]
     puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)][:12]
     more = on_chain = 0
@@ -445,3 +445,34 @@ def test_every_chain_step_is_sound_and_the_choice_is_among_them():
                     inner = {(cells(name, 9)[0], int(d)) for name, _, d in nodes}
                     on_chain += step.technique == "AIC" and bool(inner & set(step.eliminations))
     assert more > 20 and on_chain > 0
+
+
+def test_a_loop_through_an_als_locks_its_other_digits_soundly(monkeypatch):
+    """A continuous loop through an ALS node holds exactly one of the two digits it links
+    there, so the ALS's other digits leave the cells that see all their places: every
+    grouped step on HoDoKu's grouped continuous nice loop exemplars, where such loops
+    are found and eliminate more than their weak links do, is sound."""
+    removals = chains._loop_removals
+    locked = []
+
+    def spy(board, links, loop):
+        found = removals(board, links, loop)
+        if any((a, b) in links.als_of for a, b in zip(loop, loop[1:])):
+            monkeypatch.setattr(links, "als_of", {})
+            locked.append(len(found - removals(board, links, loop)))
+            monkeypatch.undo()
+        return found
+
+    grouped = next(t for t in REGISTERED if t.find is grouped_aic)
+    puzzles = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv")
+               if row.split("\t")[2] == "Grouped Continuous Nice Loop"]
+    for puzzle in puzzles:
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solution)
+        next(step for step in rating_steps(board) if step.score >= 7.0)
+        monkeypatch.setattr(chains, "_loop_removals", spy)
+        for step in grouped.every(board):
+            assert all(solution[x] != d for x, d in step.eliminations), step.text
+        monkeypatch.setattr(chains, "_loop_removals", removals)
+    assert sum(n > 0 for n in locked) >= 5

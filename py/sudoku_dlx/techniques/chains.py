@@ -79,11 +79,14 @@ class _GroupLinks:
                                 self._add(cells, d0)
         #: the off-node of an ALS's places of a digit -> the on-nodes of its others' (keys)
         self._als: dict[int, dict[int, None]] = {}
+        #: an ALS's link (off-node, on-node) -> an ALS that makes it
+        self.als_of: dict[tuple[int, int], object] = {}
         for als in almost_locked_sets(board):
             if 1 < len(als.cells) <= ALS_NODES:
                 nodes = [self._add(tuple(cells_of(where)), d0) for d0, where in als.where.items()]
                 for a, b in permutations(nodes, 2):
                     self._als.setdefault(a << 1, {})[(b << 1) | 1] = None
+                    self.als_of.setdefault((a << 1, (b << 1) | 1), als)
         self._seen = [set.intersection(*(set(board.peers[x]) for x in cells)) - set(cells) for cells, _ in self.groups]
         self._of_digit: list[list[int]] = [[] for _ in range(n)]
         for g, (_, d0) in enumerate(self.groups):
@@ -250,7 +253,10 @@ def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
     """What a continuous loop eliminates: ``loop`` alternates off and on nodes
     from its first (off) to its last (on), which is weakly linked to the first.
     Every weak link of the loop then holds exactly one of its ends, so the other
-    candidates of its cell, or of its digit in the units of all its cells, go."""
+    candidates of its cell, or of its digit in the units of all its cells, go;
+    an ALS the loop passes through holds exactly one of the two digits it links,
+    so its other digits are locked in it and leave every cell that sees all of
+    an ALS's places of one (HoDoKu's rule)."""
     n = board.n
     weak = [(a, b) for a, b in zip(loop, loop[1:]) if not b & 1] + [(loop[-1], loop[0])]
     found = set()
@@ -263,6 +269,13 @@ def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
             both = cells_a + cells_b
             for unit in set(board.units_of[both[0]]).intersection(*(board.units_of[x] for x in both[1:])):
                 found.update(z * n + d0 for z in board.units[unit] if z not in both and board.candidates[z] >> d0 & 1)
+    for a, b in zip(loop, loop[1:]):
+        als = getattr(links, "als_of", {}).get((a, b))
+        if als is not None:  # exactly one of its two linked digits is in it: it holds all its others
+            linked = (links.members(a)[1], links.members(b)[1])
+            for d0, sees in als.sees.items():
+                if d0 not in linked:
+                    found.update(y * n + d0 for y in cells_of(sees) if board.candidates[y] >> d0 & 1)
     return found - {x * n + links.members(node)[1] for node in loop for x in links.members(node)[0]}
 
 
