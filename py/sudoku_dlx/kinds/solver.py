@@ -62,14 +62,16 @@ def solutions(
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must break no
     rule (see :func:`fault`). A puzzle of the :data:`NARROWED` kinds is first
     narrowed by :func:`bounds` (which may solve it: no search, no nodes), then
-    searched on :func:`open_cover`; with ``rng`` (a random grid for the generator)
-    or ``whole``, every kind searches :func:`with_givens`, the whole grid's exact
-    cover, as the lab's trace shows it. Both find the same solutions.
+    searched on :func:`open_cover`; the other kinds search :func:`with_givens` with
+    their shape's implied units (windoku's). With ``rng`` (a random grid for the
+    generator) or ``whole``, every kind searches :func:`with_givens` as the lab's
+    trace shows it: the whole grid's exact cover, the kind's own units alone. All
+    find the same solutions.
     """
     if rng is None and not whole and puzzle.kind in NARROWED:
         return _narrowed_solutions(puzzle, limit, stop)
     n = puzzle.n
-    problem = with_givens(puzzle)
+    problem = with_givens(puzzle, implied=rng is None and not whole)
     placements = puzzle.shape.cells * n  # the options after those are a cage's combinations
     found = []
     for chosen in problem.search(limit, rng, stop):
@@ -167,12 +169,13 @@ def open_cover(puzzle: Puzzle, allowed: list[int]) -> tuple[ExactCover, list[tup
     return problem, placements
 
 
-def with_givens(puzzle: Puzzle) -> ExactCover:
-    """A copy of the puzzle's exact cover with its givens selected; for a futoshiki or
+def with_givens(puzzle: Puzzle, implied: bool = False) -> ExactCover:
+    """A copy of the puzzle's exact cover (with its shape's implied units if
+    ``implied``: see :func:`exact_cover`) with its givens selected; for a futoshiki or
     a killer, with the placements and combinations its signs and cages rule out
     excluded too (see :func:`bounds`)."""
     n = puzzle.n
-    problem = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs).copy()
+    problem = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs, implied).copy()
     problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
     if puzzle.signs or puzzle.cages:
         allowed = bounds(puzzle)
@@ -496,17 +499,25 @@ def _without(cells: tuple[int, ...], these: list[int]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=64)
-def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, ...] = ()) -> ExactCover:
+def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, ...] = (),
+                implied: bool = False) -> ExactCover:
     """The exact cover of the empty grid of ``shape`` with its ``cages`` and ``signs``:
     option ``cell * n + digit - 1`` places ``digit`` in ``cell`` (a cage's
     combinations are the options after those). Items: the cells, then each unit's
     digits (unit by unit, as :attr:`Shape.units` lists them; the order breaks ties in
-    the search's choice of item), then each cage and its digits; the signs' items are
-    secondary. Built once and shared: :meth:`~ExactCover.copy` it before selecting or
-    searching."""
+    the search's choice of item), with ``implied`` each of :attr:`Shape.implied_units`'
+    digits after them (the same solutions: a windoku's search takes half the nodes
+    with them), then each cage and its digits; the signs' items are secondary. Built
+    once and shared: :meth:`~ExactCover.copy` it before selecting or searching."""
     n, nn = shape.n, shape.cells
     units_of = shape.units_of
     cage_base = nn + len(shape.units) * n
+    if implied and shape.implied_units:
+        units_of = [list(mine) for mine in units_of]
+        for k, unit in enumerate(shape.implied_units):
+            for x in unit:
+                units_of[x].append(len(shape.units) + k)
+        cage_base += len(shape.implied_units) * n
     cage_index = {x: k for k, cage in enumerate(cages) for x in cage.cells}
     sign_base = cage_base + len(cages) * (n + 1)
     # The sign items each placement covers: the greater cell's digit x covers x..n of its
