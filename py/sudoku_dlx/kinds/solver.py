@@ -254,10 +254,11 @@ def bounds(puzzle: Puzzle) -> list[int]:
     if puzzle.cages:
         peers = list(peers)
         for cage in puzzle.cages:
+            cells = set(cage.cells)
             for x in cage.cells:
-                mates = [y for y in cage.cells if y not in peers[x] and y != x]
-                if mates:
-                    peers[x] = peers[x].union(mates)
+                mates = cells.difference(peers[x])
+                if len(mates) > 1:  # x itself and some cell no unit made its peer
+                    peers[x] = peers[x].union(mates).difference((x,))
     needed = [0] * len(cages)  # the digits all a cage's combinations hold that are not placed (its rule sets them)
     count = len(units)  # the groups: the units, then the cages
     cages_of: list[tuple[int, ...]] = [()] * len(allowed)
@@ -290,9 +291,8 @@ def bounds(puzzle: Puzzle) -> list[int]:
             x = todo.pop()
             bit = allowed[x]
             for other in peers[x]:
-                mask = allowed[other]
-                if mask & bit:
-                    narrow(other, mask & ~bit)
+                if allowed[other] & bit:
+                    narrow(other, allowed[other] ^ bit)
         mark = len(narrowed)
         for k in touched(1, cages_of):
             cells, masks = cages[k]
@@ -678,6 +678,8 @@ def fault(puzzle: Puzzle) -> Fault | None:
         return Fault(clash, f"the givens clash: {name(a)} and {name(b)} both have {symbol(digits[a])}{extra}")
     for cage in puzzle.cages:
         given = [x for x in cage.cells if digits[x]]
+        if not given:  # its sum is one some combination makes (see Puzzle)
+            continue
         seen: dict[int, int] = {}
         for x in given:
             if digits[x] in seen:
