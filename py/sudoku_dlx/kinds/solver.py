@@ -4,7 +4,8 @@ The reduction: every cell needs a digit (a *cell* item), and every unit needs ea
 digit once (a *unit-digit* item for every row, column, box or jigsaw region, and
 the kind's extra units: X's diagonals, windoku's windows). Placing digit ``d`` in
 cell ``x`` is the option made of the items it satisfies: for a classic sudoku 4n²
-items and n³ options, 324 and 729 for 9x9.
+items and n³ options, 324 and 729 for 9x9. A windoku's search (not the lab's trace) also
+has the items of the five groups its windows imply (:attr:`Shape.implied_units`).
 
 A killer's cage needs different digits that add up to its sum: each cage has a
 *cage* item and a *cage-digit* item for every digit. A placement covers the
