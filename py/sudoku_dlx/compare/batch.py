@@ -222,5 +222,6 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
 def _warm(shape: Shape) -> None:
     """Build the tables of ``shape`` every solver shares (once per process), so no
     puzzle's time includes them."""
-    exact_cover(shape)
+    for implied in (False, True):  # as with_givens asks for them
+        exact_cover(shape, (), (), implied)
     shape.peers  # noqa: B018 - a cached property, computed on first use

@@ -180,6 +180,25 @@ class Shape:
         return ()
 
     @cached_property
+    def implied_units(self) -> tuple[tuple[int, ...], ...]:
+        """Groups of cells that hold every digit once because the units do, though no
+        rule of the kind names them; only the solver's exact cover has them (see
+        :func:`~.solver.exact_cover`), never :attr:`units` nor a hint. Windoku's five:
+        the rows with no window cell (1, 5 and 9) cross the columns of each pair of
+        windows (2-4, 6-8) and the columns with none (1, 5, 9), and the windows' rows
+        cross those columns. Columns 2-4 hold each digit three times, two of them in
+        the windows; the third is in rows 1, 5 and 9. Then rows 1, 5 and 9 hold each
+        digit three times, two of them in columns 2-4 and 6-8: the third is in columns
+        1, 5 and 9."""
+        if self.kind != "windoku":
+            return ()
+        n = self.n
+        spans = sorted({tuple(sorted({x // n for x in window})) for window in self.extra_units})
+        free = tuple(line for line in range(n) if not any(line in span for span in spans))
+        crossed = [(free, span) for span in spans] + [(span, free) for span in spans] + [(free, free)]
+        return tuple(tuple(r * n + c for r in rows for c in cols) for rows, cols in crossed)
+
+    @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
         """All units: the ``n`` rows, the ``n`` columns, the ``n`` boxes (if any), then
         the extra units; unit ``u`` is named by :meth:`unit_name`."""

@@ -4,7 +4,8 @@ The reduction: every cell needs a digit (a *cell* item), and every unit needs ea
 digit once (a *unit-digit* item for every row, column, box or jigsaw region, and
 the kind's extra units: X's diagonals, windoku's windows). Placing digit ``d`` in
 cell ``x`` is the option made of the items it satisfies: for a classic sudoku 4n²
-items and n³ options, 324 and 729 for 9x9.
+items and n³ options, 324 and 729 for 9x9. A windoku's search (not the lab's trace) also
+has the items of the five groups its windows imply (:attr:`Shape.implied_units`).
 
 A killer's cage needs different digits that add up to its sum: each cage has a
 *cage* item and a *cage-digit* item for every digit. A placement covers the
@@ -62,14 +63,16 @@ def solutions(
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must break no
     rule (see :func:`fault`). A puzzle of the :data:`NARROWED` kinds is first
     narrowed by :func:`bounds` (which may solve it: no search, no nodes), then
-    searched on :func:`open_cover`; with ``rng`` (a random grid for the generator)
-    or ``whole``, every kind searches :func:`with_givens`, the whole grid's exact
-    cover, as the lab's trace shows it. Both find the same solutions.
+    searched on :func:`open_cover`; the other kinds search :func:`with_givens` with
+    their shape's implied units (windoku's). With ``rng`` (a random grid for the
+    generator) or ``whole``, every kind searches :func:`with_givens` as the lab's
+    trace shows it: the whole grid's exact cover, the kind's own units alone. All
+    find the same solutions.
     """
     if rng is None and not whole and puzzle.kind in NARROWED:
         return _narrowed_solutions(puzzle, limit, stop)
     n = puzzle.n
-    problem = with_givens(puzzle)
+    problem = with_givens(puzzle, implied=rng is None and not whole)
     placements = puzzle.shape.cells * n  # the options after those are a cage's combinations
     found = []
     for chosen in problem.search(limit, rng, stop):
@@ -167,12 +170,13 @@ def open_cover(puzzle: Puzzle, allowed: list[int]) -> tuple[ExactCover, list[tup
     return problem, placements
 
 
-def with_givens(puzzle: Puzzle) -> ExactCover:
-    """A copy of the puzzle's exact cover with its givens selected; for a futoshiki or
+def with_givens(puzzle: Puzzle, implied: bool = False) -> ExactCover:
+    """A copy of the puzzle's exact cover (with its shape's implied units if
+    ``implied``: see :func:`exact_cover`) with its givens selected; for a futoshiki or
     a killer, with the placements and combinations its signs and cages rule out
     excluded too (see :func:`bounds`)."""
     n = puzzle.n
-    problem = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs).copy()
+    problem = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs, implied).copy()
     problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
     if puzzle.signs or puzzle.cages:
         allowed = bounds(puzzle)
@@ -251,10 +255,11 @@ def bounds(puzzle: Puzzle) -> list[int]:
     if puzzle.cages:
         peers = list(peers)
         for cage in puzzle.cages:
+            cells = set(cage.cells)
             for x in cage.cells:
-                mates = [y for y in cage.cells if y not in peers[x] and y != x]
-                if mates:
-                    peers[x] = peers[x].union(mates)
+                mates = cells.difference(peers[x])
+                if len(mates) > 1:  # x itself and some cell no unit made its peer
+                    peers[x] = peers[x].union(mates).difference((x,))
     needed = [0] * len(cages)  # the digits all a cage's combinations hold that are not placed (its rule sets them)
     count = len(units)  # the groups: the units, then the cages
     cages_of: list[tuple[int, ...]] = [()] * len(allowed)
@@ -287,9 +292,8 @@ def bounds(puzzle: Puzzle) -> list[int]:
             x = todo.pop()
             bit = allowed[x]
             for other in peers[x]:
-                mask = allowed[other]
-                if mask & bit:
-                    narrow(other, mask & ~bit)
+                if allowed[other] & bit:
+                    narrow(other, allowed[other] ^ bit)
         mark = len(narrowed)
         for k in touched(1, cages_of):
             cells, masks = cages[k]
@@ -496,17 +500,25 @@ def _without(cells: tuple[int, ...], these: list[int]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=64)
-def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, ...] = ()) -> ExactCover:
+def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, ...] = (),
+                implied: bool = False) -> ExactCover:
     """The exact cover of the empty grid of ``shape`` with its ``cages`` and ``signs``:
     option ``cell * n + digit - 1`` places ``digit`` in ``cell`` (a cage's
     combinations are the options after those). Items: the cells, then each unit's
     digits (unit by unit, as :attr:`Shape.units` lists them; the order breaks ties in
-    the search's choice of item), then each cage and its digits; the signs' items are
-    secondary. Built once and shared: :meth:`~ExactCover.copy` it before selecting or
-    searching."""
+    the search's choice of item), with ``implied`` each of :attr:`Shape.implied_units`'
+    digits after them (the same solutions: a windoku's search takes half the nodes
+    with them), then each cage and its digits; the signs' items are secondary. Built
+    once and shared: :meth:`~ExactCover.copy` it before selecting or searching."""
     n, nn = shape.n, shape.cells
     units_of = shape.units_of
     cage_base = nn + len(shape.units) * n
+    if implied and shape.implied_units:
+        units_of = [list(mine) for mine in units_of]
+        for k, unit in enumerate(shape.implied_units):
+            for x in unit:
+                units_of[x].append(len(shape.units) + k)
+        cage_base += len(shape.implied_units) * n
     cage_index = {x: k for k, cage in enumerate(cages) for x in cage.cells}
     sign_base = cage_base + len(cages) * (n + 1)
     # The sign items each placement covers: the greater cell's digit x covers x..n of its
@@ -667,6 +679,8 @@ def fault(puzzle: Puzzle) -> Fault | None:
         return Fault(clash, f"the givens clash: {name(a)} and {name(b)} both have {symbol(digits[a])}{extra}")
     for cage in puzzle.cages:
         given = [x for x in cage.cells if digits[x]]
+        if not given:  # its sum is one some combination makes (see Puzzle)
+            continue
         seen: dict[int, int] = {}
         for x in given:
             if digits[x] in seen:
