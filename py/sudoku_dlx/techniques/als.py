@@ -96,10 +96,15 @@ def _digit_bits(board: Board) -> tuple[int, ...]:
     return board.search.places(board)
 
 
-def _most(found):
+def _most(board: Board, found) -> Step | None:
     """The step that eliminates the most (the first of equals) of ``found``:
-    ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order)."""
-    return max(found, key=lambda pair: len(pair[0]))[1]()
+    ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order);
+    when every step is asked for, each is offered instead (and None returned)."""
+    if board.search.every is None:
+        return max(found, key=lambda pair: len(pair[0]))[1]() if found else None
+    for _, make in found:
+        board.search.found(make())
+    return None
 
 
 def _removals(targets) -> tuple[tuple[int, int], ...]:
@@ -135,8 +140,9 @@ def als_xz(board: Board) -> Step | None:
                 eliminations = _removals(targets)
                 if eliminations:
                     found.append((eliminations, partial(_xz_step, board, a, b, rccs, eliminations)))
-        if found:
-            return _most(found)
+        step = _most(board, found)
+        if step is not None:
+            return step
     return None
 
 
@@ -237,8 +243,9 @@ def als_xy_wing(board: Board) -> Step | None:
                 if eliminations:
                     found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", 7.2, chain, [x, y],
                                                         eliminations)))
-        if found:
-            return _most(found)
+        step = _most(board, found)
+        if step is not None:
+            return step
     return None
 
 
@@ -259,8 +266,10 @@ def als_chain(board: Board) -> Step | None:
                     first, last = alss[path[0]], alss[path[-1]]
                     eliminations = _ends(board, first, last, {links[0], links[-1]})
                     if eliminations:
-                        return _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
+                        step = _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
                                            [alss[i] for i in path], links, eliminations)
+                        if board.search.found(step):
+                            return step
                     continue
                 for following, d0 in graph[path[-1]]:
                     if (links and d0 == links[-1]) or alss[following].bits & cells:
@@ -320,7 +329,9 @@ def death_blossom(board: Board) -> Step | None:
                     targets.append((sees & digit_bits[z - 1] & ~cells, z - 1))
                 eliminations = _removals(targets)
                 if eliminations:
-                    return _blossom_step(board, stem, stem_digits, chosen, eliminations)
+                    step = _blossom_step(board, stem, stem_digits, chosen, eliminations)
+                    if board.search.found(step):
+                        return step
     return None
 
 
@@ -414,7 +425,9 @@ def _sue_de_coq_on(board: Board, core, mask: int, line: int, box: int, rest_line
                 | {(x, d) for x in third for d in digits_of(candidates[x] & (line_gone | box_gone))}
             ))
             if eliminations:
-                return _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations)
+                step = _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations)
+                if board.search.found(step):
+                    return step
     return None
 
 
