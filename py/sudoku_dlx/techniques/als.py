@@ -35,6 +35,8 @@ __all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 LARGEST = 8
 #: The most ALSs of an ALS chain (three are an ALS-XY-wing).
 LONGEST = 4
+#: The most ALSs of an ALS chain when every step is asked for (HoDoKu's tester: six links).
+EVERY_LONGEST = 7
 
 
 class _Als:
@@ -257,6 +259,9 @@ def als_chain(board: Board) -> Step | None:
     cell (HoDoKu's library has no chain that needs them to), the shortest first
     (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
     alss, graph = almost_locked_sets(board), _rcc_graph(board)
+    if board.search.every is not None:
+        _every_als_chain(board, alss, graph)
+        return None
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):
             stack = [([start], [], alss[start].bits)]
@@ -266,16 +271,58 @@ def als_chain(board: Board) -> Step | None:
                     first, last = alss[path[0]], alss[path[-1]]
                     eliminations = _ends(board, first, last, {links[0], links[-1]})
                     if eliminations:
-                        step = _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
+                        return _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
                                            [alss[i] for i in path], links, eliminations)
-                        if board.search.found(step):
-                            return step
                     continue
                 for following, d0 in graph[path[-1]]:
                     if (links and d0 == links[-1]) or alss[following].bits & cells:
                         continue
                     stack.append((path + [following], links + [d0], cells | alss[following].bits))
     return None
+
+
+def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
+    """Offer every ALS chain of four to :data:`EVERY_LONGEST` ALSs, as HoDoKu's
+    "all steps" lists them: only ALSs next to each other need share no cell
+    (each link argues on its two ALSs alone), and no ALS comes twice. A step per
+    set of eliminations (the first chain found that makes it). From each start,
+    only the ALSs that can still reach, within the length, an end it makes an
+    elimination with are followed (their distance in links by the graph)."""
+    digit_bits = _digit_bits(board)
+    ends: dict[tuple[int, int, int, int], tuple] = {}
+    offered = set()
+    for start, first in enumerate(alss):
+        goals = [j for j, last in enumerate(alss) if j > start and any(
+            first.sees[z] & last.sees[z] & digit_bits[z] & ~(first.bits | last.bits)
+            for z in first.where if z in last.where)]
+        away = dict.fromkeys(goals, 0)  # ALS -> the fewest links to a goal
+        level = goals
+        for distance in range(1, EVERY_LONGEST - 1):
+            following = []
+            for i in level:
+                for j, _ in graph[i]:
+                    if j not in away:
+                        away[j] = distance
+                        following.append(j)
+            level = following
+        near = {i: sorted((away[j], j, d0) for j, d0 in graph[i] if j in away) for i in (start, *away)}
+        stack = [([start], [])]
+        while stack:
+            path, links = stack.pop()
+            if len(path) >= 4 and path[-1] > start:
+                key = (start, path[-1], links[0], links[-1])
+                if key not in ends:
+                    ends[key] = _ends(board, first, alss[path[-1]], {links[0], links[-1]})
+                eliminations = ends[key]
+                if eliminations and eliminations not in offered:
+                    offered.add(eliminations)
+                    board.search.found(_chain_step(board, "ALS chain", round(7.3 + 0.1 * (len(path) - 4), 1),
+                                                   [alss[i] for i in path], links, eliminations))
+            for distance, following, d0 in near[path[-1]]:
+                if len(path) + distance >= EVERY_LONGEST:
+                    break
+                if (not links or d0 != links[-1]) and following not in path:
+                    stack.append((path + [following], links + [d0]))
 
 
 def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
