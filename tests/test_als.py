@@ -88,12 +88,14 @@ def test_death_blossom():
 
 def test_death_blossom_of_overlapping_petals():
     # Stem r2c1 (4 5): {r2c2 r3c2} (3 4 5) is the petal of both digits (its 4 and its 5 see
-    # the stem), so whatever the stem holds, the petal holds the 3, in r2c2 alone.
+    # the stem), so whatever the stem holds, the petal holds the 3, in r2c2 alone: all its
+    # peers lose it, r2c3 and r3c3 too (next to the petal's cells: a sum of the petals' bit
+    # sets, not their union, once carried into them).
     board = with_candidates(empty_board(), {"r5c5": "125", "r2c1": "45", "r2c2": "35", "r5c1": "14",
                                             "r3c2": "45"})
     step = found(death_blossom, board)
     assert step.eliminations == tuple(sorted(
-        eliminated("r1c1 r1c2 r1c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
+        eliminated("r1c1 r1c2 r1c3 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r3c3 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
     assert "4: {r2c2 r3c2} (345); 5: {r2c2 r3c2} (345)" in step.text
 
 

@@ -367,7 +367,9 @@ def death_blossom(board: Board) -> Step | None:
     for overlap in (False, True):
         for stem, stem_digits, petals in stems:
             for chosen, common in _blossoms(petals, ~board.candidates[stem], overlap):
-                cells = sum(als.bits for als in chosen) | 1 << stem
+                cells = 1 << stem
+                for als in chosen:
+                    cells |= als.bits  # petals may share cells: a sum would carry
                 targets = []
                 for z in digits_of(common):
                     sees = -1
