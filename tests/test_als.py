@@ -13,6 +13,7 @@ from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz, death_blos
 from sudoku_dlx.techniques.board import Board, Search
 from sudoku_dlx.techniques.chains import grouped_aic
 from sudoku_dlx.techniques.notation import eureka
+from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTRY
 
 from test_patterns import cells, eliminated, empty_board, found, with_candidates
 
@@ -178,3 +179,27 @@ def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique):
             board.apply(next_step(board))
         hits += not board.solved
     assert hits >= 0.9 * len(puzzles)
+
+
+@pytest.mark.parametrize("technique", [als_xz, als_xy_wing, als_chain, death_blossom, sue_de_coq],
+                         ids=lambda t: t.__name__)
+def test_every_lists_more_than_the_first_step_each_sound(technique):
+    """On the first board of SE-rated puzzles' rating paths where the technique has
+    several steps, ``Technique.every`` lists them all (HoDoKu's "all steps"), the
+    eliminations of ``find``'s step among them; each step against the solution."""
+    entry = next(t for t in REGISTRY if t.find is technique)
+    for puzzle in [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 5)]:
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solution)
+        while not board.solved:
+            step = technique(board)
+            if step is not None:
+                steps = entry.every(board)
+                assert step.eliminations in [each.eliminations for each in steps]
+                for each in steps:
+                    assert all(board.has(x, d) and solution[x] != d for x, d in each.eliminations), each.text
+                if len(steps) > 1:
+                    return
+            board.apply(next_step(board))
+    pytest.fail(f"no board with several {entry.name} steps")

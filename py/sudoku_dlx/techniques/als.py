@@ -17,6 +17,10 @@ Overlap
     the ALSs that share no cell make no step (HoDoKu's ``allowOverlap``, off
     in its solver for the time it costs).
 
+When every step is asked for (:meth:`~.board.Search.found`), each search offers
+every step it finds, overlapping ALSs too, and the ALS chains go up to
+:data:`EVERY_LONGEST` ALSs (as HoDoKu's regression tester asks of HoDoKu).
+
 SE has none of these; they score where HoDoKu's order puts them, after the
 AICs (SE's forcing chains, 7.0): ALS-XZ 7.1, ALS-XY-wing 7.2, ALS chains 7.3
 and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
@@ -119,7 +123,8 @@ def als_xz(board: Board) -> Step | None:
     locked, so a digit ``z`` of both is in one of them, and the cells that see
     all its places in both lose it. With two such digits (doubly linked), both
     are locked: each digit of either leaves the cells that see all its places.
-    ALSs that share no cell first, then those that overlap."""
+    ALSs that share no cell first, then those that overlap; of these, the step
+    that eliminates most (every step, when every step is asked for)."""
     alss = almost_locked_sets(board)
     digit_bits = _digit_bits(board)
     for overlap in (False, True):
@@ -225,7 +230,8 @@ def als_xy_wing(board: Board) -> Step | None:
     ``y`` with B. If A lacks ``x`` it is locked; else C lacks it, C holds ``y``,
     so B lacks ``y`` and is locked: a digit ``z`` of A and B is in one of them,
     and the cells that see all its places in both lose it. ALSs that share no
-    cell first, then those that overlap (A and B: neither within the other)."""
+    cell first, then those that overlap (A and B: neither within the other); of
+    these, the step that eliminates most (every step, when every step is asked for)."""
     alss = almost_locked_sets(board)
     for overlap in (False, True):
         found = []
@@ -257,7 +263,8 @@ def als_chain(board: Board) -> Step | None:
     ends is locked, so a digit of both ends (not their links') leaves the cells
     that see all its places there. Four to :data:`LONGEST` ALSs that share no
     cell (HoDoKu's library has no chain that needs them to), the shortest first
-    (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
+    (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four.
+    When every step is asked for, :func:`_every_als_chain` offers them instead."""
     alss, graph = almost_locked_sets(board), _rcc_graph(board)
     if board.search.every is not None:
         _every_als_chain(board, alss, graph)
@@ -285,12 +292,12 @@ def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
     """Offer every ALS chain of four to :data:`EVERY_LONGEST` ALSs, as HoDoKu's
     "all steps" lists them: only ALSs next to each other need share no cell
     (each link argues on its two ALSs alone), and no ALS comes twice. A step per
-    set of eliminations (the first chain found that makes it). From each start,
+    set of eliminations (the shortest chain that makes it), shortest first. From each start,
     only the ALSs that can still reach, within the length, an end it makes an
     elimination with are followed (their distance in links by the graph)."""
     digit_bits = _digit_bits(board)
     ends: dict[tuple[int, int, int, int], tuple] = {}
-    offered = set()
+    shortest: dict[tuple, tuple[list[int], list[int]]] = {}  # eliminations -> (path, links)
     for start, first in enumerate(alss):
         goals = [j for j, last in enumerate(alss) if j > start and any(
             first.sees[z] & last.sees[z] & digit_bits[z] & ~(first.bits | last.bits)
@@ -314,15 +321,16 @@ def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
                 if key not in ends:
                     ends[key] = _ends(board, first, alss[path[-1]], {links[0], links[-1]})
                 eliminations = ends[key]
-                if eliminations and eliminations not in offered:
-                    offered.add(eliminations)
-                    board.search.found(_chain_step(board, "ALS chain", round(7.3 + 0.1 * (len(path) - 4), 1),
-                                                   [alss[i] for i in path], links, eliminations))
+                if eliminations and (eliminations not in shortest or len(shortest[eliminations][0]) > len(path)):
+                    shortest[eliminations] = path, links
             for distance, following, d0 in near[path[-1]]:
                 if len(path) + distance >= EVERY_LONGEST:
                     break
                 if (not links or d0 != links[-1]) and following not in path:
                     stack.append((path + [following], links + [d0]))
+    for eliminations, (path, links) in sorted(shortest.items(), key=lambda item: len(item[1][0])):
+        board.search.found(_chain_step(board, "ALS chain", round(7.3 + 0.1 * (len(path) - 4), 1),
+                                       [alss[i] for i in path], links, eliminations))
 
 
 def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
@@ -351,7 +359,7 @@ def death_blossom(board: Board) -> Step | None:
     lacks that digit and is locked. A digit of every petal, not of the stem, is
     then in one of them: the cells that see all its places there lose it. Stems
     of two or three candidates; petals that share no cell first, then those
-    that overlap."""
+    that overlap (every choice of petals, when every step is asked for)."""
     alss = almost_locked_sets(board)
     seen = board.peer_bits
     digit_bits = _digit_bits(board)
@@ -415,7 +423,8 @@ def sue_de_coq(board: Board) -> Step | None:
     box whose digits have none in common: when all those cells hold exactly as
     many digits as there are cells, each digit goes in them once. The line's
     other cells lose the digits of its part and those of the meeting cells the
-    box's part lacks; the box's other cells likewise."""
+    box's part lacks; the box's other cells likewise. The first found (every one,
+    when every step is asked for)."""
     n = board.n
     candidates = board.candidates
     units_of = board.units_of
