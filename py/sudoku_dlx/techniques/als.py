@@ -262,9 +262,10 @@ def als_chain(board: Board) -> Step | None:
     links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
     ends is locked, so a digit of both ends (not their links') leaves the cells
     that see all its places there. Four to :data:`LONGEST` ALSs that share no
-    cell (HoDoKu's library has no chain that needs them to), the shortest first
-    (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four.
-    When every step is asked for, :func:`_every_als_chain` offers them instead."""
+    cell, the shortest first (the search grows fast with the length): 7.3 + 0.1
+    for each ALS beyond four. When every step is asked for,
+    :func:`_every_als_chain` offers longer ones and ones whose ALSs share cells
+    (7 of the 15 chains of HoDoKu's library need one or the other)."""
     alss, graph = almost_locked_sets(board), _rcc_graph(board)
     if board.search.every is not None:
         _every_als_chain(board, alss, graph)
