@@ -13,6 +13,7 @@ from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz, death_blos
 from sudoku_dlx.techniques.board import Board, Search
 from sudoku_dlx.techniques.chains import grouped_aic
 from sudoku_dlx.techniques.notation import eureka
+from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTRY
 
 from test_patterns import cells, eliminated, empty_board, found, with_candidates
 
@@ -88,12 +89,14 @@ def test_death_blossom():
 
 def test_death_blossom_of_overlapping_petals():
     # Stem r2c1 (4 5): {r2c2 r3c2} (3 4 5) is the petal of both digits (its 4 and its 5 see
-    # the stem), so whatever the stem holds, the petal holds the 3, in r2c2 alone.
+    # the stem), so whatever the stem holds, the petal holds the 3, in r2c2 alone: all its
+    # peers lose it, r2c3 and r3c3 too (next to the petal's cells: a sum of the petals' bit
+    # sets, not their union, once carried into them).
     board = with_candidates(empty_board(), {"r5c5": "125", "r2c1": "45", "r2c2": "35", "r5c1": "14",
                                             "r3c2": "45"})
     step = found(death_blossom, board)
     assert step.eliminations == tuple(sorted(
-        eliminated("r1c1 r1c2 r1c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
+        eliminated("r1c1 r1c2 r1c3 r2c3 r2c4 r2c5 r2c6 r2c7 r2c8 r2c9 r3c1 r3c3 r4c2 r5c2 r6c2 r7c2 r8c2 r9c2", 3)))
     assert "4: {r2c2 r3c2} (345); 5: {r2c2 r3c2} (345)" in step.text
 
 
@@ -176,3 +179,27 @@ def test_hodoku_exemplars_meet_the_technique_on_their_path(name, technique):
             board.apply(next_step(board))
         hits += not board.solved
     assert hits >= 0.9 * len(puzzles)
+
+
+@pytest.mark.parametrize("technique", [als_xz, als_xy_wing, als_chain, death_blossom, sue_de_coq],
+                         ids=lambda t: t.__name__)
+def test_every_lists_more_than_the_first_step_each_sound(technique):
+    """On the first board of SE-rated puzzles' rating paths where the technique has
+    several steps, ``Technique.every`` lists them all (HoDoKu's "all steps"), the
+    eliminations of ``find``'s step among them; each step against the solution."""
+    entry = next(t for t in REGISTRY if t.find is technique)
+    for puzzle in [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 5)]:
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(parse(puzzle))
+        board.search = Search(solution=solution)
+        while not board.solved:
+            step = technique(board)
+            if step is not None:
+                steps = entry.every(board)
+                assert step.eliminations in [each.eliminations for each in steps]
+                for each in steps:
+                    assert all(board.has(x, d) and solution[x] != d for x, d in each.eliminations), each.text
+                if len(steps) > 1:
+                    return
+            board.apply(next_step(board))
+    pytest.fail(f"no board with several {entry.name} steps")

@@ -3,11 +3,13 @@ count on an empty grid, and every step on real puzzles checked against the solut
 
 from __future__ import annotations
 
+import pytest
 from conftest import lines
 from sudoku_dlx import parse, solve
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.techniques import basic
 from sudoku_dlx.techniques.board import Board
+from sudoku_dlx.techniques.registry import TECHNIQUES
 from sudoku_dlx.techniques.templates import digit_templates, templates
 
 from test_patterns import cells, empty_board, found
@@ -77,6 +79,27 @@ def test_every_template_step_is_sound_on_rated_puzzles():
                 assert all(solution[x] != d for x, d in step.eliminations), step.text
             board.apply(step)
     assert taken > 30
+
+
+def test_every_lists_a_step_per_digit_each_sound():
+    """``Technique.every`` gives a templates step for each digit that places or
+    eliminates (HoDoKu's "template set" and "template delete"), ``find``'s first;
+    each against the solution."""
+    entry = next(t for t in TECHNIQUES if t.find is templates)
+    for puzzle in [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 20)]:
+        solution = solve(puzzle).solutions[0].digits
+        board = Board.from_puzzle(parse(puzzle))
+        steps = entry.every(board)
+        if len(steps) > 1:
+            assert steps[0] == templates(board)
+            placing = [s.placements[0][1] for s in steps if s.placements]
+            deleting = [s.eliminations[0][1] for s in steps if s.eliminations]
+            assert len(set(placing)) == len(placing) and len(set(deleting)) == len(deleting)  # one of each per digit
+            for step in steps:
+                assert all(solution[x] == d for x, d in step.placements), step.text
+                assert all(solution[x] != d for x, d in step.eliminations), step.text
+            return
+    pytest.fail("no puzzle with several templates steps")
 
 
 def test_templates_are_sound_in_every_kind():

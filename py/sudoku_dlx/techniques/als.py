@@ -17,6 +17,10 @@ Overlap
     the ALSs that share no cell make no step (HoDoKu's ``allowOverlap``, off
     in its solver for the time it costs).
 
+When every step is asked for (:meth:`~.board.Search.found`), each search offers
+every step it finds, overlapping ALSs too, and the ALS chains go up to
+:data:`EVERY_LONGEST` ALSs (as HoDoKu's regression tester asks of HoDoKu).
+
 SE has none of these; they score where HoDoKu's order puts them, after the
 AICs (SE's forcing chains, 7.0): ALS-XZ 7.1, ALS-XY-wing 7.2, ALS chains 7.3
 and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
@@ -35,6 +39,8 @@ __all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 LARGEST = 8
 #: The most ALSs of an ALS chain (three are an ALS-XY-wing).
 LONGEST = 4
+#: The most ALSs of an ALS chain when every step is asked for (HoDoKu's tester: six links).
+EVERY_LONGEST = 7
 
 
 class _Als:
@@ -96,10 +102,15 @@ def _digit_bits(board: Board) -> tuple[int, ...]:
     return board.search.places(board)
 
 
-def _most(found):
+def _most(board: Board, found) -> Step | None:
     """The step that eliminates the most (the first of equals) of ``found``:
-    ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order)."""
-    return max(found, key=lambda pair: len(pair[0]))[1]()
+    ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order);
+    when every step is asked for, each is offered instead (and None returned)."""
+    if board.search.every is None:
+        return max(found, key=lambda pair: len(pair[0]))[1]() if found else None
+    for _, make in found:
+        board.search.found(make())
+    return None
 
 
 def _removals(targets) -> tuple[tuple[int, int], ...]:
@@ -112,7 +123,8 @@ def als_xz(board: Board) -> Step | None:
     locked, so a digit ``z`` of both is in one of them, and the cells that see
     all its places in both lose it. With two such digits (doubly linked), both
     are locked: each digit of either leaves the cells that see all its places.
-    ALSs that share no cell first, then those that overlap."""
+    ALSs that share no cell first, then those that overlap; of these, the step
+    that eliminates most (every step, when every step is asked for)."""
     alss = almost_locked_sets(board)
     digit_bits = _digit_bits(board)
     for overlap in (False, True):
@@ -135,8 +147,9 @@ def als_xz(board: Board) -> Step | None:
                 eliminations = _removals(targets)
                 if eliminations:
                     found.append((eliminations, partial(_xz_step, board, a, b, rccs, eliminations)))
-        if found:
-            return _most(found)
+        step = _most(board, found)
+        if step is not None:
+            return step
     return None
 
 
@@ -217,7 +230,8 @@ def als_xy_wing(board: Board) -> Step | None:
     ``y`` with B. If A lacks ``x`` it is locked; else C lacks it, C holds ``y``,
     so B lacks ``y`` and is locked: a digit ``z`` of A and B is in one of them,
     and the cells that see all its places in both lose it. ALSs that share no
-    cell first, then those that overlap (A and B: neither within the other)."""
+    cell first, then those that overlap (A and B: neither within the other); of
+    these, the step that eliminates most (every step, when every step is asked for)."""
     alss = almost_locked_sets(board)
     for overlap in (False, True):
         found = []
@@ -237,8 +251,9 @@ def als_xy_wing(board: Board) -> Step | None:
                 if eliminations:
                     found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", 7.2, chain, [x, y],
                                                         eliminations)))
-        if found:
-            return _most(found)
+        step = _most(board, found)
+        if step is not None:
+            return step
     return None
 
 
@@ -247,9 +262,14 @@ def als_chain(board: Board) -> Step | None:
     links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
     ends is locked, so a digit of both ends (not their links') leaves the cells
     that see all its places there. Four to :data:`LONGEST` ALSs that share no
-    cell (HoDoKu's library has no chain that needs them to), the shortest first
-    (the search grows fast with the length): 7.3 + 0.1 for each ALS beyond four."""
+    cell, the shortest first (the search grows fast with the length): 7.3 + 0.1
+    for each ALS beyond four. When every step is asked for,
+    :func:`_every_als_chain` offers longer ones and ones whose ALSs share cells
+    (7 of the 15 chains of HoDoKu's library need one or the other)."""
     alss, graph = almost_locked_sets(board), _rcc_graph(board)
+    if board.search.every is not None:
+        _every_als_chain(board, alss, graph)
+        return None
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):
             stack = [([start], [], alss[start].bits)]
@@ -267,6 +287,51 @@ def als_chain(board: Board) -> Step | None:
                         continue
                     stack.append((path + [following], links + [d0], cells | alss[following].bits))
     return None
+
+
+def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
+    """Offer every ALS chain of four to :data:`EVERY_LONGEST` ALSs, as HoDoKu's
+    "all steps" lists them: only ALSs next to each other need share no cell
+    (each link argues on its two ALSs alone), and no ALS comes twice. A step per
+    set of eliminations (the shortest chain that makes it), shortest first. From each start,
+    only the ALSs that can still reach, within the length, an end it makes an
+    elimination with are followed (their distance in links by the graph)."""
+    digit_bits = _digit_bits(board)
+    ends: dict[tuple[int, int, int, int], tuple] = {}
+    shortest: dict[tuple, tuple[list[int], list[int]]] = {}  # eliminations -> (path, links)
+    for start, first in enumerate(alss):
+        goals = [j for j, last in enumerate(alss) if j > start and any(
+            first.sees[z] & last.sees[z] & digit_bits[z] & ~(first.bits | last.bits)
+            for z in first.where if z in last.where)]
+        away = dict.fromkeys(goals, 0)  # ALS -> the fewest links to a goal
+        level = goals
+        for distance in range(1, EVERY_LONGEST - 1):
+            following = []
+            for i in level:
+                for j, _ in graph[i]:
+                    if j not in away:
+                        away[j] = distance
+                        following.append(j)
+            level = following
+        near = {i: sorted((away[j], j, d0) for j, d0 in graph[i] if j in away) for i in (start, *away)}
+        stack = [([start], [])]
+        while stack:
+            path, links = stack.pop()
+            if len(path) >= 4 and path[-1] > start:
+                key = (start, path[-1], links[0], links[-1])
+                if key not in ends:
+                    ends[key] = _ends(board, first, alss[path[-1]], {links[0], links[-1]})
+                eliminations = ends[key]
+                if eliminations and (eliminations not in shortest or len(shortest[eliminations][0]) > len(path)):
+                    shortest[eliminations] = path, links
+            for distance, following, d0 in near[path[-1]]:
+                if len(path) + distance >= EVERY_LONGEST:
+                    break
+                if (not links or d0 != links[-1]) and following not in path:
+                    stack.append((path + [following], links + [d0]))
+    for eliminations, (path, links) in sorted(shortest.items(), key=lambda item: len(item[1][0])):
+        board.search.found(_chain_step(board, "ALS chain", round(7.3 + 0.1 * (len(path) - 4), 1),
+                                       [alss[i] for i in path], links, eliminations))
 
 
 def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
@@ -295,7 +360,7 @@ def death_blossom(board: Board) -> Step | None:
     lacks that digit and is locked. A digit of every petal, not of the stem, is
     then in one of them: the cells that see all its places there lose it. Stems
     of two or three candidates; petals that share no cell first, then those
-    that overlap."""
+    that overlap (every choice of petals, when every step is asked for)."""
     alss = almost_locked_sets(board)
     seen = board.peer_bits
     digit_bits = _digit_bits(board)
@@ -311,7 +376,9 @@ def death_blossom(board: Board) -> Step | None:
     for overlap in (False, True):
         for stem, stem_digits, petals in stems:
             for chosen, common in _blossoms(petals, ~board.candidates[stem], overlap):
-                cells = sum(als.bits for als in chosen) | 1 << stem
+                cells = 1 << stem
+                for als in chosen:
+                    cells |= als.bits  # petals may share cells: a sum would carry
                 targets = []
                 for z in digits_of(common):
                     sees = -1
@@ -320,7 +387,9 @@ def death_blossom(board: Board) -> Step | None:
                     targets.append((sees & digit_bits[z - 1] & ~cells, z - 1))
                 eliminations = _removals(targets)
                 if eliminations:
-                    return _blossom_step(board, stem, stem_digits, chosen, eliminations)
+                    step = _blossom_step(board, stem, stem_digits, chosen, eliminations)
+                    if board.search.found(step):
+                        return step
     return None
 
 
@@ -355,7 +424,8 @@ def sue_de_coq(board: Board) -> Step | None:
     box whose digits have none in common: when all those cells hold exactly as
     many digits as there are cells, each digit goes in them once. The line's
     other cells lose the digits of its part and those of the meeting cells the
-    box's part lacks; the box's other cells likewise."""
+    box's part lacks; the box's other cells likewise. The first found (every one,
+    when every step is asked for)."""
     n = board.n
     candidates = board.candidates
     units_of = board.units_of
@@ -414,7 +484,9 @@ def _sue_de_coq_on(board: Board, core, mask: int, line: int, box: int, rest_line
                 | {(x, d) for x in third for d in digits_of(candidates[x] & (line_gone | box_gone))}
             ))
             if eliminations:
-                return _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations)
+                step = _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations)
+                if board.search.found(step):
+                    return step
     return None
 
 

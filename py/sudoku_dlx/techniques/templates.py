@@ -84,7 +84,9 @@ def _refined(board: Board) -> dict[int, list[int]]:
 def templates(board: Board) -> Step | None:
     """The lowest digit that a cell holds in all its templates (placed, all such
     cells in one step), else the lowest whose candidates some template misses
-    (eliminated), as HoDoKu tries them."""
+    (eliminated), as HoDoKu tries them: a step per digit, placements or eliminations
+    (HoDoKu's "template set" and "template delete"), each offered when every step
+    is asked for."""
     listed = _refined(board)
     if any(not found for found in listed.values()):
         return None  # a digit with no place left: the board has no solution
@@ -92,14 +94,18 @@ def templates(board: Board) -> Step | None:
     for d, found in listed.items():
         cells = cells_of(_every(found) & ~placed[d])
         if cells:
-            return _step(board, d, len(found), placements=tuple((x, d) for x in cells))
+            step = _step(board, d, len(found), placements=tuple((x, d) for x in cells))
+            if board.search.found(step):
+                return step
     for d, found in listed.items():
         anywhere = 0
         for template in found:
             anywhere |= template
         missed = [x for x in range(board.shape.cells) if board.has(x, d) and not anywhere >> x & 1]
         if missed:
-            return _step(board, d, len(found), eliminations=tuple((x, d) for x in missed))
+            step = _step(board, d, len(found), eliminations=tuple((x, d) for x in missed))
+            if board.search.found(step):
+                return step
     return None
 
 
