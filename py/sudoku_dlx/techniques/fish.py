@@ -118,13 +118,15 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
 def _fish(board: Board, family: str) -> Step | None:
     """A fish of ``family`` that eliminates something, in the order of its searches and
     the smallest first: on the first base sets that make one, the cover sets that
-    eliminate the most."""
+    eliminate the most. When every step is asked for, every fish (within the
+    :data:`BUDGET`)."""
     n, units, candidates = board.n, board.units, board.candidates
     seen = board.peer_bits
     mixes, searches = FAMILIES[family]
     key = f"{family} fish"
     digits = board.search.digits(board, key)
     budget = [BUDGET]
+    every = board.search.every is not None
     for sizes, most_fins, endo, bounded in searches:
         nodes = budget if bounded else [math.inf]
         for digit in digits:
@@ -155,10 +157,17 @@ def _fish(board: Board, family: str) -> Step | None:
                             targets &= ~inside
                             for fin in cells_of(fins):
                                 targets &= seen[fin]
-                            if targets and (best is None or targets.bit_count() > best[2].bit_count()):
+                            if not targets:
+                                continue
+                            if every:
+                                board.search.found(_step(board, digit, base, cover, inside, shared, fins, targets,
+                                                         family))
+                            elif best is None or targets.bit_count() > best[2].bit_count():
                                 best = cover, fins, targets
                         if best:
-                            return _step(board, digit, base, best[0], inside, shared, best[1], best[2], family)
+                            step = _step(board, digit, base, best[0], inside, shared, best[1], best[2], family)
+                            if board.search.found(step):
+                                return step
     board.search.nothing(board, key)
     return None
 
