@@ -52,7 +52,8 @@ FAMILIES = {
                ((range(2, 5), 0, False, False), (range(2, 4), FINS, False, False),
                 (range(4, 5), FINS, False, True))),
 }
-#: The most nodes of the cover searches of finned mutant jellyfish on one board: on
+#: The most nodes of the cover searches of finned mutant jellyfish on one board (on each
+#: digit when every step is asked for): on
 #: every 40th of the hardest list's first boards of 7.0 or more, unbounded, they took
 #: 4.2 s of the mutant fish search's 4.9 s (its 0.3 s before them), and found none.
 BUDGET = 40000
@@ -86,10 +87,12 @@ def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterato
 
 
 def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: int, sight: int,
-            fins: int, budget: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+            fins: int, reach: list[int], budget: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for the endo fins ``endo`` and at most
-    ``fins`` in all (the fins), which see some place of ``sight`` together. Each node
+    ``fins`` in all (the fins), which see some place of ``sight`` together. ``reach[k]``:
+    the most places of ``inside`` that ``k`` such units hold; a cover that leaves more
+    places than the units still to come and the fins can take is not tried. Each node
     lowers ``budget`` (one count); none is left, the search stops."""
     n, size, seen = board.n, len(base), board.peer_bits
     for x in cells_of(endo):
@@ -108,9 +111,12 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
             continue
         low = left & -left
         x = low.bit_length() - 1
+        room = fins - skipped.bit_count() + reach[size - len(cover) - 1]
         for unit in board.units_of[x]:
             if unit // n in allowed and unit not in base and unit not in cover:
-                stack.append(((*cover, unit), left & ~places[unit], skipped, sight))
+                more = left & ~places[unit]
+                if more.bit_count() <= room:
+                    stack.append(((*cover, unit), more, skipped, sight))
         if skipped.bit_count() < fins and sight & seen[x]:
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
 
@@ -125,11 +131,11 @@ def _fish(board: Board, family: str) -> Step | None:
     mixes, searches = FAMILIES[family]
     key = f"{family} fish"
     digits = board.search.digits(board, key)
-    budget = [BUDGET]
+    budgets: dict[int, list[int]] = {}  # one for all digits; one each when every step is asked for
     every = board.search.every is not None
     for sizes, most_fins, endo, bounded in searches:
-        nodes = budget if bounded else [math.inf]
         for digit in digits:
+            nodes = budgets.setdefault(digit if every else 0, [BUDGET]) if bounded else [math.inf]
             bit = 1 << (digit - 1)
             places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
             everywhere = sum(places[:n])
@@ -141,14 +147,15 @@ def _fish(board: Board, family: str) -> Step | None:
                     for base, inside, shared in found:
                         if nodes[0] <= 0:
                             break
-                        # the most base places that ``size`` cover units can hold: too few, no fish
+                        # the most base places that 0, 1, ... ``size`` cover units can hold: too few, no fish
                         most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base),
                                       reverse=True)
-                        if sum(most[:size]) + most_fins < inside.bit_count():
+                        reach = [sum(most[:k]) for k in range(size + 1)]
+                        if reach[size] + most_fins < inside.bit_count():
                             continue
                         best = None
                         for cover, fins in _covers(board, places, cover_kinds, base, inside, shared,
-                                                   everywhere & ~inside, most_fins, nodes):
+                                                   everywhere & ~inside, most_fins, reach, nodes):
                             if _family(n, base, cover) != family:
                                 continue
                             targets = 0
