@@ -87,13 +87,16 @@ def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterato
 
 
 def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: int, sight: int,
-            fins: int, reach: list[int], budget: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+            fins: int, reach: list[int], budget: list[int], once: bool) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for the endo fins ``endo`` and at most
     ``fins`` in all (the fins), which see some place of ``sight`` together. ``reach[k]``:
     the most places of ``inside`` that ``k`` such units hold; a cover that leaves more
-    places than the units still to come and the fins can take is not tried. Each node
-    lowers ``budget`` (one count); none is left, the search stops."""
+    places than the units still to come and the fins can take is not tried. With ``once``,
+    a place passed over as a fin is covered by no unit after (that way is the same fish
+    again, found as well by covering the place at once: its order changes, which a
+    search that lists every fish does not mind). Each node lowers ``budget`` (one
+    count); none is left, the search stops."""
     n, size, seen = board.n, len(base), board.peer_bits
     for x in cells_of(endo):
         sight &= seen[x]
@@ -115,7 +118,7 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
         for unit in board.units_of[x]:
             if unit // n in allowed and unit not in base and unit not in cover:
                 more = left & ~places[unit]
-                if more.bit_count() <= room:
+                if more.bit_count() <= room and not (once and places[unit] & skipped & ~endo):
                     stack.append(((*cover, unit), more, skipped, sight))
         if skipped.bit_count() < fins and sight & seen[x]:
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
@@ -155,7 +158,7 @@ def _fish(board: Board, family: str) -> Step | None:
                             continue
                         best = None
                         for cover, fins in _covers(board, places, cover_kinds, base, inside, shared,
-                                                   everywhere & ~inside, most_fins, reach, nodes):
+                                                   everywhere & ~inside, most_fins, reach, nodes, every):
                             if _family(n, base, cover) != family:
                                 continue
                             targets = 0
