@@ -12,6 +12,10 @@ weak): SukakuExplainer's 5.4-5.6 for three or fewer (fewer are turbot fish,
 found before), else SE's forcing X-chain of ``2k + 2`` nodes (6.6 + length).
 A wrap is scored as SE's forcing X-chain from one of the two cells of one colour
 that see each other, along the path to the other, back to its own removal.
+
+Both offer every step they weigh through :meth:`Search.found` (HoDoKu's "all
+steps", :meth:`Technique.every`): each cluster's wrap and trap, each pair of
+clusters' multi-colours.
 """
 
 from __future__ import annotations

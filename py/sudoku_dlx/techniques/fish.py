@@ -23,7 +23,9 @@ fish, for a fifth of the mutant search's time), and the finned mutant jellyfish,
 costliest, last and within a node :data:`BUDGET` (unbounded, it took four times
 as long as all the other fish searches on the hardest puzzles). Of HoDoKu's 45
 exemplar puzzles of these fish, 25 used one with mutant fish up to swordfish and
-no endo fins.
+no endo fins. Asked for every step (:meth:`Technique.every`, HoDoKu's "all
+steps"), the searches offer every fish they find, not only each base set's best,
+and give each digit its own budget.
 """
 
 from __future__ import annotations

@@ -35,6 +35,10 @@ reference set: 5.5-5.6 and 6.2-6.4.
 
 Unique rectangles and BUG+1 hold only for puzzles with a single solution:
 rating and hints are only done for such puzzles.
+
+Every search offers each step it finds through :meth:`Search.found`, so that
+:meth:`Technique.every` lists them all (HoDoKu's "all steps"): the finned fish
+each fish of a siamese step as well, the bent wings each wing they weigh.
 """
 
 from __future__ import annotations
