@@ -55,9 +55,9 @@ FAMILIES = {
                 (range(4, 5), FINS, False, True))),
 }
 #: The most nodes of the cover searches of finned mutant jellyfish on one board (on each
-#: digit when every step is asked for): on
-#: every 40th of the hardest list's first boards of 7.0 or more, unbounded, they took
-#: 4.2 s of the mutant fish search's 4.9 s (its 0.3 s before them), and found none.
+#: digit, when every step is asked for): on every 40th of the hardest list's first boards
+#: of 7.0 or more, unbounded, they took 4.2 s of the mutant fish search's 4.9 s (its 0.3 s
+#: before them), and found none.
 BUDGET = 40000
 
 
