@@ -12,7 +12,7 @@ from sudoku_dlx.techniques.chains import forcing_x_chain, turbot_fish
 from sudoku_dlx.techniques.colours import clusters, multi_colours, simple_colouring
 
 from test_chains import exemplar_hits, three_link_board, walk
-from test_patterns import cells, confine, eliminated, empty_board, found
+from test_patterns import cells, confine, eliminated, empty_board, every_beyond_find, found
 from test_techniques_kinds import CASES
 
 
@@ -118,3 +118,11 @@ def test_colouring_is_sound_in_every_kind():
                 assert all(solution[x] != d for x, d in step.eliminations), (kind, step.text)
             board.apply(step)
     assert {"x", "windoku", "jigsaw", "killer", "futoshiki"} <= taken
+
+
+def test_every_gives_each_colouring_beside_finds_step():
+    """HoDoKu's "all steps": every cluster's trap and wrap, every pair of clusters' multi-colours,
+    on the path of a simple colours exemplar."""
+    puzzle = next(row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv")
+                  if row.split("\t")[2] == "Simple Colors")
+    assert every_beyond_find(puzzle, "colours") == {"Simple colouring", "Multi-colours"}

@@ -13,6 +13,8 @@ from sudoku_dlx.techniques.board import Board, Search
 from sudoku_dlx.techniques.fish import franken_fish, mutant_fish
 from sudoku_dlx.techniques.registry import BEYOND_SE
 
+from test_patterns import every_beyond_find
+
 EXEMPLARS = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.tsv")[1:]]
 
 
@@ -73,3 +75,9 @@ def test_hodoku_exemplars_use_them_soundly():
         used += any("franken" in name.lower() or "mutant" in name.lower() for name in names)
     assert used >= 6, used  # 6 of these 12 when written
     assert {franken_fish, mutant_fish} <= BEYOND_SE
+
+
+def test_every_gives_each_fish_beside_finds_step():
+    """HoDoKu's "all steps": on a finned franken jellyfish exemplar's first board."""
+    puzzle = next(row[0] for row in EXEMPLARS if row[2] == "Finned Franken Jellyfish")
+    assert every_beyond_find(puzzle, "fish", walk=False) == {"Franken fish", "Mutant fish"}

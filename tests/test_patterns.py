@@ -14,6 +14,7 @@ from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, patterns
 from sudoku_dlx.techniques.board import Board, Search, bits
+from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
 from sudoku_dlx.techniques.patterns import (
     avoidable_rectangle, bug_plus_one, finned_jellyfish, finned_swordfish, finned_x_wing, hidden_rectangle,
     jellyfish, swordfish, unique_rectangle_1, unique_rectangle_2, unique_rectangle_3, unique_rectangle_4,
@@ -560,6 +561,38 @@ def test_hodoku_exemplars_are_found(name):
     puzzles = [row[0] for row in EXEMPLARS if row[2] == name]
     hits = sum(any(technique(board) for board in stuck_boards(puzzle)) for puzzle in puzzles)
     assert hits >= 0.9 * len(puzzles), f"{name}: {hits} of {len(puzzles)}"
+
+
+def every_beyond_find(puzzle: str, family: str, walk: bool = True) -> set[str]:
+    """On each board of the rating's path of ``puzzle`` (or on its first board alone),
+    every step of each technique of ``family`` (:meth:`Technique.every`) is sound and
+    they hold ``find``'s step; the names of the techniques that gave more than that one."""
+    solution = solve(puzzle).solutions[0].digits
+    board = Board.from_puzzle(parse(puzzle))
+    board.search = Search(solution=solution, givens=parse(puzzle).digits)
+    techniques = [t for t in REGISTERED if t.family == family]
+    more = set()
+    for _ in rating_steps(board) if walk else [None]:  # the board before each step of the path
+        for technique in techniques:
+            first = technique.find(board.copy())
+            if first is None:
+                continue
+            steps = technique.every(board)
+            assert first in steps, technique.name
+            for step in steps:
+                assert all(solution[x] != d for x, d in step.eliminations), step.text
+                assert all(solution[x] == d for x, d in step.placements), step.text
+            if len(steps) > 1:
+                more.add(technique.name)
+    return more
+
+
+def test_every_gives_each_fish_wing_and_rectangle_beside_finds_step():
+    """HoDoKu's "all steps": on the paths of an XY-wing's and an XYZ-wing's exemplar."""
+    puzzles = [[row[0] for row in EXEMPLARS if row[2] == name][1] for name in ("XY-Wing", "XYZ-Wing")]
+    more = set().union(*(every_beyond_find(puzzle, "patterns") for puzzle in puzzles))
+    assert {"X-wing", "Finned swordfish", "Jellyfish", "XY-wing", "XYZ-wing", "W-wing", "WXYZ-wing",
+            "Unique rectangle type 1", "Hidden rectangle"} <= more, more
 
 
 def test_avoidable_rectangles_are_found_on_the_paths_of_their_exemplars():

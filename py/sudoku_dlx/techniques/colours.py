@@ -12,6 +12,10 @@ weak): SukakuExplainer's 5.4-5.6 for three or fewer (fewer are turbot fish,
 found before), else SE's forcing X-chain of ``2k + 2`` nodes (6.6 + length).
 A wrap is scored as SE's forcing X-chain from one of the two cells of one colour
 that see each other, along the path to the other, back to its own removal.
+
+Both offer every step they weigh through :meth:`Search.found` (HoDoKu's "all
+steps", :meth:`Technique.every`): each cluster's wrap and trap, each pair of
+clusters' multi-colours.
 """
 
 from __future__ import annotations
@@ -142,18 +146,26 @@ def _trap(board: Board, cluster: Cluster) -> Step | None:
     return Step("Simple colouring", score, text, (), tuple(eliminations), tuple(colour), (), cluster.strong())
 
 
-def _best(steps) -> Step | None:
-    """The lowest-scoring step, of those the most eliminations."""
-    return min((step for step in steps if step), key=lambda step: (step.score, -len(step.eliminations)), default=None)
+def _best(board: Board, steps) -> Step | None:
+    """The lowest-scoring step, of those the most eliminations; each is offered
+    when every step is asked for (:meth:`Search.found`)."""
+    steps = [step for step in steps if step]
+    if board.search.every is not None:
+        for step in steps:
+            board.search.found(step)
+    return min(steps, key=lambda step: (step.score, -len(step.eliminations)), default=None)
 
 
 @one_digit
 def simple_colouring(board: Board, digits: list[int]) -> Step | None:
     """A cluster's colour wrap (two cells of one colour see each other: that colour
     goes), else its colour trap (cells that see both colours lose the digit); the
-    lowest-scoring of every digit's clusters, scored as the shortest X-chain behind it."""
-    return _best(_wrap(board, cluster) or _trap(board, cluster)
-                 for digit in digits for cluster in clusters(board, digit))
+    lowest-scoring of every digit's clusters, scored as the shortest X-chain behind it.
+    When every step is asked for, a cluster's trap comes with its wrap."""
+    every = board.search.every is not None
+    return _best(board, (step for digit in digits for cluster in clusters(board, digit)
+                         for step in ((_wrap(board, cluster), _trap(board, cluster)) if every
+                                      else (_wrap(board, cluster) or _trap(board, cluster),))))
 
 
 def _multi(board: Board, one: Cluster, two: Cluster):
@@ -192,9 +204,10 @@ def _multi(board: Board, one: Cluster, two: Cluster):
 @one_digit
 def multi_colours(board: Board, digits: list[int]) -> Step | None:
     """Two clusters of a digit (see :func:`_multi`): of all their steps, the one
-    with the most eliminations. HoDoKu ranks it after simple colouring: 5.4."""
+    with the most eliminations (each offered when every step is asked for).
+    HoDoKu ranks it after simple colouring: 5.4."""
     steps = []
     for digit in digits:
         found = clusters(board, digit)
         steps += [step for one in found for two in found if one is not two for step in _multi(board, one, two)]
-    return _best(steps)
+    return _best(board, steps)

@@ -23,7 +23,9 @@ fish, for a fifth of the mutant search's time), and the finned mutant jellyfish,
 costliest, last and within a node :data:`BUDGET` (unbounded, it took four times
 as long as all the other fish searches on the hardest puzzles). Of HoDoKu's 45
 exemplar puzzles of these fish, 25 used one with mutant fish up to swordfish and
-no endo fins.
+no endo fins. Asked for every step (:meth:`Technique.every`, HoDoKu's "all
+steps"), the searches offer every fish they find, not only each base set's best,
+and give each digit its own budget.
 """
 
 from __future__ import annotations
@@ -52,9 +54,10 @@ FAMILIES = {
                ((range(2, 5), 0, False, False), (range(2, 4), FINS, False, False),
                 (range(4, 5), FINS, False, True))),
 }
-#: The most nodes of the cover searches of finned mutant jellyfish on one board: on
-#: every 40th of the hardest list's first boards of 7.0 or more, unbounded, they took
-#: 4.2 s of the mutant fish search's 4.9 s (its 0.3 s before them), and found none.
+#: The most nodes of the cover searches of finned mutant jellyfish on one board (on each
+#: digit, when every step is asked for): on every 40th of the hardest list's first boards
+#: of 7.0 or more, unbounded, they took 4.2 s of the mutant fish search's 4.9 s (its 0.3 s
+#: before them), and found none.
 BUDGET = 40000
 
 
@@ -86,11 +89,16 @@ def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterato
 
 
 def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: int, sight: int,
-            fins: int, budget: list[int]) -> Iterator[tuple[tuple[int, ...], int]]:
+            fins: int, reach: list[int], budget: list[int], once: bool) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for the endo fins ``endo`` and at most
-    ``fins`` in all (the fins), which see some place of ``sight`` together. Each node
-    lowers ``budget`` (one count); none is left, the search stops."""
+    ``fins`` in all (the fins), which see some place of ``sight`` together. ``reach[k]``:
+    the most places of ``inside`` that ``k`` such units hold; a cover that leaves more
+    places than the units still to come and the fins can take is not tried. With ``once``,
+    a place passed over as a fin is covered by no unit after (that way is the same fish
+    again, found as well by covering the place at once: its order changes, which a
+    search that lists every fish does not mind). Each node lowers ``budget`` (one
+    count); none is left, the search stops."""
     n, size, seen = board.n, len(base), board.peer_bits
     for x in cells_of(endo):
         sight &= seen[x]
@@ -108,9 +116,12 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
             continue
         low = left & -left
         x = low.bit_length() - 1
+        room = fins - skipped.bit_count() + reach[size - len(cover) - 1]
         for unit in board.units_of[x]:
             if unit // n in allowed and unit not in base and unit not in cover:
-                stack.append(((*cover, unit), left & ~places[unit], skipped, sight))
+                more = left & ~places[unit]
+                if more.bit_count() <= room and not (once and places[unit] & skipped & ~endo):
+                    stack.append(((*cover, unit), more, skipped, sight))
         if skipped.bit_count() < fins and sight & seen[x]:
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
 
@@ -118,16 +129,18 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
 def _fish(board: Board, family: str) -> Step | None:
     """A fish of ``family`` that eliminates something, in the order of its searches and
     the smallest first: on the first base sets that make one, the cover sets that
-    eliminate the most."""
+    eliminate the most. When every step is asked for, every fish (within the
+    :data:`BUDGET`)."""
     n, units, candidates = board.n, board.units, board.candidates
     seen = board.peer_bits
     mixes, searches = FAMILIES[family]
     key = f"{family} fish"
     digits = board.search.digits(board, key)
-    budget = [BUDGET]
+    budgets: dict[int, list[int]] = {}  # one for all digits; one each when every step is asked for
+    every = board.search.every is not None
     for sizes, most_fins, endo, bounded in searches:
-        nodes = budget if bounded else [math.inf]
         for digit in digits:
+            nodes = budgets.setdefault(digit if every else 0, [BUDGET]) if bounded else [math.inf]
             bit = 1 << (digit - 1)
             places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
             everywhere = sum(places[:n])
@@ -139,14 +152,15 @@ def _fish(board: Board, family: str) -> Step | None:
                     for base, inside, shared in found:
                         if nodes[0] <= 0:
                             break
-                        # the most base places that ``size`` cover units can hold: too few, no fish
+                        # the most base places that 0, 1, ... ``size`` cover units can hold: too few, no fish
                         most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base),
                                       reverse=True)
-                        if sum(most[:size]) + most_fins < inside.bit_count():
+                        reach = [sum(most[:k]) for k in range(size + 1)]
+                        if reach[size] + most_fins < inside.bit_count():
                             continue
                         best = None
                         for cover, fins in _covers(board, places, cover_kinds, base, inside, shared,
-                                                   everywhere & ~inside, most_fins, nodes):
+                                                   everywhere & ~inside, most_fins, reach, nodes, every):
                             if _family(n, base, cover) != family:
                                 continue
                             targets = 0
@@ -155,10 +169,17 @@ def _fish(board: Board, family: str) -> Step | None:
                             targets &= ~inside
                             for fin in cells_of(fins):
                                 targets &= seen[fin]
-                            if targets and (best is None or targets.bit_count() > best[2].bit_count()):
+                            if not targets:
+                                continue
+                            if every:
+                                board.search.found(_step(board, digit, base, cover, inside, shared, fins, targets,
+                                                         family))
+                            elif best is None or targets.bit_count() > best[2].bit_count():
                                 best = cover, fins, targets
                         if best:
-                            return _step(board, digit, base, best[0], inside, shared, best[1], best[2], family)
+                            step = _step(board, digit, base, best[0], inside, shared, best[1], best[2], family)
+                            if board.search.found(step):
+                                return step
     board.search.nothing(board, key)
     return None
 

@@ -35,6 +35,10 @@ reference set: 5.5-5.6 and 6.2-6.4.
 
 Unique rectangles and BUG+1 hold only for puzzles with a single solution:
 rating and hints are only done for such puzzles.
+
+Every search offers each step it finds through :meth:`Search.found`, so that
+:meth:`Technique.every` lists them all (HoDoKu's "all steps"): the finned fish
+each fish of a siamese step as well, the bent wings each wing they weigh.
 """
 
 from __future__ import annotations
@@ -180,7 +184,9 @@ def _basic_fish(board: Board, size: int) -> Step | None:
                     continue
                 targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
                 if any(mask for _, mask in targets):
-                    return _fish_step(board, digit, by_rows, masks, base, cover, targets)
+                    step = _fish_step(board, digit, by_rows, masks, base, cover, targets)
+                    if board.search.found(step):
+                        return step
     board.search.nothing(board, key)
     return None
 
@@ -199,7 +205,7 @@ def _finned_fish(board: Board, size: int) -> Step | None:
             for base, union in _bases(masks, size, widest):
                 if union.bit_count() > size:  # else a basic fish, or none
                     step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
-                    if step:
+                    if step and board.search.found(step):
                         return step
     board.search.nothing(board, key)
     return None
@@ -208,14 +214,20 @@ def _finned_fish(board: Board, size: int) -> Step | None:
 def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
     """The finned fish on the base lines ``base`` that eliminates something: the
     first, or, when others on the same lines eliminate more, all of them as one
-    step (HoDoKu's siamese fish)."""
+    step (HoDoKu's siamese fish). When every step is asked for, each of the fish
+    is offered too."""
     steps: list[Step] = []
     for cover, targets, box in _finned_covers(board, masks, base, union, stacks):
         step = _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
         if not set(step.eliminations) <= {e for other in steps for e in other.eliminations}:
             steps.append(step)
+        elif board.search.every is not None:
+            board.search.found(step)
     if len(steps) < 2:
         return steps[0] if steps else None
+    if board.search.every is not None:
+        for step in steps:
+            board.search.found(step)
     name = f"Siamese {steps[0].technique[0].lower()}{steps[0].technique[1:]}"
     eliminations = tuple(sorted({e for step in steps for e in step.eliminations}))
     text = f"{name}: {len(steps)} fish on the same base lines, each with its fins: " + " ".join(
@@ -360,7 +372,9 @@ def xy_wing(board: Board) -> Step | None:
                     f"{board.name(a)} and {board.name(b)} lose {d}: {board.removal(eliminations)}."
                 )
                 units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
-                return Step("XY-wing", 4.2, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
+                step = Step("XY-wing", 4.2, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
+                if board.search.found(step):
+                    return step
     return None
 
 
@@ -386,7 +400,9 @@ def xyz_wing(board: Board) -> Step | None:
                     f"three lose {d}: {board.removal(eliminations)}."
                 )
                 units = _shared_units(board, pivot, a) + _shared_units(board, pivot, b)
-                return Step("XYZ-wing", 4.4, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
+                step = Step("XYZ-wing", 4.4, text, eliminations=tuple(eliminations), cells=(pivot, a, b), units=units)
+                if board.search.found(step):
+                    return step
     return None
 
 
@@ -416,7 +432,9 @@ def w_wing(board: Board) -> Step | None:
                     f"see them; so one of {board.name(p)} and {board.name(q)} is not {dx} but {dy}, and the "
                     f"cells that see both lose {dy}: {board.removal(eliminations)}."
                 )
-                return Step("W-wing", 4.4, text, eliminations=tuple(eliminations), cells=(p, q, a, b), units=(unit,))
+                step = Step("W-wing", 4.4, text, eliminations=tuple(eliminations), cells=(p, q, a, b), units=(unit,))
+                if board.search.found(step):
+                    return step
     return None
 
 
@@ -458,8 +476,10 @@ def _bent_wing(board: Board, size: int, base: float) -> Step | None:
                 continue
             biggest = max(candidates[x].bit_count() for x in cells)
             score = round(base + (size - middle - abs(middle - biggest)) * 0.1, 1)
-            if best is None or score < best.score:
-                best = _wing_step(board, cells, union, digits_of(free), sorted(eliminations), score)
+            if best is None or score < best.score or board.search.every is not None:
+                step = _wing_step(board, cells, union, digits_of(free), sorted(eliminations), score)
+                board.search.found(step)
+                best = step if best is None or score < best.score else best
     return best
 
 
@@ -568,7 +588,9 @@ def unique_rectangle_1(board: Board) -> Step | None:
                 f"Unique rectangle type 1: {_deadly(board, cells, pair)} if {board.name(x)} were "
                 f"{_or_digits(board, pair)}; the puzzle has one solution, so: {board.removal(eliminations)}."
             )
-            return _ur_step("Unique rectangle type 1", UR_SCORE, text, cells, eliminations)
+            step = _ur_step("Unique rectangle type 1", UR_SCORE, text, cells, eliminations)
+            if board.search.found(step):
+                return step
     return None
 
 
@@ -593,7 +615,9 @@ def unique_rectangle_2(board: Board) -> Step | None:
                 f"{join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
                 f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {board.removal(eliminations)}."
             )
-            return _ur_step(f"Unique rectangle type {kind}", UR_SCORE, text, cells, eliminations)
+            step = _ur_step(f"Unique rectangle type {kind}", UR_SCORE, text, cells, eliminations)
+            if board.search.found(step):
+                return step
     return None
 
 
@@ -633,7 +657,9 @@ def unique_rectangle_3(board: Board) -> Step | None:
                     rest = sorted({x for u in units for x in board.units[u] if candidates[x] and x not in group})
                     eliminations = [(x, d) for x in rest for d in digits_of(candidates[x] & digits)]
                     if eliminations:
-                        return _ur3_step(board, cells, pair, extra, more, units, subset, digits, eliminations)
+                        step = _ur3_step(board, cells, pair, extra, more, units, subset, digits, eliminations)
+                        if board.search.found(step):
+                            return step
     return None
 
 
@@ -668,7 +694,9 @@ def unique_rectangle_4(board: Board) -> Step | None:
                         f"be in {names}, so one of them is {board.symbol(lock)}; if either were "
                         f"{board.symbol(other)}, {_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
                     )
-                    return _ur_step("Unique rectangle type 4", UR_SCORE, text, cells, eliminations, (unit,))
+                    step = _ur_step("Unique rectangle type 4", UR_SCORE, text, cells, eliminations, (unit,))
+                    if board.search.found(step):
+                        return step
     return None
 
 
@@ -701,7 +729,9 @@ def unique_rectangle_6(board: Board) -> Step | None:
                             f"on {board.name(roof[0])} and {board.name(roof[1])}; on these, "
                             f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
                         )
-                        return _ur_step("Unique rectangle type 6", UR_SCORE, text, cells, eliminations, lines)
+                        step = _ur_step("Unique rectangle type 6", UR_SCORE, text, cells, eliminations, lines)
+                        if board.search.found(step):
+                            return step
     return None
 
 
@@ -725,7 +755,9 @@ def hidden_rectangle(board: Board) -> Step | None:
                         f"would be {d} and {board.name(corner)} {board.symbol(other)}, so "
                         f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
                     )
-                    return _ur_step("Hidden rectangle", UR_SCORE, text, cells, eliminations, lines)
+                    step = _ur_step("Hidden rectangle", UR_SCORE, text, cells, eliminations, lines)
+                    if board.search.found(step):
+                        return step
     return None
 
 
@@ -764,7 +796,9 @@ def avoidable_rectangle(board: Board) -> Step | None:
                 text = (f"Avoidable rectangle type 1: {pattern}, none a given, would hold {board.symbol(x)} and "
                         f"{board.symbol(y)} crosswise, which could swap, if {board.name(p)} were "
                         f"{board.symbol(want)}; so: {board.removal(eliminations)}.")
-                return _ur_step("Avoidable rectangle type 1", UR_SCORE, text, cells, eliminations)
+                step = _ur_step("Avoidable rectangle type 1", UR_SCORE, text, cells, eliminations)
+                if board.search.found(step):
+                    return step
             if len(blank) == 2:
                 (p, wp), (q, wq) = blank
                 more = {candidates[p] & ~(1 << (wp - 1)), candidates[q] & ~(1 << (wq - 1))}
@@ -778,7 +812,9 @@ def avoidable_rectangle(board: Board) -> Step | None:
                                 f"and {board.symbol(y)} crosswise, which could swap, unless {board.name(p)} or "
                                 f"{board.name(q)} is {e}; so one of them is {e}, and the cells that see both lose "
                                 f"it: {board.removal(eliminations)}.")
-                        return _ur_step("Avoidable rectangle type 2", UR_SCORE, text, cells, eliminations)
+                        step = _ur_step("Avoidable rectangle type 2", UR_SCORE, text, cells, eliminations)
+                        if board.search.found(step):
+                            return step
     return None
 
 
@@ -802,7 +838,9 @@ def bug_plus_one(board: Board) -> Step | None:
                     f"two places in every unit except {d}, with three in the units of {board.name(cell)}; "
                     f"without {d} there the grid would have no solution or two, so {board.name(cell)} is {d}."
                 )
-                return Step("BUG+1", 5.6, text, placements=((cell, digit),), cells=(cell,), units=board.units_of[cell])
+                step = Step("BUG+1", 5.6, text, placements=((cell, digit),), cells=(cell,), units=board.units_of[cell])
+                if board.search.found(step):
+                    return step
     return None
 
 
