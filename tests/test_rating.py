@@ -17,8 +17,8 @@ from sudoku_dlx.techniques.basic import (
     claiming, full_house, hidden_pair, hidden_quad, hidden_single, hidden_triple, naked_pair, naked_quad,
     naked_single, naked_triple, pointing,
 )
-from sudoku_dlx.techniques.board import Board, bits
-from sudoku_dlx.techniques.registry import BEYOND_SE, SCORED, TECHNIQUES, techniques_for
+from sudoku_dlx.techniques.board import Board, Step, bits
+from sudoku_dlx.techniques.registry import BEYOND_SE, SCORED, TECHNIQUES, Technique, techniques_for
 
 SHAPE = shape_for(9)
 FULL = (1 << 9) - 1
@@ -213,6 +213,13 @@ def test_hint_with_every_lists_the_other_steps_of_its_technique(capsys):
     assert main(["hint", puzzle, "--all", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert [other["text"] for other in record["others"]] == [s.text for s in found.others]
+
+
+def test_a_step_that_changes_nothing_raises_instead_of_coming_back_forever():
+    idle = Technique(1.0, lambda board: Step("Idle", 1.0, "Idle: nothing.", (), (), (0,)), "Idle")
+    board = Board.from_puzzle(parse(EASY))
+    with pytest.raises(RuntimeError, match="changes nothing: Idle"):
+        list(steps(board, (idle,)))
 
 
 def test_difficulty_targeted_generation_lands_in_the_band():

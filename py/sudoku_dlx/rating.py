@@ -118,13 +118,17 @@ def steps(board: Board, techniques: tuple[Technique, ...] | None = None) -> Iter
 
 
 def _solve(board: Board, techniques: tuple[Technique, ...]) -> Iterator[tuple[Step, Callable]]:
-    """:func:`steps` with the technique of each step."""
+    """:func:`steps` with the technique of each step. A step that changes nothing
+    would be found again and again: it raises ``RuntimeError`` (a technique's bug)."""
     while not board.solved:
         found = _easiest(board, techniques)
         if found is None:
             return
         yield found
+        before = board.candidates[:]
         board.apply(found[0])
+        if board.candidates == before:
+            raise RuntimeError(f"a step that changes nothing: {found[0].text}")
         board.search.enough = max(board.search.enough, found[0].score)
 
 

@@ -335,6 +335,8 @@ def _single_chain(
                 if len(path) > longest or score(path) == float("inf"):
                     continue
                 step = _chain_step(board, links, path, score(path), loop, closed)
+                if not step.eliminations and not step.placements:
+                    continue  # a loop whose ends see only its own candidates
                 key = (step.score, -len(step.placements), -len(step.eliminations), len(path))
                 if best_key is None or key < best_key:
                     best, best_key = step, key
