@@ -210,13 +210,15 @@ def test_time_left_comes_from_the_throughput_not_the_boot(browser, server, watch
     used to count the boot as the time of the first four puzzles (15 min for a 22 s run)."""
     page = batch_page(browser, server, watch, HOLD_BACK + "window.bootDelay = 3000;")
     path = tmp_path / "set.txt"
-    path.write_text("\n".join(PUZZLES) + "\n")
+    # Three times the set: at full speed 300 lines could all come back within PACE_AFTER_MS
+    # of the first answer, and a run that ends first never estimates (it failed so, once).
+    path.write_text("\n".join(PUZZLES * 3) + "\n")
     page.evaluate(RATES)
     run(page, path, ["dlx", "textbook"])
     expect(page.locator(".batch-message")).to_have_text(re.compile("^Done"), timeout=2 * READY_MS)
     rates = page.evaluate("window.rates")
     page.context.close()
-    done = next(t for t, text in rates if text.startswith("300 puzzles"))
+    done = next(t for t, text in rates if text.startswith(f"{3 * len(PUZZLES)} puzzles"))
     results = [(t, text) for t, text in rates if re.match(r"\d", text)]
     assert "left" not in results[0][1]  # one share of lines back: nothing said yet
     estimates = [(t, text) for t, text in results if "left" in text]
