@@ -640,12 +640,14 @@ def turbot_fish(board: Board, digits: list[int]) -> Step | None:
                         ]
                         if targets:
                             found.append(_turbot_step(board, digit, (far1, near1, near2, far2), (unit1, unit2), targets))
-    for step in found:
-        board.search.found(step)
-        merged = _same_box(board, step, found)
-        if merged is not step:
-            board.search.found(merged)
-    if not found or board.search.every is not None:
+    if board.search.every is not None:
+        for step in found:
+            board.search.found(step)
+            merged = _same_box(board, step, found)
+            if merged is not step:
+                board.search.found(merged)
+        return None
+    if not found:
         return None
     best = min(found, key=lambda step: step.score)
     return _same_box(board, best, found)

@@ -150,9 +150,8 @@ def _best(board: Board, steps) -> Step | None:
     """The lowest-scoring step, of those the most eliminations; each is offered
     when every step is asked for (:meth:`Search.found`)."""
     steps = [step for step in steps if step]
-    if board.search.every is not None:
-        for step in steps:
-            board.search.found(step)
+    for step in steps:
+        board.search.found(step)
     return min(steps, key=lambda step: (step.score, -len(step.eliminations)), default=None)
 
 

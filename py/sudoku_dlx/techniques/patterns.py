@@ -221,13 +221,12 @@ def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None
         step = _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
         if not set(step.eliminations) <= {e for other in steps for e in other.eliminations}:
             steps.append(step)
-        elif board.search.every is not None:
+        else:
             board.search.found(step)
     if len(steps) < 2:
         return steps[0] if steps else None
-    if board.search.every is not None:
-        for step in steps:
-            board.search.found(step)
+    for step in steps:
+        board.search.found(step)
     name = f"Siamese {steps[0].technique[0].lower()}{steps[0].technique[1:]}"
     eliminations = tuple(sorted({e for step in steps for e in step.eliminations}))
     text = f"{name}: {len(steps)} fish on the same base lines, each with its fins: " + " ".join(
