@@ -286,12 +286,52 @@ class ExactCover:
 
         return uncover
 
+    def _hide_function(self):
+        """``hide(options)``: take those of ``options`` still in the problem out of
+        their items' lists (as :meth:`exclude`); returns their nodes, for ``reveal``."""
+        up, down, top, size, rest, first = self.up, self.down, self.top, self.size, self.rest, self.first
+        left, right, n_primary = self.left, self.right, self.n_primary
+        note_low, note_empty = self.low.append, self.empty.append
+
+        def hide(options: Iterable[int]) -> list[tuple[int, ...]]:
+            hidden = []
+            for option in options:
+                nodes = (first[option], *rest[first[option]])
+                if all(down[up[x]] == x and (top[x] > n_primary or right[left[top[x]]] == top[x]) for x in nodes):
+                    for x in nodes:
+                        u, d = up[x], down[x]
+                        down[u] = d
+                        up[d] = u
+                        t = top[x]
+                        s = size[t] - 1
+                        size[t] = s
+                        if s < 2:
+                            (note_low if s else note_empty)(t)
+                    hidden.append(nodes)
+            return hidden
+
+        return hide
+
+    def _reveal_function(self):
+        """``reveal(hidden)``: undo ``hide``, which returned ``hidden``."""
+        up, down, top, size = self.up, self.down, self.top, self.size
+
+        def reveal(hidden: list[tuple[int, ...]]) -> None:
+            for nodes in reversed(hidden):
+                for x in reversed(nodes):
+                    up[down[x]] = x
+                    down[up[x]] = x
+                    size[top[x]] += 1
+
+        return reveal
+
     def search(
         self,
         limit: int = 0,
         rng: random.Random | None = None,
         stop: Callable[[SearchStats], bool] | None = None,
         trace: Callable[[str, int, tuple[int, ...]], object] | None = None,
+        prune: Callable[[list[int]], Iterable[int]] | None = None,
     ) -> Iterator[list[int]]:
         """Yield solutions as lists of option numbers, at most ``limit`` (0: all).
 
@@ -306,6 +346,14 @@ class ExactCover:
         option: a forced choice); ``try`` or ``undo`` an option of that item;
         ``back up`` from an item with no option left to try; ``dead end`` at an item
         with no option at all; ``solution`` (item -1) with the options chosen.
+
+        ``prune(chosen)`` is the caller's own reasoning, for rules exact cover cannot
+        state (bounds that chains of signs set, say): it is asked before each guess
+        that follows a guess, with the options chosen so far (their numbers, as in
+        a solution), and returns options in no solution that holds those; the ones
+        still in the problem are hidden until the search backs up past that point,
+        and the search chooses its item again. (Before the first guess, the caller
+        can :meth:`exclude` what its reasoning rules out.)
         """
         stats = self.stats
         down, size, rest, back = self.down, self.size, self.rest, self.back
@@ -314,11 +362,14 @@ class ExactCover:
         low, empty = self.low, self.empty
         cover, uncover = self._cover_function(), self._uncover_function()
         updates = tried = 0
-        # One frame per level: [item, its option nodes, index of the next one to try].
+        # One frame per level: [item, its option nodes, index of the next one to try,
+        # the nodes of the options prune hid after that try].
         frames: list[list] = []
         chosen: list[int] = []
+        hide, reveal = self._hide_function(), self._reveal_function()
+        ask = False  # a guess was tried since prune last spoke
         # A long search moves to node objects once its updates outweigh building them.
-        switch_at = NODES_SWITCH * len(self.top) if trace is None else math.inf
+        switch_at = NODES_SWITCH * len(self.top) if trace is None and prune is None else math.inf
         try:
             while True:
                 if updates > switch_at:
@@ -354,6 +405,12 @@ class ExactCover:
                             if size[j] < best:
                                 i, best = j, size[j]
                             j = right[j]
+                    if best > 1 and ask:
+                        ask = False
+                        hidden = hide(prune([option_of[x] for x in chosen]))
+                        if hidden:
+                            frames[-1][3].extend(hidden)
+                            continue
                     if best:
                         if best > 1:
                             stats.guesses += 1
@@ -368,7 +425,7 @@ class ExactCover:
                             x = down[x]
                         if best > 1 and rng is not None:
                             rng.shuffle(nodes)
-                        frames.append([i, nodes, 0])
+                        frames.append([i, nodes, 0, []])
                         chosen.append(0)
                         if trace is not None:
                             trace("choose", i - 1, tuple(option_of[x] for x in nodes))
@@ -377,7 +434,10 @@ class ExactCover:
                 # Advance to the next option at the deepest level that has one.
                 while frames:
                     frame = frames[-1]
-                    i, nodes, k = frame
+                    i, nodes, k, hidden = frame
+                    if hidden:
+                        reveal(hidden)
+                        hidden.clear()
                     if k:
                         uncover(back[nodes[k - 1]])
                         if trace is not None:
@@ -388,6 +448,7 @@ class ExactCover:
                         chosen[-1] = x
                         updates += cover(rest[x])
                         tried += 1
+                        ask = ask or prune is not None and len(nodes) > 1
                         if trace is not None:
                             trace("try", i - 1, (option_of[x],))
                         break
@@ -403,7 +464,8 @@ class ExactCover:
             stats.nodes += tried
             # Closed early (limit reached or caller stopped): undo every level.
             while frames:
-                i, nodes, k = frames.pop()
+                i, nodes, k, hidden = frames.pop()
+                reveal(hidden)
                 if k:
                     uncover(back[nodes[k - 1]])
                 uncover((i,))
@@ -419,7 +481,7 @@ class ExactCover:
         stats = self.stats
         objs = _nodes(self)
         root, n_primary = objs[0], self.n_primary
-        frames[:] = [[objs[i], [objs[x] for x in nodes], k] for i, nodes, k in frames]
+        frames[:] = [[objs[i], [objs[x] for x in nodes], k] for i, nodes, k, _ in frames]
         level, stack = [objs[x] for x in chosen], frames
         chosen.clear()
         low, empty = [objs[j] for j in self.low], [objs[j] for j in self.empty]
