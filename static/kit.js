@@ -32,6 +32,12 @@ export class View {
     return document.body.getBoundingClientRect().height;
   }
 
+  // The height (px) an embed's snippet asks for, fixed once pasted: the natural height,
+  // with room for what a view that grows as it runs may still show.
+  snippetHeight() {
+    return this.naturalHeight();
+  }
+
   // The view's link as it stands (what an embed of it shows), and the embed's title.
   embedLink() {
     return location.href;
@@ -61,7 +67,7 @@ export function embedPanel(view) {
     const compact = root.classList.contains("embed");
     root.classList.add("embed");
     const width = Math.min(EMBED_MAX_WIDTH, Math.ceil(document.body.getBoundingClientRect().width));
-    const height = Math.ceil(view.naturalHeight());
+    const height = Math.ceil(view.snippetHeight());
     root.classList.toggle("embed", compact);
     snippet.value = iframeSnippet(embedLink(view.embedLink()), view.title, width, height);
   });

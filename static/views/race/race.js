@@ -292,6 +292,31 @@ export default class Race extends View {
     });
   }
 
+  // The natural height with the lines that come and go as a race runs at their longest
+  // (each lane's state, the message, the gap, the note), so a pasted frame has room for
+  // them before they come. Each is measured on a hidden copy beside it: the message is a
+  // live region, not to be touched for a measure.
+  snippetHeight() {
+    const multiple = "a solution, and a second one (the puzzle is not unique).";
+    const growth = (line, text) => {
+      const probe = line.cloneNode(false);
+      probe.removeAttribute("role");
+      probe.textContent = text;
+      Object.assign(probe.style, { position: "absolute", visibility: "hidden", width: `${line.clientWidth}px` });
+      line.after(probe);
+      const more = Math.max(0, probe.offsetHeight - line.offsetHeight);
+      probe.remove();
+      return more;
+    };
+    return this.naturalHeight()
+      + Math.max(...this.lanes.map((lane) => growth(lane.state, `Done: ${multiple}`)))
+      + growth(this.message, this.lanes.map((lane) => `${LABELS[lane.solver][0]}: ${multiple}`).join(" "))
+      + growth(this.gap, `${LABELS.backtrack[0]} gave up after ${count(MAX_NODES)} nodes, ${count(MAX_NODES)} times ` +
+        `as many as ${LABELS.dlx[0].toLowerCase()} (1); search time 100.0 s against 100.0 s.`)
+      + growth(this.note, "Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to " +
+        `${count(MAX_NODES)} nodes.`);
+  }
+
   show() {
     const linked = readPuzzle(new URL(location.href));
     if (linked.error) this.message.textContent = linked.error;
