@@ -1,7 +1,8 @@
 """Times the DLX engine on 9x9 puzzles of every kind beside classic sudoku, side by side.
 Not a test: it prints. The sets come from Simon Tatham's programs (Debian's sgt-puzzles:
-Solo's intermediate grade for classic, X, jigsaw and killer; Unequal's extreme 7x7 and
-9x9 futoshikis) and, for windoku, which Tatham lacks, from this package's generator, beside
+Solo's intermediate grade for classic, X, jigsaw and killer; Unequal's "tricky" 7x7 and
+9x9 futoshikis, the grade of his set rule as Solo's intermediate is, and his "extreme" ones)
+and, for windoku, which Tatham lacks, from this package's generator, beside
 classic puzzles from the same generator (minimal, the same seeds): the windokus' fair
 baseline, as Tatham's classics are the other kinds'.
 Every kind solves its puzzles in turns of 10, so a change in the machine's load touches
@@ -10,7 +11,10 @@ where the kind's puzzles do not share one (a jigsaw's regions, a killer's cages 
 futoshiki's signs are its own: see ``kinds.solver.NARROWED``). ``no search`` counts the
 puzzles the narrowing solved alone (no node).
 
-    python3 scripts/bench_kinds.py [--n 100] [--seed 1]
+    python3 scripts/bench_kinds.py [--n 100] [--seed 1] [--py OTHER/py]
+
+``--py`` times another copy of the package (say an earlier commit's ``py/``, made by
+``git archive``), for runs side by side.
 """
 
 from __future__ import annotations
@@ -23,10 +27,6 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "py"))
-
-from sudoku_dlx.compare.batch import measure  # noqa: E402
-from sudoku_dlx.generator import generate  # noqa: E402
 
 #: kind -> (Tatham's program, its parameters), or ("generator", the kind) for this package's.
 SETS = {
@@ -36,8 +36,10 @@ SETS = {
     "windoku": ("generator", "windoku"),
     "jigsaw": ("sgt-solo", "9jdi"),
     "killer": ("sgt-solo", "3x3kdi"),
-    "futoshiki 7x7": ("sgt-unequal", "7dx"),
-    "futoshiki 9x9": ("sgt-unequal", "9dx"),
+    "futoshiki 7x7 tricky": ("sgt-unequal", "7dk"),
+    "futoshiki 9x9 tricky": ("sgt-unequal", "9dk"),
+    "futoshiki 7x7 extreme": ("sgt-unequal", "7dx"),
+    "futoshiki 9x9 extreme": ("sgt-unequal", "9dx"),
 }
 TURN = 10
 
@@ -45,6 +47,7 @@ TURN = 10
 def puzzles(kind: str, n: int, seed: int) -> list[str]:
     program, params = SETS[kind]
     if program == "generator":
+        from sudoku_dlx.generator import generate
         return [generate(9, "random", seed + k, kind=params).record()["puzzle"] for k in range(n)]
     out = subprocess.run([f"/usr/games/{program}", "--generate", str(n), f"{params}#{seed}"],  # seeded: the same set
                          capture_output=True, text=True, check=True).stdout
@@ -55,7 +58,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=100, help="puzzles per kind")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--py", type=Path, default=ROOT / "py", help="the package's folder to time")
     args = parser.parse_args()
+    sys.path.insert(0, str(args.py.resolve()))
+    from sudoku_dlx.compare.batch import measure
+    print(f"package: {args.py.resolve()}")
     sets = {kind: puzzles(kind, args.n, args.seed) for kind in SETS}
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     ms: dict[str, list[float]] = {kind: [] for kind in sets}

@@ -87,7 +87,8 @@ def solutions(
 
 def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats], bool] | None
                         ) -> tuple[list[tuple[int, ...]], SearchStats]:
-    """:func:`solutions` by :func:`bounds`, then :func:`open_cover`'s search."""
+    """:func:`solutions` by :func:`bounds`, then :func:`open_cover`'s search, which
+    runs :func:`bounds` again at each guess once it has made :data:`PRUNE_AFTER`."""
     allowed = bounds(puzzle)
     if not all(allowed):
         return [], SearchStats()
@@ -95,8 +96,21 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
     if all(known):  # bounds' rules hold for every single digit: the grid is a solution
         return [tuple(known)], SearchStats(solutions=1)
     problem, placements = open_cover(puzzle, allowed)
+
+    def prune(chosen: list[int]) -> list[int]:
+        """The placements :func:`bounds` rules out once the ``chosen`` ones are made."""
+        if problem.stats.guesses < PRUNE_AFTER:
+            return []
+        start = allowed[:]
+        for option in chosen:
+            if option < len(placements):
+                cell, digit = placements[option]
+                start[cell] = 1 << digit - 1
+        narrowed = bounds(puzzle, start)
+        return [option for option, (cell, digit) in enumerate(placements) if not narrowed[cell] >> digit - 1 & 1]
+
     found = []
-    for chosen in problem.search(limit, None, stop):
+    for chosen in problem.search(limit, None, stop, prune=prune):
         digits = known[:]
         for option in chosen:
             if option < len(placements):
@@ -226,28 +240,35 @@ def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[
     return marks, first
 
 
-def bounds(puzzle: Puzzle) -> list[int]:
+def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True) -> list[int]:
     """The digits each cell may still hold (bit ``d - 1`` for ``d``), as far as the
-    givens, a futoshiki's signs and a killer's cages tell without a guess, until
-    nothing changes: a digit alone in a cell leaves the cell's units (and cage); a
-    digit with one place left in a unit goes there; a sign's greater cell is more
-    than its lesser neighbour's least digit, the lesser one less than the greater's
-    most; a cage's cells keep the digits of the combinations they can still make,
-    and a digit the cage needs with one place left in it goes there; a digit a unit
-    (or a cage: the digits all its combinations hold) needs, with all its places
-    there inside another unit, leaves the rest of that unit. The rules run in that
-    order, each on the units and cages whose cells narrowed since it last looked,
-    and a later one only when the earlier ones stall. An empty cell: no solution.
-    The dancing links see a sign only once both its cells are placed, and a cage's
-    sum only through its combinations: without these bounds, a futoshiki with few
-    givens took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with
-    them, 4,610). With the crossings of units, most puzzles of Tatham's intermediate
-    grade need no search at all."""
+    givens (or the masks ``start``), a futoshiki's signs and a killer's cages tell
+    without a guess. The rules, in this order, each on the units and cages whose cells
+    narrowed since it last looked, a later one only when the earlier ones stall, until
+    nothing changes (an empty cell: no solution):
+
+    - a digit alone in a cell leaves the cell's units (and cage);
+    - a cage's cells keep the digits of the combinations they can still make, and a
+      digit the cage needs with one place left in it goes there;
+    - a digit with one place left in a unit goes there;
+    - a sign's greater cell is more than its lesser neighbour's least digit, the
+      lesser one less than the greater's most;
+    - a digit a unit (or a cage: the digits all its combinations hold) needs, with all
+      its places there inside another unit, leaves the rest of that unit;
+    - with ``subsets``, up to :data:`SUBSET_CELLS` cells of a unit that hold as many
+      digits between them keep those digits from its other cells, and as many digits
+      with as many places between them keep those places.
+
+    The dancing links see a sign only once both its cells are placed, and a cage's sum
+    only through its combinations: without these bounds, a futoshiki with few givens
+    took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with them,
+    4,610). With the crossings of units, most puzzles of Tatham's intermediate grade
+    need no search at all; with the subsets, most futoshikis of his "tricky" grade."""
     n, shape = puzzle.n, puzzle.shape
     full = (1 << n) - 1
     units, peers = shape.units, shape.peers
-    allowed = [1 << d - 1 if d else full for d in puzzle.digits]
-    todo = [x for x, d in enumerate(puzzle.digits) if d]  # single cells whose digit leaves their peers
+    allowed = [1 << d - 1 if d else full for d in puzzle.digits] if start is None else list(start)
+    todo = [x for x, m in enumerate(allowed) if not m & m - 1]  # single cells whose digit leaves their peers
     sums = _sums_of_units(puzzle)  # within one unit each: their cells are peers already
     cages = [(cage.cells, list(_combination_masks(len(cage.cells), cage.sum, n))) for cage in (*puzzle.cages, *sums)]
     pairs = {k: _partners(cage.sum, n) for k, cage in enumerate((*puzzle.cages, *sums))
@@ -273,7 +294,7 @@ def bounds(puzzle: Puzzle) -> list[int]:
     signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
     narrowed = list(range(len(allowed)))  # the cells narrowed, in turn; each rule reads on from where it stopped
     solved: set[int] = set()  # the units whose cells are all placed
-    seen = [0, 0, 0]  # how far into narrowed the units', the cages' and the crossings' rules have read
+    seen = [0, 0, 0, 0]  # how far into narrowed the units', the cages', the crossings' and the subsets' rules have read
 
     def touched(rule: int, of: list) -> set[int]:
         """The groups ``of`` the cells that narrowed since ``rule`` last looked."""
@@ -406,6 +427,49 @@ def bounds(puzzle: Puzzle) -> list[int]:
                     mask = allowed[x]
                     if mask & gone:
                         narrow(x, mask & ~gone)
+        if len(narrowed) > mark:
+            continue
+        if not subsets or len(solved) == len(units):
+            return allowed
+        for u in touched(3, shape.units_of).difference(solved):
+            open_cells, placed = [], 0  # a digit placed may not have left the unit yet: todo waits
+            for x in units[u]:
+                mask = allowed[x]
+                if mask & mask - 1:
+                    open_cells.append(x)
+                else:
+                    placed |= mask
+            # A subset of all open cells but one leaves a single, which the rules above take.
+            sizes = range(2, min(SUBSET_CELLS, len(open_cells) - 2) + 1)
+            if not sizes:
+                continue
+            for size in sizes:  # naked: size cells that hold size digits between them
+                for cells in itertools.combinations([x for x in open_cells if allowed[x].bit_count() <= size], size):
+                    digits = 0
+                    for x in cells:
+                        digits |= allowed[x]
+                    if digits.bit_count() == size:
+                        for x in open_cells:
+                            if allowed[x] & digits and x not in cells:
+                                narrow(x, allowed[x] & ~digits)
+            places: dict[int, int] = {}  # each digit of the open cells: its places among them, as a mask
+            for k, x in enumerate(open_cells):
+                mask = allowed[x] & ~placed
+                while mask:
+                    bit = mask & -mask
+                    mask ^= bit
+                    places[bit] = places.get(bit, 0) | 1 << k
+            for size in sizes:  # hidden: size digits with size places between them
+                for digits in itertools.combinations([d for d, where in places.items() if where.bit_count() <= size],
+                                                     size):
+                    where = 0
+                    for d in digits:
+                        where |= places[d]
+                    if where.bit_count() == size:
+                        keep = sum(digits)
+                        for k, x in enumerate(open_cells):
+                            if where >> k & 1 and allowed[x] & ~keep:
+                                narrow(x, allowed[x] & keep)
         if len(narrowed) == mark:
             return allowed
 
@@ -443,6 +507,18 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
             shared.setdefault(u, []).append(x)
     return [(tuple(cells), _without(cage, cells), _without(units[u], cells), group, u)
             for u, cells in shared.items() if len(cells) > 1]
+
+
+#: The guesses a search of the :data:`NARROWED` kinds makes before it runs :func:`bounds`
+#: at each guess (see ``prune`` in :meth:`ExactCover.search`): a search of a few dozen
+#: guesses is quicker without, a long one far quicker with (Tatham's hardest 9x9
+#: futoshikis: the slowest from 2.0 s to 0.36 s; docs/benchmarks.md, "The kinds").
+PRUNE_AFTER = 32
+
+#: The most cells (or digits) of the subsets :func:`bounds` looks for: with three, 91 of
+#: 100 9x9 futoshikis of Tatham's "tricky" grade (his set rule) need no search and the
+#: rest a few nodes; four were slower on 7x7s and on the tricky 9x9s' median.
+SUBSET_CELLS = 3
 
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).

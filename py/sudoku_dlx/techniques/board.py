@@ -220,8 +220,9 @@ class Board:
     def from_puzzle(cls, puzzle: Puzzle, marks: list[int] | None = None) -> Board:
         """The board of ``puzzle``'s digits with every candidate its peers allow, a
         killer cage's cells only the digits of its combinations, a futoshiki's cells
-        only those its signs allow (:func:`~..kinds.solver.bounds`); intersected
-        with ``marks``, a mask per cell, where a mask is not 0."""
+        only those its signs allow (:func:`~..kinds.solver.bounds` without its
+        subsets, which are steps of their own); intersected with ``marks``, a mask
+        per cell, where a mask is not 0."""
         shape = puzzle.shape
         full = (1 << shape.n) - 1
         board = cls(shape, [0] * shape.cells, [full] * shape.cells, None, puzzle.cages, puzzle.signs)
@@ -233,7 +234,7 @@ class Board:
             for cell in cage.cells:
                 board.candidates[cell] &= union
         if puzzle.signs:
-            for cell, allowed in enumerate(bounds(puzzle)):
+            for cell, allowed in enumerate(bounds(puzzle, subsets=False)):
                 board.candidates[cell] &= allowed
         if marks:
             for cell, mask in enumerate(marks):
