@@ -201,24 +201,13 @@ class ExactCover:
         """Take ``options`` out of the problem for good: no solution found later
         contains them (a digit ruled out in a cell, say). Raises ``ValueError`` for
         an option that is selected, hidden by a selected one or already excluded."""
-        up, down, top, size, rest, first = self.up, self.down, self.top, self.size, self.rest, self.first
-        note_low, note_empty = self.low.append, self.empty.append
+        hide = self._hide_function()
         for option in options:
-            if not 0 <= option < len(first):
+            if not 0 <= option < len(self.first):
                 raise ValueError(f"there is no option {option}")
             if not self.live(option):
                 raise ValueError(f"option {option} is no longer in the problem")
-            nodes = (first[option], *rest[first[option]])
-            for x in nodes:
-                u, d = up[x], down[x]
-                down[u] = d
-                up[d] = u
-                t = top[x]
-                s = size[t] - 1
-                size[t] = s
-                if s < 2:
-                    (note_low if s else note_empty)(t)
-            self.stats.updates += len(nodes)
+            self.stats.updates += sum(map(len, hide([option])))
 
     def open_items(self) -> dict[int, int]:
         """The primary items still to cover (0-based), each with its number of options left."""
@@ -288,7 +277,8 @@ class ExactCover:
 
     def _hide_function(self):
         """``hide(options)``: take those of ``options`` still in the problem out of
-        their items' lists (as :meth:`exclude`); returns their nodes, for ``reveal``."""
+        their items' lists, where no search sees them; returns their nodes, for
+        ``reveal``."""
         up, down, top, size, rest, first = self.up, self.down, self.top, self.size, self.rest, self.first
         left, right, n_primary = self.left, self.right, self.n_primary
         note_low, note_empty = self.low.append, self.empty.append
