@@ -257,13 +257,16 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
       its places there inside another unit, leaves the rest of that unit;
     - with ``subsets``, up to :data:`SUBSET_CELLS` cells of a unit that hold as many
       digits between them keep those digits from its other cells, and as many digits
-      with as many places between them keep those places.
+      with as many places between them keep those places;
+    - and fish: as many rows whose places for a digit lie in as many columns keep it
+      from those columns' other cells, and the other way round.
 
     The dancing links see a sign only once both its cells are placed, and a cage's sum
     only through its combinations: without these bounds, a futoshiki with few givens
     took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with them,
     4,610). With the crossings of units, most puzzles of Tatham's intermediate grade
-    need no search at all; with the subsets, most futoshikis of his "tricky" grade."""
+    need no search at all; with the subsets, most futoshikis of his "tricky" grade, and
+    with the fish half of his "extreme" ones."""
     n, shape = puzzle.n, puzzle.shape
     full = (1 << n) - 1
     units, peers = shape.units, shape.peers
@@ -470,8 +473,50 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
                         for k, x in enumerate(open_cells):
                             if where >> k & 1 and allowed[x] & ~keep:
                                 narrow(x, allowed[x] & keep)
+        if len(narrowed) > mark:
+            continue
+        for d, (by_rows, by_cols, rows_done, cols_done) in enumerate(_places(allowed, n)):
+            bit = 1 << d
+            for by_row, lines, done, across in ((True, by_rows, rows_done, cols_done),
+                                                (False, by_cols, cols_done, rows_done)):
+                base = [(k, where & ~across) for k, where in enumerate(lines) if where and not done >> k & 1]
+                for size in range(2, min(SUBSET_CELLS, len(base) - 2) + 1):  # fish: size lines in size across
+                    for fish in itertools.combinations([line for line in base if line[1].bit_count() <= size], size):
+                        cover = 0
+                        for _, where in fish:
+                            cover |= where
+                        if cover.bit_count() == size:
+                            inside = {k for k, _ in fish}
+                            for k, where in base:
+                                if where & cover and k not in inside:
+                                    for j in range(n):
+                                        x = k * n + j if by_row else j * n + k
+                                        if cover >> j & 1 and allowed[x] & bit:
+                                            narrow(x, allowed[x] & ~bit)
         if len(narrowed) == mark:
             return allowed
+
+
+def _places(allowed: list[int], n: int) -> list[tuple[list[int], list[int], int, int]]:
+    """For each digit (``d - 1``), as masks: the columns each row may hold it in, the
+    rows each column may, and the rows and the columns that hold it placed."""
+    by_rows = [[0] * n for _ in range(n)]
+    by_cols = [[0] * n for _ in range(n)]
+    rows_done, cols_done = [0] * n, [0] * n
+    for x, mask in enumerate(allowed):
+        r, c = divmod(x, n)
+        if mask & mask - 1:
+            while mask:
+                bit = mask & -mask
+                mask ^= bit
+                d = bit.bit_length() - 1
+                by_rows[d][r] |= 1 << c
+                by_cols[d][c] |= 1 << r
+        elif mask:
+            d = mask.bit_length() - 1
+            rows_done[d] |= 1 << r
+            cols_done[d] |= 1 << c
+    return list(zip(by_rows, by_cols, rows_done, cols_done))
 
 
 @lru_cache(maxsize=64)
@@ -511,13 +556,16 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
 
 #: The guesses a search of the :data:`NARROWED` kinds makes before it runs :func:`bounds`
 #: at each guess (see ``prune`` in :meth:`ExactCover.search`): a search of a few dozen
-#: guesses is quicker without, a long one far quicker with (Tatham's hardest 9x9
-#: futoshikis: the slowest from 2.0 s to 0.36 s; docs/benchmarks.md, "The kinds").
+#: guesses is quicker without, a long one far quicker with (100 of Tatham's "extreme"
+#: 9x9 futoshikis: a mean of 2.1 ms against 3.1, the slowest 17 ms against 75;
+#: docs/benchmarks.md, "The kinds").
 PRUNE_AFTER = 32
 
-#: The most cells (or digits) of the subsets :func:`bounds` looks for: with three, 91 of
-#: 100 9x9 futoshikis of Tatham's "tricky" grade (his set rule) need no search and the
-#: rest a few nodes; four were slower on 7x7s and on the tricky 9x9s' median.
+#: The most cells (or digits) of the subsets :func:`bounds` looks for, and rows (or
+#: columns) of its fish: with three, 92 of 100 9x9 futoshikis of Tatham's "tricky" grade
+#: (his set rule) need no search and the rest a few nodes; four were slower on the
+#: medians (7x7s 0.64-0.67 ms against 0.60, 9x9s 0.87-0.88 and 1.40-1.43 against 0.80-0.82
+#: and 1.27-1.31), two on every measure.
 SUBSET_CELLS = 3
 
 
