@@ -266,7 +266,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with them,
     4,610). With the crossings of units, most puzzles of Tatham's intermediate grade
     need no search at all; with the subsets, most futoshikis of his "tricky" grade, and
-    with the fish half of his "extreme" ones."""
+    with the fish nearly half of his "extreme" ones."""
     n, shape = puzzle.n, puzzle.shape
     full = (1 << n) - 1
     units, peers = shape.units, shape.peers
@@ -435,66 +435,79 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
         if not subsets or len(solved) == len(units):
             return allowed
         for u in touched(3, shape.units_of).difference(solved):
-            open_cells, placed = [], 0  # a digit placed may not have left the unit yet: todo waits
-            for x in units[u]:
-                mask = allowed[x]
-                if mask & mask - 1:
-                    open_cells.append(x)
-                else:
-                    placed |= mask
-            # A subset of all open cells but one leaves a single, which the rules above take.
-            sizes = range(2, min(SUBSET_CELLS, len(open_cells) - 2) + 1)
-            if not sizes:
-                continue
-            for size in sizes:  # naked: size cells that hold size digits between them
-                for cells in itertools.combinations([x for x in open_cells if allowed[x].bit_count() <= size], size):
-                    digits = 0
-                    for x in cells:
-                        digits |= allowed[x]
-                    if digits.bit_count() == size:
-                        for x in open_cells:
-                            if allowed[x] & digits and x not in cells:
-                                narrow(x, allowed[x] & ~digits)
-            places: dict[int, int] = {}  # each digit of the open cells: its places among them, as a mask
-            for k, x in enumerate(open_cells):
-                mask = allowed[x] & ~placed
-                while mask:
-                    bit = mask & -mask
-                    mask ^= bit
-                    places[bit] = places.get(bit, 0) | 1 << k
-            for size in sizes:  # hidden: size digits with size places between them
-                for digits in itertools.combinations([d for d, where in places.items() if where.bit_count() <= size],
-                                                     size):
-                    where = 0
-                    for d in digits:
-                        where |= places[d]
-                    if where.bit_count() == size:
-                        keep = sum(digits)
-                        for k, x in enumerate(open_cells):
-                            if where >> k & 1 and allowed[x] & ~keep:
-                                narrow(x, allowed[x] & keep)
+            _subsets(units[u], allowed, narrow)
         if len(narrowed) > mark:
             continue
-        for d, (by_rows, by_cols, rows_done, cols_done) in enumerate(_places(allowed, n)):
-            bit = 1 << d
-            for by_row, lines, done, across in ((True, by_rows, rows_done, cols_done),
-                                                (False, by_cols, cols_done, rows_done)):
-                base = [(k, where & ~across) for k, where in enumerate(lines) if where and not done >> k & 1]
-                for size in range(2, min(SUBSET_CELLS, len(base) - 2) + 1):  # fish: size lines in size across
-                    for fish in itertools.combinations([line for line in base if line[1].bit_count() <= size], size):
-                        cover = 0
-                        for _, where in fish:
-                            cover |= where
-                        if cover.bit_count() == size:
-                            inside = {k for k, _ in fish}
-                            for k, where in base:
-                                if where & cover and k not in inside:
-                                    for j in range(n):
-                                        x = k * n + j if by_row else j * n + k
-                                        if cover >> j & 1 and allowed[x] & bit:
-                                            narrow(x, allowed[x] & ~bit)
+        _fish(allowed, n, narrow)
         if len(narrowed) == mark:
             return allowed
+
+
+def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, int], None]) -> None:
+    """:func:`bounds`' subsets in ``unit``: up to :data:`SUBSET_CELLS` open cells that
+    hold as many digits between them (naked), or as many digits with as many places
+    between them (hidden); ``narrow(cell, mask)`` takes what they rule out."""
+    open_cells, placed = [], 0  # a digit placed may not have left the unit yet: bounds' singles wait
+    for x in unit:
+        mask = allowed[x]
+        if mask & mask - 1:
+            open_cells.append(x)
+        else:
+            placed |= mask
+    # A subset of all open cells but one leaves a single, which bounds' other rules take.
+    sizes = range(2, min(SUBSET_CELLS, len(open_cells) - 2) + 1)
+    if not sizes:
+        return
+    for size in sizes:  # naked
+        for cells in itertools.combinations([x for x in open_cells if allowed[x].bit_count() <= size], size):
+            digits = 0
+            for x in cells:
+                digits |= allowed[x]
+            if digits.bit_count() == size:
+                for x in open_cells:
+                    if allowed[x] & digits and x not in cells:
+                        narrow(x, allowed[x] & ~digits)
+    places: dict[int, int] = {}  # each digit of the open cells: its places among them, as a mask
+    for k, x in enumerate(open_cells):
+        mask = allowed[x] & ~placed
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            places[bit] = places.get(bit, 0) | 1 << k
+    for size in sizes:  # hidden
+        for digits in itertools.combinations([d for d, where in places.items() if where.bit_count() <= size], size):
+            where = 0
+            for d in digits:
+                where |= places[d]
+            if where.bit_count() == size:
+                keep = sum(digits)
+                for k, x in enumerate(open_cells):
+                    if where >> k & 1 and allowed[x] & ~keep:
+                        narrow(x, allowed[x] & keep)
+
+
+def _fish(allowed: list[int], n: int, narrow: Callable[[int, int], None]) -> None:
+    """:func:`bounds`' fish: up to :data:`SUBSET_CELLS` rows whose places for a digit lie
+    in as many columns, or columns in as many rows; ``narrow(cell, mask)`` takes the
+    digit from those columns' (or rows') other cells."""
+    for d, (by_rows, by_cols, rows_done, cols_done) in enumerate(_places(allowed, n)):
+        bit = 1 << d
+        for by_row, lines, done, across in ((True, by_rows, rows_done, cols_done),
+                                            (False, by_cols, cols_done, rows_done)):
+            base = [(k, where & ~across) for k, where in enumerate(lines) if where and not done >> k & 1]
+            for size in range(2, min(SUBSET_CELLS, len(base) - 2) + 1):
+                for fish in itertools.combinations([line for line in base if line[1].bit_count() <= size], size):
+                    cover = 0
+                    for _, where in fish:
+                        cover |= where
+                    if cover.bit_count() == size:
+                        inside = {k for k, _ in fish}
+                        for k, where in base:
+                            if where & cover and k not in inside:
+                                for j in range(n):
+                                    x = k * n + j if by_row else j * n + k
+                                    if cover >> j & 1 and allowed[x] & bit:
+                                        narrow(x, allowed[x] & ~bit)
 
 
 def _places(allowed: list[int], n: int) -> list[tuple[list[int], list[int], int, int]]:
