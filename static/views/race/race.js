@@ -222,6 +222,37 @@ class Lane {
   }
 }
 
+// What the race says under its lanes: the gap between them, a note on the pace while it
+// runs (waiting for Python, or jumping `jumped` nodes a frame), and the milestone of the
+// lanes done.
+function raceText(lanes, running, waiting, jumped) {
+  let gap = "";
+  const done = lanes.filter((lane) => lane.finished);
+  const name = (lane) => LABELS[lane.solver][0];
+  const times = (more, fewer) => {
+    const ratio = more.nodes / Math.max(1, fewer.nodes);
+    return `${ratio >= 10 ? count(ratio) : ratio.toFixed(1)} times as many`;
+  };
+  if (done.length === 1 && !done[0].error) {
+    const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
+    gap = `${name(ahead)} finished after ${plural(ahead.nodes, "node")}; ${name(behind).toLowerCase()} ` +
+      `is at ${plural(behind.nodes, "node")} (${times(behind, ahead)}) and counting.`;
+  } else if (done.length === 2) {
+    const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
+    gap = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
+      `${count(more.nodes)} nodes, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
+      `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
+  }
+  const note = waiting && running
+    ? "Waiting for Python: the grids move as fast as it computes the moves."
+    : jumped > 1 && running
+      ? `Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to ${count(jumped)} nodes.`
+      : "";
+  const milestone = done.map((lane) => `${LABELS[lane.solver][0]}: ${lane.describe().replace(/^Done: /, "")}`)
+    .join(" ");
+  return { gap, note, milestone };
+}
+
 export default class Race extends View {
   async build(root) {
     await useStyle(new URL("../views.css", import.meta.url));
@@ -297,7 +328,6 @@ export default class Race extends View {
   // them before they come. Each is measured on a hidden copy beside it: the message is a
   // live region, not to be touched for a measure.
   snippetHeight() {
-    const multiple = "a solution, and a second one (the puzzle is not unique).";
     const growth = (line, text) => {
       const probe = line.cloneNode(false);
       probe.removeAttribute("role");
@@ -308,13 +338,21 @@ export default class Race extends View {
       probe.remove();
       return more;
     };
-    return this.naturalHeight()
-      + Math.max(...this.lanes.map((lane) => growth(lane.state, `Done: ${multiple}`)))
-      + growth(this.message, this.lanes.map((lane) => `${LABELS[lane.solver][0]}: ${multiple}`).join(" "))
-      + growth(this.gap, `${LABELS.backtrack[0]} gave up after ${count(MAX_NODES)} nodes, ${count(MAX_NODES)} times ` +
-        `as many as ${LABELS.dlx[0].toLowerCase()} (1); search time 100.0 s against 100.0 s.`)
-      + growth(this.note, "Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to " +
-        `${count(MAX_NODES)} nodes.`);
+    // The longest a race gets: one lane done and the other searching on, past a solution,
+    // at the fast-forward note; both done, with two solutions each or one lane given up.
+    const scenarios = [
+      [{ finished: true, status: "multiple", nodes: 1 }, { solution: true, nodes: MAX_NODES }],
+      [{ finished: true, status: "multiple", nodes: MAX_NODES }, { finished: true, status: "multiple", nodes: 1 }],
+      [{ finished: true, status: "unfinished", nodes: MAX_NODES }, { finished: true, status: "multiple", nodes: 1 }],
+    ];
+    return this.naturalHeight() + Math.max(...scenarios.map((states) => {
+      const lanes = this.lanes.map((lane, k) =>
+        Object.assign(Object.create(Lane.prototype), { solver: lane.solver, chunks: [], msBefore: 1e5 }, states[k]));
+      const running = !lanes.every((lane) => lane.finished);
+      const { gap, note, milestone } = raceText(lanes, running, false, MAX_NODES);
+      return Math.max(...this.lanes.map((lane, k) => growth(lane.state, lanes[k].describe())))
+        + growth(this.message, milestone) + growth(this.gap, gap) + growth(this.note, note);
+    }));
   }
 
   show() {
@@ -375,37 +413,14 @@ export default class Race extends View {
   }
 
   report(waiting, jumped) {
-    const { lanes } = this;
-    const done = lanes.filter((lane) => lane.finished);
-    const name = (lane) => LABELS[lane.solver][0];
-    const times = (more, fewer) => {
-      const ratio = more.nodes / Math.max(1, fewer.nodes);
-      return `${ratio >= 10 ? count(ratio) : ratio.toFixed(1)} times as many`;
-    };
-    if (done.length === 1 && !done[0].error) {
-      const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
-      this.gap.textContent = `${name(ahead)} finished after ${plural(ahead.nodes, "node")}; ${name(behind).toLowerCase()} ` +
-        `is at ${plural(behind.nodes, "node")} (${times(behind, ahead)}) and counting.`;
-    } else if (done.length === 2) {
-      const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
-      this.gap.textContent = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
-        `${count(more.nodes)} nodes, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
-        `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
-    } else {
-      this.gap.textContent = "";
-    }
-    this.note.textContent = waiting && this.running
-      ? "Waiting for Python: the grids move as fast as it computes the moves."
-      : jumped > 1 && this.running
-        ? `Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to ${count(jumped)} nodes.`
-        : "";
-    const milestone = done.map((lane) => `${LABELS[lane.solver][0]}: ${lane.describe().replace(/^Done: /, "")}`)
-      .join(" ");
+    const { gap, note, milestone } = raceText(this.lanes, this.running, waiting, jumped);
+    this.gap.textContent = gap;
+    this.note.textContent = note;
     if (milestone && milestone !== this.announced) {
       this.announced = milestone;
       this.message.textContent = milestone;
     }
-    for (const lane of lanes) {
+    for (const lane of this.lanes) {
       if (lane.error) this.message.textContent = `Python stopped: ${lane.error.message}. Restart to try again.`;
     }
   }
