@@ -142,7 +142,8 @@ def test_bounds_at_every_guess_keep_the_same_solutions(program, params, monkeypa
     the first, and still finds exactly the whole cover's solutions."""
     monkeypatch.setattr(solver, "PRUNE_AFTER", 0)
     asked = []
-    monkeypatch.setattr(solver, "bounds", lambda puzzle, start=None: asked.append(start) or bounds(puzzle, start))
+    monkeypatch.setattr(solver, "bounds",
+                        lambda puzzle, start=None, **rules: asked.append(start) or bounds(puzzle, start, **rules))
     counts = [same_solutions(p) for puzzle in tatham(program, params) for p in variants(puzzle)]
     assert counts.count(1) >= 3 and sum(start is not None for start in asked) > 3, (counts, len(asked))
 

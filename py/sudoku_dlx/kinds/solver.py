@@ -188,12 +188,13 @@ def with_givens(puzzle: Puzzle, implied: bool = False) -> ExactCover:
     """A copy of the puzzle's exact cover (with its shape's implied units if
     ``implied``: see :func:`exact_cover`) with its givens selected; for a futoshiki or
     a killer, with the placements and combinations its signs and cages rule out
-    excluded too (see :func:`bounds`)."""
+    excluded too (see :func:`bounds`; not its subsets and fish, which the lab's trace
+    leaves to the search)."""
     n = puzzle.n
     problem = exact_cover(puzzle.shape, puzzle.cages, puzzle.signs, implied).copy()
     problem.select(cell * n + digit - 1 for cell, digit in enumerate(puzzle.digits) if digit)
     if puzzle.signs or puzzle.cages:
-        allowed = bounds(puzzle)
+        allowed = bounds(puzzle, subsets=False)
         placements = puzzle.shape.cells * n
         out = [option for option in range(placements) if not allowed[option // n] >> option % n & 1]
         option = placements
