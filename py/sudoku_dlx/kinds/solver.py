@@ -244,16 +244,16 @@ def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[
 def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True) -> list[int]:
     """The digits each cell may still hold (bit ``d - 1`` for ``d``), as far as the
     givens (or the masks ``start``), a futoshiki's signs and a killer's cages tell
-    without a guess. The rules, in this order, each on the units and cages whose cells
-    narrowed since it last looked, a later one only when the earlier ones stall, until
-    nothing changes (an empty cell: no solution):
+    without a guess. The rules, in this order, each on the units, cages and signs whose
+    cells narrowed since it last looked, a later one only when the earlier ones stall,
+    until nothing changes (an empty cell: no solution):
 
     - a digit alone in a cell leaves the cell's units (and cage);
     - a cage's cells keep the digits of the combinations they can still make, and a
       digit the cage needs with one place left in it goes there;
-    - a digit with one place left in a unit goes there;
     - a sign's greater cell is more than its lesser neighbour's least digit, the
-      lesser one less than the greater's most;
+      lesser one less than the greater's most (along a chain of signs at once);
+    - a digit with one place left in a unit goes there;
     - a digit a unit (or a cage: the digits all its combinations hold) needs, with all
       its places there inside another unit, leaves the rest of that unit;
     - with ``subsets``, up to :data:`SUBSET_CELLS` cells of a unit that hold as many
@@ -296,9 +296,13 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     crossings = _crossings(shape)
     cage_crossings: list[list | None] = [None] * len(cages)  # built once a cage needs a digit
     signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
+    signs_of: list[tuple[int, ...]] = [()] * len(allowed)
+    for k, (g, l) in enumerate(signs):
+        signs_of[g] += (k,)
+        signs_of[l] += (k,)
     narrowed = list(range(len(allowed)))  # the cells narrowed, in turn; each rule reads on from where it stopped
     solved: set[int] = set()  # the units whose cells are all placed
-    seen = [0, 0, 0, 0]  # how far into narrowed the units', the cages', the crossings' and the subsets' rules have read
+    seen = [0] * 5  # how far into narrowed the units', cages', crossings', subsets' and signs' rules have read
 
     def touched(rule: int, of: list) -> set[int]:
         """The groups ``of`` the cells that narrowed since ``rule`` last looked."""
@@ -370,6 +374,21 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
                     narrow(x, mask)
         if todo:
             continue
+        while signs:
+            some = touched(4, signs_of)
+            if not some:
+                break
+            for k in some:
+                g, l = signs[k]
+                above, below = allowed[g], allowed[l]
+                if above and below:
+                    above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
+                    below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
+                    for x, mask in ((g, above), (l, below)):
+                        if mask != allowed[x]:
+                            narrow(x, mask)
+        if todo:
+            continue
         for u in touched(0, shape.units_of):
             unit = units[u]
             once = twice = placed = 0
@@ -393,14 +412,6 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
                         break
         if todo:
             continue
-        for g, l in signs:
-            above, below = allowed[g], allowed[l]
-            if above and below:
-                above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
-                below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
-                for x, mask in ((g, above), (l, below)):
-                    if mask != allowed[x]:
-                        narrow(x, mask)
         if len(narrowed) > mark:
             continue
         groups = touched(2, groups_of)
@@ -448,19 +459,23 @@ def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, i
     """:func:`bounds`' subsets in ``unit``: up to :data:`SUBSET_CELLS` open cells that
     hold as many digits between them (naked), or as many digits with as many places
     between them (hidden); ``narrow(cell, mask)`` takes what they rule out."""
-    open_cells, placed = [], 0  # a digit placed may not have left the unit yet: bounds' singles wait
-    for x in unit:
+    n = len(unit)
+    spread = _spread(n)
+    open_cells, placed, packed = [], 0, 0  # packed: the places of digit d in the unit, bits d * n to d * n + n - 1
+    for k, x in enumerate(unit):
         mask = allowed[x]
         if mask & mask - 1:
             open_cells.append(x)
+            packed |= spread[mask] << k
         else:
-            placed |= mask
+            placed |= mask  # it may not have left the unit's other cells yet: bounds' singles wait
     # A subset of all open cells but one leaves a single, which bounds' other rules take.
-    sizes = range(2, min(SUBSET_CELLS, len(open_cells) - 2) + 1)
-    if not sizes:
+    top = min(SUBSET_CELLS, len(open_cells) - 2)
+    if top < 2:
         return
-    for size in sizes:  # naked
-        for cells in itertools.combinations([x for x in open_cells if allowed[x].bit_count() <= size], size):
+    small = [x for x in open_cells if allowed[x].bit_count() <= top]
+    for size in range(2, min(top, len(small)) + 1):  # naked
+        for cells in itertools.combinations([x for x in small if allowed[x].bit_count() <= size], size):
             digits = 0
             for x in cells:
                 digits |= allowed[x]
@@ -468,23 +483,33 @@ def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, i
                 for x in open_cells:
                     if allowed[x] & digits and x not in cells:
                         narrow(x, allowed[x] & ~digits)
-    places: dict[int, int] = {}  # each digit of the open cells: its places among them, as a mask
-    for k, x in enumerate(open_cells):
-        mask = allowed[x] & ~placed
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            places[bit] = places.get(bit, 0) | 1 << k
-    for size in sizes:  # hidden
-        for digits in itertools.combinations([d for d, where in places.items() if where.bit_count() <= size], size):
-            where = 0
-            for d in digits:
-                where |= places[d]
+    field, places = (1 << n) - 1, []
+    for d in range(n):
+        where = packed >> d * n & field
+        if where and not placed >> d & 1 and where.bit_count() <= top:
+            places.append((1 << d, where))
+    for size in range(2, min(top, len(places)) + 1):  # hidden
+        for digits in itertools.combinations([place for place in places if place[1].bit_count() <= size], size):
+            where = keep = 0
+            for bit, mask in digits:
+                where |= mask
+                keep |= bit
             if where.bit_count() == size:
-                keep = sum(digits)
-                for k, x in enumerate(open_cells):
+                for k, x in enumerate(unit):
                     if where >> k & 1 and allowed[x] & ~keep:
                         narrow(x, allowed[x] & keep)
+
+
+@lru_cache(maxsize=16)
+def _spread(n: int) -> tuple[int, ...]:
+    """For each mask of ``n`` digits (bit ``d`` for digit ``d + 1``), bit ``d * n``
+    for each of its bits ``d``: shifted by each cell's place in a unit and or-ed,
+    bits ``d * n`` to ``d * n + n - 1`` hold the places of digit ``d + 1`` there."""
+    table = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = mask & -mask
+        table[mask] = table[mask ^ low] | 1 << (low.bit_length() - 1) * n
+    return tuple(table)
 
 
 def _fish(allowed: list[int], n: int, narrow: Callable[[int, int], None]) -> None:
