@@ -296,13 +296,14 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     crossings = _crossings(shape)
     cage_crossings: list[list | None] = [None] * len(cages)  # built once a cage needs a digit
     signs = [(sign.greater, sign.lesser) for sign in puzzle.signs]
-    signs_of: list[tuple[int, ...]] = [()] * len(allowed)
-    for k, (g, l) in enumerate(signs):
-        signs_of[g] += (k,)
-        signs_of[l] += (k,)
+    signs_of: list[list[tuple[int, int]]] = [[] for _ in allowed]
+    for g, l in signs:
+        signs_of[g].append((g, l))
+        signs_of[l].append((g, l))
+    signs_read = 0  # how far into narrowed the signs' rule has read
     narrowed = list(range(len(allowed)))  # the cells narrowed, in turn; each rule reads on from where it stopped
     solved: set[int] = set()  # the units whose cells are all placed
-    seen = [0] * 5  # how far into narrowed the units', cages', crossings', subsets' and signs' rules have read
+    seen = [0, 0, 0, 0]  # how far into narrowed the units', the cages', the crossings' and the subsets' rules have read
 
     def touched(rule: int, of: list) -> set[int]:
         """The groups ``of`` the cells that narrowed since ``rule`` last looked."""
@@ -374,19 +375,17 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
                     narrow(x, mask)
         if todo:
             continue
-        while signs:
-            some = touched(4, signs_of)
-            if not some:
-                break
-            for k in some:
-                g, l = signs[k]
+        while signs_read < len(narrowed) and signs:  # the signs of each cell narrowed, along chains as they narrow
+            for g, l in signs_of[narrowed[signs_read]]:
                 above, below = allowed[g], allowed[l]
                 if above and below:
-                    above &= ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
-                    below &= (1 << allowed[g].bit_length() - 1) - 1  # less than g's most digit
-                    for x, mask in ((g, above), (l, below)):
-                        if mask != allowed[x]:
-                            narrow(x, mask)
+                    more = above & ~((1 << (below & -below).bit_length()) - 1)  # more than l's least digit
+                    less = below & (1 << above.bit_length() - 1) - 1  # less than g's most digit
+                    if more != above:
+                        narrow(g, more)
+                    if less != below:
+                        narrow(l, less)
+            signs_read += 1
         if todo:
             continue
         for u in touched(0, shape.units_of):
@@ -461,28 +460,30 @@ def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, i
     between them (hidden); ``narrow(cell, mask)`` takes what they rule out."""
     n = len(unit)
     spread = _spread(n)
-    open_cells, placed, packed = [], 0, 0  # packed: the places of digit d in the unit, bits d * n to d * n + n - 1
+    small, placed, packed, open_count = [], 0, 0, 0  # packed: the places of digit d, bits d * n to d * n + n - 1
     for k, x in enumerate(unit):
         mask = allowed[x]
         if mask & mask - 1:
-            open_cells.append(x)
+            open_count += 1
             packed |= spread[mask] << k
+            if mask.bit_count() <= SUBSET_CELLS:
+                small.append(x)
         else:
             placed |= mask  # it may not have left the unit's other cells yet: bounds' singles wait
     # A subset of all open cells but one leaves a single, which bounds' other rules take.
-    top = min(SUBSET_CELLS, len(open_cells) - 2)
-    if top < 2:
-        return
-    small = [x for x in open_cells if allowed[x].bit_count() <= top]
+    top = min(SUBSET_CELLS, open_count - 2)
     for size in range(2, min(top, len(small)) + 1):  # naked
         for cells in itertools.combinations([x for x in small if allowed[x].bit_count() <= size], size):
             digits = 0
             for x in cells:
                 digits |= allowed[x]
             if digits.bit_count() == size:
-                for x in open_cells:
-                    if allowed[x] & digits and x not in cells:
-                        narrow(x, allowed[x] & ~digits)
+                for x in unit:
+                    mask = allowed[x]
+                    if mask & digits and mask & mask - 1 and x not in cells:
+                        narrow(x, mask & ~digits)
+    if top < 2:
+        return
     field, places = (1 << n) - 1, []
     for d in range(n):
         where = packed >> d * n & field
