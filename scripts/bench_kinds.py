@@ -1,7 +1,8 @@
 """Times the DLX engine on 9x9 puzzles of every kind beside classic sudoku, side by side.
 Not a test: it prints. The sets come from Simon Tatham's programs (Debian's sgt-puzzles:
-Solo's intermediate grade for classic, X, jigsaw and killer; Unequal's "tricky" 7x7 and
-9x9 futoshikis, the grade of his set rule as Solo's intermediate is, and his "extreme" ones)
+Solo's intermediate grade for classic, X, jigsaw and killer, and his extreme grade for classic
+too; Unequal's "tricky" 7x7 and 9x9 futoshikis, the grade of his set rule as Solo's
+intermediate is, and his "extreme" ones)
 and, for windoku, which Tatham lacks, from this package's generator, beside
 classic puzzles from the same generator (minimal, the same seeds): the windokus' fair
 baseline, as Tatham's classics are the other kinds'.
@@ -32,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SETS = {
     "sudoku": ("sgt-solo", "3x3di"),
     "sudoku (generator)": ("generator", "sudoku"),
+    "sudoku (Tatham's extreme)": ("sgt-solo", "3x3de"),
     "x": ("sgt-solo", "3x3xdi"),
     "windoku": ("generator", "windoku"),
     "jigsaw": ("sgt-solo", "9jdi"),
