@@ -375,7 +375,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
                     narrow(x, mask)
         if todo:
             continue
-        while signs_read < len(narrowed) and signs:  # the signs of each cell narrowed, along chains as they narrow
+        while signs and signs_read < len(narrowed):  # the signs of each cell narrowed, along chains as they narrow
             for g, l in signs_of[narrowed[signs_read]]:
                 above, below = allowed[g], allowed[l]
                 if above and below:
@@ -484,6 +484,8 @@ def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, i
                         narrow(x, mask & ~digits)
     if top < 2:
         return
+    # packed was read before the naked subsets narrowed: a digit's places can only have fewer since, so a
+    # hidden subset it shows still holds (or the unit has no solution).
     field, places = (1 << n) - 1, []
     for d in range(n):
         where = packed >> d * n & field
