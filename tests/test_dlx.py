@@ -1,4 +1,4 @@
-"""The generic exact-cover engine on problems that are not sudoku.
+"""The generic exact-cover engine on problems that are not sudoku, each count known from elsewhere.
 
 Every count here is checked against an answer known from elsewhere (Knuth's
 paper, the N-queens and domino-tiling sequences) or against brute force.

@@ -1,10 +1,10 @@
-"""The documentation: README.md and docs/*.md.
+"""The manual (README.md, docs/*.md): links, headings, examples that run, generated tables current.
 
 Every relative link and picture points at a file that exists (and at a heading that exists,
 for a link with an #anchor into a Markdown file); every command of the command line in a
 ```sh block runs from the repository's root on the repository's own files, with the exit
 code the text gives it (0, or the N of a trailing `# exits N`); the README stays a front
-door; no process words. The examples of docs/python-api.md run as doctests, and the statuses
+door; no process words; the tables written from the code (build.py docs) are current. The examples of docs/python-api.md run as doctests, and the statuses
 the docs list per record are the code's (sudoku_dlx.web.STATUSES).
 """
 
@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+import build
 from sudoku_dlx import web
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -273,3 +274,27 @@ def test_the_statuses_listed_are_the_codes(name):
         assert listed == set(web.STATUSES[function]), f"docs/{name}: {function}: {sorted(listed)}"
     if name == "glossary.md":
         assert set(rows) == set(web.STATUSES), "the glossary names the statuses of every web function"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=rel)
+def test_the_generated_tables_are_current(page):
+    assert page.read_text(encoding="utf-8") == build.docs_text(page), \
+        f"{rel(page)}: a table written from the code is stale: run python3 build.py docs"
+
+
+def test_every_generated_table_is_in_the_docs():
+    names = [match.group(2) for page in PAGES for match in build.GENERATED.finditer(page.read_text(encoding="utf-8"))]
+    assert sorted(names) == sorted(build.TABLES), f"generated tables in the docs: {names}"
+
+
+def test_the_generated_tables_list_every_file():
+    """A table written from the code names every module, test file and script, and every floor."""
+    written = "".join(table() for table in build.TABLES.values())
+    package = ROOT / "py" / "sudoku_dlx"
+    for path in package.rglob("*.py"):
+        name = path.relative_to(package)
+        shown = f"{name.parent}/" if name.name == "__init__.py" and name.parent.parts else str(name)
+        assert f"| `{shown}` |" in written, f"no row for {shown}"
+    for path in [*(ROOT / "tests").glob("test_*.py"), *(ROOT / "scripts").glob("*.py"), *(ROOT / "scripts").glob("*.mjs")]:
+        assert f"| `{path.name}` |" in written, f"no row for {rel(path)}"
+    assert f"| {len(build.FLOORS)} |" in build.floors_table()

@@ -1,5 +1,6 @@
-"""Dynamic and nested forcing chains: the rules a net applies when its
-propagation stalls, on hand-made candidates; the techniques on the hardest
+"""Dynamic and nested forcing chains: the rules of a net, the hardest puzzles, ratings above SE 9.
+
+The rules a net applies when its propagation stalls, on hand-made candidates; the techniques on the hardest
 puzzles, every step checked against the solution; nets that go on across
 boards; and ratings above SE 9 that grow with the nesting needed."""
 

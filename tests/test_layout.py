@@ -8,22 +8,13 @@ from pathlib import Path
 
 import pytest
 
+import build
+
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "sudoku_dlx"
 
-#: The floors, lowest first: a module imports modules of lower floors, or of its
-#: own folder on its own floor. A name stands for a module or a folder of them.
-FLOORS = [
-    ["dlx", "kinds.grid"],
-    ["kinds", "cells"],
-    ["techniques", "cover", "baselines"],
-    ["rating", "compare"],
-    ["generator"],
-    ["baselines.needs"],  # the ways to a puzzle that needs a technique: they make and rate puzzles
-    ["bench"],
-    ["web"],
-    ["cli", "worker"],
-    ["__main__"],
-]
+#: The floors, lowest first: a module imports modules of lower floors, or of its own folder
+#: on its own floor (build.FLOORS, whence docs/how-it-works.md's table is written too).
+FLOORS = [names for names, _ in build.FLOORS]
 
 
 def module_name(path: Path) -> str:
@@ -73,7 +64,7 @@ def floor(name: str) -> tuple[int, str]:
         for prefix in names:
             if (name == prefix or name.startswith(prefix + ".")) and (best is None or len(prefix) > len(best[1])):
                 best = level, prefix
-    assert best is not None, f"{name} is on no floor: add it to FLOORS"
+    assert best is not None, f"{name} is on no floor: add it to FLOORS in build.py"
     return best
 
 

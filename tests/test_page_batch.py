@@ -1,4 +1,6 @@
-"""The batch view's reports in real headless Chromium (issue 24): Done is said only
+"""The batch view's reports in headless Chromium: Done, invalid lines, the time left, widths, plurals.
+
+Done is said only
 once the table covers every result, junk lines are invalid lines and not puzzles, the
 time left comes from the throughput and not the workers' boot, the table fits a
 laptop's and a phone's width with mean guesses in it, and every count is

@@ -1,4 +1,6 @@
-"""Every kind on the page, in headless Chromium: a `#p=` link of Simon Tatham's game ID
+"""Every kind in the play view, in headless Chromium: drawn, played, solved, stored and made.
+
+A `#p=` link of Simon Tatham's game ID
 opens the puzzle with what its kind draws (jigsaw regions, X's diagonals, windoku's
 windows, killer cages, futoshiki signs); an entry that breaks the kind's own rule shows
 as a clash; Solve, Check, Hint (the worker's, on the game ID) and the share link work on

@@ -1,4 +1,6 @@
-"""Printing, in headless Chromium: the layout under print media (measured in CSS px, 96 to
+"""Printing, in headless Chromium: the print layout and the PDFs at A4 and Letter.
+
+The layout under print media (measured in CSS px, 96 to
 the inch) and the PDFs Chromium makes of it at A4 and Letter, rendered with poppler's
 pdftoppm and read with pdftotext (`bash .ci/run` installs poppler-utils).
 

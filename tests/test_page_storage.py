@@ -1,4 +1,6 @@
-"""Stored data never kills the page (issue 24), in headless Chromium: for every key the page
+"""Stored data never kills the page, whatever a stored value holds (in headless Chromium).
+
+For every key the page
 writes to localStorage and every shape a stored value may take (left by an older release,
 another tab, an extension or a person with the developer tools), the page comes up working
 (the grid has its cells, the keypad its keys, a digit typed into an empty cell shows; the

@@ -1,5 +1,6 @@
-"""What a tester found by playing, as a player, a teacher and on a phone, each now a test:
-answers in view, the path's steps on the grid as they stood, links and share links that
+"""What a tester found by playing, as a player, a teacher and on a phone, each now a test.
+
+Answers in view, the path's steps on the grid as they stood, links and share links that
 say what they did, zoom for big grids, keyboard paths, words in the singular, and embeds
 with room for their longest message."""
 

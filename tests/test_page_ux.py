@@ -1,4 +1,6 @@
-"""The play view as players and teachers meet it, in headless Chromium: feedback in view at
+"""The play view as players and teachers meet it, in headless Chromium.
+
+Feedback in view at
 common screen sizes, an honest Solve, embeds that fit their content and report to a host on
 another origin, state that is never stale, focus, the player's tools and input limits."""
 

@@ -1,4 +1,6 @@
-"""Hostile input never makes a traceback: every function of sudoku_dlx.web called
+"""Hostile input never makes a traceback, through the worker's dispatcher or the command line.
+
+Every function of sudoku_dlx.web called
 through the worker's dispatcher answers a record with a status (and an error when it
 failed, never because the package did), and every subcommand of the command line
 ends with an exit code and, when it fails, a message, whatever the arguments.

@@ -1,5 +1,6 @@
-"""The SCORM package (`build.py scorm`, docs/teachers.md) as an LMS runs it, in headless
-Chromium: scorm-again (the pinned npm dev dependency, loaded from node_modules/ on the
+"""The SCORM package (`build.py scorm`, docs/teachers.md) as an LMS runs it, in headless Chromium.
+
+scorm-again (the pinned npm dev dependency, loaded from node_modules/ on the
 package's origin, as its own integration tests run packages) is the stand-in LMS, a host
 page that sets `window.API = new Scorm12API(...)` and opens the launch page in an iframe
 (or a new window). The package is served from a deep path, with `.wasm` as

@@ -1,4 +1,4 @@
-"""The DLX search told step by step (the page's step view), checked by replaying it."""
+"""The DLX search traced event by event (the page's DLX steps), checked by replaying it."""
 
 from __future__ import annotations
 
