@@ -28,6 +28,8 @@ from sudoku_dlx import web
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted((ROOT / "docs").glob("*.md"))
 PAGES = [ROOT / "README.md", *DOCS]
+#: The dated results under benchmarks/, linked from docs/benchmarks.md: their links are checked too.
+RESULTS = sorted((ROOT / "benchmarks").glob("*.md"))
 README_MOST_LINES = 250
 #: Seconds one example may take, and all of them together.
 EXAMPLE_TIMEOUT = 20
@@ -108,7 +110,7 @@ def prose_keeping_links(path: Path) -> str:
     return "\n".join(lines)
 
 
-@pytest.mark.parametrize("page", PAGES, ids=rel)
+@pytest.mark.parametrize("page", PAGES + RESULTS, ids=rel)
 def test_every_relative_link_and_picture_points_at_a_file_that_exists(page):
     broken = []
     for target in targets(page):

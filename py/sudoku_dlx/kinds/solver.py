@@ -600,7 +600,7 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
 #: at each guess (see ``prune`` in :meth:`ExactCover.search`): a search of a few dozen
 #: guesses is quicker without, a long one far quicker with (100 of Tatham's "extreme"
 #: 9x9 futoshikis: a mean of 2.1 ms against 3.1, the slowest 17 ms against 75;
-#: docs/benchmarks.md, "The kinds").
+#: benchmarks/2026-11-26-kinds-rounds.md, round 4).
 PRUNE_AFTER = 32
 
 #: The most cells (or digits) of the subsets :func:`bounds` looks for, and rows (or
