@@ -1,5 +1,5 @@
 """The chains (turbot fish, colouring, X- and XY-chains, remote pairs, forcing chains) on
-hand-made boards, then on real puzzles: soundness of every step, texts that
+hand-made positions, then on real puzzles: soundness of every step, texts that
 name real candidates, and SE's length bonus."""
 
 from __future__ import annotations

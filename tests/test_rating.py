@@ -1,4 +1,4 @@
-"""The basic techniques on hand-made boards, soundness of every step on real puzzles,
+"""The basic techniques on hand-made positions, soundness of every step on real puzzles,
 ratings, hints and difficulty-targeted generation."""
 
 from __future__ import annotations
