@@ -150,7 +150,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         elif not args.json:
             scale = "" if record["scale"] == "SE" else f"  [{record['scale']}]"
             print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
-                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes){scale}")
+                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} tries){scale}")
         if args.json:
             _emit({**record, "path": path} if args.path else record)
         elif args.path:
@@ -267,7 +267,7 @@ def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine:
     with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
         n = len(parts)
         for counted in pool.map(_count_part, parts, [limit] * n, [keep] * n, [engine] * n):
-            for name in ("nodes", "updates", "guesses", "solutions"):
+            for name in ("tries", "updates", "guesses", "solutions"):
                 setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
             found += counted.found
     solutions = min(stats.solutions, limit) if limit else stats.solutions
@@ -615,7 +615,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
     p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(SOLVERS)}, or several side by side: dlx,textbook")
-    p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
+    p.add_argument("--max-nodes", type=int, default=1_000_000, help="cap on tries per puzzle for backtrack")
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")

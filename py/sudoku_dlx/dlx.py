@@ -71,16 +71,25 @@ NODES_SWITCH = 100
 class SearchStats:
     """What a search did.
 
-    ``nodes``: options tried; ``updates``: link updates made by cover;
+    ``tries``: options tried; ``updates``: link updates made by cover;
     ``guesses``: levels whose chosen item had two or more options;
     ``solutions``: solutions visited; ``stopped``: the ``stop`` test ended the search.
+    ``nodes`` is ``tries`` under the name it was published with.
     """
 
-    nodes: int = 0
+    tries: int = 0
     updates: int = 0
     guesses: int = 0
     solutions: int = 0
     stopped: bool = False
+
+    @property
+    def nodes(self) -> int:
+        return self.tries
+
+    @nodes.setter
+    def nodes(self, tries: int) -> None:
+        self.tries = tries
 
 
 class ExactCover:
@@ -451,7 +460,7 @@ class ExactCover:
                     return
         finally:
             stats.updates += updates
-            stats.nodes += tried
+            stats.tries += tried
             # Closed early (limit reached or caller stopped): undo every level.
             while frames:
                 i, nodes, k, hidden = frames.pop()
@@ -581,7 +590,7 @@ class ExactCover:
                     return
         finally:
             stats.updates += updates
-            stats.nodes += tried
+            stats.tries += tried
             while stack:
                 i, nodes, k = stack.pop()
                 if k:

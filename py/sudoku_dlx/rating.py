@@ -253,7 +253,7 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
         hardest.technique if hardest else "",
         tuple(path),
         start_abc,
-        result.stats.nodes,
+        result.stats.tries,
         result.stats.guesses,
         (time.perf_counter() - start) * 1000,
     )

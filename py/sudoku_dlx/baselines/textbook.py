@@ -8,7 +8,7 @@ option's nodes between two spacer nodes, whose ``top`` is zero or negative.
 ``cover``/``hide``/``uncover``/``unhide`` are four small functions, and the
 iterative search walks the item list at every level (up to the first item with
 one option or none). None of the engine's speed-ups: no prebuilt links, no
-notes of low items, no node tuples. Counts nodes and guesses as
+notes of low items, no node tuples. Counts tries and guesses as
 :mod:`sudoku_dlx.dlx` does.
 """
 
@@ -160,7 +160,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
                 x = dlink[i]
                 items.append(i)
                 chosen.append(x)
-                stats.nodes += 1
+                stats.tries += 1
                 cover_others(x)
                 continue
         # Back up to the deepest level with an option left to try.
@@ -170,7 +170,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
             x = dlink[x]
             if x != i:
                 chosen.append(x)
-                stats.nodes += 1
+                stats.tries += 1
                 cover_others(x)
                 break
             uncover(i)

@@ -3,10 +3,10 @@ page can replay them side by side: plain backtracking and the DLX engine.
 
 A :class:`Race` is pulled in chunks: :meth:`Race.next` searches on until it
 has ``chunk`` more moves (backtracking pauses its generator there), so the
-moves of a run of millions of nodes are never all held at once. The DLX
+moves of a run of millions of tries are never all held at once. The DLX
 engine's search cannot pause inside, so :class:`DlxMoves` records its moves in
 one go, as 4-byte integers, and hands them out in slices (its runs are short:
-64 to a few thousand nodes on 9x9).
+64 to a few thousand tries on 9x9).
 """
 
 from __future__ import annotations
@@ -94,6 +94,6 @@ class Race:
         record = {"status": "running", "moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
         if self.done:
             stats = self.search.stats
-            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.nodes,
+            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.tries,
                           guesses=stats.guesses)
         return record

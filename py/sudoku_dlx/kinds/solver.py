@@ -780,7 +780,7 @@ class SolveResult:
             "size": self.puzzle.n,
             "status": self.status,
             "solutions": [str(s) for s in self.solutions],
-            "nodes": self.stats.nodes,
+            "nodes": self.stats.tries,
             "guesses": self.stats.guesses,
             "updates": self.stats.updates,
             "ms": round(self.ms, 3),
