@@ -177,10 +177,10 @@ def test_every_count_says_one_thing_or_many(batch, tmp_path):
     run(batch, path, ["dlx", "textbook", "backtrack"], max_nodes=1)
     expect(batch.locator(".batch-message")).to_have_text("Done: 1 puzzle from 1 line.", timeout=READY_MS)
     expect(batch.locator(".batch-rate")).to_have_text(re.compile(r"^1 puzzle from 1 line in .* with 1 worker$"))
-    expect(batch.locator(".batch-hardest")).to_contain_text("1 node, line 1")  # backtracking, capped at 1 node
+    expect(batch.locator(".batch-hardest")).to_contain_text("1 try, line 1")  # backtracking, capped at 1 try
     text = "\n".join(batch.locator(".batch-message, .batch-rate, .batch-workers, #batch-source, .batch-options, "
                           ".batch-results > p, .batch-hardest").all_inner_texts())
-    assert not re.search(r"\b1 (puzzles|lines|workers|cores|nodes|guesses|bytes)\b", text), text
+    assert not re.search(r"\b1 (puzzles|lines|workers|cores|tries|guesses|bytes)\b", text), text
     expect(batch.locator("#batch-source")).to_have_text(f"Chosen: the file one.txt ({len(PUZZLES[0]) + 1} bytes).")
 
 

@@ -228,7 +228,7 @@ def test_every_view_embeds_from_its_snippet_and_tells_its_host(new_page, server,
         inner.evaluate("""() => {
             document.querySelector('.race-note').textContent =
                 'Waiting for Python: the grids move as fast as it computes the moves.';
-            document.querySelector('.race-gap').textContent = 'Backtracking needed 2,093,093 nodes, '
+            document.querySelector('.race-gap').textContent = 'Backtracking needed 2,093,093 tries, '
                 + '32,704 times as many as dancing links (64); search time 12.3 s against 4 ms.';
         }""")
         sizes = inner.evaluate("[document.documentElement.scrollHeight, innerHeight]")
