@@ -27,6 +27,11 @@ app would.
 injects into the page (from node_modules/, which `serve` serves with the rest), and
 scorm-again, the stand-in LMS of tests/test_scorm.py.
 
+`docs` rewrites the tables the manual shows of the code (between ``<!-- generated: NAME -->``
+and ``<!-- end -->`` in README.md and docs/*.md): the package's floors (FLOORS), its modules,
+the test files and the scripts, each row the first sentence of a docstring. tests/test_docs.py
+fails while one is stale.
+
 `scorm` writes a SCORM package of a problem set (docs/teachers.md): the page's files as
 `dist` writes them (without the precompressed copies), the set file and imsmanifest.xml,
 both written by static/scorm-package.js under Node (the page's own download uses it too).

@@ -3,7 +3,7 @@ in each of its workers, and what ``python -m sudoku_dlx bench`` tabulates.
 
 Each solver (:data:`SOLVERS`: the DLX engine and the baselines of
 :mod:`sudoku_dlx.baselines`) runs every puzzle; a :class:`Batch` keeps, per
-solver, each puzzle's status (:data:`STATUSES`), milliseconds, search nodes
+solver, each puzzle's status (:data:`STATUSES`), milliseconds, tries
 and guesses, and sums them up (:meth:`Batch.summary`: the ``bench --json``
 records). Solvers take turns, a few puzzles each, so a change in the
 machine's load touches all of them alike while each still runs with its own

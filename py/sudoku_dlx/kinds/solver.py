@@ -62,7 +62,7 @@ def solutions(
 
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must break no
     rule (see :func:`fault`). A puzzle of the :data:`NARROWED` kinds is first
-    narrowed by :func:`bounds` (which may solve it: no search, no nodes), then
+    narrowed by :func:`bounds` (which may solve it: no search, no tries), then
     searched on :func:`open_cover`; the other kinds search :func:`with_givens` with
     their shape's implied units (windoku's). With ``rng`` (a random grid for the
     generator) or ``whole``, every kind searches :func:`with_givens` as the lab's
@@ -264,7 +264,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
 
     The dancing links see a sign only once both its cells are placed, and a cage's sum
     only through its combinations: without these bounds, a futoshiki with few givens
-    took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with them,
+    took millions of tries (a 7x7 of Tatham's hardest grade 6,126,080; with them,
     4,610). With the crossings of units, most puzzles of Tatham's intermediate grade
     need no search at all; with the subsets, most futoshikis of his "tricky" grade, and
     with the fish nearly half of his "extreme" ones."""
@@ -605,7 +605,7 @@ PRUNE_AFTER = 32
 
 #: The most cells (or digits) of the subsets :func:`bounds` looks for, and rows (or
 #: columns) of its fish: with three, 92 of 100 9x9 futoshikis of Tatham's "tricky" grade
-#: (his set rule) need no search and the rest a few nodes; four were slower on the
+#: (his set rule) need no search and the rest a few tries; four were slower on the
 #: medians (7x7s 0.64-0.67 ms against 0.60, 9x9s 0.87-0.88 and 1.40-1.43 against 0.80-0.82
 #: and 1.27-1.31), two on every measure.
 SUBSET_CELLS = 3
@@ -673,7 +673,7 @@ def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, .
     combinations are the options after those). Items: the cells, then each unit's
     digits (unit by unit, as :attr:`Shape.units` lists them; the order breaks ties in
     the search's choice of item), with ``implied`` each of :attr:`Shape.implied_units`'
-    digits after them (the same solutions: a windoku's search takes half the nodes
+    digits after them (the same solutions: a windoku's search takes half the tries
     with them), then each cage and its digits; the signs' items are secondary. Built
     once and shared: :meth:`~ExactCover.copy` it before selecting or searching."""
     n, nn = shape.n, shape.cells
