@@ -300,3 +300,14 @@ def test_the_generated_tables_list_every_file():
     for path in [*(ROOT / "tests").glob("test_*.py"), *(ROOT / "scripts").glob("*.py"), *(ROOT / "scripts").glob("*.mjs")]:
         assert f"| `{path.name}` |" in written, f"no row for {rel(path)}"
     assert f"| {len(build.FLOORS)} |" in build.floors_table()
+
+
+def test_every_table_of_the_benchmarks_names_its_command():
+    """Each section of docs/benchmarks.md that holds a table says the command that measured it."""
+    text = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
+    sections = re.split(r"^#{2,3} ", text, flags=re.MULTILINE)[1:]
+    for section in sections:
+        heading = section.splitlines()[0]
+        if re.search(r"^\|", section, re.MULTILINE):
+            assert re.search(r"`(python3|node) [^`]+`|^python3 ", section, re.MULTILINE), \
+                f"docs/benchmarks.md, {heading}: a table without the command that measured it"
