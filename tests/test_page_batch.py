@@ -14,6 +14,8 @@ from conftest import lines
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import Page, expect
 
+pytestmark = pytest.mark.browser
+
 PUZZLES = lines("9x9/royle17_sample300.txt")
 #: Lines no parser takes for a puzzle (none is blank or a comment).
 JUNK = [f"junk line {k}: {'x' * (k % 17)}" for k in range(2000)]

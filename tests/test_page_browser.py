@@ -21,6 +21,8 @@ from playwright.sync_api import Page, expect
 from sudoku_dlx import web
 from sudoku_dlx.rating import rate
 
+pytestmark = pytest.mark.browser
+
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
 MULTIPLE = lines("9x9/serg_multi_first20.txt", 1)[0]
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has

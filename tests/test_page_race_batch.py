@@ -21,6 +21,8 @@ from sudoku_dlx.baselines.backtrack import backtrack_solutions
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.grid import parse
 
+pytestmark = pytest.mark.browser
+
 #: Backtracking proves this one unique in 23,329 nodes (Kaggle's easiest level).
 EASY = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]
 MAX_NODES = 3000

@@ -20,6 +20,8 @@ from conftest import lines
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.browser
+
 PUZZLE = lines("9x9/norvig_hardest.txt", 1)[0]
 BLANKS = [i for i, s in enumerate(PUZZLE) if s == "."]
 EMBED_ID = "quiz7"

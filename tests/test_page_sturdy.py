@@ -15,6 +15,8 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import expect
 from sudoku_dlx import web
 
+pytestmark = pytest.mark.browser
+
 PUZZLE = lines("9x9/norvig_hardest.txt", 1)[0]
 SOLUTION = web.solve(PUZZLE)["solutions"][0]
 OTHER = lines("9x9/royle17_sample300.txt", 1)[0]

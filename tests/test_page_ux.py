@@ -18,6 +18,8 @@ from pagekit import open_page
 from playwright.sync_api import expect
 from sudoku_dlx import web
 
+pytestmark = pytest.mark.browser
+
 ROOT = Path(__file__).resolve().parents[1]
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
 SOLUTION = web.solve(HARDEST)["solutions"][0]

@@ -172,6 +172,7 @@ def small_problems(draw) -> Problem:
     return Problem("random", [f"i{k}" for k in range(n_items)], n_primary, options, names)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_problems())
 def test_random_problems_against_brute_force(problem):

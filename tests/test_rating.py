@@ -132,6 +132,7 @@ def _check_path(puzzle: str) -> int:
     return count
 
 
+@pytest.mark.slow
 def test_every_step_is_sound_on_real_puzzles():
     chosen = random.Random(1).sample(KAGGLE, 150) + SE
     assert all(_check_path(row[0]) > 0 for row in chosen)
@@ -157,6 +158,7 @@ def test_ratings_grow_with_the_techniques_needed():
     assert record["steps"] == 81 - record["clues"]  # singles only: one placement per step
 
 
+@pytest.mark.slow
 def test_published_levels_and_grades_agree_on_average():
     """Kaggle's Beginner puzzles rate lower on average than its Expert ones."""
     by_level = {"Beginner": [], "Expert": []}
