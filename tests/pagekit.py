@@ -29,6 +29,10 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 READY_MS = 60_000
+#: How long an expect() waits by default (Playwright's own is 5 s): what a loaded machine
+#: may take to draw or answer; a passing test waits only as long as the page takes.
+EXPECT_MS = 20_000
+expect.set_options(timeout=EXPECT_MS)
 #: The hosts the pages may ask for: the page's server and the other origin's.
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 

@@ -120,9 +120,8 @@ def told(page, what):
     """A visible note (role="note") with something in it."""
     note = page.get_by_role("note")  # hidden ones are not in the accessibility tree
     try:
-        # The page says it as it starts (the grid is drawn by then): no long wait.
-        expect(note.first).to_be_visible(timeout=2000)
-        expect(note.first).to_have_text(re.compile(r"\S"), timeout=2000)
+        expect(note.first).to_be_visible()
+        expect(note.first).to_have_text(re.compile(r"\S"))
     except AssertionError:
         raise AssertionError(f"{what}: no visible note says the saved data could not be used") from None
 
