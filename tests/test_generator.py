@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import json
 import time
 
@@ -11,7 +13,8 @@ from conftest import MAPS, is_solution
 from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.baselines.diggers import dig, dig_halving
-from sudoku_dlx.generator import orbits, plan
+from sudoku_dlx.generator import GenerateOptions, generate_from, orbits, plan
+from sudoku_dlx.kinds.read import puzzle_id
 from sudoku_dlx.kinds.solver import solutions
 
 
@@ -246,3 +249,15 @@ def test_cli_bench_generate(capsys):
     assert main(["bench"]) == 2
     assert main(["bench", "--generate", "7"]) == 2
     assert "unsupported size 7" in capsys.readouterr().err
+
+
+def test_generate_takes_the_options_fields_with_their_defaults_and_makes_what_they_ask():
+    fields = {field.name: field.default for field in dataclasses.fields(GenerateOptions)}
+    listeners = ("progress", "digging")
+    taken = {name: p.default for name, p in inspect.signature(generate).parameters.items() if name not in listeners}
+    assert list(taken.items()) == list(fields.items())
+    assert set(inspect.signature(web.generate).parameters) - {"progress"} == set(fields)
+    options = GenerateOptions(6, "vertical", 3, target_clues=20, kind="jigsaw")
+    made = generate_from(options).puzzle
+    assert made == generate(**dataclasses.asdict(options)).puzzle
+    assert web.generate(**dataclasses.asdict(options))["puzzle"] == puzzle_id(made)

@@ -21,8 +21,7 @@ from dataclasses import asdict
 from .cover import problems
 from .cover.naming import BOUNDS
 from .cover.trace import trace_search
-from .generator import DEFAULT_BUDGET, SYMMETRIES
-from .generator import generate as _generate
+from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
 from .kinds.solver import fault
@@ -190,10 +189,10 @@ def generate(
         made_before["puzzles"] = made.puzzles
 
     try:
-        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty, heard,
-                         digging=lambda clues, decided, orbits: report(
-                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits} | made_before),
-                         kind=kind, needs=needs or None, needs_only=needs_only)
+        options = GenerateOptions(size, symmetry, seed, minimal, target_clues, time_budget, difficulty, kind,
+                                  needs or None, needs_only)
+        made = generate_from(options, heard, lambda clues, decided, orbits: report(
+            {"size": size, "clues": clues, "decided": decided, "orbits": orbits} | made_before))
     except InvalidPuzzleError as error:
         return _invalid(error)
     return made.record()
