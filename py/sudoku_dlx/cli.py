@@ -141,7 +141,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         return 2
     invalid = 0
     for text in read_texts(_read(args.source)):
-        record = web.rate(text, args.size or 0, args.budget, kind=args.kind or "")
+        record = web.rate(text, args.size or 0, args.budget or None, kind=args.kind or "")
         path = record.pop("path", [])
         if record["status"] in web.FAILURES:
             invalid += 1

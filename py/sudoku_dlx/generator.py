@@ -64,7 +64,7 @@ from .techniques.board import Board, Search
 from .techniques.registry import Needed, needed
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "complete_grid", "generate",
-           "generate_from", "natural_size", "orbits", "plan", "random_cages", "random_regions"]
+           "generate_from", "natural_size", "one_budget", "orbits", "plan", "random_cages", "random_regions"]
 
 #: Each symmetry as a map of (row, col) in an n x n grid. ``horizontal`` mirrors
 #: in the horizontal middle line (top <-> bottom), ``vertical`` in the vertical
@@ -381,7 +381,7 @@ class GenerateOptions:
     stops at the first orbit that must stay (faster, more clues).
     ``target_clues`` stops removing at that many clues, or just above when no
     orbit fits; fewer clues do not by themselves make a harder puzzle.
-    ``time_budget`` (seconds, None: no limit) bounds the clue removal, which
+    ``budget`` (seconds, None: no limit) bounds the clue removal, which
     starts after the grid is filled (about 0.1 s for 25x25, rarely 0.5 s): when
     it is spent the puzzle so far, unique but not minimal, is returned.
     ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
@@ -396,7 +396,7 @@ class GenerateOptions:
     seed: int | None = None
     minimal: bool = True
     target_clues: int | None = None
-    time_budget: float | None = DEFAULT_BUDGET
+    budget: float | None = DEFAULT_BUDGET
     difficulty: str | None = None
     kind: str = "sudoku"
     needs: str | None = None
@@ -409,19 +409,33 @@ def generate(
     seed: int | None = None,
     minimal: bool = True,
     target_clues: int | None = None,
-    time_budget: float | None = DEFAULT_BUDGET,
+    budget: float | None = DEFAULT_BUDGET,
     difficulty: str | None = None,
     progress: Callable[[Generated], None] | None = None,
     digging: Callable[[int, int, int], None] | None = None,
     kind: str = "sudoku",
     needs: str | None = None,
     needs_only: bool = False,
+    *,
+    time_budget: float | None = DEFAULT_BUDGET,
 ) -> Generated:
     """A puzzle as :class:`GenerateOptions` with these fields ask (the same names and
-    defaults), made by :func:`generate_from`; ``progress`` and ``digging`` listen."""
-    options = GenerateOptions(size, symmetry, seed, minimal, target_clues, time_budget, difficulty, kind, needs,
-                              needs_only)
+    defaults), made by :func:`generate_from`; ``progress`` and ``digging`` listen.
+    ``time_budget`` is ``budget``'s old name (see :func:`one_budget`)."""
+    options = GenerateOptions(size, symmetry, seed, minimal, target_clues, one_budget(budget, time_budget),
+                              difficulty, kind, needs, needs_only)
     return generate_from(options, progress, digging)
+
+
+def one_budget(budget: float | None, time_budget: float | None) -> float | None:
+    """The time budget asked for as ``budget`` or by its published old name
+    ``time_budget``: the one that is not the default (:data:`DEFAULT_BUDGET`); both
+    given must agree."""
+    if time_budget == DEFAULT_BUDGET:
+        return budget
+    if budget not in (DEFAULT_BUDGET, time_budget):
+        raise InvalidPuzzleError(f"budget {budget!r} and time_budget {time_budget!r} (its old name) differ: give one")
+    return time_budget
 
 
 def generate_from(options: GenerateOptions, progress: Callable[[Generated], None] | None = None,
@@ -441,13 +455,13 @@ def generate_from(options: GenerateOptions, progress: Callable[[Generated], None
     if options.difficulty is not None:
         return _graded(options, progress, digging)
     start = time.perf_counter()
-    time_budget, target_clues = options.time_budget, options.target_clues
-    if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
-        raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
+    budget, target_clues = options.budget, options.target_clues
+    if budget is not None and not (_is_number(budget) and budget > 0):
+        raise InvalidPuzzleError(f"budget must be a positive number of seconds, or none for no limit, not {budget!r}")
     shape, symmetry, seed, solution, order, cages = plan(options.size, options.symmetry, options.seed, options.kind)
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
-    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    deadline = None if budget is None else time.perf_counter() + budget
     digits = None
     if cages:
         digits, order = _killer_givens(shape, solution, order, cages)
@@ -499,7 +513,7 @@ def _graded(options: GenerateOptions, progress, digging) -> Generated:
         raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
     start = time.perf_counter()
     rng = random.Random(_seed(options.seed))
-    deadline = None if options.time_budget is None else start + options.time_budget
+    deadline = None if options.budget is None else start + options.budget
     best, puzzles = None, 0
     while True:
         made = generate_from(_one(options, rng, deadline), digging=digging)
@@ -538,7 +552,7 @@ def _needing(need: Needed, options: GenerateOptions, progress, digging) -> Gener
     start = time.perf_counter()
     seed, only = _seed(options.seed), options.needs_only
     rng = random.Random(seed)
-    deadline = None if options.time_budget is None else start + options.time_budget
+    deadline = None if options.budget is None else start + options.budget
     puzzles = 0
     while True:
         made = generate_from(_one(options, rng, deadline), digging=digging)
@@ -563,7 +577,7 @@ def _one(options: GenerateOptions, rng: random.Random, deadline: float | None) -
     """The options of one of the puzzles :func:`_graded` and :func:`_needing` make: its
     seed drawn from ``rng``, the time left before ``deadline``, no grade or technique asked."""
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-    return replace(options, seed=rng.randrange(2**31), time_budget=left, difficulty=None, needs=None,
+    return replace(options, seed=rng.randrange(2**31), budget=left, difficulty=None, needs=None,
                    needs_only=False)
 
 
