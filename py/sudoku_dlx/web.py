@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import asdict
 
 from .cover import problems
 from .cover.naming import BOUNDS
@@ -208,10 +207,10 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
     ``combinations``), ``items_per_placement`` (the fewest and the most primary items a
     placement covers), the reduction in words (``reduction``), the primary items and
     the options still open after the givens (``open_items``, ``open_options``), and
-    the events as ``steps``: ``kind``, ``text``, ``placed`` (digits placed by the
-    search), ``open_items`` and ``open_options`` after the event, ``cell`` and
-    ``digit`` (placed or cleared), ``combination`` (the digits of a killer cage's
-    combination tried or taken back, else empty), ``cells``."""
+    the events as ``steps``: the records of :func:`~sudoku_dlx.cover.record.record_search`
+    with the fields of :func:`~sudoku_dlx.cover.trace.trace_search` (``placed``,
+    ``open_items`` and ``open_options`` after the event, ``cell``, ``digit``,
+    ``combination``, ``cells``)."""
     try:
         puzzle = _puzzle_without_clash(text, size, kind)
     except InvalidPuzzleError as error:
@@ -237,8 +236,7 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
         "open_options": walk.open_options,
         "nodes": walk.stats.nodes,
         "complete": walk.complete,
-        "steps": [{**asdict(event), "cells": list(event.cells), "combination": list(event.combination)}
-                  for event in walk.events],
+        "steps": walk.events,
     }
 
 

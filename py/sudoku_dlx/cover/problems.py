@@ -28,6 +28,7 @@ from . import classics
 from .naming import Reduction
 from .problem import (ENGINES, FORMS, Problem, ProblemError, format_knuth, format_problem, is_knuth, parse_knuth,
                       parse_problem)
+from .record import column, record_search
 
 __all__ = [
     "BUILT_IN",
@@ -259,16 +260,6 @@ class Walk:
     links: dict | None
 
 
-def _column(ec: ExactCover, item: int) -> list[int]:
-    """The options in an item's list, top to bottom (0-based item and option numbers)."""
-    down, header, option_of = ec.down, item + 1, ec.option_of
-    found, x = [], down[item + 1]
-    while x != header:
-        found.append(option_of[x])
-        x = down[x]
-    return found
-
-
 LINK_ARRAYS = ("up", "down", "left", "right", "size")
 
 
@@ -284,33 +275,25 @@ def _changes(before: dict[str, list[int]], after: dict[str, list[int]]) -> list[
 
 def trace_problem(problem: Problem, max_events: int = 5000) -> Walk:
     """Search every solution, recording each event (at most ``max_events``: the search is
-    cut at the first guess past it). An event is ``kind`` (choose, try, undo, back up,
-    dead end, solution), ``item`` and ``option`` (-1 where none), ``options`` (choose:
-    the item's options in the order they are tried; solution: the options chosen),
-    ``text`` and ``covers``: the items the event covers (choose, try) or uncovers (undo,
-    back up, in reverse order), each with the options that leave (or come back to) the
-    live matrix with it. ``start`` lists the same for the givens. With at most
-    :data:`LINKS_MAX_NODES` nodes, ``links`` holds the engine's arrays: ``top`` and
-    ``option`` (each index's item header and option, -1 for the root and headers),
-    ``start``: ``up``, ``down``, ``left``, ``right`` and ``size`` before the search, and
-    ``changes``: for each event, the entries it changed (see :func:`_changes`)."""
+    cut at the first guess past it) as :func:`~.record.record_search` does, with its
+    ``covers`` and ``text`` in the problem's names. ``start`` lists the items the givens
+    cover, as ``covers`` does. With at most :data:`LINKS_MAX_NODES` nodes, ``links``
+    holds the engine's arrays: ``top`` and ``option`` (each index's item header and
+    option, -1 for the root and headers), ``start``: ``up``, ``down``, ``left``,
+    ``right`` and ``size`` before the search, and ``changes``: for each event, the
+    entries it changed (see :func:`_changes`)."""
     ec = problem.exact_cover()
     label, items = problem.label, problem.items
-    start = [[ec.top[x] - 1, _column(ec, ec.top[x] - 1)] for o in problem.given
+    start = [[ec.top[x] - 1, column(ec, ec.top[x] - 1)] for o in problem.given
              for x in (ec.first[o], *ec.rest[ec.first[o]])]
-    events: list[dict] = []
     first = _links(ec) if problem.ones <= LINKS_MAX_NODES else None
     last, changes = first, []  # the arrays after the event before, and what each event changed
-    # Per level: its item, its options, how many were tried, what the last one tried covered.
-    levels: list[list] = []
     counts = ec.open_items()  # the open items' option counts before the event
 
-    def record(kind: str, item: int, options: tuple[int, ...]) -> None:
-        nonlocal counts, last
-        option, covers = -1, []
+    def named(event: dict) -> dict:
+        nonlocal counts
+        kind, item, options, covers = event["kind"], event["item"], event["options"], event["covers"]
         if kind == "choose":
-            covers = [[item, list(options)]]
-            levels.append([item, options, 0, []])
             if len(options) == 1:
                 text = f"Item {items[item]} has one option left, {label(options[0])}: cover the item and take it."
             else:
@@ -320,46 +303,39 @@ def trace_problem(problem: Problem, max_events: int = 5000) -> Walk:
                 text = (f"Choose item {items[item]}: it has the fewest options left, "
                         f"{len(options)}{tie}. Cover it and try {_listed([label(o) for o in options])} in turn.")
         elif kind == "try":
-            option = options[0]
-            level = levels[-1]
-            # The engine covers the other items of the option's node in the chosen item's list.
-            node = ec.first[option] + problem.options[option].index(level[0])
-            covers = [[ec.top[x] - 1, _column(ec, ec.top[x] - 1)] for x in ec.rest[node]]
-            level[2:] = [level[2] + 1, covers]
-            of = f" ({level[2]} of {len(level[1])})" if len(level[1]) > 1 else ""
-            text = (f"Try {label(option)}{of}: cover its other items, {_listed([items[i] for i, _ in covers])}, "
+            of = f" ({event['tried']} of {event['of']})" if event["of"] > 1 else ""
+            option = label(event["option"])
+            text = (f"Try {option}{of}: cover its other items, {_listed([items[i] for i, _ in covers])}, "
                     f"which takes {_options(covers)} out." if covers else
-                    f"Try {label(option)}{of}: it has no other item to cover.")
+                    f"Try {option}{of}: it has no other item to cover.")
         elif kind == "undo":
-            option = options[0]
-            covers = levels[-1][3][::-1]
+            option = label(event["option"])
             order = " in reverse order" if len(covers) > 1 else ""
-            text = (f"Take {label(option)} back: uncover {_listed([items[i] for i, _ in covers])}{order}, "
-                    f"which puts {_options(covers)} back." if covers else f"Take {label(option)} back.")
+            text = (f"Take {option} back: uncover {_listed([items[i] for i, _ in covers])}{order}, "
+                    f"which puts {_options(covers)} back." if covers else f"Take {option} back.")
         elif kind == "back up":
-            covers = [[item, list(levels.pop()[1])]]
             text = (f"Every option of {items[item]} has been tried: uncover it and go back to the choice before."
-                    if levels else f"Every option of {items[item]} has been tried: uncover it. The search is over.")
+                    if event["depth"] else f"Every option of {items[item]} has been tried: uncover it. "
+                                           f"The search is over.")
         elif kind == "dead end":
             text = f"Dead end: item {items[item]} has no option left."
         else:
-            found = sum(event["kind"] == "solution" for event in events) + 1
-            text = f"Every primary item is covered: solution {found} is {_listed([label(o) for o in options], 12)}."
-        events.append({"kind": kind, "item": item, "option": option,
-                      "options": list(options) if kind in ("choose", "solution") else [],
-                      "text": text, "covers": covers})
+            text = (f"Every primary item is covered: solution {event['found']} is "
+                    f"{_listed([label(o) for o in options], 12)}.")
+        counts = ec.open_items()
+        return {"text": text}
+
+    def linked(event: dict) -> None:
+        nonlocal last
         if first is not None:
             now = _links(ec)
             changes.append(_changes(last, now))
             last = now
-        counts = ec.open_items()
 
-    for _ in ec.search(0, stop=lambda stats: len(events) >= max_events, trace=record):
-        pass
-    complete = not ec.stats.stopped and len(events) <= max_events
+    events, complete = record_search(ec, named, max_events, covers=True, after=linked)
     arrays = None if first is None else {"top": ec.top, "option": ec.option_of, "start": first,
                                          "changes": changes[:max_events]}
-    return Walk(start, events[:max_events], ec.stats, complete, arrays)
+    return Walk(start, events, ec.stats, complete, arrays)
 
 
 @dataclass
@@ -431,7 +407,7 @@ def split(problem: Problem, parts: int) -> list[list[int]]:
             solved.append(prefix)
             continue
         item = min(counts, key=counts.__getitem__)
-        waiting.extend([*prefix, option] for option in _column(ec, item))
+        waiting.extend([*prefix, option] for option in column(ec, item))
     return solved + list(waiting)
 
 
