@@ -1,5 +1,5 @@
-"""The package's layout: no module imports another's private names, and imports
-only run down the floors (read from the sources with ``ast``)."""
+"""The package's layout: no module imports another's private names, imports only run
+down the floors, and no modules import each other (read from the sources with ``ast``)."""
 
 from __future__ import annotations
 
