@@ -271,4 +271,6 @@ def test_time_budget_is_still_taken_as_budget_s_old_name():
     with pytest.raises(InvalidPuzzleError, match="budget 1 and time_budget 2 .its old name. differ"):
         generate(9, budget=1, time_budget=2)
     assert web.generate(4, seed=1, time_budget=None)["seed"] == 1
+    assert not web.generate(16, "none", 2, budget=0.05)["minimal"]  # the page's name bounds the removal
+    assert not web.generate(16, "none", 2, time_budget=0.05)["minimal"]  # and the old one still does
     assert "its old name" in web.generate(4, seed=1, budget=1, time_budget=2)["error"]
