@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from conftest import is_solution
 from sudoku_dlx import web
+from sudoku_dlx.cover.problem import MAX_TEXT
 from sudoku_dlx.cover.problems import (
     KIND_PUZZLES,
     LINKS_MAX_NODES,
-    MAX_TEXT,
     SUDOKU_GIVENS,
     Problem,
     ProblemError,

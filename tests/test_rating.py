@@ -273,6 +273,16 @@ def test_cli_rate_hint_and_generate_by_difficulty(capsys, tmp_path):
     assert json.loads(capsys.readouterr().out)["grade"] == "Medium"
 
 
+def test_web_rate_says_no_limit_with_none_and_with_the_published_0():
+    from sudoku_dlx import web, worker
+
+    rated = web.rate(EASY)
+    assert rated["status"] == "rated" and web.rate(EASY, budget=0)["grade"] == rated["grade"]
+    assert worker.answer("rate", {"text": EASY, "budget": None})["grade"] == rated["grade"]
+    assert "or none for no limit, not -1" in web.rate(EASY, budget=-1)["error"]
+    assert web.rate(SE[-1][0], budget=1e-9)["status"] == "unrated"
+
+
 def test_web_rate_reports_progress_and_the_links_of_chains():
     from sudoku_dlx import web
 
