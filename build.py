@@ -277,11 +277,11 @@ PACKAGE = ROOT / "py" / "sudoku_dlx"
 
 def summary(doc: str) -> str:
     """The first sentence of a docstring (or a script's opening comment), on one line, in
-    Markdown: ``code`` and :role:`code` become `code`, and a table's bars are escaped."""
+    Markdown: ``code`` and :role:`code` (or :role:`~.code`) become `code`, and a table's bars are escaped."""
     text = " ".join(doc.strip().split("\n\n")[0].split())
     match = re.search(r"[.!?](?=\s+[A-Z(`])", text)
     text = text[:match.end()] if match else text
-    text = re.sub(r":\w+:`([^`]*)`", r"`\1`", text).replace("``", "`")
+    text = re.sub(r":\w+:`~?\.?([^`]*)`", r"`\1`", text).replace("``", "`")
     return text.replace("|", "\\|")
 
 

@@ -25,6 +25,8 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import ROOT
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.browser
+
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # A puzzle whose solve path has chain steps (drawn as lines over the grid) and rates quickly.
 PUZZLE = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]

@@ -37,6 +37,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sudoku_dlx import web
 
+pytestmark = pytest.mark.browser
+
 SEED = int(os.environ.get("MONKEY_SEED", "24"))
 ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "300"))
 

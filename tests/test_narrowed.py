@@ -21,6 +21,8 @@ from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds import solver
 from sudoku_dlx.kinds.solver import NARROWED, _narrowed_solutions, bounds, count_solutions, fault, solutions
 
+pytestmark = pytest.mark.external
+
 #: (program, seeded parameters) -> three game IDs each; small sizes, and one 9x9 of each kind.
 SETS = [
     ("sgt-solo", "2x3di#1"), ("sgt-solo", "3x3di#1"), ("sgt-solo", "2x3xdi#1"), ("sgt-solo", "3x3xdi#1"),

@@ -17,6 +17,8 @@ from playwright.sync_api import Page, expect
 
 from sudoku_dlx import web
 
+pytestmark = pytest.mark.browser
+
 STATUS_READY = "The search "  # takes N steps, or is long
 # Knuth's example of "Dancing Links" (items a-g, one solution: a d, b g, c e f) in his DLX
 # input format, with a comment line and a secondary item h on two options.

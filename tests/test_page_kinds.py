@@ -20,6 +20,8 @@ from sudoku_dlx.kinds.grid import KIND_SIZES, SYMBOLS
 from sudoku_dlx.kinds.read import puzzle_id, read_puzzle
 from sudoku_dlx.kinds.solver import combinations, count_solutions
 
+pytestmark = pytest.mark.browser
+
 # Game IDs of Simon Tatham's programs (sgt-puzzles), copied from their output:
 IDS = {
     # /usr/games/sgt-solo --generate 1 3x3xdi

@@ -23,6 +23,8 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.browser
+
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PREFIX = "sudoku-dlx-"
 

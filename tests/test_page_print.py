@@ -23,6 +23,8 @@ from pagekit import open_page
 from playwright.sync_api import expect
 from sudoku_dlx import web
 
+pytestmark = pytest.mark.browser
+
 PX_PER_MM = 96 / 25.4
 #: The printed grid's side: 16 cm.
 BOARD = 160 * PX_PER_MM

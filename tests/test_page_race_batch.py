@@ -21,6 +21,8 @@ from sudoku_dlx.baselines.backtrack import backtrack_solutions
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.grid import parse
 
+pytestmark = pytest.mark.browser
+
 #: Backtracking proves this one unique in 23,329 nodes (Kaggle's easiest level).
 EASY = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]
 MAX_NODES = 3000
@@ -138,7 +140,7 @@ def test_stop_ends_every_batch_worker_and_keeps_what_was_done(batch):
     expect(batch.locator('td[data-solver="dlx"][data-stat="puzzles"]')).not_to_have_text("")
     done = int(batch.locator('td[data-solver="dlx"][data-stat="puzzles"]').get_attribute("data-value"))
     assert 0 < done < 375
-    for _ in range(100):  # the browser reports a terminated worker a moment later
+    for _ in range(600):  # the browser reports a terminated worker a moment later (a minute at most)
         if len(closed) == len(workers) - 1:
             break
         batch.wait_for_timeout(100)

@@ -22,6 +22,8 @@ from conftest import lines
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import expect
 
+pytestmark = pytest.mark.browser
+
 PUZZLE = lines("9x9/norvig_hardest.txt", 1)[0]
 BLANKS = [i for i, s in enumerate(PUZZLE) if s == "."]
 EMBED_ID = "quiz7"
@@ -120,9 +122,8 @@ def told(page, what):
     """A visible note (role="note") with something in it."""
     note = page.get_by_role("note")  # hidden ones are not in the accessibility tree
     try:
-        # The page says it as it starts (the grid is drawn by then): no long wait.
-        expect(note.first).to_be_visible(timeout=2000)
-        expect(note.first).to_have_text(re.compile(r"\S"), timeout=2000)
+        expect(note.first).to_be_visible()
+        expect(note.first).to_have_text(re.compile(r"\S"))
     except AssertionError:
         raise AssertionError(f"{what}: no visible note says the saved data could not be used") from None
 

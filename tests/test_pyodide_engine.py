@@ -16,6 +16,8 @@ from conftest import is_solution, lines
 from sudoku_dlx import web
 from sudoku_dlx.kinds.grid import BOX_SHAPES
 
+pytestmark = pytest.mark.external
+
 ROOT = Path(__file__).resolve().parents[1]
 
 # Lower than any search depth below: a recursive search would raise RecursionError

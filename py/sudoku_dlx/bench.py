@@ -96,7 +96,7 @@ GENERATION_HEADER = ["size", "kind", "method", "puzzles", "mean ms", "median ms"
 
 def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None,
                   kind: str = "sudoku") -> tuple[Puzzle, bool]:
-    made = generate(size, symmetry, seed, time_budget=budget, kind=kind)
+    made = generate(size, symmetry, seed, budget=budget, kind=kind)
     return made.puzzle, made.minimal
 
 
@@ -171,7 +171,7 @@ NEEDS_HEADER = ["size", "kind", "technique", "way", "seeds", "met", "median s", 
 
 
 def _needs_generator(need, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
-    made = generate(size, seed=seed, time_budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
+    made = generate(size, seed=seed, budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
                     needs_only=only)
     return made.puzzle if made.needs_met else None, made.puzzles
 

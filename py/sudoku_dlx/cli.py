@@ -21,7 +21,7 @@ from . import bench, web
 from .compare.batch import CSV_HEADER, SOLVERS, measure
 from .cover import classics, problems
 from .dlx import SearchStats
-from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
+from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from
 from .kinds.forms import write_form
 from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
 from .kinds.read import puzzle_id, read_puzzle, read_texts
@@ -92,11 +92,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.needs_only and not args.needs:
         print("error: --needs-only goes with --needs TECHNIQUE", file=sys.stderr)
         return 2
+    options = GenerateOptions(args.size, args.symmetry, None, not args.not_minimal, args.clues, args.budget or None,
+                              args.difficulty, args.kind, args.needs, args.needs_only)
     for k in range(args.count):
-        seed = None if args.seed is None else args.seed + k
         try:
-            made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
-                            args.difficulty, kind=args.kind, needs=args.needs, needs_only=args.needs_only)
+            made = generate_from(options if args.seed is None else replace(options, seed=args.seed + k))
             shown = _shown(made.puzzle, form)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
@@ -141,7 +141,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         return 2
     invalid = 0
     for text in read_texts(_read(args.source)):
-        record = web.rate(text, args.size or 0, args.budget, kind=args.kind or "")
+        record = web.rate(text, args.size or 0, args.budget or None, kind=args.kind or "")
         path = record.pop("path", [])
         if record["status"] in web.FAILURES:
             invalid += 1

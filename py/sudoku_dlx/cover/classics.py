@@ -5,7 +5,7 @@ Knuth's paper "Dancing Links", 2000), :func:`langford` places the numbers 1..n
 twice with k others between the two k's. Each is counted raw (every solution)
 or up to symmetry, with Knuth's way of breaking it: one piece (the X, or the
 number placed in the left half) may only go where its mirror images cannot.
-Both are :class:`~sudoku_dlx.cover.problems.Problem` s with a ``board`` record
+Both are :class:`~sudoku_dlx.cover.problem.Problem` s with a ``board`` record
 the lab draws: ``pieces`` holds, per option, the ``[row, col, symbol]`` it fills.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .problems import Problem, ProblemError
+from .problem import Problem, ProblemError
 
 __all__ = ["LANGFORD_MAX", "PENTOMINOES", "langford", "pentomino"]
 

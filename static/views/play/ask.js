@@ -214,7 +214,7 @@ export async function generate(play, { kind, size: n, symmetry, difficulty, need
   const budget = large ? LARGE_BUDGET : needs ? NEEDS_BUDGET : null;
   const args = {
     ...(kind !== "sudoku" && { kind }), size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(needs && { needs }),
-    ...(budget && { time_budget: budget }),
+    ...(budget && { budget }),
   };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
   play.board.reveal(); // its progress is told above the grid
