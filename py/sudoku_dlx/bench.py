@@ -332,20 +332,22 @@ def measure_cover(chosen: Sequence[problems.Problem], engines: Sequence[str], pe
         except ImportError:
             rows.append(CoverRow(name, len(chosen), missing="not installed (pip install -r requirements-bench.txt)"))
             continue
-        runs.append((CoverRow(name, len(chosen), updates=None),
-                     lambda problem, count=count: (*count(problem), None)))
+
+        def run_peer(problem: problems.Problem, count: Callable[[problems.Problem], tuple[int, int | None]] = count
+                     ) -> tuple[int, int | None, int | None]:
+            return (*count(problem), None)
+        runs.append((CoverRow(name, len(chosen), updates=None), run_peer))
         rows.append(runs[-1][0])
     for _ in range(rounds):
-        totals = [[0.0, 0, 0, 0] for _ in runs]
+        for row, _ in runs:
+            row.seconds.append(0.0)
+            row.solutions, row.tries, row.updates = 0, 0, 0
         for problem in chosen:
-            for (row, run), total in zip(runs, totals):
+            for row, tally in runs:
                 began = time.process_time()
-                solutions, tries, updates = run(problem)
-                total[0] += time.process_time() - began
-                total[1] += solutions
-                total[2] = None if tries is None or total[2] is None else total[2] + tries
-                total[3] = None if updates is None or total[3] is None else total[3] + updates
-        for (row, _), (seconds, solutions, tries, updates) in zip(runs, totals):
-            row.seconds.append(seconds)
-            row.solutions, row.tries, row.updates = solutions, tries, updates
+                solutions, tries, updates = tally(problem)
+                row.seconds[-1] += time.process_time() - began
+                row.solutions += solutions
+                row.tries = None if tries is None or row.tries is None else row.tries + tries
+                row.updates = None if updates is None or row.updates is None else row.updates + updates
     return rows

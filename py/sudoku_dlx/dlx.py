@@ -404,7 +404,7 @@ class ExactCover:
                             if size[j] < best:
                                 i, best = j, size[j]
                             j = right[j]
-                    if best > 1 and ask:
+                    if best > 1 and ask and prune is not None:
                         ask = False
                         hidden = hide(prune([option_of[x] for x in chosen]))
                         if hidden:
@@ -600,9 +600,9 @@ class ExactCover:
             for k, x in enumerate(objs):
                 up[k] = x.up.index
                 down[k] = x.down.index
-            for i in range(self.n_items + 1):
-                x = objs[i]
-                size[i], left[i], right[i] = x.size, x.left.index, x.right.index
+            for k in range(self.n_items + 1):
+                x = objs[k]
+                size[k], left[k], right[k] = x.size, x.left.index, x.right.index
             self.low[:] = [j.index for j in low]
             self.empty[:] = [j.index for j in empty]
 
@@ -614,6 +614,16 @@ class _Node:
     ``option`` and ``index`` (its index in the lists)."""
 
     __slots__ = ("up", "down", "left", "right", "item", "size", "rest", "back", "option", "index")
+    up: _Node
+    down: _Node
+    left: _Node
+    right: _Node
+    item: _Node
+    size: int
+    rest: tuple[_Node, ...]
+    back: tuple[_Node, ...]
+    option: int
+    index: int
 
 
 def _nodes(ec: ExactCover) -> list[_Node]:

@@ -298,5 +298,6 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     if board.solved:
         return Hint("solved", "The grid is complete and right.")
     step = next_step(board)
+    assert step is not None  # trial and error progresses on a puzzle with one solution
     others = tuple(alike(board, step)[1:]) if every else ()
     return Hint("step", step.text, step.cells, step, others)

@@ -28,7 +28,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
     reduction = exact_cover(puzzle.shape)  # only its list of each option's items is used
     items_of = reduction.options
     done = {item for cell, digit in enumerate(digits) if digit for item in items_of[cell * n + digit - 1]}
-    header = {}  # item -> its header node 1..count
+    header: dict[int, int] = {}  # item -> its header node 1..count
     for item in range(reduction.n_items):
         if item not in done:
             header[item] = len(header) + 1
@@ -44,11 +44,11 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
         if digit:
             continue
         for d in range(n):
-            items = items_of[cell * n + d]
-            if any(item in done for item in items):
+            option_items = items_of[cell * n + d]
+            if any(item in done for item in option_items):
                 continue
             first = len(top)
-            for item in items:
+            for item in option_items:
                 h = header[item]
                 x = len(top)
                 top.append(h)

@@ -42,7 +42,8 @@ class DlxMoves:
         """Search to the end, then yield the moves in lists of ``chunk``."""
         n = self.puzzle.n
         moves = array("i")
-        tried = guess = 0
+        tried = 0
+        guess = False
 
         def record(event: str, item: int, options: tuple[int, ...]) -> None:
             nonlocal tried, guess
@@ -68,7 +69,7 @@ class DlxMoves:
 
 
 #: The searches a race can replay: name -> class(puzzle, limit, max_nodes).
-RACERS = {"backtrack": Backtrack, "dlx": DlxMoves}
+RACERS: dict[str, type[Backtrack] | type[DlxMoves]] = {"backtrack": Backtrack, "dlx": DlxMoves}
 
 
 class Race:

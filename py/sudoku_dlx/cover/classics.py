@@ -120,7 +120,7 @@ def pentomino(board: str = "6x10", pieces: str = "", raw: bool = False) -> Probl
     def images(placement) -> list[tuple[Cell, ...]]:
         return [images_by(s, placement) for s in symmetries]
 
-    placements = {letter: [] for letter in letters}
+    placements: dict[str, list[tuple[Cell, ...]]] = {letter: [] for letter in letters}
     for letter in letters:
         for shape in _orientations(_drawing(PENTOMINOES[letter])):
             for top in range(rows):
@@ -187,7 +187,8 @@ def langford(n: int, raw: bool = False) -> Problem:
         raise ProblemError(f"Langford pairs are offered for n from 1 to {LANGFORD_MAX}, not {n}")
     odd = n if n % 2 else n - 1
     items = [str(k) for k in range(1, n + 1)] + [f"s{i}" for i in range(1, 2 * n + 1)]
-    options, names, drawn = [], [], []
+    options: list[tuple[int, ...]] = []
+    names, drawn = [], []
     for k in range(1, n + 1):
         for i in range(1, 2 * n - k):
             j = i + k + 1
