@@ -250,6 +250,7 @@ def _take_problem(problem: problems.Problem) -> None:
 
 
 def _count_part(part: list[int], limit: int, keep: bool, engine: str) -> problems.Count:
+    assert _problem_in_process is not None  # the pool's initializer, _take_problem, set it
     return problems.count(_problem_in_process, limit, keep=keep, part=part, engine=engine)
 
 
@@ -308,7 +309,7 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     record = web.cover_record(problem, counted) | {"jobs": args.jobs, "engine": args.engine}
     found = [[problem.label(k) for k in solution] for solution in counted.found]
     if args.json:
-        extra = {} if args.count else {"found": found}
+        extra: dict[str, object] = {} if args.count else {"found": found}
         if walk:
             extra |= {"steps": walk.events, "steps_complete": walk.complete}
         _emit(record | extra)

@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -322,7 +322,7 @@ def random_regions(n: int, rng: random.Random) -> tuple[int, ...]:
         if _connected(one, beside) and _connected(two, beside):
             members[ra], members[rb] = one, two
             region[a], region[c] = rb, ra
-    first = {}  # renumbered in the order of their first cells, as a game ID reads back
+    first: dict[int, int] = {}  # renumbered in the order of their first cells, as a game ID reads back
     return tuple(first.setdefault(r, len(first)) for r in region)
 
 
@@ -487,7 +487,7 @@ def _killer_givens(shape: Shape, solution: tuple[int, ...], order: list[tuple[in
     givens (when the search needs more than :data:`KILLER_CAP` guesses, the first
     blank orbit)."""
     digits = [0] * shape.cells
-    added = []
+    added: list[tuple[int, ...]] = []
     while True:
         found, stats = solutions(Puzzle(shape, tuple(digits), cages), 2,
                                  stop=lambda stats: stats.guesses > KILLER_CAP)
@@ -633,6 +633,7 @@ def _seed(seed: int | None) -> int:
 
 def _distance(made: Generated, difficulty: str) -> int:
     grades = [name for name, _ in GRADES]
+    assert made.grade is not None  # only rated puzzles are compared
     return abs(grades.index(made.grade) - grades.index(difficulty))
 
 
@@ -646,7 +647,7 @@ class _Digger:
 
     def __init__(self, shape: Shape, solution: tuple[int, ...], order: list, deadline: float | None, target: int | None,
                  stop_at_failure: bool, digging: Callable[[int, int, int], None] | None = None,
-                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: list[Sign] = ()) -> None:
+                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: Iterable[Sign] = ()) -> None:
         self.shape = shape
         self.solution = solution
         self.order = order
@@ -866,10 +867,11 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     rng.shuffle(keys)
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
     cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
-    allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
+    allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else []
     marks, secondary = sign_marks([sign for sign in signs if not digits[sign.greater] and not digits[sign.lesser]],
                                   allowed, len(item))
-    ours, others = [], []
+    ours: list[tuple[int, ...]] = []
+    others: list[tuple[int, ...]] = []
     for x in blank:
         seen = 0
         for u in units_of[x]:
