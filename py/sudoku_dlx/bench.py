@@ -38,7 +38,7 @@ from .compare.batch import STATUSES, TURN, Batch, measure
 from .cover import problems
 from .generator import generate, plan
 from .kinds.grid import Puzzle
-from .techniques.registry import needed
+from .techniques.registry import Needed, needed
 
 __all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "NEEDS_HEADER", "NEEDS_WAYS", "PEERS",
            "CoverRow", "GenerationRow", "NeedsRow", "machine", "measure_cover", "measure_generation", "measure_needs",
@@ -170,7 +170,7 @@ NEEDS_HEADER = ["size", "kind", "technique", "way", "seeds", "met", "median s", 
                 "median puzzles"]
 
 
-def _needs_generator(need, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
+def _needs_generator(need: Needed, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
     made = generate(size, seed=seed, budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
                     needs_only=only)
     return made.puzzle if made.needs_met else None, made.puzzles

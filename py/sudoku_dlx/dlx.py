@@ -228,7 +228,7 @@ class ExactCover:
             i = right[i]
         return counts
 
-    def _cover_function(self):
+    def _cover_function(self) -> Callable[[tuple[int, ...]], int]:
         """``cover(nodes)``: cover the item of each node (a header is its own item's
         node), hiding every option that contains it; returns the link updates.
         Items left with one option are noted in ``low``, with none in ``empty``."""
@@ -264,7 +264,7 @@ class ExactCover:
 
         return cover
 
-    def _uncover_function(self):
+    def _uncover_function(self) -> Callable[[tuple[int, ...]], None]:
         """``uncover(nodes)``: undo ``cover`` of the same nodes given in reverse order."""
         up, down, top, size, back = self.up, self.down, self.top, self.size, self.back
         left, right = self.left, self.right
@@ -284,7 +284,7 @@ class ExactCover:
 
         return uncover
 
-    def _hide_function(self):
+    def _hide_function(self) -> Callable[[Iterable[int]], list[tuple[int, ...]]]:
         """``hide(options)``: take those of ``options`` still in the problem out of
         their items' lists, where no search sees them; returns their nodes, for
         ``reveal``."""
@@ -311,7 +311,7 @@ class ExactCover:
 
         return hide
 
-    def _reveal_function(self):
+    def _reveal_function(self) -> Callable[[list[tuple[int, ...]]], None]:
         """``reveal(hidden)``: undo ``hide``, which returned ``hidden``."""
         up, down, top, size = self.up, self.down, self.top, self.size
 

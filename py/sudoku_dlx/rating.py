@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 
 from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
 from .kinds.read import puzzle_id
-from .kinds.solver import solve
+from .kinds.solver import SolveResult, solve
 from .techniques import dynamic
 from .techniques.board import Board, Search, Step
 from .techniques.registry import BEYOND_SE, Technique, scored_for, techniques_for
@@ -189,7 +189,7 @@ class Rating:
         }
 
 
-def _unique(puzzle: Puzzle | str):
+def _unique(puzzle: Puzzle | str) -> SolveResult:
     """The solve result of a puzzle that has exactly one solution, else InvalidPuzzleError."""
     result = solve(puzzle)
     if result.status == "invalid":

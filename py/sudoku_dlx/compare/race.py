@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from ..baselines.backtrack import Backtrack
 from ..baselines.moves import SOLUTION, clear, place
+from ..dlx import SearchStats
 from ..kinds.grid import Puzzle
 from ..kinds.solver import with_givens
 from .batch import outcome
@@ -59,7 +60,7 @@ class DlxMoves:
             elif event == "solution":
                 moves.append(SOLUTION)
 
-        def over(stats) -> bool:
+        def over(stats: SearchStats) -> bool:
             return bool(self.max_nodes) and tried >= self.max_nodes
 
         self.found = list(self.problem.search(self.limit, stop=over, trace=record))

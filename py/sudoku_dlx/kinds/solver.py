@@ -207,7 +207,7 @@ def with_givens(puzzle: Puzzle, implied: bool = False) -> ExactCover:
     return problem
 
 
-def _mask(digits) -> int:
+def _mask(digits: Iterable[int]) -> int:
     return sum(1 << d - 1 for d in digits)
 
 

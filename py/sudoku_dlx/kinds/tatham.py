@@ -22,6 +22,7 @@ read too, as his program does).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from .grid import WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Sign, char_name, jigsaw_shape, shape_for
 
@@ -130,7 +131,7 @@ def _read_grid(text: str, area: int, most: int, what: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _write_grid(values) -> str:
+def _write_grid(values: Sequence[int]) -> str:
     """Solo's encoding of a grid (see :func:`_read_grid`)."""
     out: list[str] = []
     run = 0
@@ -203,7 +204,7 @@ def _regions(areas: list[tuple[int, ...]]) -> tuple[int, ...]:
     return tuple(region)
 
 
-def _write_borders(area_of, n: int) -> str:
+def _write_borders(area_of: Mapping[int, int] | Sequence[int], n: int) -> str:
     """Solo's encoding of the borders between cells of different areas."""
     out: list[str] = []
     run = 0

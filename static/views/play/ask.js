@@ -32,7 +32,7 @@ function names(cells, n) {
 // one that agrees with the entries is shown, if there is one.
 export async function solve(play) {
   const { game, board } = play;
-  const { givens, entries, n, id } = game;
+  const { entries, n, id } = game;
   const reply = await play.run("solve", { text: id, size: n }, "Solving…");
   if (!reply) return;
   const { result, trip } = reply;
@@ -68,7 +68,7 @@ export async function solve(play) {
 
 export async function check(play) {
   const { game, board } = play;
-  const { givens, entries, id } = game;
+  const { entries, id } = game;
   const reply = await play.run("solve", { text: id, size: game.n }, "Checking…");
   if (!reply) return;
   const { result } = reply;
