@@ -24,8 +24,9 @@ against MICROPIP_SHA256), which the tests use to install the wheel as any Pyodid
 app would.
 
 ``npm ci`` also installs the pinned dev dependencies: axe-core, which tests/test_axe.py
-injects into the page (from node_modules/, which `serve` serves with the rest), and
-scorm-again, the stand-in LMS of tests/test_scorm.py.
+injects into the page (from node_modules/, which `serve` serves with the rest),
+scorm-again, the stand-in LMS of tests/test_scorm.py, and ESLint, which
+tests/test_static.py runs (none of them is shipped).
 
 `docs` rewrites the tables the manual shows of the code (between ``<!-- generated: NAME -->``
 and ``<!-- end -->`` in README.md and docs/*.md): the package's floors (FLOORS), its modules,
@@ -147,7 +148,7 @@ def _vendor_pyodide() -> None:
     if pinned != PYODIDE_VERSION:
         sys.exit(f"package-lock.json pins pyodide {pinned}, build.py wants {PYODIDE_VERSION}")
     if not _npm_installed(lock):
-        # Dev dependencies too (axe-core and scorm-again, which the page tests load).
+        # Dev dependencies too (axe-core and scorm-again, which the page tests load; ESLint).
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--include=dev"], cwd=ROOT, check=True)
     for old in VENDOR.iterdir():  # an earlier layout's files (all are in folders now)
         if old.is_file() and old.name != "build.json":

@@ -1,5 +1,7 @@
-"""The static checks pass: mypy on the package (its settings in pyproject.toml's [tool.mypy])
-and ESLint on the page's and the Node helpers' JavaScript (eslint.config.js), both pinned
+"""The static checks pass: mypy on the package and ESLint on the JavaScript, each printing
+what it found when it fails.
+
+mypy's settings are pyproject.toml's [tool.mypy], ESLint's eslint.config.js; both are pinned
 (requirements-dev.txt, package.json) and run from the repository's root."""
 
 from __future__ import annotations
