@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal, overload
 
 from ..cells import ExactCells
 from ..dlx import ExactCover
@@ -50,7 +51,7 @@ DIRECTIVES = ("items", "secondary", "given")
 
 #: The search engines by name: dancing links (:mod:`sudoku_dlx.dlx`) and dancing cells
 #: (:mod:`sudoku_dlx.cells`).
-ENGINES = {"links": ExactCover, "cells": ExactCells}
+ENGINES: dict[str, type[ExactCover] | type[ExactCells]] = {"links": ExactCover, "cells": ExactCells}
 
 
 class ProblemError(ValueError):
@@ -92,6 +93,11 @@ class Problem:
     def ones(self) -> int:
         """How many 1s the matrix has: the problem's nodes."""
         return sum(len(option) for option in self.options)
+
+    @overload
+    def exact_cover(self, engine: Literal["links"] = "links") -> ExactCover: ...
+    @overload
+    def exact_cover(self, engine: str) -> ExactCover | ExactCells: ...
 
     def exact_cover(self, engine: str = "links") -> ExactCover | ExactCells:
         """The problem for an engine of :data:`ENGINES` (dancing links unless told),
@@ -173,7 +179,7 @@ def parse_problem(text: str, title: str = "Your problem", form: str = "auto") ->
     if form == "knuth" or form == "auto" and is_knuth(text):
         return parse_knuth(text, title)
     lines = _lines(text)
-    directives = [(number, *_directive(line)) for number, line in lines if _directive(line)]
+    directives = [(number, *directive) for number, line in lines if (directive := _directive(line))]
     body = [(number, line) for number, line in lines if not _directive(line)]
     if not body:
         raise ProblemError("no options: write one option per line, as 'name: item item ...'")
@@ -187,7 +193,7 @@ def parse_problem(text: str, title: str = "Your problem", form: str = "auto") ->
     for number, keyword, rest in directives:
         listed = rest.split(",") if keyword == "given" else _names(rest)
         declared[keyword] += [(number, name.strip()) for name in listed if name.strip()]
-    secondary = {}
+    secondary: dict[str, int] = {}
     for number, name in declared["secondary"]:
         if name not in items:
             raise ProblemError(f"secondary item {name!r} is in no option", number)

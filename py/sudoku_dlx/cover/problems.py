@@ -95,7 +95,8 @@ def batting(placed: bool = False) -> Problem:
     take all three); ``placed`` adds an item per batsman, so each bats once (6 ways)."""
     places = ["Opener", "Top", "Middle"]
     items = places + ([f"{b} placed" for b in "ABC"] if placed else [])
-    options, names, marks = [], [], []
+    options: list[tuple[int, ...]] = []
+    names, marks = [], []
     for b, batsman in enumerate("ABC"):
         for p, place in enumerate(places):
             options.append((p, 3 + b) if placed else (p,))
@@ -120,7 +121,8 @@ def queens(n: int) -> Problem:
     sums, differences = range(2, 2 * n + 1), range(1 - n, n)
     items = ([f"r{r}" for r in range(1, n + 1)] + [f"c{c}" for c in range(1, n + 1)]
              + [f"s{s}" for s in sums] + [f"d{d}" for d in differences])
-    options, names, marks = [], [], []
+    options: list[tuple[int, ...]] = []
+    names, marks = [], []
     for r in range(1, n + 1):
         for c in range(1, n + 1):
             options.append((r - 1, n + c - 1, 2 * n + r + c - 2, 4 * n - 1 + r - c + n - 1))
@@ -327,7 +329,7 @@ def trace_problem(problem: Problem, max_events: int = 5000) -> Walk:
 
     def linked(event: dict) -> None:
         nonlocal last
-        if first is not None:
+        if last is not None:
             now = _links(ec)
             changes.append(_changes(last, now))
             last = now
