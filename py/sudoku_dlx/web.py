@@ -52,7 +52,7 @@ STATUSES = {
     "parse_puzzle": ("parsed", "invalid"),
     "batch": ("measured", "invalid"),
     "batch_summary": ("measured", "invalid"),
-    "race_open": ("open", "invalid"),
+    "race_open": ("open", "invalid", "unraced"),
     "race_next": ("running", "unique", "multiple", "none", "unfinished", "invalid"),
     "race_close": ("closed", "absent", "invalid"),
 }
@@ -481,8 +481,10 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
     ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
     :mod:`sudoku_dlx.baselines.moves`); the search stops after ``max_nodes`` (0: never).
-    ``status`` open."""
-    from .compare.race import RACERS, Race
+    ``status`` open, and the fields of :func:`parse_puzzle` (a killer's cages, a futoshiki's
+    signs); ``unraced`` with ``error`` when the solver cannot race the kind's rules (see
+    :func:`~sudoku_dlx.compare.race.unraced`), with the same fields but ``race``."""
+    from .compare.race import RACERS, Race, unraced
     if solver not in RACERS:
         return _wrong(f"unknown solver {shown(solver)}; choose from {', '.join(RACERS)}", puzzle=text)
     if limit < 0 or max_nodes < 0 or chunk < 1:
@@ -492,11 +494,15 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
         puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
+    read = {"puzzle": puzzle_id(puzzle), **puzzle_record(puzzle), "clues": puzzle.clues}
+    refused = unraced(puzzle, solver)
+    if refused:
+        return {**read, "status": "unraced", "error": refused}
     race = next(_race_ids)
     _races[race] = Race(puzzle, solver, limit, max_nodes, chunk)
     while len(_races) > RACES_KEPT:
         del _races[next(iter(_races))]
-    return {"race": race, **parse_puzzle(str(puzzle)), "status": "open"}
+    return {"race": race, **read, "status": "open"}
 
 
 def race_next(race: int) -> dict:
