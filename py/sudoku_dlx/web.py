@@ -21,6 +21,7 @@ from dataclasses import asdict
 from .cover import problems
 from .cover.naming import BOUNDS
 from .cover.trace import trace_search
+from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES
 from .generator import generate as _generate
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
@@ -395,7 +396,8 @@ def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
     ``parts`` parts (1 to 4096; fewer if it has no more) to count apart, in workers:
     ``status`` split, ``parts`` (lists of options to choose first, for
     ``cover_count(part=...)``; see :func:`~sudoku_dlx.cover.problems.split`), the
-    problem's ``title`` and ``options`` (how many), ``ms``; or ``status`` invalid."""
+    problem's ``title`` and ``options`` (how many), the ``nodes`` and ``guesses`` of the
+    search above the parts (the parts' counts add to them), ``ms``; or ``status`` invalid."""
     if not 1 <= parts <= PARTS_MAX:
         return _wrong(f"parts must be 1 to {PARTS_MAX}, not {parts}", line=0)
     began = time.perf_counter()
@@ -403,9 +405,10 @@ def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
         chosen = _problem(problem, n, text, puzzle, board, raw, pieces)
     except problems.ProblemError as error:
         return problem_error_record(error)
-    found = problems.split(chosen, parts)
+    above = SearchStats()
+    found = problems.split(chosen, parts, above)
     return {"status": "split", "parts": found, "title": chosen.title, "options": len(chosen.options),
-            "ms": round((time.perf_counter() - began) * 1000, 3)}
+            "nodes": above.nodes, "guesses": above.guesses, "ms": round((time.perf_counter() - began) * 1000, 3)}
 
 
 def cover_solutions(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", board: str = "",
