@@ -219,6 +219,10 @@ def test_the_race_races_a_killer_or_futoshiki_by_its_rules_and_says_backtracking
     expect(backtrack).to_have_attribute("data-state", "unraced")
     expect(backtrack.locator(".race-state")).to_contain_text(f"Not racing: plain backtracking cannot race a {puzzle.kind}")
     expect(page.locator(f'[data-solver="dlx"] .kind-marks {marks}')).to_have_count(count)
+    for solver in ("dlx", "backtrack"):  # the marks lie on their grid
+        grid = page.locator(f'[data-solver="{solver}"] .race-grid').bounding_box()
+        drawn = page.locator(f'[data-solver="{solver}"] .kind-marks').bounding_box()
+        assert all(abs(grid[key] - drawn[key]) <= 4 for key in ("x", "y", "width", "height")), (grid, drawn)
     page.locator("#race-speed").fill("19")
     button(page, "Play").click()
     expect(page.locator('[data-solver="dlx"]')).to_have_attribute("data-state", "done", timeout=READY_MS)
