@@ -166,6 +166,8 @@ def test_the_race_link_races_the_grids_puzzle(new_page):
     page.get_by_role("link", name="Race").click()
     expect(page.locator("#race-puzzle")).to_have_value(EASY)
     expect(page.get_by_role("status")).to_contain_text("Press Play", timeout=READY_MS)
+    killer = new_page(f"index.html#p={quote(KILLER, safe=':,')}")
+    expect(killer.locator('nav [data-view="race"]')).to_have_attribute("href", re.compile(r"#p=3x3k:"), timeout=READY_MS)
 
 
 def test_the_race_ends_on_the_solution_with_the_searches_own_counts(new_page):

@@ -456,6 +456,7 @@ export default class Race extends View {
   async race(text, said = "") {
     const { lanes, client } = this;
     const mine = ++this.opened;
+    this.input.value = text; // shown while Python loads; its canonical text once opened
     this.setRunning(false);
     this.clock = 0;
     this.wanted = 0;
