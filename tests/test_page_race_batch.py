@@ -238,7 +238,8 @@ def test_an_invalid_race_link_says_so_and_what_it_raced_instead(new_page):
     expect(page.get_by_role("status")).to_contain_text(
         "The link's puzzle is not valid: 5 cells is no puzzle size", timeout=READY_MS)
     expect(page.get_by_role("status")).to_contain_text(
-        "so the race opened the first example instead. Ready: 21 givens, 60 cells to fill. Press Play.")
+        "so the race opened the first example instead. Ready: 21 givens, 60 cells to fill. Press Play.",
+        timeout=READY_MS)
     expect(page.locator("#race-example")).to_have_value("0")
 
 
