@@ -1,6 +1,7 @@
 // A SCORM package of a problem set: its set file (scorm.json, which set.js plays), its
-// imsmanifest.xml, and a store-only zip writer (CRC-32, fixed timestamps) for the one the
-// play view's Embed panel and the worksheet build in the browser. Nothing at its top level
+// imsmanifest.xml, and a zip writer (deflated with the platform's CompressionStream, CRC-32,
+// fixed timestamps) for the one the play view's Embed panel and the worksheet build in the
+// browser. Nothing at its top level
 // needs a page: `build.py scorm` runs setFile and imsmanifest under Node, so the package
 // from the command line and the page's are one.
 
@@ -93,9 +94,16 @@ export function crc32(bytes) {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-// A zip file of `files` ([name, Uint8Array] pairs, in order), stored without compression,
-// every entry dated 1980-01-01 00:00 (the same files give the same bytes).
-export function zip(files) {
+// `data` (a Uint8Array) compressed as a zip entry's deflate method stores it.
+async function deflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// A zip file of `files` ([name, Uint8Array] pairs, in order), each entry deflated (stored
+// as it is when deflating does not make it smaller), every entry dated 1980-01-01 00:00
+// (the same files give the same bytes).
+export async function zip(files) {
   const encoder = new TextEncoder();
   const DATE = (0 << 9) | (1 << 5) | 1; // 1980-01-01 in DOS form; time 00:00
   const parts = [];
@@ -104,6 +112,8 @@ export function zip(files) {
   for (const [name, data] of files) {
     const path = encoder.encode(name);
     const crc = crc32(data);
+    const packed = await deflate(data);
+    const [method, body] = packed.length < data.length ? [8, packed] : [0, data];
     const header = (signature, extra) => {
       const fields = new DataView(new ArrayBuffer(extra ? 46 : 30));
       let at = 0;
@@ -111,15 +121,15 @@ export function zip(files) {
       const u16 = (v) => { fields.setUint16(at, v, true); at += 2; };
       u32(signature);
       if (extra) u16(20); // made by: version 2.0
-      u16(20); u16(0x0800); u16(0); u16(0); u16(DATE); // version needed, UTF-8 names, stored, time, date
-      u32(crc); u32(data.length); u32(data.length); u16(path.length); u16(0);
+      u16(20); u16(0x0800); u16(method); u16(0); u16(DATE); // version needed, UTF-8 names, method, time, date
+      u32(crc); u32(body.length); u32(data.length); u16(path.length); u16(0);
       if (extra) { u16(0); u16(0); u16(0); u32(0o100644 << 16); u32(offset); } // comment, disk, attributes, where
       return new Uint8Array(fields.buffer);
     };
     const local = header(0x04034b50, false);
-    parts.push(local, path, data);
+    parts.push(local, path, body);
     central.push(header(0x02014b50, true), path);
-    offset += local.length + path.length + data.length;
+    offset += local.length + path.length + body.length;
   }
   const size = central.reduce((sum, part) => sum + part.length, 0);
   const end = new DataView(new ArrayBuffer(22));

@@ -88,7 +88,7 @@ export const STATUSES = {
   "parse_puzzle": ["parsed", "invalid"],
   "batch": ["measured", "invalid"],
   "batch_summary": ["measured", "invalid"],
-  "race_open": ["open", "invalid"],
+  "race_open": ["open", "invalid", "unraced"],
   "race_next": ["running", "unique", "multiple", "none", "unfinished", "invalid"],
   "race_close": ["closed", "absent", "invalid"],
 };

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from conftest import DATA, is_solution, lines
+from conftest import DATA, broken_rules, is_solution, lines
 from sudoku_dlx import parse, solve, web
 from sudoku_dlx.baselines.backtrack import Backtrack, backtrack_solutions
 from sudoku_dlx.baselines.moves import SOLUTION
@@ -18,6 +18,7 @@ from sudoku_dlx.cli import main
 from sudoku_dlx.compare import batch as bench
 from sudoku_dlx.compare.race import DlxMoves, Race
 from sudoku_dlx.kinds.grid import puzzle_on_line
+from sudoku_dlx.kinds.read import read_puzzle
 
 ROYLE = lines("9x9/royle17_sample300.txt", 12)
 TOP95 = lines("9x9/norvig_top95.txt", 8)
@@ -28,6 +29,10 @@ EASY = [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 3, start
     [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 1, start=250)]
 NO_SOLUTION = "12345678." + "........9" + "." * 63
 CLASH = "5.....5" + "." * 74
+#: Simon Tatham's: a killer without givens (sgt-solo --generate 1 3x3kdi) and a futoshiki (sgt-unequal --generate 1 5dx).
+KILLER = ("3x3k:zzzc,aa_a_b__a_a___a_a_____b________________a__a_b_a__bba____aa____a___aa___aaa_aaaa___aa____b__b_a_c_aa_,"
+          "3a17a6_11a14_20_15b4a10c13a7a13_9c9b13a16_15_7a17a7a4b13_10_10_6a17a7g13a12a6_8_15c10a15b19b14d")
+FUTOSHIKI = "5:1,0,0L,0,0,0,0,3L,0D,0,0,0,0D,0D,0,0,0,0,0,0,4U,2,0L,0,0,"
 #: The bench --json fields the batch view's table names its cells after.
 PUBLISHED = {"solver", "status", "puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_ms", "median_ms",
              "min_ms", "max_ms", "mean_nodes", "median_nodes", "min_nodes", "max_nodes", "mean_guesses",
@@ -277,6 +282,30 @@ def test_web_race_is_pulled_chunk_by_chunk_then_forgotten():
     assert web.race_next(opened["race"]) == {"status": "invalid", "race": opened["race"],
                                              "error": f"no race {opened['race']} is open"}
     assert web.race_close(opened["race"]) == {"status": "absent", "closed": False}
+
+
+@pytest.mark.parametrize("text", [KILLER, FUTOSHIKI])
+def test_the_dlx_race_of_a_killer_or_futoshiki_keeps_its_cages_or_signs(text):
+    puzzle = read_puzzle(text)
+    opened = web.race_open(text, "dlx")
+    assert opened["status"] == "open" and opened["puzzle"] == text and opened["kind"] == puzzle.kind
+    assert len(opened.get("cages", opened.get("signs"))) == len(puzzle.cages or puzzle.signs)
+    moves, record = [], {"done": False}
+    while not record["done"]:
+        record = web.race_next(opened["race"])
+        moves += record["moves"]
+    solutions, _, _ = replay(opened["givens"], moves)
+    assert record["status"] == "unique" and solutions == [web.solve(text)["solutions"][0]]
+    assert broken_rules(puzzle, [int(d) for d in solutions[0]]) == []
+
+
+@pytest.mark.parametrize("text, clues", [(KILLER, "cages"), (FUTOSHIKI, "signs")])
+def test_backtracking_says_it_cannot_race_a_killer_or_futoshiki(text, clues):
+    refused = web.race_open(text, "backtrack")
+    kind = read_puzzle(text).kind
+    assert refused["status"] == "unraced" and "race" not in refused and refused["kind"] == kind
+    assert refused["error"].startswith(f"plain backtracking cannot race a {kind}") and refused["error"].endswith(clues)
+    assert web.race_open("windoku:" + "." * 81, "backtrack")["status"] == "open"  # its windows are units: peers
 
 
 def test_web_race_refuses_bad_input_and_keeps_few_races():

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_dlx import web, worker
+from sudoku_dlx.dlx import SearchStats
 from sudoku_dlx.cover.classics import langford, pentomino
 from sudoku_dlx.cover.problems import Problem, ProblemError, browse, count, format_knuth, parse_problem, queens, split
 
@@ -34,6 +35,28 @@ def test_the_parts_counts_add_up_to_the_single_count(problem):
         assert len(found) >= min(parts, whole) or not any(found)
         assert len({tuple(part) for part in found}) == len(found)
         assert sum(count(problem, part=part).solutions for part in found) == whole
+
+
+@pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.title)
+def test_the_tree_above_the_parts_and_the_parts_try_about_what_the_single_count_tries(problem):
+    """Every option on the way to a part was tried above it; with the parts' own nodes they
+    make the single count's, but for the order the two break ties among forced items in."""
+    whole = count(problem).stats
+    for parts in (2, 16, 64):
+        above = SearchStats()
+        found = split(problem, parts, above)
+        assert above.nodes >= len({tuple(part[:depth]) for part in found for depth in range(1, len(part) + 1)})
+        nodes = above.nodes + sum(count(problem, part=part).stats.nodes for part in found)
+        assert abs(nodes - whole.nodes) <= whole.nodes / 10, (parts, nodes, whole.nodes)
+
+
+def test_web_cover_split_gives_the_nodes_above_its_parts():
+    """Knuth's example is all tree above its one part (a solution already): 5 options tried."""
+    split_record = web.cover_split("knuth", parts=16)
+    assert len(split_record["parts"]) == 1
+    part = web.cover_count("knuth", part=split_record["parts"][0])
+    assert (split_record["nodes"] + part["nodes"], split_record["guesses"] + part["guesses"]) == \
+        (web.cover_count("knuth")["nodes"], web.cover_count("knuth")["guesses"]) == (5, 1)
 
 
 @st.composite

@@ -263,6 +263,39 @@ def test_worksheet_cells_are_square_and_the_pdf_has_puzzle_pages_then_answer_pag
         assert answers == [False] * puzzle_pages + [True] * answer_pages, paper
 
 
+def test_the_worksheet_names_each_kind_and_offers_the_grades_it_reaches(new_page):
+    """The generator's 9x9 killers are never Easy (their cages need a Cage combinations
+    step), its 4x4 ones can be: the form offers a 9x9 killer from Medium and says why; the
+    kind's name is the menu's and the printed title's unless the teacher wrote one."""
+    for size, seed in ((9, 1), (9, 2), (8, 1)):
+        assert web.generate(size, seed=seed, kind="killer", difficulty="Easy", time_budget=3)["grade"] == "Medium"
+    assert web.generate(4, seed=1, kind="killer", difficulty="Easy", time_budget=3)["grade"] == "Easy"
+    page = new_page("index.html?view=worksheet&kind=killer&size=9&difficulty=Easy&n=1", viewport=LAPTOP)
+    expect(page.locator("#ws-kind option")).to_have_text(
+        ["Sudoku", "Sudoku X", "Windoku", "Jigsaw sudoku", "Killer sudoku", "Futoshiki"])
+    expect(page.locator("#ws-difficulty option")).to_have_text(["Any", "Medium", "Hard", "Expert", "Extreme"])
+    expect(page.locator("#ws-difficulty")).to_have_value("Medium")
+    expect(message(page)).to_have_text("The generator makes no Easy 9×9 killer sudoku: each of its puzzles needs a "
+                                       "Medium step or a harder one, so the difficulties start at Medium. The "
+                                       "worksheet asks for Medium, not Easy.")
+    expect(page.locator("#ws-title")).to_have_value("Killer sudoku")
+    page.locator("#ws-size").select_option("4")
+    expect(page.locator("#ws-difficulty option")).to_have_text(["Any", "Easy", "Medium", "Hard", "Expert", "Extreme"])
+    page.locator("#ws-difficulty").select_option("Easy")
+    button(page, "Make the worksheet").click()
+    expect(message(page)).to_contain_text("1 puzzle and their answers are ready (1 of them Easy)", timeout=READY_MS * 2)
+    expect(page.locator(".sheet.puzzles h2")).to_have_text("Killer sudoku")
+    expect(page.locator(".sheet.puzzles .kind-marks .cage").first).to_be_attached()
+    page.locator("#ws-kind").select_option("futoshiki")
+    expect(page.locator("#ws-title")).to_have_value("Futoshiki")
+    page.locator("#ws-title").fill("Week 3")
+    page.locator("#ws-kind").select_option("killer")
+    page.locator("#ws-size").select_option("9")
+    expect(page.locator("#ws-difficulty")).to_have_value("Medium")
+    expect(message(page)).to_contain_text("The worksheet asks for Medium, not Easy.")
+    expect(page.locator("#ws-title")).to_have_value("Week 3")  # the teacher's own stays
+
+
 # -- the other small grids -------------------------------------------------------------------
 
 def test_the_step_panels_grid_keeps_square_cells_with_an_empty_row(new_page):

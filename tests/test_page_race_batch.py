@@ -16,10 +16,12 @@ from conftest import lines
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import Page, expect
-from sudoku_dlx import solve
+from sudoku_dlx import solve, web
 from sudoku_dlx.baselines.backtrack import backtrack_solutions
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.grid import parse
+from sudoku_dlx.kinds.read import read_puzzle
+from test_bench import FUTOSHIKI, KILLER
 
 pytestmark = pytest.mark.browser
 
@@ -166,6 +168,8 @@ def test_the_race_link_races_the_grids_puzzle(new_page):
     page.get_by_role("link", name="Race").click()
     expect(page.locator("#race-puzzle")).to_have_value(EASY)
     expect(page.get_by_role("status")).to_contain_text("Press Play", timeout=READY_MS)
+    killer = new_page(f"index.html#p={quote(KILLER, safe=':,')}")
+    expect(killer.locator('nav [data-view="race"]')).to_have_attribute("href", re.compile(r"#p=3x3k:"), timeout=READY_MS)
 
 
 def test_the_race_ends_on_the_solution_with_the_searches_own_counts(new_page):
@@ -202,6 +206,43 @@ def test_the_race_refuses_a_clash_and_counts_on_after_dlx_is_done(new_page):
                                                       timeout=READY_MS)
     button(page, "Pause").click()
     assert "#p=" in page.url and parse(page.url.split("#p=")[1]).clues == 17
+
+
+@pytest.mark.parametrize("text, marks", [(KILLER, ".cage"), (FUTOSHIKI, ".sign")])
+def test_the_race_races_a_killer_or_futoshiki_by_its_rules_and_says_backtracking_cannot(new_page, text, marks):
+    puzzle = read_puzzle(text)
+    page = race_page(new_page, quote(text, safe=":,"))
+    name, clues = ("killer sudoku", "cage") if puzzle.cages else ("futoshiki", "sign")
+    n, count = puzzle.n, len(puzzle.cages or puzzle.signs)
+    expect(page.get_by_role("status")).to_contain_text(
+        f"Ready: a {n}×{n} {name}, {puzzle.clues} givens, {count} {clues}s, {n * n - puzzle.clues} cells to fill. "
+        f"Plain backtracking cannot race a {puzzle.kind}: it checks each digit against the rows, columns")
+    expect(page.get_by_role("status")).to_contain_text(f"only, not the {clues}s. Dancing links races it alone, by all its rules.")
+    expect(page.locator("#race-puzzle")).to_have_value(text)
+    backtrack = page.locator('[data-solver="backtrack"]')
+    expect(backtrack).to_have_attribute("data-state", "unraced")
+    expect(backtrack.locator(".race-state")).to_contain_text(f"Not racing: plain backtracking cannot race a {puzzle.kind}")
+    expect(page.locator(f'[data-solver="dlx"] .kind-marks {marks}')).to_have_count(count)
+    for solver in ("dlx", "backtrack"):  # the marks lie on their grid
+        grid = page.locator(f'[data-solver="{solver}"] .race-grid').bounding_box()
+        drawn = page.locator(f'[data-solver="{solver}"] .kind-marks').bounding_box()
+        assert all(abs(grid[key] - drawn[key]) <= 4 for key in ("x", "y", "width", "height")), (grid, drawn)
+    page.locator("#race-speed").fill("19")
+    button(page, "Play").click()
+    expect(page.locator('[data-solver="dlx"]')).to_have_attribute("data-state", "done", timeout=READY_MS)
+    assert lane_grid(page, "dlx") == web.solve(text)["solutions"][0]
+    expect(page.locator(".race-gap")).to_contain_text("Dancing links needed")
+    expect(page.get_by_role("status")).to_contain_text("Dancing links: the solution, proven unique.")
+
+
+def test_an_invalid_race_link_says_so_and_what_it_raced_instead(new_page):
+    page = new_page("index.html?view=race#p=12x45")
+    expect(page.get_by_role("status")).to_contain_text(
+        "The link's puzzle is not valid: 5 cells is no puzzle size", timeout=READY_MS)
+    expect(page.get_by_role("status")).to_contain_text(
+        "so the race opened the first example instead. Ready: 21 givens, 60 cells to fill. Press Play.",
+        timeout=READY_MS)
+    expect(page.locator("#race-example")).to_have_value("0")
 
 
 def test_the_race_in_a_sandboxed_frame_on_another_origin(server, other_origin, new_page):

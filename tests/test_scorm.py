@@ -298,6 +298,10 @@ def test_the_embed_panel_downloads_a_package_built_in_the_browser(new_page, pack
         assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
         for name in ("index.html", "static/vendor/build.json"):
             assert archive.read(name) == built.read(name)
+        largest = max(archive.infolist(), key=lambda info: info.file_size)
+        assert largest.compress_type == zipfile.ZIP_DEFLATED and largest.compress_size < largest.file_size / 2
+    # Deflated as `build.py scorm` deflates it: course sites cap the size of an upload.
+    assert saved.stat().st_size <= 1.05 * package.stat().st_size
 
 
 SUSPEND = """

@@ -263,8 +263,8 @@ def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine:
     from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
 
     began = time.perf_counter()
-    parts = problems.split(problem, jobs * PARTS_PER_JOB)
     stats, found = SearchStats(), []
+    parts = problems.split(problem, jobs * PARTS_PER_JOB, stats)
     with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
         n = len(parts)
         for counted in pool.map(_count_part, parts, [limit] * n, [keep] * n, [engine] * n):

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from .cover import problems
 from .cover.naming import BOUNDS
 from .cover.trace import trace_search
+from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from, one_budget
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
@@ -50,7 +51,7 @@ STATUSES = {
     "parse_puzzle": ("parsed", "invalid"),
     "batch": ("measured", "invalid"),
     "batch_summary": ("measured", "invalid"),
-    "race_open": ("open", "invalid"),
+    "race_open": ("open", "invalid", "unraced"),
     "race_next": ("running", "unique", "multiple", "none", "unfinished", "invalid"),
     "race_close": ("closed", "absent", "invalid"),
 }
@@ -395,7 +396,8 @@ def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
     ``parts`` parts (1 to 4096; fewer if it has no more) to count apart, in workers:
     ``status`` split, ``parts`` (lists of options to choose first, for
     ``cover_count(part=...)``; see :func:`~sudoku_dlx.cover.problems.split`), the
-    problem's ``title`` and ``options`` (how many), ``ms``; or ``status`` invalid."""
+    problem's ``title`` and ``options`` (how many), the ``nodes`` and ``guesses`` of the
+    search above the parts (the parts' counts add to them), ``ms``; or ``status`` invalid."""
     if not 1 <= parts <= PARTS_MAX:
         return _wrong(f"parts must be 1 to {PARTS_MAX}, not {parts}", line=0)
     began = time.perf_counter()
@@ -403,9 +405,10 @@ def cover_split(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str 
         chosen = _problem(problem, n, text, puzzle, board, raw, pieces)
     except problems.ProblemError as error:
         return problem_error_record(error)
-    found = problems.split(chosen, parts)
+    above = SearchStats()
+    found = problems.split(chosen, parts, above)
     return {"status": "split", "parts": found, "title": chosen.title, "options": len(chosen.options),
-            "ms": round((time.perf_counter() - began) * 1000, 3)}
+            "nodes": above.nodes, "guesses": above.guesses, "ms": round((time.perf_counter() - began) * 1000, 3)}
 
 
 def cover_solutions(problem: str = "knuth", n: int = 0, text: str = "", puzzle: str = "", board: str = "",
@@ -481,8 +484,10 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
     pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
     ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
     :mod:`sudoku_dlx.baselines.moves`); the search stops after ``max_nodes`` (0: never).
-    ``status`` open."""
-    from .compare.race import RACERS, Race
+    ``status`` open, and the fields of :func:`parse_puzzle` (a killer's cages, a futoshiki's
+    signs); ``unraced`` with ``error`` when the solver cannot race the kind's rules (see
+    :func:`~sudoku_dlx.compare.race.unraced`), with the same fields but ``race``."""
+    from .compare.race import RACERS, Race, unraced
     if solver not in RACERS:
         return _wrong(f"unknown solver {shown(solver)}; choose from {', '.join(RACERS)}", puzzle=text)
     if limit < 0 or max_nodes < 0 or chunk < 1:
@@ -492,11 +497,15 @@ def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: 
         puzzle = _puzzle_without_clash(text, size)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
+    read = {"puzzle": puzzle_id(puzzle), **puzzle_record(puzzle), "clues": puzzle.clues}
+    refused = unraced(puzzle, solver)
+    if refused:
+        return {**read, "status": "unraced", "error": refused}
     race = next(_race_ids)
     _races[race] = Race(puzzle, solver, limit, max_nodes, chunk)
     while len(_races) > RACES_KEPT:
         del _races[next(iter(_races))]
-    return {"race": race, **parse_puzzle(str(puzzle)), "status": "open"}
+    return {"race": race, **read, "status": "open"}
 
 
 def race_next(race: int) -> dict:

@@ -7,6 +7,9 @@ moves of a run of millions of tries are never all held at once. The DLX
 engine's search cannot pause inside, so :class:`DlxMoves` records its moves in
 one go, as 4-byte integers, and hands them out in slices (its runs are short:
 64 to a few thousand tries on 9x9).
+
+The DLX engine races every kind by its own rules; backtracking knows only the
+units (:func:`unraced` says so for a killer's cages and a futoshiki's signs).
 """
 
 from __future__ import annotations
@@ -18,17 +21,18 @@ from collections.abc import Iterator
 from ..baselines.backtrack import Backtrack
 from ..baselines.moves import SOLUTION, clear, place
 from ..dlx import SearchStats
-from ..kinds.grid import Puzzle
+from ..kinds.grid import A_KIND, Puzzle
 from ..kinds.solver import with_givens
 from .batch import outcome
 
-__all__ = ["RACERS", "DlxMoves", "Race"]
+__all__ = ["RACERS", "DlxMoves", "Race", "unraced"]
 
 
 class DlxMoves:
     """The DLX engine's search of ``puzzle`` as moves, with the interface of
     :class:`~sudoku_dlx.baselines.backtrack.Backtrack`: ``stats``, ``found``, ``finished``, ``run``.
-    ``max_nodes`` is checked at each guess, so a search may pass it a little."""
+    ``max_nodes`` is checked at each guess, so a search may pass it a little. A killer's
+    cage combinations, tried as options too, place no digit: they make no move."""
 
     def __init__(self, puzzle: Puzzle, limit: int = 0, max_nodes: int = 0) -> None:
         self.puzzle = puzzle
@@ -42,6 +46,7 @@ class DlxMoves:
     def run(self, chunk: int) -> Iterator[list[int]]:
         """Search to the end, then yield the moves in lists of ``chunk``."""
         n = self.puzzle.n
+        placements = self.puzzle.shape.cells * n
         moves = array("i")
         tried = 0
         guess = False
@@ -51,11 +56,12 @@ class DlxMoves:
             if event == "choose":
                 guess = len(options) > 1
             elif event == "try":
-                cell, d = divmod(options[0], n)
-                moves.append(place(cell, d + 1, guess))
+                if options[0] < placements:
+                    cell, d = divmod(options[0], n)
+                    moves.append(place(cell, d + 1, guess))
                 tried += 1
                 guess = False
-            elif event == "undo":
+            elif event == "undo" and options[0] < placements:
                 moves.append(clear(options[0] // n))
             elif event == "solution":
                 moves.append(SOLUTION)
@@ -71,6 +77,17 @@ class DlxMoves:
 
 #: The searches a race can replay: name -> class(puzzle, limit, max_nodes).
 RACERS: dict[str, type[Backtrack] | type[DlxMoves]] = {"backtrack": Backtrack, "dlx": DlxMoves}
+
+
+def unraced(puzzle: Puzzle, solver: str) -> str:
+    """Why ``solver`` cannot race ``puzzle`` by its rules, or "" when it can: plain
+    backtracking checks a digit against the cell's peers only, not a killer's cage sums
+    or a futoshiki's signs."""
+    if solver != "backtrack" or not (puzzle.cages or puzzle.signs):
+        return ""
+    clues = "cages" if puzzle.cages else "signs"
+    return (f"plain backtracking cannot race {A_KIND[puzzle.kind]}: it checks each digit against the rows, "
+            f"columns{' and boxes' if puzzle.shape.box_of else ''} only, not the {clues}")
 
 
 class Race:

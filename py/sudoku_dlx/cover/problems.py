@@ -387,14 +387,16 @@ def count(problem: Problem, limit: int = 0, progress: Callable[[dict], object] |
     return Count(solutions, found, ec.stats, (time.perf_counter() - began) * 1000, not limit or solutions < limit)
 
 
-def split(problem: Problem, parts: int) -> list[list[int]]:
+def split(problem: Problem, parts: int, stats: SearchStats | None = None) -> list[list[int]]:
     """The search split into at least ``parts`` independent parts (fewer if it has no
     more): its tree expanded breadth first, each time at the item with the fewest options
     (the first of them in the item list, as the engine's walk takes), until there are that
     many open prefixes.
     Each part lists the options to choose first; prefixes that meet a dead end are
     dropped, one that is already a solution stays (it counts 1). The parts are disjoint
-    and together hold every solution, so their counts add up to the problem's."""
+    and together hold every solution, so their counts add up to the problem's. ``stats``
+    (if given) gains the nodes and guesses of the tree above the parts, so that with the
+    parts' own they add up to the whole search's."""
     if parts < 1:
         raise ProblemError(f"parts must be 1 or more, not {parts}")
     base = problem.exact_cover()
@@ -409,7 +411,11 @@ def split(problem: Problem, parts: int) -> list[list[int]]:
             solved.append(prefix)
             continue
         item = min(counts, key=counts.__getitem__)
-        waiting.extend([*prefix, option] for option in column(ec, item))
+        options = column(ec, item)
+        if stats is not None:
+            stats.tries += len(options)
+            stats.guesses += len(options) > 1
+        waiting.extend([*prefix, option] for option in options)
     return solved + list(waiting)
 
 

@@ -16,6 +16,7 @@
 import { Cancelled } from "../../client.js";
 import { $, View, count, download, h, plural, useStyle, whenReady } from "../../kit.js";
 import { Pool } from "../../pool.js";
+import { secondsLeft, shares } from "./estimate.js";
 import { Stepper } from "../../stepper.js";
 import { Store, shapes } from "../../store.js";
 import { BoardView } from "./board.js";
@@ -616,10 +617,13 @@ export default class Lab extends View {
     if (split.status === "invalid") return split;
     if (!this.pool || this.pool.closed || this.pool.size !== workers) this.newPool(workers);
     return new Promise((resolve, reject) => {
-      // running: each busy worker's part and the solutions it has found so far.
+      // shares: each part's share of the search (estimate.js); counted: {share, ms} of each
+      // part counted; running: each busy worker's {share, began, solutions found so far}.
       // busyMs: the time the workers spent on the parts counted (Python's own measure).
-      this.job = { parts: split.parts, next: 0, done: 0, solutions: 0, nodes: 0, guesses: 0, updates: 0, busyMs: 0,
-        running: new Map(), began: performance.now(), resolve, reject, args };
+      // The nodes and guesses start with those of the search above the parts.
+      this.job = { parts: split.parts, shares: shares(split.parts), next: 0, done: 0, counted: [], solutions: 0,
+        nodes: split.nodes, guesses: split.guesses, updates: 0, busyMs: 0, running: new Map(), began: performance.now(),
+        resolve, reject, args };
       $("lab-progress").max = split.parts.length;
       $("lab-progress").value = 0;
       $("lab-progress").hidden = false;
@@ -640,16 +644,19 @@ export default class Lab extends View {
     if (pool.error) job.reject(new Error(`a worker failed to load: ${pool.error}`));
     for (const client of pool.ready) {
       if (client.busy || job.next >= job.parts.length) continue;
+      const share = job.shares[job.next];
       const part = job.parts[job.next++];
-      job.running.set(client, 0);
+      const running = { share, began: performance.now(), solutions: 0 };
+      job.running.set(client, running);
       client.request("cover_count", { ...job.args, part }, (progress) => {
-        job.running.set(client, progress.solutions);
+        running.solutions = progress.solutions;
         this.sayProgress();
       }).then((record) => {
         if (this.job !== job) return;
         if (record.status === "invalid") throw new Error(record.error);
         job.running.delete(client);
         job.done++;
+        job.counted.push({ share, ms: record.ms });
         job.solutions += record.solutions;
         job.nodes += record.nodes;
         job.guesses += record.guesses;
@@ -667,14 +674,17 @@ export default class Lab extends View {
   }
 
   // The count on the pool in words and on the progress bar: parts counted, solutions so far,
-  // nodes per second and the time left at that pace.
+  // tries per second and the time left at the pace of the share of the search done.
   sayProgress() {
     const job = this.job;
-    const seconds = (performance.now() - job.began) / 1000;
-    const running = [...job.running.values()].reduce((sum, k) => sum + k, 0);
-    job.solutionsSoFar = job.solutions + running;
+    const now = performance.now();
+    const seconds = (now - job.began) / 1000;
+    const running = [...job.running.values()];
+    job.solutionsSoFar = job.solutions + running.reduce((sum, part) => sum + part.solutions, 0);
     const rate = job.done ? ` · ${count(Math.round(job.nodes / seconds))} tries per second` : "";
-    const left = job.done ? ` · about ${Math.ceil(seconds * (job.parts.length - job.done) / job.done)} s left` : "";
+    const estimate = secondsLeft(job.counted, running.map((part) => ({ share: part.share, ms: now - part.began })),
+      Math.min(this.pool.ready.length, job.parts.length - job.done));
+    const left = estimate === null ? "" : ` · about ${Math.ceil(estimate)} s left`;
     const ready = this.pool.ready.length < this.pool.size ? ` (${count(this.pool.ready.length)} of ${plural(this.pool.size, "worker")} ready)` : "";
     this.say(`Counting… ${count(job.done)} of ${plural(job.parts.length, "part")} counted${ready} · ` +
       `${plural(job.solutionsSoFar, "solution")} so far${rate}${left} · ${seconds.toFixed(1)} s.`);

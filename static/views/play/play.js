@@ -127,8 +127,8 @@ export default class Play extends View {
     const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
     const shown = hasGivens || game.kind !== "sudoku"; // a killer or futoshiki may have no givens
     history.replaceState(null, "", shown ? shareLink(location.href, id) : withoutPuzzle(location.href).href);
-    // The Race link races the grid's puzzle (a classic sudoku's: the race knows no other kind).
-    document.querySelector('nav [data-view="race"]').hash = hasGivens && game.kind === "sudoku" ? `p=${id}` : "";
+    // The Race link races the grid's puzzle, of any kind (the race says what it cannot race).
+    document.querySelector('nav [data-view="race"]').hash = shown ? `p=${id}` : "";
     // The printed page's title (with the grade, if Rate or Generate graded this puzzle)
     // and id: the puzzle's canonical text, which the import box reads back.
     const grade = this.graded?.id === id ? ` · ${this.graded.grade}` : "";

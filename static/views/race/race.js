@@ -3,8 +3,12 @@
 // nodes a second. The moves come from the real Python searches (sudoku_dlx.web.race_*),
 // pulled a chunk at a time: each lane holds at most the chunk it shows and the next, so
 // a run of millions of nodes neither freezes the page nor fills its memory. Both lanes
-// advance node for node; a lane that waits for Python holds the other back.
+// advance node for node; a lane that waits for Python holds the other back. Every kind
+// races by its own rules (a killer's cages, a futoshiki's signs drawn on the grids);
+// a lane whose search cannot read them says so and stays out (sudoku_dlx.compare.race).
 import { View, count, duration, h, plural, useStyle, whenReady } from "../../kit.js";
+import { gridShape } from "../../grid.js";
+import { KIND_NAMES } from "../../kinds.js";
 import { readPuzzle } from "../../link.js";
 import { miniGrid } from "../../mini-grid.js";
 import { SYMBOLS } from "../../words.js";
@@ -61,13 +65,15 @@ class Lane {
       h("h3", {}, title), h("p", { class: "race-how" }, how), this.grid, list, this.state);
   }
 
-  // A new race on the opened puzzle {race, puzzle, size, box_rows, box_cols}.
+  // A new race on the opened puzzle (race_open's record: {race, givens, size, ...}); a
+  // record unraced (this search cannot read the kind's rules) shows the grid and why.
   start(client, opened) {
     this.client = client;
     this.id = opened.race;
     this.token = {}; // this race's answers carry it; a late answer for an earlier race does not
     this.n = opened.size;
-    this.givens = Uint8Array.from(opened.puzzle, (s) => SYMBOLS.indexOf(s) + 1);
+    this.unraced = opened.status === "unraced" ? opened.error : "";
+    this.givens = Uint8Array.from(opened.givens, (s) => SYMBOLS.indexOf(s) + 1);
     this.digits = Uint8Array.from(this.givens);
     this.chunks = []; // each {moves, ms, done, nodes in it, ...}; the first is being shown
     this.position = 0; // next move of chunks[0]
@@ -83,12 +89,13 @@ class Lane {
     this.dirty = new Set();
     this.jumped = 0; // most nodes shown in one frame
     this.drawGrid(opened);
+    this.finished = Boolean(this.unraced);
     this.state.textContent = "Ready.";
-    this.fetch();
+    if (!this.unraced) this.fetch();
   }
 
-  drawGrid({ size: n, box_rows: boxRows, box_cols: boxCols }) {
-    this.cells = miniGrid(this.grid, { n, boxRows, boxCols });
+  drawGrid(opened) {
+    this.cells = miniGrid(this.grid, gridShape(opened));
     this.cells.forEach((div, cell) => {
       div.dataset.cell = cell;
       div.classList.toggle("given", this.givens[cell] > 0);
@@ -204,11 +211,12 @@ class Lane {
     this.counters.filled.textContent = `${count(filled)} of ${count(this.digits.length)}`;
     this.counters.ms.textContent = duration(this.ms);
     this.state.textContent = this.describe();
-    this.root.dataset.state = this.finished ? "done" : "running";
+    this.root.dataset.state = this.unraced ? "unraced" : this.finished ? "done" : "running";
   }
 
   describe() {
     if (this.error) return `Python stopped: ${this.error.message}`;
+    if (this.unraced) return `Not racing: ${this.unraced}.`;
     if (!this.finished) {
       if (this.solution) return "Solution found; searching on for a second one…";
       return this.nodes ? "Searching…" : "Ready.";
@@ -225,19 +233,23 @@ class Lane {
 // What the race says under its lanes: the gap between them, a note on the pace while it
 // runs (waiting for Python, or jumping `jumped` nodes a frame), and the milestone of the
 // lanes done.
-function raceText(lanes, running, waiting, jumped) {
+function raceText(all, running, waiting, jumped) {
   let gap = "";
+  const lanes = all.filter((lane) => !lane.unraced);
   const done = lanes.filter((lane) => lane.finished);
   const name = (lane) => LABELS[lane.solver][0];
   const times = (more, fewer) => {
     const ratio = more.nodes / Math.max(1, fewer.nodes);
     return `${ratio >= 10 ? count(ratio) : ratio.toFixed(1)} times as many`;
   };
-  if (done.length === 1 && !done[0].error) {
+  if (lanes.length === 1 && done.length === 1) {
+    gap = `${name(done[0])} ${done[0].status === "unfinished" ? "gave up after" : "needed"} ` +
+      `${plural(done[0].nodes, "try", "tries")}; search time ${duration(done[0].ms)}.`;
+  } else if (lanes.length === 2 && done.length === 1 && !done[0].error) {
     const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
     gap = `${name(ahead)} finished after ${plural(ahead.nodes, "try", "tries")}; ${name(behind).toLowerCase()} ` +
       `is at ${plural(behind.nodes, "try", "tries")} (${times(behind, ahead)}) and counting.`;
-  } else if (done.length === 2) {
+  } else if (lanes.length === 2 && done.length === 2) {
     const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
     gap = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
       `${count(more.nodes)} tries, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
@@ -253,6 +265,21 @@ function raceText(lanes, running, waiting, jumped) {
   return { gap, note, milestone };
 }
 
+// What the race says when it opens `opened` (race_open's record) on `lanes`: the kind when
+// it is not a classic, its clues, the cells to fill, and which lane cannot race it and why.
+function readyText(opened, lanes) {
+  const cages = opened.cages ? `, ${plural(opened.cages.length, "cage")}` : "";
+  const signs = opened.signs ? `, ${plural(opened.signs.length, "sign")}` : "";
+  const kind = opened.kind === "sudoku" ? "" : `a ${opened.size}×${opened.size} ${KIND_NAMES[opened.kind]}, `;
+  const racing = lanes.filter((lane) => !lane.unraced);
+  const why = lanes.filter((lane) => lane.unraced).map((lane) => ` ${lane.unraced[0].toUpperCase()}${lane.unraced.slice(1)}.`);
+  const alone = racing.length === 1 ? ` ${LABELS[racing[0].solver][0]} races it alone, by all its rules.` : "";
+  const combinations = opened.cages && racing.some((lane) => lane.solver === "dlx")
+    ? " Its nodes count the digits placed, not the cages' digit combinations it tries too." : "";
+  return `Ready: ${kind}${plural(opened.clues, "given")}${cages}${signs}, ` +
+    `${plural(opened.size ** 2 - opened.clues, "cell")} to fill.${why.join("")}${alone}${combinations}`;
+}
+
 export default class Race extends View {
   async build(root) {
     await useStyle(new URL("../views.css", import.meta.url));
@@ -261,7 +288,7 @@ export default class Race extends View {
       h("option", { value: "" }, "Choose an example…"),
       EXAMPLES.map((example, k) => h("option", { value: k }, example.name)));
     this.input = h("input", { id: "race-puzzle", type: "text", spellcheck: "false", autocomplete: "off",
-      placeholder: "one line, . or 0 for a blank" });
+      placeholder: "one line, . or 0 for a blank, or a game ID" });
     const form = h("form", { class: "race-puzzle page-only" },
       h("label", { for: "race-example" }, "Example"), this.choose,
       h("label", { for: "race-puzzle" }, "Puzzle"), this.input,
@@ -357,11 +384,10 @@ export default class Race extends View {
 
   show() {
     const linked = readPuzzle(new URL(location.href));
-    if (linked.error) this.message.textContent = linked.error;
-    const first = linked.puzzle ?? EXAMPLES[0].puzzle;
+    const first = linked.error ? EXAMPLES[0].puzzle : linked.puzzle ?? EXAMPLES[0].puzzle;
     this.choose.value = String(EXAMPLES.findIndex((example) => example.puzzle === first));
     if (this.choose.value === "-1") this.choose.value = "";
-    this.race(first);
+    this.race(first, linked.error ? `${linked.error.replace(/\.$/, "")}, so the race opened the first example instead. ` : "");
     return { puzzle: first };
   }
 
@@ -425,10 +451,12 @@ export default class Race extends View {
     }
   }
 
-  // Opens a race of both lanes on `text` once Python is ready.
-  async race(text) {
+  // Opens a race of both lanes on `text` once Python is ready; `said` comes first in
+  // what the race says then (why this puzzle, not the link's).
+  async race(text, said = "") {
     const { lanes, client } = this;
     const mine = ++this.opened;
+    this.input.value = text; // shown while Python loads; its canonical text once opened
     this.setRunning(false);
     this.clock = 0;
     this.wanted = 0;
@@ -436,7 +464,7 @@ export default class Race extends View {
     this.gap.textContent = "";
     this.note.textContent = "";
     for (const button of [this.play, this.step, this.restart]) button.disabled = true;
-    this.message.textContent = this.python.state === "ready" ? "Opening the race…" : "Waiting for Python…";
+    this.message.textContent = said + (this.python.state === "ready" ? "Opening the race…" : "Waiting for Python…");
     await whenReady(this.python);
     for (const lane of lanes) {
       if (lane.id) client.request("race_close", { race: lane.id }).catch(() => {});
@@ -446,15 +474,16 @@ export default class Race extends View {
       answers = await Promise.all(lanes.map((lane) => client.request("race_open",
         { text, solver: lane.solver, max_nodes: MAX_NODES, chunk: CHUNK })));
     } catch (error) {
-      if (mine === this.opened) this.message.textContent = `Python could not open the race: ${error.message}`;
+      if (mine === this.opened) this.message.textContent = `${said}Python could not open the race: ${error.message}`;
       return;
     }
     if (mine !== this.opened) return;
     const refused = answers.find((answer) => answer.status === "invalid");
     if (refused) {
-      this.message.textContent = `That is not a puzzle to race: ${refused.error}.`;
+      this.message.textContent = `${said}That is not a puzzle to race: ${refused.error}.`;
       return;
     }
+    const raced = answers.filter((answer) => answer.status === "open");
     this.puzzle = answers[0].puzzle;
     this.input.value = this.puzzle;
     const url = new URL(location.href);
@@ -463,7 +492,6 @@ export default class Race extends View {
     lanes.forEach((lane, k) => lane.start(client, answers[k]));
     for (const lane of lanes) lane.render();
     for (const button of [this.play, this.step, this.restart]) button.disabled = false;
-    this.message.textContent = `Ready: ${plural(answers[0].clues, "given")}, ` +
-      `${plural(answers[0].size ** 2 - answers[0].clues, "cell")} to fill. Press Play.`;
+    this.message.textContent = `${said}${readyText(answers[0], lanes)} Press Play.`;
   }
 }

@@ -16,6 +16,26 @@ const PER_PAGE = { 4: 6, 5: 6, 6: 6, 7: 4, 8: 4, 9: 4, 12: 2, 16: 1 };
 const ANSWERS_PER_PAGE = { 4: 12, 5: 12, 6: 12, 7: 6, 8: 6, 9: 6, 12: 4, 16: 2 };
 // The sizes of a kind's worksheet.
 const sizesOf = (kind) => KIND_SIZES[kind].filter((n) => n in PER_PAGE);
+// A kind as a menu or a title names it: "Killer sudoku", "Sudoku X".
+const named = (kind) => KIND_NAMES[kind][0].toUpperCase() + KIND_NAMES[kind].slice(1);
+// The easiest grade the generator reaches, by kind and size, where it is not Easy: its
+// 8x8 and 9x9 killers have bigger cages than its 4x4 and 6x6 ones, and each of them needs
+// a cage step (Cage combinations, 2.0) to be rated (none Easy in 16 tries; tests/
+// test_page_print.py checks a few).
+const EASIEST = { killer: { 8: "Medium", 9: "Medium" } };
+const NAMES = GRADES.map((grade) => grade.name);
+// The grades the worksheet offers for a kind and size, easiest first.
+const gradesOf = (kind, n) => NAMES.slice(NAMES.indexOf(EASIEST[kind]?.[n] ?? NAMES[0]));
+// What the form says of a kind and size the generator makes no Easy puzzle of ("" for
+// one it does), and of `asked`, the grade asked for, if it is below them.
+function unreached(kind, n, asked = "") {
+  const grades = gradesOf(kind, n);
+  const below = NAMES.slice(0, NAMES.indexOf(grades[0]));
+  if (!below.length) return "";
+  return `The generator makes no ${below.join(" or ")} ${n}×${n} ${KIND_NAMES[kind]}: each of its puzzles needs a ` +
+    `${grades[0]} step or a harder one, so the difficulties start at ${grades[0]}.` +
+    `${below.includes(asked) ? ` The worksheet asks for ${grades[0]}, not ${asked}.` : ""}`;
+}
 
 function select(id, label, values, chosen, name = (v) => v) {
   const control = h("select", { id }, values.map((value) => h("option", { value }, name(value))));
@@ -30,16 +50,20 @@ export default class Worksheet extends View {
     const kind = KINDS.includes(params.get("kind")) ? params.get("kind") : "sudoku";
     const size = sizesOf(kind).includes(Number(params.get("size"))) ? Number(params.get("size")) : 9;
     const count = Math.min(MOST, Math.max(1, Number(params.get("n")) || 6));
+    const asked = params.get("difficulty") ?? "";
+    const difficulty = NAMES.includes(asked) && !gradesOf(kind, size).includes(asked) ? gradesOf(kind, size)[0] : asked;
+    // What show() says first: the grades the kind and size never reach, if any.
+    this.greeting = unreached(kind, size, asked);
+    this.kind = kind;
     // Not a <form> that submits: an embed's sandbox (no allow-forms) refuses submissions.
     this.form = h("div", { class: "panel worksheet-form", role: "form", "aria-label": "Worksheet" },
       h("h2", {}, "A worksheet with answers"),
       h("div", { class: "choices" },
-        select("ws-kind", "Kind", KINDS, kind, (k) => k[0].toUpperCase() + KIND_NAMES[k].slice(1)),
+        select("ws-kind", "Kind", KINDS, kind, named),
         select("ws-size", "Size", sizesOf(kind), size, (n) => `${n}×${n}`),
-        select("ws-difficulty", "Difficulty", ["", ...GRADES.map((grade) => grade.name)], params.get("difficulty") ?? "",
-          (g) => g || "Any"),
+        select("ws-difficulty", "Difficulty", ["", ...gradesOf(kind, size)], difficulty, (g) => g || "Any"),
         h("label", {}, "Puzzles", h("input", { id: "ws-count", type: "number", min: 1, max: MOST, value: count })),
-        h("label", {}, "Title", h("input", { id: "ws-title", type: "text", value: params.get("title") ?? "Sudoku" }))),
+        h("label", {}, "Title", h("input", { id: "ws-title", type: "text", value: params.get("title") ?? named(kind) }))),
       h("div", { class: "row" },
         h("button", { type: "button", id: "ws-make" }, "Make the worksheet"),
         h("button", { type: "button", id: "ws-stop", "aria-disabled": "true" }, "Stop"),
@@ -51,12 +75,8 @@ export default class Worksheet extends View {
     root.replaceChildren(this.form, this.sheets);
     this.making = false;
     $("ws-make").addEventListener("click", () => this.make());
-    $("ws-kind").addEventListener("change", () => {
-      const sizes = sizesOf($("ws-kind").value);
-      const size = sizes.includes(Number($("ws-size").value)) ? $("ws-size").value : String(sizes.includes(9) ? 9 : sizes.at(-1));
-      $("ws-size").replaceChildren(...sizes.map((n) => h("option", { value: n }, `${n}×${n}`)));
-      $("ws-size").value = size;
-    });
+    $("ws-kind").addEventListener("change", () => this.kindChanged());
+    $("ws-size").addEventListener("change", () => this.offerGrades());
     this.form.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && event.target.matches("input")) this.make();
     });
@@ -70,8 +90,32 @@ export default class Worksheet extends View {
 
   show() {
     this.buttons();
-    this.say("Choose the kind, size, difficulty and number of puzzles, then make the worksheet.");
+    this.say(this.greeting || "Choose the kind, size, difficulty and number of puzzles, then make the worksheet.");
     return {};
+  }
+
+  // The sizes and difficulties of the kind chosen (the ones chosen kept where it has them),
+  // and its name as the title unless the title is one of the teacher's own.
+  kindChanged() {
+    const kind = $("ws-kind").value;
+    const sizes = sizesOf(kind);
+    const size = sizes.includes(Number($("ws-size").value)) ? $("ws-size").value : String(sizes.includes(9) ? 9 : sizes.at(-1));
+    $("ws-size").replaceChildren(...sizes.map((n) => h("option", { value: n }, `${n}×${n}`)));
+    $("ws-size").value = size;
+    if ($("ws-title").value === named(this.kind)) $("ws-title").value = named(kind);
+    this.kind = kind;
+    this.offerGrades();
+  }
+
+  // The difficulties of the kind and size chosen (the one chosen kept if it is one), and
+  // why the easy ones are missing when they are.
+  offerGrades() {
+    const [kind, n, grade] = [$("ws-kind").value, Number($("ws-size").value), $("ws-difficulty").value];
+    const grades = gradesOf(kind, n);
+    $("ws-difficulty").replaceChildren(...["", ...grades].map((g) => h("option", { value: g }, g || "Any")));
+    $("ws-difficulty").value = grade && !grades.includes(grade) ? grades[0] : grade;
+    const why = unreached(kind, n, grade);
+    if (why) this.say(why);
   }
 
   say(text) {
