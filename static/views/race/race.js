@@ -483,7 +483,6 @@ export default class Race extends View {
       this.message.textContent = `${said}That is not a puzzle to race: ${refused.error}.`;
       return;
     }
-    const raced = answers.filter((answer) => answer.status === "open");
     this.puzzle = answers[0].puzzle;
     this.input.value = this.puzzle;
     const url = new URL(location.href);
