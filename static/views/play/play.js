@@ -4,7 +4,7 @@
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
-import { $, View, count, h } from "../../kit.js";
+import { $, View, h } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
@@ -32,8 +32,9 @@ const SETTINGS = { "tidy-notes": true, "show-possible": true, "show-timer": true
 // A grid whose cells are smaller than this (px) offers Zoom in, which makes them this big
 // in a frame that scrolls (the size of a fingertip).
 const TAP_CELL = 36;
-// The longest import box text kept through a reload.
-const IMPORT_KEPT = 100_000;
+// The longest import box text kept through a reload (if storage has room for it): a
+// file of puzzles of a few MB, with room left for the games.
+const IMPORT_KEPT = 2_000_000;
 // What each stored value is, for the notice when one cannot be read.
 const STORED = { "": "saved game", ":settings": "options", ":import": "import box text", ":generate": "Generate choices" };
 // The Generate panel's selects kept in storage (the kind and size follow the grid in play).
@@ -497,10 +498,10 @@ export default class Play extends View {
     this.worksheetLink();
     $("import-text").value = this.store.read(":import", shapes.text(IMPORT_KEPT), "");
     $("import-text").addEventListener("input", () => {
-      if (!this.store.writeText(":import", $("import-text").value, IMPORT_KEPT) && !this.importTooLong) {
-        this.importTooLong = true; // said once
-        this.notice(`The import box holds more than ${count(IMPORT_KEPT)} characters: it will not be kept through a reload.`);
-      }
+      const text = $("import-text").value;
+      const kept = this.store.writeText(":import", text, IMPORT_KEPT);
+      if (!kept && !this.importTooLong) this.notice(Store.notKept("The import box's text", text, IMPORT_KEPT)); // once, until kept again
+      this.importTooLong = !kept;
     });
     $("import").addEventListener("submit", (event) => {
       event.preventDefault();
