@@ -19,7 +19,7 @@ const VIEWS = {
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
-const name = VIEWS[options.view] ? options.view : "play";
+const name = Object.hasOwn(VIEWS, options.view) ? options.view : "play";
 root.classList.toggle("embed", options.embed);
 root.classList.toggle("readonly", options.readonly);
 root.dataset.view = name;

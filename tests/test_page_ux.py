@@ -267,6 +267,16 @@ def test_input_limits_and_forms(new_page):
     assert grid_line(page) == HARDEST
 
 
+@pytest.mark.parametrize("view", ["nonsense", "__proto__", "constructor", "toString"])
+def test_an_unknown_view_opens_the_play_view(new_page, view):
+    """Any view the page does not have, even the name of an object's own property, falls back to play."""
+    page = new_page(f"index.html?view={view}#p={HARDEST}")
+    expect(page.locator("#grid [data-cell]")).to_have_count(81)
+    expect(cell(page, 0)).to_have_text(HARDEST[0])
+    expect(page.locator("#view")).to_be_hidden()
+    assert grid_line(page) == HARDEST
+
+
 def test_storage_refused_and_an_unreadable_save_are_told(new_page):
     page = new_page()
     page.context.add_init_script(
