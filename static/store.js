@@ -4,8 +4,8 @@
 // but unusable (not JSON, too long, not of its shape) is dropped, `onBad(key)` hears
 // of it (so the user can be told), and that value alone starts afresh.
 // Storage may be missing or refuse (private mode, a sandboxed or cross-site embed, a full
-// quota): the page then keeps its work only until the tab closes, and `onRefused` hears
-// of it once.
+// quota): the page then keeps its work only while it is open (a reload loses it), and
+// `onRefused` hears of it once.
 
 import { count } from "./kit.js";
 

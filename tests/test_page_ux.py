@@ -394,6 +394,28 @@ def test_an_embed_tells_its_host_ready_checked_and_solved(server, other_origin, 
     assert solved["puzzle"] == HARDEST and solved["hints"] == 0 and solved["ms"] > 0
 
 
+def test_an_embed_refused_storage_says_what_a_reload_does(server, other_origin, new_page):
+    """Chromium refuses storage to a frame of another site: the notice says the work lasts
+    only while the page is open, as a reload of the host page shows, and what to do."""
+    src = f"{server}index.html?embed=1&id=quiz7#p={HARDEST}"
+    host = new_page(f"{other_origin}tests/pages/host.html?src={quote(src)}")
+    frame = host.frame_locator("iframe")
+    expect(frame.locator("#notice")).to_have_text(
+        "This browser does not let the page keep your work here: a reload or leaving the page loses it, "
+        "so finish the puzzle here, or keep your entries in a link with Share.")
+    frame.locator(f'[data-cell="{BLANKS[0]}"]').click()
+    host.keyboard.type("1")
+    expect(frame.locator(f'[data-cell="{BLANKS[0]}"]')).to_have_text("1")
+    host.reload()
+    expect(host.frame_locator("iframe").locator("#notice")).to_be_visible()
+    expect(host.frame_locator("iframe").locator(f'[data-cell="{BLANKS[0]}"]')).to_have_text("")
+    quiet = f"{server}index.html?embed=1&id=quiz8&buttons=check#p={HARDEST}"  # no Share button: not offered
+    other = new_page(f"{other_origin}tests/pages/host.html?src={quote(quiet)}")
+    expect(other.frame_locator("iframe").locator("#notice")).to_have_text(
+        "This browser does not let the page keep your work here: a reload or leaving the page loses it, "
+        "so finish the puzzle here.")
+
+
 def test_two_embeds_of_one_puzzle_keep_their_own_entries(server, new_page):
     """On a host of the page's own site (where the browser allows storage in frames)."""
     srcs = [f"{server}index.html?embed=1&id={name}#p={HARDEST}" for name in ("a", "b")]
