@@ -436,6 +436,12 @@ export default class Lab extends View {
     }
     this.pending = false;
     const choice = this.choice();
+    if (choice.problem === "own" && !choice.text.trim()) {
+      this.say("The box for your own problem is empty: write a problem in it, one option per line as the help above " +
+        "says, or choose an example in the menu.");
+      this.markLine(0);
+      return;
+    }
     const args = problemArgs(choice);
     let record;
     try {
