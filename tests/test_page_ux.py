@@ -267,6 +267,19 @@ def test_input_limits_and_forms(new_page):
     assert grid_line(page) == HARDEST
 
 
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, {"width": 375, "height": 667}])
+def test_the_first_screen_says_what_to_do(new_page, viewport):
+    """A first visit (an empty grid) says how to start, in view; a reload says how to go on."""
+    page = new_page("index.html", viewport=viewport)
+    expect(message(page)).to_have_text("To start, press Generate for a new puzzle, or paste (Ctrl+V) or import one; "
+                                       "then pick a cell and type a digit.")
+    assert in_view(page, page.locator("#message"))
+    cell(page, 0).click()
+    page.keyboard.press("5")
+    page.reload()
+    expect(message(page)).to_have_text("Your game as you left it: pick a cell and type a digit (or press it on the keypad).")
+
+
 @pytest.mark.parametrize("view", ["nonsense", "__proto__", "constructor", "toString"])
 def test_an_unknown_view_opens_the_play_view(new_page, view):
     """Any view the page does not have, even the name of an object's own property, falls back to play."""

@@ -527,6 +527,7 @@ export default class Play extends View {
   show() {
     setInterval(() => this.tick(), 1000);
     this.openLink(new URL(location.href));
+    if (!$("message").textContent) this.say(this.howToStart());
     this.update();
     const fit = () => this.fit();
     new ResizeObserver(fit).observe(document.querySelector(".board"));
@@ -536,6 +537,17 @@ export default class Play extends View {
     // A problem set (set.js): its puzzles in turn, kept and scored (for an LMS too).
     if (this.options.set) import("./set.js").then(({ PuzzleSet }) => PuzzleSet.start(this, this.options.set));
     return { puzzle: this.game.id };
+  }
+
+  // What the first screen says when no link did: how to begin, or go on.
+  howToStart() {
+    const { game, options } = this;
+    const play = "pick a cell and type a digit (or press it on the keypad)";
+    if (game.solved) return SOLVED[game.kind];
+    const empty = !(game.givens + game.entries).replaceAll(BLANK, "") && EMPTY_KINDS.includes(game.kind);
+    if (!empty) return `Your game as you left it: ${play}.`;
+    if (options.embed || options.readonly) return `To play, ${play}.`;
+    return "To start, press Generate for a new puzzle, or paste (Ctrl+V) or import one; then pick a cell and type a digit.";
   }
 
   // The page goes away: the time played so far is kept with the game.
