@@ -302,6 +302,32 @@ def test_storage_refused_and_an_unreadable_save_are_told(new_page):
     expect(other.locator("#notice")).to_have_text("Your saved game could not be read, so a new grid was started.")
 
 
+def test_saved_entries_on_givens_are_dropped_so_check_and_hint_agree(new_page):
+    """A save (old or edited) with entries on givens: they are dropped, said in a notice,
+    and Check and Hint then count the same mistakes (Check counted those cells too)."""
+    state = {"n": 9, "boxRows": 3, "boxCols": 3, "kind": "sudoku", "regions": [], "cages": [], "signs": [],
+             "givens": HARDEST, "entries": "1" * 81, "shown": "." * 81, "notes": [""] * 81}
+    page = new_page()
+    page.context.add_init_script(  # before the page reads it, on the next load only
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); "
+        f"localStorage.setItem('sudoku-dlx:page', {json.dumps(json.dumps({'state': state}))}); }}")
+    page.reload()
+    givens = 81 - len(BLANKS)
+    expect(page.locator("#notice")).to_have_text(
+        f"Your saved game had {givens} entries on givens (from an older or edited save): they were dropped, "
+        "and the rest of your game is as you left it.")
+    wrong = [cell for cell in BLANKS if SOLUTION[cell] != "1"]
+    wait_ready(page)
+    button(page, "Check").click()
+    expect(message(page)).to_have_text(f"{len(wrong)} mistakes marked.")
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Wrong entries: ")
+    assert message(page).inner_text().count("(1)") == len(wrong)
+    page.reload()  # what was dropped stays dropped
+    expect(message(page)).to_have_text(re.compile("^Your game as you left it"))  # said after the notices
+    expect(page.locator("#notice")).to_be_hidden()
+
+
 def test_offline_stop_says_so_and_python_comes_back(new_page, server, watch):
     page = new_page(f"index.html#p={HARDEST}")
     wait_ready(page)

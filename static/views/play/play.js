@@ -4,7 +4,7 @@
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
-import { $, View, h } from "../../kit.js";
+import { $, View, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
@@ -54,6 +54,11 @@ export default class Play extends View {
     });
     this.game = new Game(this.store.read("", shapes.object, {}));
     if (this.game.unreadable) this.notice(`Your ${STORED[""]} could not be read, so a new grid was started.`);
+    const { dropped } = this.game;
+    if (dropped) {
+      this.notice(`Your ${STORED[""]} had ${plural(dropped, "entry", "entries")} on givens (from an older or edited ` +
+        `save): ${dropped === 1 ? "it was" : "they were"} dropped, and the rest of your game is as you left it.`);
+    }
     this.settings = this.store.read(":settings", shapes.flags(SETTINGS), { ...SETTINGS });
     // The hint the message shows (a record of web.hint), how much of it is told (1: the
     // technique and where, 2: its cells marked, 3: all of it, which Apply applies), and
