@@ -440,8 +440,7 @@ def test_an_embed_refused_storage_says_what_a_reload_does(server, other_origin, 
     host = new_page(f"{other_origin}tests/pages/host.html?src={quote(src)}")
     frame = host.frame_locator("iframe")
     expect(frame.locator("#notice")).to_have_text(
-        "This browser does not let the page keep your work here: a reload or leaving the page loses it, "
-        "so finish the puzzle here, or keep your entries in a link with Share.")
+        "This browser does not let the page keep your work here: a reload loses it; keep it in a Share link.")
     frame.locator(f'[data-cell="{BLANKS[0]}"]').click()
     host.keyboard.type("1")
     expect(frame.locator(f'[data-cell="{BLANKS[0]}"]')).to_have_text("1")
@@ -451,8 +450,7 @@ def test_an_embed_refused_storage_says_what_a_reload_does(server, other_origin, 
     quiet = f"{server}index.html?embed=1&id=quiz8&buttons=check#p={HARDEST}"  # no Share button: not offered
     other = new_page(f"{other_origin}tests/pages/host.html?src={quote(quiet)}")
     expect(other.frame_locator("iframe").locator("#notice")).to_have_text(
-        "This browser does not let the page keep your work here: a reload or leaving the page loses it, "
-        "so finish the puzzle here.")
+        "This browser does not let the page keep your work here: a reload loses it, so finish it here.")
 
 
 def test_two_embeds_of_one_puzzle_keep_their_own_entries(server, new_page):

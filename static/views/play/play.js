@@ -48,8 +48,8 @@ export default class Play extends View {
     // course page do not share one game.
     const prefix = options.embed ? `sudoku-dlx:embed:${options.id ? `${options.id}:` : ""}${puzzle}` : "sudoku-dlx:page";
     this.store = new Store(prefix, {
-      onRefused: () => this.notice("This browser does not let the page keep your work here: a reload or leaving the page " +
-        `loses it, so finish the puzzle here${!options.buttons || options.buttons.has("share") ? ", or keep your entries in a link with Share" : ""}.`),
+      onRefused: () => this.notice("This browser does not let the page keep your work here: a reload loses it" +
+        `${!options.buttons || options.buttons.has("share") ? "; keep it in a Share link" : ", so finish it here"}.`),
       onBad: (key) => this.notice(`Your ${STORED[key]} could not be read, so ${key ? "it starts afresh" : "a new grid was started"}.`),
     });
     this.game = new Game(this.store.read("", shapes.object, {}));
