@@ -3,6 +3,7 @@
     python3 build.py                  build what is missing into static/vendor/
     python3 build.py serve [--port N] build, then serve the page on 127.0.0.1
     python3 build.py dist DIR         build, then write an uploadable folder to DIR
+    python3 build.py docs             rewrite the docs' tables written from the code's docstrings
     python3 build.py scorm OUT.zip --puzzle P [--puzzle P ...] [--set FILE] [--title T]
                      [--mastery N] [--scorm 1.2|2004]
                                       build, then write a SCORM package of a problem set
@@ -23,8 +24,14 @@ against MICROPIP_SHA256), which the tests use to install the wheel as any Pyodid
 app would.
 
 ``npm ci`` also installs the pinned dev dependencies: axe-core, which tests/test_axe.py
-injects into the page (from node_modules/, which `serve` serves with the rest), and
-scorm-again, the stand-in LMS of tests/test_scorm.py.
+injects into the page (from node_modules/, which `serve` serves with the rest),
+scorm-again, the stand-in LMS of tests/test_scorm.py, and ESLint, which
+tests/test_static.py runs (none of them is shipped).
+
+`docs` rewrites the tables the manual shows of the code (between ``<!-- generated: NAME -->``
+and ``<!-- end -->`` in README.md and docs/*.md): the package's floors (FLOORS), its modules,
+the test files and the scripts, each row the first sentence of a docstring. tests/test_docs.py
+fails while one is stale.
 
 `scorm` writes a SCORM package of a problem set (docs/teachers.md): the page's files as
 `dist` writes them (without the precompressed copies), the set file and imsmanifest.xml,
@@ -34,6 +41,7 @@ both written by static/scorm-package.js under Node (the page's own download uses
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import email.utils
 import functools
@@ -140,7 +148,7 @@ def _vendor_pyodide() -> None:
     if pinned != PYODIDE_VERSION:
         sys.exit(f"package-lock.json pins pyodide {pinned}, build.py wants {PYODIDE_VERSION}")
     if not _npm_installed(lock):
-        # Dev dependencies too (axe-core and scorm-again, which the page tests load).
+        # Dev dependencies too (axe-core and scorm-again, which the page tests load; ESLint).
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--include=dev"], cwd=ROOT, check=True)
     for old in VENDOR.iterdir():  # an earlier layout's files (all are in folders now)
         if old.is_file() and old.name != "build.json":
@@ -246,6 +254,116 @@ def words_js() -> str:
              "// Their source and meaning: sudoku_dlx.web.words(); tests/test_words.py checks this file.", ""]
     lines += [f"export const {name.upper()} = {value(word)};" for name, word in words().items()]
     return "\n".join(lines) + "\n"
+
+
+#: The package's floors, lowest first, each with what the docs say of it: a module imports
+#: modules of lower floors, or of its own folder on its own floor. A name stands for a module
+#: or a folder of them. tests/test_layout.py holds the package to them.
+FLOORS = [
+    (["dlx", "kinds.grid"], "neither imports anything of the package"),
+    (["kinds", "cells"], ""),
+    (["techniques", "cover", "baselines"], ""),
+    (["rating", "compare"], ""),
+    (["generator"], ""),
+    (["baselines.needs"], "the ways to a puzzle that needs a technique: they make and rate puzzles"),
+    (["bench"], ""),
+    (["web"], ""),
+    (["cli", "worker"], "only these import `web`"),
+    (["__main__"], ""),
+]
+#: Where the docs hold a generated table: ``<!-- generated: NAME -->`` ... ``<!-- end -->``.
+GENERATED = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end -->)", re.DOTALL)
+PACKAGE = ROOT / "py" / "sudoku_dlx"
+
+
+def summary(doc: str) -> str:
+    """The first sentence of a docstring (or a script's opening comment), on one line, in
+    Markdown: ``code`` and :role:`code` (or :role:`~.code`) become `code`, and a table's bars are escaped."""
+    text = " ".join(doc.strip().split("\n\n")[0].split())
+    match = re.search(r"[.!?](?=\s+[A-Z(`])", text)
+    text = text[:match.end()] if match else text
+    text = re.sub(r":\w+:`~?\.?([^`]*)`", r"`\1`", text).replace("``", "`")
+    return text.replace("|", "\\|")
+
+
+def docstring(path: Path) -> str:
+    """A Python file's docstring, or the opening ``//`` comment of a JavaScript one."""
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".py":
+        doc = ast.get_docstring(ast.parse(text))
+    else:
+        lines = []
+        for line in text.splitlines():
+            if not line.startswith("//"):
+                break
+            lines.append(line[2:].strip())
+        doc = "\n".join(lines)
+    if not doc:
+        raise ValueError(f"{path.relative_to(ROOT)} has no docstring: the docs' tables are written from them")
+    return doc
+
+
+def _module_path(name: str) -> str:
+    """``kinds/grid.py`` for a module, ``kinds/`` for a folder."""
+    path = PACKAGE.joinpath(*name.split("."))
+    return f"{path.relative_to(PACKAGE)}/" if path.is_dir() else f"{path.relative_to(PACKAGE)}.py"
+
+
+def _table(heading: tuple[str, str], rows: list[tuple[str, str]]) -> str:
+    lines = [f"| {heading[0]} | {heading[1]} |", "|---|---|"]
+    return "\n".join(lines + [f"| {left} | {right} |" for left, right in rows]) + "\n"
+
+
+def floors_table() -> str:
+    rows = []
+    for level, (names, note) in enumerate(FLOORS, 1):
+        modules = ", ".join(f"`{_module_path(name)}`" for name in names)
+        rows.append((str(level), f"{modules} ({note})" if note else modules))
+    return _table(("floor", "modules"), rows)
+
+
+def modules_table() -> str:
+    paths = sorted(PACKAGE.rglob("*.py"), key=lambda path: path.relative_to(PACKAGE).parts)
+    rows = []
+    for path in paths:
+        name = path.relative_to(PACKAGE)
+        shown = f"{name.parent}/" if name.name == "__init__.py" and name.parent.parts else str(name)
+        rows.append((f"`{shown}`", summary(docstring(path))))
+    return _table(("module", "holds"), rows)
+
+
+def files_table(folder: str, pattern: str, heading: tuple[str, str]) -> str:
+    paths = sorted(path for path in (ROOT / folder).glob(pattern) if path.suffix in (".py", ".mjs"))
+    return _table(heading, [(f"`{path.name}`", summary(docstring(path))) for path in paths])
+
+
+#: The generated tables by name.
+TABLES = {
+    "floors": floors_table,
+    "modules": modules_table,
+    "tests": lambda: files_table("tests", "test_*", ("file", "covers")),
+    "scripts": lambda: files_table("scripts", "*", ("script", "does")),
+}
+
+
+def docs_text(path: Path) -> str:
+    """The text of a Markdown file with each of its generated tables written anew."""
+    def write(match: re.Match) -> str:
+        if match.group(2) not in TABLES:
+            raise ValueError(f"{path.relative_to(ROOT)}: no table named {match.group(2)} (one of {sorted(TABLES)})")
+        return match.group(1) + TABLES[match.group(2)]() + match.group(4)
+    return GENERATED.sub(write, path.read_text(encoding="utf-8"))
+
+
+def write_docs() -> list[Path]:
+    """Rewrites the generated tables of README.md and docs/*.md; the files it changed."""
+    changed = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = docs_text(path)
+        if text != path.read_text(encoding="utf-8"):
+            path.write_text(text, encoding="utf-8")
+            changed.append(path)
+    return changed
 
 
 def _is_current(path: Path, suffix: str) -> bool:
@@ -493,8 +611,13 @@ def main(argv: list[str] | None = None) -> int:
     scorm_parser.add_argument("--title", default="Sudoku problem set")
     scorm_parser.add_argument("--mastery", type=int, help="the score (0 to 100) that passes; none: completed")
     scorm_parser.add_argument("--scorm", choices=SCORM_VERSIONS, default="1.2")
+    commands.add_parser("docs", help="rewrite the docs' tables written from the code (no build)")
     args = parser.parse_args(argv)
-    if args.command == "serve":
+    if args.command == "docs":
+        changed = write_docs()
+        print("Rewrote " + ", ".join(str(path.relative_to(ROOT)) for path in changed) if changed
+              else "The docs' tables are current")
+    elif args.command == "serve":
         serve(args.port, args.verbose, args.dir)
     elif args.command == "dist":
         dist(args.dir)

@@ -1,5 +1,6 @@
-"""Times the lab's Count of the 6x10 pentominoes (up to symmetry) in the page on N workers
-(headless Chromium, the search split by web.cover_split and counted in Pyodide on the lab's
+"""Times the lab's Count of the 6x10 pentominoes on N workers in the page against the CLI.
+
+The page counts up to symmetry (headless Chromium, the search split by web.cover_split and counted in Pyodide on the lab's
 pool of workers), against the CLI's single process (`python3 -m sudoku_dlx pentomino 6x10
 --count --json`), alternating, best of --runs. Not a test: it prints. The page's time runs
 from the split to the last part counted (the pool is started by the first run, which is

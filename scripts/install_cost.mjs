@@ -1,5 +1,6 @@
-// What installing the engine costs after Pyodide's boot, two ways side by side, in the
-// pinned Pyodide under Node (the V8 of Chromium), both with the page's precompiled
+// What installing the engine costs after Pyodide's boot, with micropip and as the page does.
+//
+// Two ways side by side, in the pinned Pyodide under Node (the V8 of Chromium), both with the page's precompiled
 // standard library:
 //   micropip:  loadPyodide loads micropip, which installs the plain wheel (build/),
 //              then `import sudoku_dlx.web`;

@@ -17,6 +17,7 @@ export class View {
   }
 
   // Makes the view's DOM in `root` (a <main>); resolves once it can be shown.
+  // eslint-disable-next-line no-unused-vars -- each view's own build uses it
   async build(root) {}
 
   // Starts the view; returns the fields of the host's "ready" message.

@@ -8,13 +8,20 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The puzzles the tests use, inside the repository (scripts/make_test_data.py wrote them).
 DATA = ROOT / "tests" / "data"
 
-#: Files the tests opened beside the repository (in its parent folder, outside it): the
-#: tests must run from a clone alone, so any of these fails the run (see pytest_sessionfinish).
+#: What the running test (its setup, call and teardown) opened outside the repository and
+#: which programs it started; tests/conftest.py fails the test for either (see
+#: pytest_runtest_makereport): the tests must run from a clone alone, and the marks hold.
 OUTSIDE: list[str] = []
+STARTED: list[str] = []
+
+#: The marks that take a test out of the fast tier (registered in pyproject.toml).
+TIERS = ("browser", "external", "slow")
 
 
 def outside_the_repository(path: str) -> bool:
@@ -24,20 +31,66 @@ def outside_the_repository(path: str) -> bool:
     return parent != os.sep and path.startswith(parent + os.sep) and not path.startswith(str(ROOT) + os.sep)
 
 
-def _watch_opens(event: str, args: tuple) -> None:
+def program_mark(executable: str) -> str | None:
+    """The mark a test that starts ``executable`` needs: ``browser`` for Playwright's driver
+    (which starts Chromium), ``external`` for Node and Simon Tatham's programs, else None."""
+    name = os.path.basename(executable)
+    if "playwright" in executable or name.startswith("chrom"):
+        return "browser"
+    if name in ("node", "npm", "npx") or name.startswith("sgt-"):
+        return "external"
+    return None
+
+
+def _watch(event: str, args: tuple) -> None:
     if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
         path = os.fsdecode(args[0])
         if outside_the_repository(path):
             OUTSIDE.append(path)
+    elif event == "subprocess.Popen":
+        executable, argv = args[0], args[1]
+        first = argv if isinstance(argv, (str, bytes, os.PathLike)) else (argv[0] if argv else "")
+        STARTED.append(os.fsdecode(executable or first))
 
 
-sys.addaudithook(_watch_opens)
+sys.addaudithook(_watch)
 
 
-def pytest_sessionfinish(session, exitstatus):
+def pytest_collection_modifyitems(config, items):
+    """Marks each test ``fast`` that is none of ``browser``, ``external``, ``slow`` (the tier a
+    developer runs: ``-m fast``), and refuses a test that opens Chromium without ``browser``."""
+    unmarked = [item.nodeid for item in items
+                if "browser" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("browser")]
+    if unmarked:
+        raise pytest.UsageError(f"tests that use the browser fixture without the browser mark: {unmarked}")
+    for item in items:
+        if not any(item.get_closest_marker(mark) for mark in TIERS):
+            item.add_marker(pytest.mark.fast)
+
+
+def pytest_collection_finish(session):
     if OUTSIDE:
-        print(f"\nTests opened files outside the repository: {sorted(set(OUTSIDE))}", file=sys.stderr)
-        session.exitstatus = 1
+        raise pytest.UsageError(f"collecting the tests opened files outside the repository: {sorted(set(OUTSIDE))}")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    OUTSIDE.clear()
+    STARTED.clear()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Fails a test that opened files outside the repository, or started a browser or an
+    outside program without the mark that says so."""
+    report = yield
+    if call.when == "teardown" and report.passed:
+        missing = sorted({mark for mark in map(program_mark, STARTED) if mark and not item.get_closest_marker(mark)})
+        if OUTSIDE:
+            report.outcome, report.longrepr = "failed", f"{item.nodeid} opened files outside the repository: {sorted(set(OUTSIDE))}"
+        elif missing:
+            report.outcome, report.longrepr = "failed", f"{item.nodeid} started {sorted(set(STARTED))} without the marks {missing}"
+    return report
 
 
 def lines(name: str, count: int | None = None, start: int = 0) -> list[str]:

@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -28,12 +29,16 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 READY_MS = 60_000
+#: How long an expect() waits by default (Playwright's own is 5 s): what a loaded machine
+#: may take to draw or answer; a passing test waits only as long as the page takes.
+EXPECT_MS = 20_000
+expect.set_options(timeout=EXPECT_MS)
 #: The hosts the pages may ask for: the page's server and the other origin's.
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
 __all__ = ["READY_MS", "ROOT", "Watch", "browser", "button", "cell", "grid_line", "message",
            "new_page", "no_errors_and_no_outside_requests", "open_page", "other_origin", "paste", "server",
-           "wait_ready", "watch"]
+           "wait_fits", "wait_ready", "watch"]
 
 
 @pytest.fixture(scope="module")
@@ -158,3 +163,13 @@ def paste(page, text):
         }""",
         text,
     )
+
+
+def wait_fits(frame, timeout=READY_MS) -> None:
+    """Waits until ``frame``'s document fits its window with no scrollbar (its layout may
+    settle after a panel opens or Python answers); fails with both heights if it never does."""
+    try:
+        frame.wait_for_function("() => document.documentElement.scrollHeight <= innerHeight", timeout=timeout)
+    except PlaywrightTimeoutError:
+        sizes = frame.evaluate("[document.documentElement.scrollHeight, innerHeight]")
+        pytest.fail(f"the embed scrolls: {sizes[0]} px in {sizes[1]}")

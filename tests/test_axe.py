@@ -1,5 +1,6 @@
-"""axe-core on every view of the page, in headless Chromium: play (as drawn, and with each
-panel open: the rating with its solve path and a step drawn, the DLX steps, share, embed, a
+"""axe-core on every view of the page, light and dark, top level and embedded: no violation.
+
+In headless Chromium: play (as drawn, and with each panel open: the rating with its solve path and a step drawn, the DLX steps, share, embed, a
 hint, notes with a clash, a solution shown), the exact cover lab, the race, the batch view
 after a run and the worksheet once made; each in light and dark, at the top level and
 embedded (embed=1 in an iframe of a host page on another origin, axe run inside the frame).
@@ -23,6 +24,8 @@ from conftest import lines
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import ROOT
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # A puzzle whose solve path has chain steps (drawn as lines over the grid) and rates quickly.

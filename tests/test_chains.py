@@ -1,5 +1,5 @@
 """The chains (turbot fish, colouring, X- and XY-chains, remote pairs, forcing chains) on
-hand-made boards, then on real puzzles: soundness of every step, texts that
+hand-made positions, then on real puzzles: soundness of every step, texts that
 name real candidates, and SE's length bonus."""
 
 from __future__ import annotations
@@ -354,6 +354,7 @@ def walk(puzzle: str, techniques, boards: slice = slice(None)) -> list[str]:
     return [name for board in stuck_boards(puzzle)[boards] for name in assert_sound(board, techniques, solution)]
 
 
+@pytest.mark.slow
 def test_every_step_is_sound_on_rated_puzzles():
     puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)]
     names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]

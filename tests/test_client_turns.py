@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
+import pytest
+
+pytestmark = pytest.mark.external
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,5 @@
 """Colouring (simple colours: traps and wraps over a whole cluster; multi-colours)
-on hand-made boards, then every step on real puzzles checked against the solution."""
+on hand-made positions, then every step on real puzzles checked against the solution."""
 
 from __future__ import annotations
 

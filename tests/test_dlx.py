@@ -1,4 +1,4 @@
-"""The generic exact-cover engine on problems that are not sudoku.
+"""The generic exact-cover engine on problems that are not sudoku, each count known from elsewhere.
 
 Every count here is checked against an answer known from elsewhere (Knuth's
 paper, the N-queens and domino-tiling sequences) or against brute force.
@@ -397,3 +397,13 @@ def test_node_objects_search_as_the_lists_do(build, monkeypatch):
         assert snapshot(ec) == before
         runs.append((first, stats, second, ec.stats))
     assert runs[0] == runs[1]
+
+
+def test_nodes_is_the_published_name_of_tries():
+    """``SearchStats.tries`` was published as ``nodes``: both read and write the same count."""
+    ec = dlx.ExactCover(2)
+    for option in ([0], [1], [0, 1]):
+        ec.add_option(option)
+    assert list(ec.search()) and ec.stats.tries == ec.stats.nodes > 0
+    ec.stats.nodes = 7
+    assert ec.stats.tries == 7

@@ -119,6 +119,7 @@ def test_killer_cages_are_small_and_mostly_without_givens(kind, size):
     ("x", 9, SOLO), ("x", 6, SOLO), ("jigsaw", 9, SOLO), ("jigsaw", 7, SOLO),
     ("killer", 9, SOLO), ("killer", 6, SOLO), ("futoshiki", 7, UNEQUAL), ("futoshiki", 5, UNEQUAL),
 ])
+@pytest.mark.external
 def test_tatham_reads_our_game_ids(kind, size, program):
     answer = web.generate(size, seed=5, kind=kind, time_budget=2.0)
     game_id = answer["puzzle"]  # the game ID: the canonical text of every kind here
@@ -129,6 +130,7 @@ def test_tatham_reads_our_game_ids(kind, size, program):
     assert bad.returncode == 1 and "error parsing" in bad.stderr
 
 
+@pytest.mark.external
 def test_tatham_reads_a_classic_game_id(capsys):
     assert main(["generate", "--seed", "5", "--format", "tatham"]) == 0
     game_id = capsys.readouterr().out.strip()

@@ -22,6 +22,8 @@ from sudoku_dlx.kinds.forms import write_form
 from sudoku_dlx.kinds.grid import BOX_SHAPES, MAX_TEXT, SYMBOLS, shape_for
 from sudoku_dlx.kinds.read import read_puzzle
 
+pytestmark = pytest.mark.external
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -28,6 +28,8 @@ from sudoku_dlx.kinds.read import puzzle_id, read_puzzle, read_texts
 from sudoku_dlx.kinds.solver import count_solutions, fault, solve
 from sudoku_dlx.kinds.tatham import write_game_id
 
+pytestmark = pytest.mark.external
+
 GAMES = Path("/usr/games")
 #: (program, its parameters, the kind and size they make): X, jigsaw, killer and
 #: futoshiki in every size the kinds take from Tatham, with a classic 9x9 beside them.

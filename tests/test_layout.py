@@ -1,5 +1,5 @@
-"""The package's layout: no module imports another's private names, and imports
-only run down the floors (read from the sources with ``ast``)."""
+"""The package's layout: no module imports another's private names, imports only run
+down the floors, and no modules import each other (read from the sources with ``ast``)."""
 
 from __future__ import annotations
 
@@ -8,22 +8,13 @@ from pathlib import Path
 
 import pytest
 
+import build
+
 PACKAGE = Path(__file__).resolve().parents[1] / "py" / "sudoku_dlx"
 
-#: The floors, lowest first: a module imports modules of lower floors, or of its
-#: own folder on its own floor. A name stands for a module or a folder of them.
-FLOORS = [
-    ["dlx", "kinds.grid"],
-    ["kinds", "cells"],
-    ["techniques", "cover", "baselines"],
-    ["rating", "compare"],
-    ["generator"],
-    ["baselines.needs"],  # the ways to a puzzle that needs a technique: they make and rate puzzles
-    ["bench"],
-    ["web"],
-    ["cli", "worker"],
-    ["__main__"],
-]
+#: The floors, lowest first: a module imports modules of lower floors, or of its own folder
+#: on its own floor (build.FLOORS, whence docs/how-it-works.md's table is written too).
+FLOORS = [names for names, _ in build.FLOORS]
 
 
 def module_name(path: Path) -> str:
@@ -73,7 +64,7 @@ def floor(name: str) -> tuple[int, str]:
         for prefix in names:
             if (name == prefix or name.startswith(prefix + ".")) and (best is None or len(prefix) > len(best[1])):
                 best = level, prefix
-    assert best is not None, f"{name} is on no floor: add it to FLOORS"
+    assert best is not None, f"{name} is on no floor: add it to FLOORS in build.py"
     return best
 
 
@@ -127,3 +118,57 @@ def test_only_the_command_line_and_the_worker_import_the_page_api():
 def test_the_public_api_imports_no_command_line_or_page_code():
     imported = {module.split(".")[0] for module, _, _, _ in imports("")}
     assert imported <= {"dlx", "generator", "kinds", "rating", "techniques"}
+
+
+def typing_lines(name: str) -> set[int]:
+    """The lines of module ``name``'s imports under ``if TYPE_CHECKING:``, which never run."""
+    lines = set()
+    for node in ast.walk(ast.parse(MODULES[name].read_text(encoding="utf-8"))):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            lines |= {inner.lineno for statement in node.body for inner in ast.walk(statement)
+                      if isinstance(inner, (ast.Import, ast.ImportFrom))}
+    return lines
+
+
+def import_graph() -> dict[str, set[str]]:
+    """The modules each module imports when it runs (imports inside functions count too)."""
+    return {name: {module for module, _, line, _ in imports(name)
+                   if module in MODULES and line not in typing_lines(name)} for name in MODULES}
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The cycles of an import graph, each as the modules on it: its strongly connected
+    parts of more than one module, or one that imports itself (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def visit(name: str) -> None:
+        index[name] = low[name] = len(index)
+        stack.append(name)
+        for other in graph[name]:
+            if other not in index:
+                visit(other)
+                low[name] = min(low[name], low[other])
+            elif other in stack:
+                low[name] = min(low[name], index[other])
+        if low[name] == index[name]:
+            part = []
+            while not part or part[-1] != name:
+                part.append(stack.pop())
+            if len(part) > 1 or name in graph[name]:
+                cycles.append(sorted(part))
+
+    for name in graph:
+        if name not in index:
+            visit(name)
+    return cycles
+
+
+def test_the_cycle_finder_finds_every_cycle_and_only_those():
+    assert import_cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"d"}, "e": {"a"}}) == [["a", "b", "c"], ["d"]]
+
+
+def test_no_modules_import_each_other():
+    assert import_cycles(import_graph()) == []

@@ -1,5 +1,6 @@
-"""A monkey in CI (issue 24): a seeded random walk of what a person may do to the page, in
-headless Chromium, after which the page must still work (a digit typed into an empty cell
+"""A seeded random walk of what a person may do to the page, with no error at any step.
+
+In headless Chromium; after the walk the page must still work (a digit typed into an empty cell
 shows, Solve fills in the solution), with no page error and no console error at any step.
 
 The actions: clicks on any visible control of the view at hand (buttons, links inside the
@@ -35,6 +36,8 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sudoku_dlx import web
+
+pytestmark = pytest.mark.browser
 
 SEED = int(os.environ.get("MONKEY_SEED", "24"))
 ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "300"))

@@ -1,5 +1,6 @@
-"""The narrowed search (``bounds``, then the exact cover of the open cells alone) finds
-exactly the solutions of the whole grid's exact cover, for every kind: on small seeded
+"""The narrowed search finds exactly the solutions of the whole grid's exact cover, for every kind.
+
+The narrowed search is ``bounds``, then the exact cover of the open cells alone. Checked on small seeded
 sets from Simon Tatham's programs (Debian's sgt-puzzles, which .ci/run installs) and
 this package's windokus, as they are (one solution), with givens taken away (several)
 and with a given or two cage sums changed (often none). The generator counts solutions
@@ -19,6 +20,8 @@ from sudoku_dlx.kinds.grid import Cage, InvalidPuzzleError, Puzzle
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds import solver
 from sudoku_dlx.kinds.solver import NARROWED, _narrowed_solutions, bounds, count_solutions, fault, solutions
+
+pytestmark = pytest.mark.external
 
 #: (program, seeded parameters) -> three game IDs each; small sizes, and one 9x9 of each kind.
 SETS = [

@@ -143,6 +143,7 @@ def links_as_written(step) -> tuple[list[tuple[frozenset[int], str]], str]:
     return ends, signs
 
 
+@pytest.mark.slow
 def test_the_notation_names_the_links_candidates():
     """Every chain step on the boards of 20 rated puzzles where the chains are needed:
     read back, the notation's nodes and links are those of the step's Link list, or of

@@ -49,6 +49,7 @@ def site(tmp_path_factory) -> Path:
     return site
 
 
+@pytest.mark.external
 def test_dist_is_a_static_folder_with_relative_urls(site):
     manifest = json.loads((site / "static" / "vendor" / "build.json").read_text())
     assert manifest["pyodide"] == build.PYODIDE_VERSION

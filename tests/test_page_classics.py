@@ -1,5 +1,6 @@
-"""Knuth's classics in the lab (issue 27) in real headless Chromium (fixtures in
-pagekit.py): a pentomino solution drawn and browsed, Langford pairs counted on one worker
+"""Knuth's classics in the lab, in headless Chromium: drawn, browsed, counted, stopped, pasted, raced, linked.
+
+Fixtures in pagekit.py: a pentomino solution drawn and browsed, Langford pairs counted on one worker
 and on two (the same count), Stop during a long count on the pool, a problem pasted in
 Knuth's format counted and downloaded, the two engines raced, and links that carry every
 choice. One page serves them all (each test sets up what it needs), as booting Python is
@@ -15,6 +16,8 @@ from pagekit import open_page
 from playwright.sync_api import Page, expect
 
 from sudoku_dlx import web
+
+pytestmark = pytest.mark.browser
 
 STATUS_READY = "The search "  # takes N steps, or is long
 # Knuth's example of "Dancing Links" (items a-g, one solution: a d, b g, c e f) in his DLX

@@ -1,4 +1,6 @@
-"""Every kind on the page, in headless Chromium: a `#p=` link of Simon Tatham's game ID
+"""Every kind in the play view, in headless Chromium: drawn, played, solved, stored and made.
+
+A `#p=` link of Simon Tatham's game ID
 opens the puzzle with what its kind draws (jigsaw regions, X's diagonals, windoku's
 windows, killer cages, futoshiki signs); an entry that breaks the kind's own rule shows
 as a clash; Solve, Check, Hint (the worker's, on the game ID) and the share link work on
@@ -17,6 +19,8 @@ from sudoku_dlx import web
 from sudoku_dlx.kinds.grid import KIND_SIZES, SYMBOLS
 from sudoku_dlx.kinds.read import puzzle_id, read_puzzle
 from sudoku_dlx.kinds.solver import combinations, count_solutions
+
+pytestmark = pytest.mark.browser
 
 # Game IDs of Simon Tatham's programs (sgt-puzzles), copied from their output:
 IDS = {

@@ -17,6 +17,8 @@ from sudoku_dlx import web
 from sudoku_dlx.cover.problems import KIND_PUZZLES, Problem, built_in
 from sudoku_dlx.kinds.read import read_puzzle
 
+pytestmark = pytest.mark.browser
+
 STATUS_READY = "The search takes"
 
 

@@ -1,4 +1,6 @@
-"""The page's start in real headless Chromium: the service worker's cache (offline
+"""The page's start in headless Chromium: offline, a new build, the snapshot, Stop, several embeds.
+
+The service worker's cache (offline
 reloads, a new build replacing the old cache, `build.py dist` offline), Python restored
 from the worker's memory snapshot (and booted as usual when the snapshot fails), Stop
 restarting Python from the cache, and several embeds on one course page (fixtures in
@@ -20,6 +22,8 @@ import pytest
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PREFIX = "sudoku-dlx-"

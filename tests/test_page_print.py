@@ -1,4 +1,6 @@
-"""Printing, in headless Chromium: the layout under print media (measured in CSS px, 96 to
+"""Printing, in headless Chromium: the print layout and the PDFs at A4 and Letter.
+
+The layout under print media (measured in CSS px, 96 to
 the inch) and the PDFs Chromium makes of it at A4 and Letter, rendered with poppler's
 pdftoppm and read with pdftotext (`bash .ci/run` installs poppler-utils).
 
@@ -20,6 +22,8 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import expect
 from sudoku_dlx import web
+
+pytestmark = pytest.mark.browser
 
 PX_PER_MM = 96 / 25.4
 #: The printed grid's side: 16 cm.

@@ -1,4 +1,6 @@
-"""The play view as players and teachers meet it, in headless Chromium: feedback in view at
+"""The play view as players and teachers meet it, in headless Chromium.
+
+Feedback in view at
 common screen sizes, an honest Solve, embeds that fit their content and report to a host on
 another origin, state that is never stale, focus, the player's tools and input limits."""
 
@@ -6,7 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 import zipfile
 from pathlib import Path
 from urllib.parse import quote
@@ -17,6 +18,8 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import expect
 from sudoku_dlx import web
+
+pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
@@ -384,10 +387,7 @@ def test_each_embed_snippet_shows_all_of_its_content(embedder, server, other_ori
         expect(frame.locator("#steps-count")).not_to_be_empty(timeout=READY_MS)
     inner = host.frames[1]
     # The layout fits itself to the window in the frame after the panel opens: let it settle.
-    deadline = time.monotonic() + 10
-    while (sizes := inner.evaluate("[document.documentElement.scrollHeight, innerHeight]"))[0] > sizes[1]:
-        assert time.monotonic() < deadline, f"the embed scrolls: {sizes[0]} px in {sizes[1]}"
-        time.sleep(0.1)
+    wait_fits(inner)
     parts = [".message-bar", "#grid", "#keypad"] + ["#toolbar"] * ticks["buttons"] + ["#stats"] * bool(ticks.get("stats")) \
         + ["#steps-panel"] * bool(ticks.get("steps"))
     for part in parts:

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from conftest import is_solution
 from sudoku_dlx import web
+from sudoku_dlx.cover.problem import MAX_TEXT
 from sudoku_dlx.cover.problems import (
     KIND_PUZZLES,
     LINKS_MAX_NODES,
-    MAX_TEXT,
     SUDOKU_GIVENS,
     Problem,
     ProblemError,
@@ -172,6 +172,7 @@ def small_problems(draw) -> Problem:
     return Problem("random", [f"i{k}" for k in range(n_items)], n_primary, options, names)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_problems())
 def test_random_problems_against_brute_force(problem):

@@ -1,4 +1,6 @@
-"""Hostile input never makes a traceback: every function of sudoku_dlx.web called
+"""Hostile input never makes a traceback, through the worker's dispatcher or the command line.
+
+Every function of sudoku_dlx.web called
 through the worker's dispatcher answers a record with a status (and an error when it
 failed, never because the package did), and every subcommand of the command line
 ends with an exit code and, when it fails, a message, whatever the arguments.
@@ -143,10 +145,10 @@ CALLS = {
         "generate",
         {"size": st.sampled_from([4, 6, 8, 9, 7, 0, -9, 10**9]), "seed": st.one_of(st.none(), numbers),
          "symmetry": st.sampled_from(["none", "rotational", "random", "spiral", "\u202enone"]),
-         "minimal": st.booleans(), "target_clues": st.one_of(st.none(), numbers), "time_budget": budgets,
+         "minimal": st.booleans(), "target_clues": st.one_of(st.none(), numbers), "budget": budgets,
          "difficulty": st.one_of(st.none(), st.sampled_from(["Easy", "Extreme", "easy", ""]))},
-        {"size": not_numbers, "time_budget": st.one_of(not_numbers, st.floats(max_value=0), st.just(1e999 - 1e999))},
-        keep=("time_budget",)),
+        {"size": not_numbers, "budget": st.one_of(not_numbers, st.floats(max_value=0), st.just(1e999 - 1e999))},
+        keep=("budget",)),
     "dlx_steps": arguments("dlx_steps", {"text": texts, "size": sizes, "max_steps": st.integers(-5, 3000)},
                            {"max_steps": none_or_below}),
     "cover_count": arguments("cover_count", {"problem": examples, "n": st.integers(-3, 13), "text": problem_texts,

@@ -11,6 +11,8 @@ import build
 import pytest
 from sudoku_dlx.worker import import_all
 
+pytestmark = pytest.mark.external
+
 ROOT = Path(__file__).resolve().parents[1]
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

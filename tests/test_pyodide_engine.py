@@ -1,4 +1,6 @@
-"""sudoku_dlx.web inside real Pyodide (the pinned npm package, run by Node), installed
+"""sudoku_dlx.web inside real Pyodide under Node, installed from the plain wheel with micropip.
+
+The pinned npm package, run by Node; the wheel is the plain one, installed
 from the plain wheel build.py makes, with micropip, as anyone adding the package to
 their own Pyodide app would (the page's own way is test_pyodide_compiled.py's)."""
 
@@ -13,6 +15,8 @@ import pytest
 from conftest import is_solution, lines
 from sudoku_dlx import web
 from sudoku_dlx.kinds.grid import BOX_SHAPES
+
+pytestmark = pytest.mark.external
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,6 @@
-"""The SCORM package (`build.py scorm`, docs/teachers.md) as an LMS runs it, in headless
-Chromium: scorm-again (the pinned npm dev dependency, loaded from node_modules/ on the
+"""The SCORM package (`build.py scorm`, docs/teachers.md) as an LMS runs it, in headless Chromium.
+
+scorm-again (the pinned npm dev dependency, loaded from node_modules/ on the
 package's origin, as its own integration tests run packages) is the stand-in LMS, a host
 page that sets `window.API = new Scorm12API(...)` and opens the launch page in an iframe
 (or a new window). The package is served from a deep path, with `.wasm` as
@@ -174,6 +175,7 @@ def test_the_manifest_is_scorm_12_with_the_title_escaped_and_every_path_relative
     assert f"costs {set_file['hint_cost'] * 100:g}% of that" in set_file["rule"] and "100/N" in set_file["rule"]
 
 
+@pytest.mark.external
 def test_the_same_inputs_give_the_same_bytes_and_2004_is_a_second_manifest(package, tmp_path):
     again = tmp_path / "again.zip"
     build.scorm(again, build.scorm_set(INPUTS, TITLE, MASTERY, "1.2"))
@@ -192,6 +194,7 @@ def test_a_bad_puzzle_is_named():
     assert "puzzle 2 ('12..34') is not valid" in done.stderr and "Traceback" not in done.stderr
 
 
+@pytest.mark.browser
 def test_the_lms_records_progress_score_and_resume(browser, watch, lms, package):
     page = host(browser, watch, lms, package)
     frame = page.frame_locator("#sco")
@@ -237,6 +240,7 @@ def test_the_lms_records_progress_score_and_resume(browser, watch, lms, package)
     page.context.close()
 
 
+@pytest.mark.browser
 def test_a_shown_solution_scores_lower_and_python_starts_with_wasm_as_octet_stream(browser, watch, lms, package):
     page = host(browser, watch, lms, package)
     frame = page.frame_locator("#sco")
@@ -251,6 +255,7 @@ def test_a_shown_solution_scores_lower_and_python_starts_with_wasm_as_octet_stre
     page.context.close()
 
 
+@pytest.mark.browser
 def test_the_api_is_found_through_the_opener(browser, watch, lms, package):
     page = host(browser, watch, lms, package, opened=True)
     page.wait_for_function("window.child && window.child.document.querySelector('.set-line')", timeout=READY_MS)
@@ -261,6 +266,7 @@ def test_the_api_is_found_through_the_opener(browser, watch, lms, package):
     page.context.close()
 
 
+@pytest.mark.browser
 def test_a_policy_that_blocks_webassembly_is_said(browser, watch, lms, package):
     errors = len(watch.errors)
     lms.csp = "default-src 'self'; script-src 'self'; style-src 'self'"
@@ -274,6 +280,7 @@ def test_a_policy_that_blocks_webassembly_is_said(browser, watch, lms, package):
     page.context.close()
 
 
+@pytest.mark.browser
 def test_the_embed_panel_downloads_a_package_built_in_the_browser(new_page, package, tmp_path):
     page = new_page(f"index.html#p={PUZZLES[0]}")
     button(page, "Embed").click()
@@ -318,6 +325,7 @@ console.log(JSON.stringify({
 """
 
 
+@pytest.mark.external
 def test_suspend_data_is_compact_reads_back_and_past_the_limit_drops_notes_then_says_so():
     done = subprocess.run(["node", "--input-type=module", "-e", SUSPEND, (ROOT / "static/views/play/set.js").as_uri()],
                           capture_output=True, text=True, check=True)
@@ -368,6 +376,7 @@ console.log(JSON.stringify(out));
 """
 
 
+@pytest.mark.external
 def test_the_runtime_speaks_scorm_2004_finds_the_api_and_words_refusals():
     dist = ROOT / "node_modules" / "scorm-again" / "dist" / "esm"
     done = subprocess.run(["node", "--input-type=module", "-e", RUNTIME, (ROOT / "static/scorm.js").as_uri(),
@@ -384,6 +393,7 @@ def test_the_runtime_speaks_scorm_2004_finds_the_api_and_words_refusals():
     assert out["found"] == ["found", "found", None]
 
 
+@pytest.mark.browser
 def test_without_an_lms_the_set_is_the_ordinary_page_and_the_browser_keeps_it(browser, watch, lms, package):
     base = f"http://127.0.0.1:{lms.server_address[1]}"
     page = open_page(browser, base + "/", watch, base + launch_url(package))

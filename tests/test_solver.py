@@ -53,6 +53,7 @@ def test_6x6_tsv_against_its_solution_column():
         assert_unique(row[0], (2, 3), row[3])
 
 
+@pytest.mark.slow
 def test_16x16_sample_against_the_solution_file():
     puzzles = lines("16x16/vukr_16x16_first100.txt")
     expected = lines("16x16/vukr_16x16_first100.solutions.txt")

@@ -79,6 +79,7 @@ def test_every_kind_is_rated_to_the_end_with_sound_steps(kind, text):
 
 @pytest.mark.parametrize("program, setting", [("sgt-solo", "3x3xdi"), ("sgt-solo", "6jdi"), ("sgt-solo", "2x3kdi"),
                                               ("sgt-unequal", "5dk")])
+@pytest.mark.external
 def test_puzzles_tatham_generates_now_are_rated_soundly(program, setting):
     made = subprocess.run([f"/usr/games/{program}", "--generate", "2", setting], capture_output=True, text=True,
                           check=True).stdout.split()

@@ -1,4 +1,4 @@
-"""Templates on hand-made 4x4 boards (one digit's places restricted), their
+"""Templates on hand-made 4x4 positions (one digit's places restricted), their
 count on an empty grid, and every step on real puzzles checked against the solution."""
 
 from __future__ import annotations

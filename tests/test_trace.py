@@ -1,4 +1,4 @@
-"""The DLX search told step by step (the page's step view), checked by replaying it."""
+"""The DLX search traced event by event (the page's DLX steps), checked by replaying it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from sudoku_dlx import parse
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import solutions, with_givens
 from sudoku_dlx.cover.trace import item_name, trace_search
-from sudoku_dlx.web import dlx_steps
+from sudoku_dlx.cover.problems import SUDOKU_GIVENS
+from sudoku_dlx.web import cover_steps, dlx_steps
 
 NORVIG_HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -20,20 +21,20 @@ def replay(puzzle, steps) -> list[tuple[int, ...]]:
     placed = 0
     grids = []
     for step in steps:
-        if step.kind in ("try", "undo") and step.cell < 0:  # a killer cage's combination places no digit
-            assert step.combination and step.placed == placed, step
+        if step["kind"] in ("try", "undo") and step["cell"] < 0:  # a killer cage's combination places no digit
+            assert step["combination"] and step["placed"] == placed, step
             continue
-        if step.kind == "try":
-            assert digits[step.cell] == 0, step
-            digits[step.cell] = step.digit
+        if step["kind"] == "try":
+            assert digits[step["cell"]] == 0, step
+            digits[step["cell"]] = step["digit"]
             placed += 1
-        elif step.kind == "undo":
-            assert digits[step.cell] != 0 and puzzle.digits[step.cell] == 0, step
-            digits[step.cell] = 0
+        elif step["kind"] == "undo":
+            assert digits[step["cell"]] != 0 and puzzle.digits[step["cell"]] == 0, step
+            digits[step["cell"]] = 0
             placed -= 1
-        elif step.kind == "solution":
+        elif step["kind"] == "solution":
             grids.append(tuple(digits))
-        assert step.placed == placed, step
+        assert step["placed"] == placed, step
     return grids
 
 
@@ -45,15 +46,16 @@ def test_replaying_the_steps_reaches_the_solutions(text):
     assert walk.complete
     expected, stats = solutions(puzzle, 2)
     assert replay(puzzle, walk.events) == expected
-    assert sum(step.kind == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
-    assert walk.events[-1].kind == "back up" or len(expected) == 2  # unique: the search ran to its end
+    assert sum(step["kind"] == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
+    assert walk.events[-1]["kind"] == "back up" or len(expected) == 2  # unique: the search ran to its end
     for step in walk.events:
-        if step.kind == "solution":
-            assert (step.open_items, step.open_options) == (0, 0)
-        elif step.kind == "try":  # the option's four items are covered, the options they had hidden
-            assert step.open_items < walk.open_items and step.open_options < walk.open_options
-    if walk.events[-1].kind == "back up":  # backed out of every choice: the exact cover is whole again
-        assert (walk.events[-1].open_items, walk.events[-1].open_options) == (walk.open_items, walk.open_options)
+        if step["kind"] == "solution":
+            assert (step["open_items"], step["open_options"]) == (0, 0)
+        elif step["kind"] == "try":  # the option's four items are covered, the options they had hidden
+            assert step["open_items"] < walk.open_items and step["open_options"] < walk.open_options
+    if walk.events[-1]["kind"] == "back up":  # backed out of every choice: the exact cover is whole again
+        last = walk.events[-1]
+        assert (last["open_items"], last["open_options"]) == (walk.open_items, walk.open_options)
 
 
 def test_the_reduction_is_counted_before_and_after_the_givens():
@@ -70,7 +72,7 @@ def test_events_are_cut_at_max_events():
 
 def test_a_forced_choice_a_guess_and_a_dead_end_read_in_sudoku_words():
     walk = trace_search(parse(NORVIG_HARD), max_events=100_000)
-    texts = [step.text for step in walk.events]
+    texts = [step["text"] for step in walk.events]
     assert texts[0] == "4 in column 2 has one place left: r6c2."
     assert texts[1] == "Place 4 in r6c2: cover its cell, row, column and box items."
     assert "Fewest options: cell r7c2 has 2 digits (8, 9); try each in turn." in texts
@@ -79,9 +81,9 @@ def test_a_forced_choice_a_guess_and_a_dead_end_read_in_sudoku_words():
     assert texts.count("Every item is covered: solution 1.") == 1
     # r1c1 can take no digit, so 9 has no place in row 1: the search stops at one of the two.
     no_digit = trace_search(parse("." + "12345678" + "9" + "." * 71))
-    assert [(s.text, s.cells) for s in no_digit.events] in (
-        [("Dead end: cell r1c1 has no digit left.", (0,))],
-        [("Dead end: 9 in row 1 has no place left.", tuple(range(9)))],
+    assert [(s["text"], s["cells"]) for s in no_digit.events] in (
+        [("Dead end: cell r1c1 has no digit left.", [0])],
+        [("Dead end: 9 in row 1 has no place left.", list(range(9)))],
     )
 
 
@@ -97,14 +99,28 @@ def test_web_dlx_steps_answers_in_plain_values_and_errors_with_cells():
     record = dlx_steps(NORVIG_HARD, max_steps=3)
     assert {k: record[k] for k in ("size", "clues", "items", "options", "open_items", "complete")} == {
         "size": 9, "clues": 17, "items": 324, "options": 729, "open_items": 256, "complete": False}
-    second = record["steps"][1]
-    assert second == {"kind": "try", "text": second["text"], "placed": 1, "open_items": 256 - 4,
-                      "open_options": second["open_options"], "cell": 45 + 1, "digit": 4, "cells": [46],
-                      "combination": []}
+    first, second = record["steps"][:2]
+    assert second == {"kind": "try", "item": first["item"], "option": 46 * 9 + 3, "options": [], "tried": 1, "of": 1,
+                      "found": 0, "depth": 1, "covers": [], "text": second["text"], "placed": 1,
+                      "open_items": 256 - 4, "open_options": second["open_options"], "cell": 45 + 1, "digit": 4,
+                      "cells": [46], "combination": []}
     assert dlx_steps("11" + "." * 79) == {"puzzle": "11" + "." * 79, "status": "invalid",
                                           "error": "the givens clash: r1c1 and r1c2 both have 1", "cells": [0, 1]}
     bad = dlx_steps("1x" + "." * 79)
     assert "'x'" in bad["error"] and bad["cells"] == [1]
+
+
+def test_the_play_view_and_the_lab_record_one_search_alike_in_their_own_words():
+    """The lab's 9x9 sudoku starts from these givens: one recorder, two namers."""
+    assert SUDOKU_GIVENS[9] == NORVIG_HARD
+    play = dlx_steps(NORVIG_HARD, max_steps=400)["steps"]
+    lab = cover_steps("sudoku9", max_steps=400)["steps"]
+    shared = ("kind", "item", "option", "options", "tried", "of", "found", "depth")
+    assert [[step[k] for k in shared] for step in play] == [[step[k] for k in shared] for step in lab]
+    assert set(lab[0]) == {*shared, "covers", "text"} and set(lab[0]) < set(play[0])
+    assert {step["kind"] for step in play} == {"choose", "try", "undo", "back up", "dead end", "solution"}
+    assert play[1]["text"] == "Place 4 in r6c2: cover its cell, row, column and box items."
+    assert lab[1]["text"] == "Try r6c2=4: cover its other items, b4#4, r6c2 and r6#4, which takes 7 options out."
 
 
 # --- Every kind -----------------------------------------------------------------------
@@ -138,28 +154,29 @@ def test_every_kind_replays_to_its_solution_and_counts_its_open_options(text):
     expected, stats = solutions(puzzle, 2, whole=True)  # the trace walks the whole grid's exact cover
     assert len(expected) == 1 and solutions(puzzle, 2)[0] == expected
     assert replay(puzzle, walk.events) == expected
-    assert sum(step.kind == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
-    assert walk.events[-1].kind == "back up"
-    assert (walk.events[-1].open_items, walk.events[-1].open_options) == (walk.open_items, walk.open_options)
+    assert sum(step["kind"] == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
+    assert walk.events[-1]["kind"] == "back up"
+    last = walk.events[-1]
+    assert (last["open_items"], last["open_options"]) == (walk.open_items, walk.open_options)
     # Open options are counted exactly, whatever the number of items in an option.
-    assert [step.open_options for step in walk.events] == live_options(puzzle)
+    assert [step["open_options"] for step in walk.events] == live_options(puzzle)
 
 
 def test_killer_steps_tell_combinations_from_placements():
     puzzle = read_puzzle(KILLER_4)
     walk = trace_search(puzzle, max_events=100_000)
-    texts = [step.text for step in walk.events]
+    texts = [step["text"] for step in walk.events]
     assert (walk.items, walk.options) == (16 + 3 * 16 + 7 * 5, 64 + 11)
     # The cages' bounds leave the cage of r4c1+r4c2 (5) {2, 3} alone before the search.
     assert walk.open_options == 23
     assert texts[:2] == ["3 in the cage of r4c1+r4c2 (sum 5) has one option left: r4c2.",
                          "Place 3 in r4c2: cover its cell, row, column, box and cage-digit items."]
-    first = next(event for event in walk.events if event.combination)
-    assert (first.kind, first.cell, first.digit, first.combination, first.cells, first.placed) == (
-        "try", -1, 0, (2, 3), (12, 13), 2)
-    assert first.text == ("Take the combination {2, 3} for the cage of r4c1+r4c2 (sum 5): cover the "
-                          "cage's item and the items of the digits it leaves out (1, 4), so they go in no cell of "
-                          "the cage.")
+    first = next(event for event in walk.events if event["combination"])
+    assert (first["kind"], first["cell"], first["digit"], first["combination"], first["cells"], first["placed"]) == (
+        "try", -1, 0, [2, 3], [12, 13], 2)
+    assert first["text"] == ("Take the combination {2, 3} for the cage of r4c1+r4c2 (sum 5): cover the "
+                             "cage's item and the items of the digits it leaves out (1, 4), so they go in no cell "
+                             "of the cage.")
     assert "Place 4 in r1c2: cover its cell, row, column, box and cage-digit items." in texts
     assert any(t.startswith("Take back the combination {") for t in texts)
     assert any(t.startswith("Every option for ") and " in the cage of " in t for t in texts)
@@ -172,10 +189,11 @@ def test_the_kinds_items_are_named_in_their_words():
     assert item_name(81 + 27 * 9 + 6, read_puzzle(WINDOKU)) == "7 in window 1"
     assert item_name(81 + 18 * 9 + 3 * 9 + 6, read_puzzle(JIGSAW_9)) == "7 in region 4"
     futoshiki = read_puzzle(FUTOSHIKI_5)
-    texts = [step.text for step in trace_search(futoshiki, 100_000).events]
+    texts = [step["text"] for step in trace_search(futoshiki, 100_000).events]
     assert "Place 3 in r1c4: cover its cell, row and column items and 6 sign items." in texts
     walk = trace_search(x, 100_000)
-    assert "Place 1 in r3c7: cover its cell, row, column, box and anti-diagonal items." in [s.text for s in walk.events]
+    assert "Place 1 in r3c7: cover its cell, row, column, box and anti-diagonal items." in \
+        [s["text"] for s in walk.events]
 
 
 def test_web_dlx_steps_says_what_the_page_needs_for_every_kind():

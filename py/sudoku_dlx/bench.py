@@ -3,7 +3,7 @@
 Solving: the solvers of :mod:`sudoku_dlx.compare.batch` on the same sample of
 a puzzle file, in one process or several, tabulated as the usual sudoku-solver
 benchmarks do (tdoku's, say): per solver, how many puzzles, mean, median, min
-and max milliseconds, mean, median, min and max search nodes, the share of
+and max milliseconds, mean, median, min and max tries, the share of
 puzzles solved without a guess, the total time as a multiple of the first
 solver's, and how many puzzles came out unique, multiple, none, invalid or
 unfinished, with the machine. The page's batch view measures and sums up with
@@ -38,15 +38,15 @@ from .compare.batch import STATUSES, TURN, Batch, measure
 from .cover import problems
 from .generator import generate, plan
 from .kinds.grid import Puzzle
-from .techniques.registry import needed
+from .techniques.registry import Needed, needed
 
 __all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "NEEDS_HEADER", "NEEDS_WAYS", "PEERS",
            "CoverRow", "GenerationRow", "NeedsRow", "machine", "measure_cover", "measure_generation", "measure_needs",
            "measure_parallel", "sample", "summary_cells", "table"]
 
 
-HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean nodes", "median nodes",
-          "min nodes", "max nodes", "no guess %", "total s", "time / first", "unique", "multiple", "none",
+HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean tries", "median tries",
+          "min tries", "max tries", "no guess %", "total s", "time / first", "unique", "multiple", "none",
           "invalid", "unfinished"]
 
 
@@ -96,7 +96,7 @@ GENERATION_HEADER = ["size", "kind", "method", "puzzles", "mean ms", "median ms"
 
 def _generate_dlx(size: int, symmetry: str, seed: int, budget: float | None,
                   kind: str = "sudoku") -> tuple[Puzzle, bool]:
-    made = generate(size, symmetry, seed, time_budget=budget, kind=kind)
+    made = generate(size, symmetry, seed, budget=budget, kind=kind)
     return made.puzzle, made.minimal
 
 
@@ -170,8 +170,8 @@ NEEDS_HEADER = ["size", "kind", "technique", "way", "seeds", "met", "median s", 
                 "median puzzles"]
 
 
-def _needs_generator(need, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
-    made = generate(size, seed=seed, time_budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
+def _needs_generator(need: Needed, only: bool, seed: int, deadline: float, size: int, kind: str) -> tuple[Puzzle | None, int]:
+    made = generate(size, seed=seed, budget=deadline - time.perf_counter(), kind=kind, needs=need.name,
                     needs_only=only)
     return made.puzzle if made.needs_met else None, made.puzzles
 
@@ -276,13 +276,13 @@ def _dlx_package(problem: problems.Problem) -> tuple[int, int | None]:
 
 
 #: The exact-cover packages of PyPI that ``bench --cover --peers`` races, pinned in
-#: requirements-bench.txt: name -> (module, count(problem) -> (solutions, nodes or None)).
+#: requirements-bench.txt: name -> (module, count(problem) -> (solutions, tries or None)).
 PEERS: dict[str, tuple[str, Callable[[problems.Problem], tuple[int, int | None]]]] = {
     "algorithm-x": ("algorithm_x", _algorithm_x),
     "dlx": ("dlx", _dlx_package),
 }
 
-COVER_HEADER = ["engine", "problems", "solutions", "nodes", "updates", "best ms", "median ms", "rounds",
+COVER_HEADER = ["engine", "problems", "solutions", "tries", "updates", "best ms", "median ms", "rounds",
                 "best / first"]
 
 
@@ -293,7 +293,7 @@ class CoverRow:
     engine: str
     problems: int
     solutions: int = 0
-    nodes: int | None = 0
+    tries: int | None = 0
     updates: int | None = 0
     seconds: list[float] = field(default_factory=list)  # per round
     missing: str = ""  # why a peer did not run
@@ -303,7 +303,7 @@ class CoverRow:
             return [self.engine, str(self.problems), self.missing] + ["-"] * (len(COVER_HEADER) - 3)
         best = min(self.seconds)
         return [self.engine, str(self.problems), f"{self.solutions:,}",
-                "-" if self.nodes is None else f"{self.nodes:,}",
+                "-" if self.tries is None else f"{self.tries:,}",
                 "-" if self.updates is None else f"{self.updates:,}", f"{best * 1000:.1f}",
                 f"{statistics.median(self.seconds) * 1000:.1f}", str(len(self.seconds)), f"{best / first:.2f}x"]
 
@@ -322,7 +322,7 @@ def measure_cover(chosen: Sequence[problems.Problem], engines: Sequence[str], pe
     for engine in engines:
         def run(problem: problems.Problem, engine: str = engine) -> tuple[int, int | None, int | None]:
             counted = problems.count(problem, engine=engine)
-            return counted.solutions, counted.stats.nodes, counted.stats.updates
+            return counted.solutions, counted.stats.tries, counted.stats.updates
         runs.append((CoverRow(engine, len(chosen)), run))
         rows.append(runs[-1][0])
     for name in peers:
@@ -332,20 +332,22 @@ def measure_cover(chosen: Sequence[problems.Problem], engines: Sequence[str], pe
         except ImportError:
             rows.append(CoverRow(name, len(chosen), missing="not installed (pip install -r requirements-bench.txt)"))
             continue
-        runs.append((CoverRow(name, len(chosen), updates=None),
-                     lambda problem, count=count: (*count(problem), None)))
+
+        def run_peer(problem: problems.Problem, count: Callable[[problems.Problem], tuple[int, int | None]] = count
+                     ) -> tuple[int, int | None, int | None]:
+            return (*count(problem), None)
+        runs.append((CoverRow(name, len(chosen), updates=None), run_peer))
         rows.append(runs[-1][0])
     for _ in range(rounds):
-        totals = [[0.0, 0, 0, 0] for _ in runs]
+        for row, _ in runs:
+            row.seconds.append(0.0)
+            row.solutions, row.tries, row.updates = 0, 0, 0
         for problem in chosen:
-            for (row, run), total in zip(runs, totals):
+            for row, tally in runs:
                 began = time.process_time()
-                solutions, nodes, updates = run(problem)
-                total[0] += time.process_time() - began
-                total[1] += solutions
-                total[2] = None if nodes is None or total[2] is None else total[2] + nodes
-                total[3] = None if updates is None or total[3] is None else total[3] + updates
-        for (row, _), (seconds, solutions, nodes, updates) in zip(runs, totals):
-            row.seconds.append(seconds)
-            row.solutions, row.nodes, row.updates = solutions, nodes, updates
+                solutions, tries, updates = tally(problem)
+                row.seconds[-1] += time.process_time() - began
+                row.solutions += solutions
+                row.tries = None if tries is None or row.tries is None else row.tries + tries
+                row.updates = None if updates is None or row.updates is None else row.updates + updates
     return rows

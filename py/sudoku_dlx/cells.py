@@ -254,7 +254,7 @@ class ExactCells:
                     return
         finally:
             stats.updates += updates
-            stats.nodes += tried
+            stats.tries += tried
             while frames:
                 i, nodes, k = frames.pop()
                 if k:

@@ -21,7 +21,7 @@ from . import bench, web
 from .compare.batch import CSV_HEADER, SOLVERS, measure
 from .cover import classics, problems
 from .dlx import SearchStats
-from .generator import DEFAULT_BUDGET, SYMMETRIES, generate
+from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from
 from .kinds.forms import write_form
 from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
 from .kinds.read import puzzle_id, read_puzzle, read_texts
@@ -92,11 +92,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.needs_only and not args.needs:
         print("error: --needs-only goes with --needs TECHNIQUE", file=sys.stderr)
         return 2
+    options = GenerateOptions(args.size, args.symmetry, None, not args.not_minimal, args.clues, args.budget or None,
+                              args.difficulty, args.kind, args.needs, args.needs_only)
     for k in range(args.count):
-        seed = None if args.seed is None else args.seed + k
         try:
-            made = generate(args.size, args.symmetry, seed, not args.not_minimal, args.clues, args.budget or None,
-                            args.difficulty, kind=args.kind, needs=args.needs, needs_only=args.needs_only)
+            made = generate_from(options if args.seed is None else replace(options, seed=args.seed + k))
             shown = _shown(made.puzzle, form)
         except InvalidPuzzleError as error:
             print(f"error: {error}", file=sys.stderr)
@@ -141,7 +141,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         return 2
     invalid = 0
     for text in read_texts(_read(args.source)):
-        record = web.rate(text, args.size or 0, args.budget, kind=args.kind or "")
+        record = web.rate(text, args.size or 0, args.budget or None, kind=args.kind or "")
         path = record.pop("path", [])
         if record["status"] in web.FAILURES:
             invalid += 1
@@ -150,7 +150,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         elif not args.json:
             scale = "" if record["scale"] == "SE" else f"  [{record['scale']}]"
             print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
-                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} nodes){scale}")
+                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} tries){scale}")
         if args.json:
             _emit({**record, "path": path} if args.path else record)
         elif args.path:
@@ -250,6 +250,7 @@ def _take_problem(problem: problems.Problem) -> None:
 
 
 def _count_part(part: list[int], limit: int, keep: bool, engine: str) -> problems.Count:
+    assert _problem_in_process is not None  # the pool's initializer, _take_problem, set it
     return problems.count(_problem_in_process, limit, keep=keep, part=part, engine=engine)
 
 
@@ -267,7 +268,7 @@ def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine:
     with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
         n = len(parts)
         for counted in pool.map(_count_part, parts, [limit] * n, [keep] * n, [engine] * n):
-            for name in ("nodes", "updates", "guesses", "solutions"):
+            for name in ("tries", "updates", "guesses", "solutions"):
                 setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
             found += counted.found
     solutions = min(stats.solutions, limit) if limit else stats.solutions
@@ -308,7 +309,7 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     record = web.cover_record(problem, counted) | {"jobs": args.jobs, "engine": args.engine}
     found = [[problem.label(k) for k in solution] for solution in counted.found]
     if args.json:
-        extra = {} if args.count else {"found": found}
+        extra: dict[str, object] = {} if args.count else {"found": found}
         if walk:
             extra |= {"steps": walk.events, "steps_complete": walk.complete}
         _emit(record | extra)
@@ -615,7 +616,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
     p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(SOLVERS)}, or several side by side: dlx,textbook")
-    p.add_argument("--max-nodes", type=int, default=1_000_000, help="node cap per puzzle for backtrack")
+    p.add_argument("--max-nodes", type=int, default=1_000_000, help="cap on tries per puzzle for backtrack")
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")

@@ -71,16 +71,25 @@ NODES_SWITCH = 100
 class SearchStats:
     """What a search did.
 
-    ``nodes``: options tried; ``updates``: link updates made by cover;
+    ``tries``: options tried; ``updates``: link updates made by cover;
     ``guesses``: levels whose chosen item had two or more options;
     ``solutions``: solutions visited; ``stopped``: the ``stop`` test ended the search.
+    ``nodes`` is ``tries`` under the name it was published with.
     """
 
-    nodes: int = 0
+    tries: int = 0
     updates: int = 0
     guesses: int = 0
     solutions: int = 0
     stopped: bool = False
+
+    @property
+    def nodes(self) -> int:
+        return self.tries
+
+    @nodes.setter
+    def nodes(self, tries: int) -> None:
+        self.tries = tries
 
 
 class ExactCover:
@@ -219,7 +228,7 @@ class ExactCover:
             i = right[i]
         return counts
 
-    def _cover_function(self):
+    def _cover_function(self) -> Callable[[tuple[int, ...]], int]:
         """``cover(nodes)``: cover the item of each node (a header is its own item's
         node), hiding every option that contains it; returns the link updates.
         Items left with one option are noted in ``low``, with none in ``empty``."""
@@ -255,7 +264,7 @@ class ExactCover:
 
         return cover
 
-    def _uncover_function(self):
+    def _uncover_function(self) -> Callable[[tuple[int, ...]], None]:
         """``uncover(nodes)``: undo ``cover`` of the same nodes given in reverse order."""
         up, down, top, size, back = self.up, self.down, self.top, self.size, self.back
         left, right = self.left, self.right
@@ -275,7 +284,7 @@ class ExactCover:
 
         return uncover
 
-    def _hide_function(self):
+    def _hide_function(self) -> Callable[[Iterable[int]], list[tuple[int, ...]]]:
         """``hide(options)``: take those of ``options`` still in the problem out of
         their items' lists, where no search sees them; returns their nodes, for
         ``reveal``."""
@@ -302,7 +311,7 @@ class ExactCover:
 
         return hide
 
-    def _reveal_function(self):
+    def _reveal_function(self) -> Callable[[list[tuple[int, ...]]], None]:
         """``reveal(hidden)``: undo ``hide``, which returned ``hidden``."""
         up, down, top, size = self.up, self.down, self.top, self.size
 
@@ -395,7 +404,7 @@ class ExactCover:
                             if size[j] < best:
                                 i, best = j, size[j]
                             j = right[j]
-                    if best > 1 and ask:
+                    if best > 1 and ask and prune is not None:
                         ask = False
                         hidden = hide(prune([option_of[x] for x in chosen]))
                         if hidden:
@@ -451,7 +460,7 @@ class ExactCover:
                     return
         finally:
             stats.updates += updates
-            stats.nodes += tried
+            stats.tries += tried
             # Closed early (limit reached or caller stopped): undo every level.
             while frames:
                 i, nodes, k, hidden = frames.pop()
@@ -581,7 +590,7 @@ class ExactCover:
                     return
         finally:
             stats.updates += updates
-            stats.nodes += tried
+            stats.tries += tried
             while stack:
                 i, nodes, k = stack.pop()
                 if k:
@@ -591,9 +600,9 @@ class ExactCover:
             for k, x in enumerate(objs):
                 up[k] = x.up.index
                 down[k] = x.down.index
-            for i in range(self.n_items + 1):
-                x = objs[i]
-                size[i], left[i], right[i] = x.size, x.left.index, x.right.index
+            for k in range(self.n_items + 1):
+                x = objs[k]
+                size[k], left[k], right[k] = x.size, x.left.index, x.right.index
             self.low[:] = [j.index for j in low]
             self.empty[:] = [j.index for j in empty]
 
@@ -605,6 +614,16 @@ class _Node:
     ``option`` and ``index`` (its index in the lists)."""
 
     __slots__ = ("up", "down", "left", "right", "item", "size", "rest", "back", "option", "index")
+    up: _Node
+    down: _Node
+    left: _Node
+    right: _Node
+    item: _Node
+    size: int
+    rest: tuple[_Node, ...]
+    back: tuple[_Node, ...]
+    option: int
+    index: int
 
 
 def _nodes(ec: ExactCover) -> list[_Node]:

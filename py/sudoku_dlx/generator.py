@@ -51,7 +51,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -63,8 +63,8 @@ from .rating import GRADES, rate, steps
 from .techniques.board import Board, Search
 from .techniques.registry import Needed, needed
 
-__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "Generated", "Plan", "complete_grid", "generate", "natural_size", "orbits",
-           "plan", "random_cages", "random_regions"]
+__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "complete_grid", "generate",
+           "generate_from", "natural_size", "one_budget", "orbits", "plan", "random_cages", "random_regions"]
 
 #: Each symmetry as a map of (row, col) in an n x n grid. ``horizontal`` mirrors
 #: in the horizontal middle line (top <-> bottom), ``vertical`` in the vertical
@@ -322,7 +322,7 @@ def random_regions(n: int, rng: random.Random) -> tuple[int, ...]:
         if _connected(one, beside) and _connected(two, beside):
             members[ra], members[rb] = one, two
             region[a], region[c] = rb, ra
-    first = {}  # renumbered in the order of their first cells, as a game ID reads back
+    first: dict[int, int] = {}  # renumbered in the order of their first cells, as a game ID reads back
     return tuple(first.setdefault(r, len(first)) for r in region)
 
 
@@ -368,23 +368,12 @@ def _all_signs(n: int, solution: tuple[int, ...]) -> list[Sign]:
     return [Sign(a, b) if solution[a] > solution[b] else Sign(b, a) for a, b in pairs]
 
 
-def generate(
-    size: int | None = None,
-    symmetry: str = "random",
-    seed: int | None = None,
-    minimal: bool = True,
-    target_clues: int | None = None,
-    time_budget: float | None = DEFAULT_BUDGET,
-    difficulty: str | None = None,
-    progress: Callable[[Generated], None] | None = None,
-    digging: Callable[[int, int, int], None] | None = None,
-    kind: str = "sudoku",
-    needs: str | None = None,
-    needs_only: bool = False,
-) -> Generated:
-    """A puzzle of ``kind`` (see :data:`~.kinds.grid.KINDS`; ``size`` None: its natural
-    size, see :func:`natural_size`) with exactly one solution, its clue pattern
-    symmetric under ``symmetry`` (see the module's docstring for each kind).
+@dataclass(frozen=True)
+class GenerateOptions:
+    """What :func:`generate` is asked to make: a puzzle of ``kind`` (see
+    :data:`~.kinds.grid.KINDS`; ``size`` None: its natural size, see
+    :func:`natural_size`) with exactly one solution, its clue pattern symmetric under
+    ``symmetry`` (see the module's docstring for each kind).
 
     ``seed`` (drawn at random when None, and returned) determines the puzzle,
     unless the time budget cuts the removal short. ``minimal=True`` tries every
@@ -392,7 +381,7 @@ def generate(
     stops at the first orbit that must stay (faster, more clues).
     ``target_clues`` stops removing at that many clues, or just above when no
     orbit fits; fewer clues do not by themselves make a harder puzzle.
-    ``time_budget`` (seconds, None: no limit) bounds the clue removal, which
+    ``budget`` (seconds, None: no limit) bounds the clue removal, which
     starts after the grid is filled (about 0.1 s for 25x25, rarely 0.5 s): when
     it is spent the puzzle so far, unique but not minimal, is returned.
     ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
@@ -400,31 +389,83 @@ def generate(
     ``needs`` (a technique's name, see :func:`~.techniques.registry.needed`) generates
     puzzles until one's solving path uses it (with ``needs_only``, and no step
     harder than it), see :func:`_needing`; not with a ``difficulty``.
-    ``digging(clues, decided, orbits)`` hears the clue removal after each orbit
-    decided (removed, or found to stay): the clues left, the orbits decided so
-    far and all orbits of the grid.
-    A bad argument raises ``InvalidPuzzleError``.
     """
-    if needs_only and needs is None:
+
+    size: int | None = None
+    symmetry: str = "random"
+    seed: int | None = None
+    minimal: bool = True
+    target_clues: int | None = None
+    budget: float | None = DEFAULT_BUDGET
+    difficulty: str | None = None
+    kind: str = "sudoku"
+    needs: str | None = None
+    needs_only: bool = False
+
+
+def generate(
+    size: int | None = None,
+    symmetry: str = "random",
+    seed: int | None = None,
+    minimal: bool = True,
+    target_clues: int | None = None,
+    budget: float | None = DEFAULT_BUDGET,
+    difficulty: str | None = None,
+    progress: Callable[[Generated], None] | None = None,
+    digging: Callable[[int, int, int], None] | None = None,
+    kind: str = "sudoku",
+    needs: str | None = None,
+    needs_only: bool = False,
+    *,
+    time_budget: float | None = DEFAULT_BUDGET,
+) -> Generated:
+    """A puzzle as :class:`GenerateOptions` with these fields ask (the same names and
+    defaults), made by :func:`generate_from`; ``progress`` and ``digging`` listen.
+    ``time_budget`` is ``budget``'s old name (see :func:`one_budget`)."""
+    options = GenerateOptions(size, symmetry, seed, minimal, target_clues, one_budget(budget, time_budget),
+                              difficulty, kind, needs, needs_only)
+    return generate_from(options, progress, digging)
+
+
+def one_budget(budget: float | None, time_budget: float | None) -> float | None:
+    """The time budget asked for as ``budget`` or by its published old name
+    ``time_budget``: the one that is not the default (:data:`DEFAULT_BUDGET`); both
+    given must agree."""
+    if time_budget == DEFAULT_BUDGET:
+        return budget
+    if budget not in (DEFAULT_BUDGET, time_budget):
+        raise InvalidPuzzleError(f"budget {budget!r} and time_budget {time_budget!r} (its old name) differ: give one")
+    return time_budget
+
+
+def generate_from(options: GenerateOptions, progress: Callable[[Generated], None] | None = None,
+                  digging: Callable[[int, int, int], None] | None = None) -> Generated:
+    """The puzzle ``options`` ask for. ``progress`` hears each puzzle made and rated
+    with a ``difficulty`` or ``needs``; ``digging(clues, decided, orbits)`` hears the
+    clue removal after each orbit decided (removed, or found to stay): the clues
+    left, the orbits decided so far and all orbits of the grid.
+    A bad option raises ``InvalidPuzzleError``.
+    """
+    if options.needs_only and options.needs is None:
         raise InvalidPuzzleError("needs_only goes with needs, a technique's name")
-    if needs is not None:
-        if difficulty is not None:
+    if options.needs is not None:
+        if options.difficulty is not None:
             raise InvalidPuzzleError("ask for a difficulty or a technique needed, not both")
-        return _needing(needed(needs, kind), needs_only, progress, digging, size, symmetry, seed, minimal,
-                        target_clues, time_budget, kind)
-    if difficulty is not None:
-        return _graded(difficulty, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget, kind)
+        return _needing(needed(options.needs, options.kind), options, progress, digging)
+    if options.difficulty is not None:
+        return _graded(options, progress, digging)
     start = time.perf_counter()
-    if time_budget is not None and not (_is_number(time_budget) and time_budget > 0):
-        raise InvalidPuzzleError(f"time_budget must be a positive number of seconds, not {time_budget!r}")
-    shape, symmetry, seed, solution, order, cages = plan(size, symmetry, seed, kind)
+    budget, target_clues = options.budget, options.target_clues
+    if budget is not None and not (_is_number(budget) and budget > 0):
+        raise InvalidPuzzleError(f"budget must be a positive number of seconds, or none for no limit, not {budget!r}")
+    shape, symmetry, seed, solution, order, cages = plan(options.size, options.symmetry, options.seed, options.kind)
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
-    deadline = None if time_budget is None else time.perf_counter() + time_budget
+    deadline = None if budget is None else time.perf_counter() + budget
     digits = None
     if cages:
         digits, order = _killer_givens(shape, solution, order, cages)
-    digger = _Digger(shape, solution, order, deadline, target_clues, stop_at_failure=not minimal,
+    digger = _Digger(shape, solution, order, deadline, target_clues, stop_at_failure=not options.minimal,
                      digging=digging, digits=digits, cages=cages,
                      signs=[sign for sign in order if isinstance(sign, Sign)])
     digger.dig()
@@ -446,7 +487,7 @@ def _killer_givens(shape: Shape, solution: tuple[int, ...], order: list[tuple[in
     givens (when the search needs more than :data:`KILLER_CAP` guesses, the first
     blank orbit)."""
     digits = [0] * shape.cells
-    added = []
+    added: list[tuple[int, ...]] = []
     while True:
         found, stats = solutions(Puzzle(shape, tuple(digits), cages), 2,
                                  stop=lambda stats: stats.guesses > KILLER_CAP)
@@ -459,25 +500,23 @@ def _killer_givens(shape: Shape, solution: tuple[int, ...], order: list[tuple[in
         added.append(orbit)
 
 
-def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, target_clues, time_budget,
-            kind: str) -> Generated:
-    """Generate and rate puzzles of ``kind`` (their seeds drawn from ``seed``; rated with
-    the kind's techniques, see :mod:`sudoku_dlx.rating`) until one has the grade
-    ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
+def _graded(options: GenerateOptions, progress, digging) -> Generated:
+    """Generate and rate puzzles of the ``options``' kind (their seeds drawn from its
+    ``seed``; rated with the kind's techniques, see :mod:`sudoku_dlx.rating`) until one
+    has the grade ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
     when the budget ran out during the first rating, that puzzle with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
     hears each of them, ``digging`` the clue removal of each."""
     grades = [name for name, _ in GRADES]
+    difficulty = options.difficulty
     if difficulty not in grades:
         raise InvalidPuzzleError(f"unknown difficulty {difficulty!r}; choose from {', '.join(grades)}")
     start = time.perf_counter()
-    seed = _seed(seed)
-    rng = random.Random(seed)
-    deadline = None if time_budget is None else start + time_budget
+    rng = random.Random(_seed(options.seed))
+    deadline = None if options.budget is None else start + options.budget
     best, puzzles = None, 0
     while True:
-        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging, kind=kind)
+        made = generate_from(_one(options, rng, deadline), digging=digging)
         puzzles += 1
         try:
             if deadline is not None and time.perf_counter() >= deadline:
@@ -495,11 +534,10 @@ def _graded(difficulty: str, progress, digging, size, symmetry, seed, minimal, t
             return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
 
 
-def _needing(need: Needed, only: bool, progress, digging, size, symmetry, seed, minimal, target_clues,
-             time_budget, kind: str) -> Generated:
-    """Generate puzzles of ``kind`` (their seeds drawn from ``seed``) until one's rating
-    path uses the technique ``need`` (and, when ``only``, has no step scoring more than
-    its steps) or the time budget is spent; then the last one made, ``needs_met``
+def _needing(need: Needed, options: GenerateOptions, progress, digging) -> Generated:
+    """Generate puzzles of the ``options``' kind (their seeds drawn from its ``seed``)
+    until one's rating path uses the technique ``need`` (and, with ``needs_only``, has
+    no step scoring more than its steps) or the time budget is spent; then the last one made, ``needs_met``
     False.
 
     Each puzzle is first solved with the techniques up to the one needed
@@ -512,13 +550,12 @@ def _needing(need: Needed, only: bool, progress, digging, size, symmetry, seed, 
     (unless the budget cut it short); ``puzzles`` counts the puzzles made;
     ``progress`` hears each of them, ``digging`` the clue removal of each."""
     start = time.perf_counter()
-    seed = _seed(seed)
+    seed, only = _seed(options.seed), options.needs_only
     rng = random.Random(seed)
-    deadline = None if time_budget is None else start + time_budget
+    deadline = None if options.budget is None else start + options.budget
     puzzles = 0
     while True:
-        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-        made = generate(size, symmetry, rng.randrange(2**31), minimal, target_clues, left, digging=digging, kind=kind)
+        made = generate_from(_one(options, rng, deadline), digging=digging)
         puzzles += 1
         made = replace(made, seed=seed, puzzles=puzzles, needs=need.name, needs_only=only)
         try:
@@ -534,6 +571,14 @@ def _needing(need: Needed, only: bool, progress, digging, size, symmetry, seed, 
             progress(made)
         if made.needs_met or (deadline is not None and time.perf_counter() >= deadline):
             return replace(made, ms=(time.perf_counter() - start) * 1000)
+
+
+def _one(options: GenerateOptions, rng: random.Random, deadline: float | None) -> GenerateOptions:
+    """The options of one of the puzzles :func:`_graded` and :func:`_needing` make: its
+    seed drawn from ``rng``, the time left before ``deadline``, no grade or technique asked."""
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+    return replace(options, seed=rng.randrange(2**31), budget=left, difficulty=None, needs=None,
+                   needs_only=False)
 
 
 def _candidates(made: Generated, need: Needed, only: bool, rng: random.Random, deadline: float | None):
@@ -588,6 +633,7 @@ def _seed(seed: int | None) -> int:
 
 def _distance(made: Generated, difficulty: str) -> int:
     grades = [name for name, _ in GRADES]
+    assert made.grade is not None  # only rated puzzles are compared
     return abs(grades.index(made.grade) - grades.index(difficulty))
 
 
@@ -601,7 +647,7 @@ class _Digger:
 
     def __init__(self, shape: Shape, solution: tuple[int, ...], order: list, deadline: float | None, target: int | None,
                  stop_at_failure: bool, digging: Callable[[int, int, int], None] | None = None,
-                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: list[Sign] = ()) -> None:
+                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: Iterable[Sign] = ()) -> None:
         self.shape = shape
         self.solution = solution
         self.order = order
@@ -821,10 +867,11 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     rng.shuffle(keys)
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
     cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
-    allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else None
+    allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else []
     marks, secondary = sign_marks([sign for sign in signs if not digits[sign.greater] and not digits[sign.lesser]],
                                   allowed, len(item))
-    ours, others = [], []
+    ours: list[tuple[int, ...]] = []
+    others: list[tuple[int, ...]] = []
     for x in blank:
         seen = 0
         for u in units_of[x]:

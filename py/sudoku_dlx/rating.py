@@ -43,7 +43,7 @@ from dataclasses import dataclass, replace
 
 from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
 from .kinds.read import puzzle_id
-from .kinds.solver import solve
+from .kinds.solver import SolveResult, solve
 from .techniques import dynamic
 from .techniques.board import Board, Search, Step
 from .techniques.registry import BEYOND_SE, Technique, scored_for, techniques_for
@@ -189,7 +189,7 @@ class Rating:
         }
 
 
-def _unique(puzzle: Puzzle | str):
+def _unique(puzzle: Puzzle | str) -> SolveResult:
     """The solve result of a puzzle that has exactly one solution, else InvalidPuzzleError."""
     result = solve(puzzle)
     if result.status == "invalid":
@@ -253,7 +253,7 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
         hardest.technique if hardest else "",
         tuple(path),
         start_abc,
-        result.stats.nodes,
+        result.stats.tries,
         result.stats.guesses,
         (time.perf_counter() - start) * 1000,
     )
@@ -298,5 +298,6 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     if board.solved:
         return Hint("solved", "The grid is complete and right.")
     step = next_step(board)
+    assert step is not None  # trial and error progresses on a puzzle with one solution
     others = tuple(alike(board, step)[1:]) if every else ()
     return Hint("step", step.text, step.cells, step, others)

@@ -16,13 +16,11 @@ from __future__ import annotations
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import asdict
 
 from .cover import problems
 from .cover.naming import BOUNDS
 from .cover.trace import trace_search
-from .generator import DEFAULT_BUDGET, SYMMETRIES
-from .generator import generate as _generate
+from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from, one_budget
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
 from .kinds.solver import fault
@@ -166,12 +164,13 @@ def generate(
     seed: int | None = None,
     minimal: bool = True,
     target_clues: int | None = None,
-    time_budget: float | None = DEFAULT_BUDGET,
+    budget: float | None = DEFAULT_BUDGET,
     difficulty: str | None = None,
     progress: Callable[[dict], object] | None = None,
     kind: str = "sudoku",
     needs: str | None = None,
     needs_only: bool = False,
+    time_budget: float | None = DEFAULT_BUDGET,
 ) -> dict:
     """A new unique puzzle of ``kind`` and ``size`` (see :func:`sudoku_dlx.generator.generate`);
     ``seed`` and ``symmetry`` in the answer reproduce it; ``puzzle`` is its canonical
@@ -182,7 +181,8 @@ def generate(
     ``needs_only``, ``needs_met`` (False: status ``unmet``, none made within the
     budget needs it), ``score``, ``grade`` and ``puzzles``. ``progress`` hears the clue
     removal: ``size``, ``clues`` left, orbits ``decided`` (removed or found to stay) of
-    all ``orbits``, and with ``needs`` the ``puzzles`` made before this one."""
+    all ``orbits``, and with ``needs`` the ``puzzles`` made before this one.
+    ``time_budget`` is ``budget``'s published old name (see :func:`~.generator.one_budget`)."""
     report = throttled(progress)
     made_before = {"puzzles": 0} if needs is not None else {}
 
@@ -190,10 +190,10 @@ def generate(
         made_before["puzzles"] = made.puzzles
 
     try:
-        made = _generate(size, symmetry, seed, minimal, target_clues, time_budget, difficulty, heard,
-                         digging=lambda clues, decided, orbits: report(
-                             {"size": size, "clues": clues, "decided": decided, "orbits": orbits} | made_before),
-                         kind=kind, needs=needs or None, needs_only=needs_only)
+        options = GenerateOptions(size, symmetry, seed, minimal, target_clues, one_budget(budget, time_budget),
+                                  difficulty, kind, needs or None, needs_only)
+        made = generate_from(options, heard, lambda clues, decided, orbits: report(
+            {"size": size, "clues": clues, "decided": decided, "orbits": orbits} | made_before))
     except InvalidPuzzleError as error:
         return _invalid(error)
     return made.record()
@@ -207,10 +207,10 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
     ``combinations``), ``items_per_placement`` (the fewest and the most primary items a
     placement covers), the reduction in words (``reduction``), the primary items and
     the options still open after the givens (``open_items``, ``open_options``), and
-    the events as ``steps``: ``kind``, ``text``, ``placed`` (digits placed by the
-    search), ``open_items`` and ``open_options`` after the event, ``cell`` and
-    ``digit`` (placed or cleared), ``combination`` (the digits of a killer cage's
-    combination tried or taken back, else empty), ``cells``."""
+    the events as ``steps``: the records of :func:`~sudoku_dlx.cover.record.record_search`
+    with the fields of :func:`~sudoku_dlx.cover.trace.trace_search` (``placed``,
+    ``open_items`` and ``open_options`` after the event, ``cell``, ``digit``,
+    ``combination``, ``cells``)."""
     try:
         puzzle = _puzzle_without_clash(text, size, kind)
     except InvalidPuzzleError as error:
@@ -236,23 +236,23 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
         "open_options": walk.open_options,
         "nodes": walk.stats.nodes,
         "complete": walk.complete,
-        "steps": [{**asdict(event), "cells": list(event.cells), "combination": list(event.combination)}
-                  for event in walk.events],
+        "steps": walk.events,
     }
 
 
-def rate(text: str, size: int = 0, budget: float = 0, progress: Callable[[dict], object] | None = None,
+def rate(text: str, size: int = 0, budget: float | None = None, progress: Callable[[dict], object] | None = None,
          kind: str = "") -> dict:
     """The rating (``rate --json``'s fields, with the puzzle's ``kind`` and the score's
     ``scale``) and the solving ``path``: every step in order. ``text`` is a puzzle of
     any kind (of ``kind`` if given, else the kind it reads as).
     A puzzle without exactly one solution is ``invalid`` (its ``grade`` too); one whose
-    rating takes longer than ``budget`` seconds (0: no limit) is ``unrated``, with an
-    ``error`` saying so. ``progress`` hears ``{"steps": count, "hardest": technique,
+    rating takes longer than ``budget`` seconds (None: no limit, and 0, as published
+    before) is ``unrated``, with an ``error`` saying so. ``progress`` hears ``{"steps": count, "hardest": technique,
     "score": score}`` (the hardest step so far) a few times a second while the rating works.
     A rating has ``status`` rated."""
-    if not 0 <= budget < float("inf"):
-        return _wrong(f"budget must be a number of seconds, 0 for no limit, not {budget}", puzzle=text, grade="invalid")
+    if budget is not None and not 0 <= budget < float("inf"):
+        return _wrong(f"budget must be a number of seconds, or none for no limit, not {budget}", puzzle=text,
+                      grade="invalid")
     try:
         rating = _rate(_puzzle(text, size, kind), time.perf_counter() + budget if budget else None, throttled(progress))
     except InvalidPuzzleError as error:

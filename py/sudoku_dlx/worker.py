@@ -55,6 +55,7 @@ def answer(kind: str, arguments: object, progress: Callable[[dict], object] | No
     problem = _check(kind, function, arguments)
     if problem:
         return _invalid(problem)
+    assert isinstance(arguments, dict)  # _check answers "" only for a dict
     if "progress" in inspect.signature(function).parameters:
         arguments = {**arguments, "progress": progress}
     try:

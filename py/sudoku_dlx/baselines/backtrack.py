@@ -4,7 +4,7 @@ It fills the first blank cell with the first digit no peer holds, moves on,
 and steps back when a cell has no digit left. Iterative, with a node cap. The
 same search can hand out its moves (:mod:`.moves`) in chunks while it runs,
 for watching it: :meth:`Backtrack.run` is a generator that pauses after each
-chunk, so a run of millions of nodes never holds more than one chunk.
+chunk, so a run of millions of tries never holds more than one chunk.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class Backtrack:
     """One backtracking search of ``puzzle``: at most ``limit`` solutions (0: all),
     given up after ``max_nodes`` (0: never).
 
-    ``stats.nodes`` counts digits placed; ``stats.guesses`` the cells entered with
+    ``stats.tries`` counts digits placed; ``stats.guesses`` the cells entered with
     two or more digits that fit (a cell with one is a forced move, as a naked
     single is); ``found`` holds the solutions, ``finished`` is False while the
     search runs and when it gave up at the cap.
@@ -73,13 +73,13 @@ class Backtrack:
             guess = not current and n - len(taken) + (0 in taken) > 1
             stats.guesses += guess
             digits[cell] = digit
-            stats.nodes += 1
+            stats.tries += 1
             if moves is not None:
                 moves.append(place(cell, digit, guess))
                 if len(moves) >= chunk:
                     yield moves
                     moves = []
-            if max_nodes and stats.nodes >= max_nodes:
+            if max_nodes and stats.tries >= max_nodes:
                 if moves:
                     yield moves
                 return

@@ -8,7 +8,7 @@ option's nodes between two spacer nodes, whose ``top`` is zero or negative.
 ``cover``/``hide``/``uncover``/``unhide`` are four small functions, and the
 iterative search walks the item list at every level (up to the first item with
 one option or none). None of the engine's speed-ups: no prebuilt links, no
-notes of low items, no node tuples. Counts nodes and guesses as
+notes of low items, no node tuples. Counts tries and guesses as
 :mod:`sudoku_dlx.dlx` does.
 """
 
@@ -28,7 +28,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
     reduction = exact_cover(puzzle.shape)  # only its list of each option's items is used
     items_of = reduction.options
     done = {item for cell, digit in enumerate(digits) if digit for item in items_of[cell * n + digit - 1]}
-    header = {}  # item -> its header node 1..count
+    header: dict[int, int] = {}  # item -> its header node 1..count
     for item in range(reduction.n_items):
         if item not in done:
             header[item] = len(header) + 1
@@ -44,11 +44,11 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
         if digit:
             continue
         for d in range(n):
-            items = items_of[cell * n + d]
-            if any(item in done for item in items):
+            option_items = items_of[cell * n + d]
+            if any(item in done for item in option_items):
                 continue
             first = len(top)
-            for item in items:
+            for item in option_items:
                 h = header[item]
                 x = len(top)
                 top.append(h)
@@ -160,7 +160,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
                 x = dlink[i]
                 items.append(i)
                 chosen.append(x)
-                stats.nodes += 1
+                stats.tries += 1
                 cover_others(x)
                 continue
         # Back up to the deepest level with an option left to try.
@@ -170,7 +170,7 @@ def textbook_solutions(puzzle: Puzzle, limit: int = 0) -> tuple[list[tuple[int, 
             x = dlink[x]
             if x != i:
                 chosen.append(x)
-                stats.nodes += 1
+                stats.tries += 1
                 cover_others(x)
                 break
             uncover(i)

@@ -3,7 +3,7 @@ in each of its workers, and what ``python -m sudoku_dlx bench`` tabulates.
 
 Each solver (:data:`SOLVERS`: the DLX engine and the baselines of
 :mod:`sudoku_dlx.baselines`) runs every puzzle; a :class:`Batch` keeps, per
-solver, each puzzle's status (:data:`STATUSES`), milliseconds, search nodes
+solver, each puzzle's status (:data:`STATUSES`), milliseconds, tries
 and guesses, and sums them up (:meth:`Batch.summary`: the ``bench --json``
 records). Solvers take turns, a few puzzles each, so a change in the
 machine's load touches all of them alike while each still runs with its own
@@ -41,17 +41,17 @@ def outcome(found: int, finished: bool) -> str:
 
 def _dlx(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
     result = solve(puzzle, limit)
-    return len(result.solutions), result.stats.nodes, result.stats.guesses, True
+    return len(result.solutions), result.stats.tries, result.stats.guesses, True
 
 
 def _textbook(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
     found, stats = textbook_solutions(puzzle, limit)
-    return len(found), stats.nodes, stats.guesses, True
+    return len(found), stats.tries, stats.guesses, True
 
 
 def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
     found, stats, finished = backtrack_solutions(puzzle, limit, max_nodes)
-    return len(found), stats.nodes, stats.guesses, finished
+    return len(found), stats.tries, stats.guesses, finished
 
 
 #: name -> function(puzzle, limit, max_nodes) -> (solutions found, nodes, guesses, finished).

@@ -3,10 +3,10 @@ page can replay them side by side: plain backtracking and the DLX engine.
 
 A :class:`Race` is pulled in chunks: :meth:`Race.next` searches on until it
 has ``chunk`` more moves (backtracking pauses its generator there), so the
-moves of a run of millions of nodes are never all held at once. The DLX
+moves of a run of millions of tries are never all held at once. The DLX
 engine's search cannot pause inside, so :class:`DlxMoves` records its moves in
 one go, as 4-byte integers, and hands them out in slices (its runs are short:
-64 to a few thousand nodes on 9x9).
+64 to a few thousand tries on 9x9).
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from ..baselines.backtrack import Backtrack
 from ..baselines.moves import SOLUTION, clear, place
+from ..dlx import SearchStats
 from ..kinds.grid import Puzzle
 from ..kinds.solver import with_givens
 from .batch import outcome
@@ -42,7 +43,8 @@ class DlxMoves:
         """Search to the end, then yield the moves in lists of ``chunk``."""
         n = self.puzzle.n
         moves = array("i")
-        tried = guess = 0
+        tried = 0
+        guess = False
 
         def record(event: str, item: int, options: tuple[int, ...]) -> None:
             nonlocal tried, guess
@@ -58,7 +60,7 @@ class DlxMoves:
             elif event == "solution":
                 moves.append(SOLUTION)
 
-        def over(stats) -> bool:
+        def over(stats: SearchStats) -> bool:
             return bool(self.max_nodes) and tried >= self.max_nodes
 
         self.found = list(self.problem.search(self.limit, stop=over, trace=record))
@@ -68,7 +70,7 @@ class DlxMoves:
 
 
 #: The searches a race can replay: name -> class(puzzle, limit, max_nodes).
-RACERS = {"backtrack": Backtrack, "dlx": DlxMoves}
+RACERS: dict[str, type[Backtrack] | type[DlxMoves]] = {"backtrack": Backtrack, "dlx": DlxMoves}
 
 
 class Race:
@@ -94,6 +96,6 @@ class Race:
         record = {"status": "running", "moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
         if self.done:
             stats = self.search.stats
-            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.nodes,
+            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.tries,
                           guesses=stats.guesses)
         return record

@@ -5,7 +5,7 @@ Knuth's paper "Dancing Links", 2000), :func:`langford` places the numbers 1..n
 twice with k others between the two k's. Each is counted raw (every solution)
 or up to symmetry, with Knuth's way of breaking it: one piece (the X, or the
 number placed in the left half) may only go where its mirror images cannot.
-Both are :class:`~sudoku_dlx.cover.problems.Problem` s with a ``board`` record
+Both are :class:`~sudoku_dlx.cover.problem.Problem` s with a ``board`` record
 the lab draws: ``pieces`` holds, per option, the ``[row, col, symbol]`` it fills.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .problems import Problem, ProblemError
+from .problem import Problem, ProblemError
 
 __all__ = ["LANGFORD_MAX", "PENTOMINOES", "langford", "pentomino"]
 
@@ -120,7 +120,7 @@ def pentomino(board: str = "6x10", pieces: str = "", raw: bool = False) -> Probl
     def images(placement) -> list[tuple[Cell, ...]]:
         return [images_by(s, placement) for s in symmetries]
 
-    placements = {letter: [] for letter in letters}
+    placements: dict[str, list[tuple[Cell, ...]]] = {letter: [] for letter in letters}
     for letter in letters:
         for shape in _orientations(_drawing(PENTOMINOES[letter])):
             for top in range(rows):
@@ -187,7 +187,8 @@ def langford(n: int, raw: bool = False) -> Problem:
         raise ProblemError(f"Langford pairs are offered for n from 1 to {LANGFORD_MAX}, not {n}")
     odd = n if n % 2 else n - 1
     items = [str(k) for k in range(1, n + 1)] + [f"s{i}" for i in range(1, 2 * n + 1)]
-    options, names, drawn = [], [], []
+    options: list[tuple[int, ...]] = []
+    names, drawn = [], []
     for k in range(1, n + 1):
         for i in range(1, 2 * n - k):
             j = i + k + 1

@@ -1,6 +1,7 @@
 """The DLX search of a puzzle traced event by event, in its kind's words (the page's "DLX steps").
 
-Each event of :meth:`ExactCover.search` (``trace``) becomes a :class:`TraceEvent`: the
+Each event of :meth:`ExactCover.search` (``trace``) becomes a record of
+:func:`~.record.record_search`, told in the puzzle's words (see :func:`trace_search`): the
 search chooses the item with the fewest options (a cell and its digits, a digit
 and its places in a row, column, box, region, diagonal or window, a killer cage
 and its combinations, or a digit of a cage and its places there), tries its
@@ -18,32 +19,9 @@ from ..dlx import SearchStats
 from ..kinds.grid import Puzzle, cell_name
 from ..kinds.solver import with_givens
 from .naming import Reduction, digit_set
+from .record import record_search
 
-__all__ = ["Trace", "TraceEvent", "item_name", "trace_search"]
-
-
-@dataclass
-class TraceEvent:
-    """One event of the search: ``kind`` is choose, try, undo, back up, dead end or solution.
-
-    ``placed`` counts the digits the search has placed after the event (the
-    placements it holds; a killer's combinations are not counted), and
-    ``open_items`` and ``open_options`` what is then left of the exact cover;
-    ``cell`` and ``digit`` are what try places and undo clears (else -1 and 0);
-    ``combination`` the digits of a combination that try takes or undo takes
-    back (else empty); ``cells`` are the cells the event is about (an item's
-    cell, unit or cage, or its options' cells).
-    """
-
-    kind: str
-    placed: int
-    open_items: int
-    open_options: int
-    text: str
-    cell: int = -1
-    digit: int = 0
-    cells: tuple[int, ...] = ()
-    combination: tuple[int, ...] = ()
+__all__ = ["Trace", "item_name", "trace_search"]
 
 
 @dataclass
@@ -59,7 +37,7 @@ class Trace:
     options: int
     open_items: int
     open_options: int
-    events: list[TraceEvent]
+    events: list[dict]
     stats: SearchStats
     complete: bool
     reduction: Reduction
@@ -74,20 +52,27 @@ def item_name(item: int, puzzle: Puzzle) -> str:
 
 def trace_search(puzzle: Puzzle, max_events: int = 1000, limit: int = 2) -> Trace:
     """The events of the search for up to ``limit`` solutions, cut after ``max_events``
-    (at the first guess past it). The givens must break no rule."""
+    (at the first guess past it), recorded by :func:`~.record.record_search` in the
+    puzzle's words, each with these fields of its own: ``placed`` counts the digits
+    the search has placed after the event (the placements it holds; a killer's
+    combinations are not counted), and ``open_items`` and ``open_options`` what is
+    then left of the exact cover; ``cell`` and ``digit`` are what try places and
+    undo clears (else -1 and 0); ``combination`` the digits of a combination that try
+    takes or undo takes back (else empty); ``cells`` are the cells the event is
+    about (an item's cell, unit or cage, or its options' cells). The givens must
+    break no rule."""
     n = puzzle.n
     symbol = puzzle.shape.symbol
     names = Reduction(puzzle)
     problem = with_givens(puzzle)
-    events: list[TraceEvent] = []
-    levels: list[list[int]] = []  # per level: [how many options its item has, how many were tried]
+    placed = 0
     # Every live option has exactly one open cell item (a placement) or cage item (a combination).
     counted = [item < names.unit_base or names.item_kind(item) == "cage" for item in range(names.items)]
 
-    def left() -> tuple[int, int]:
+    def left() -> dict:
         """Open items and open options."""
         counts = problem.open_items()
-        return len(counts), sum(size for item, size in counts.items() if counted[item])
+        return {"open_items": len(counts), "open_options": sum(size for item, size in counts.items() if counted[item])}
 
     def listed(option: int, what: str) -> str:
         """An option as the listing of a chosen item's options names it."""
@@ -97,64 +82,52 @@ def trace_search(puzzle: Puzzle, max_events: int = 1000, limit: int = 2) -> Trac
         cell, digit = names.placement(option)
         return symbol(digit) if what == "digit" else cell_name(cell, n)
 
-    def option_cells(options: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(x for o in options for x in names.option_cells(o)))
+    def option_cells(options: list[int]) -> list[int]:
+        return list(dict.fromkeys(x for o in options for x in names.option_cells(o)))
 
-    def record(kind: str, item: int, options: tuple[int, ...]) -> None:
-        placed = events[-1].placed if events else 0
+    def named(event: dict) -> dict:
+        nonlocal placed
+        kind, item, options, option = event["kind"], event["item"], event["options"], event["option"]
         name = names.item_name(item) if item >= 0 else ""
         # A cell item's options are its digits; a unit-digit item's, the digit's places;
         # a cage item's, its combinations; a cage-digit item's, places and combinations.
         what = {"cell": "digit", "unit": "place", "cage": "combination"}.get(names.item_kind(item), "option") \
             if item >= 0 else ""
+        fields = {"cell": -1, "digit": 0, "cells": [], "combination": []}
         if kind == "choose":
-            levels.append([len(options), 0])
             shown = ", ".join(listed(o, what) for o in options)
             text = (f"{name[0].upper()}{name[1:]} has one {what} left: {shown}." if len(options) == 1 else
                     f"Fewest options: {name} has {len(options)} {what}s ({shown}); try each in turn.")
-            events.append(TraceEvent(kind, placed, *left(), text, cells=option_cells(options)))
-        elif kind == "try":
-            level = levels[-1]
-            level[1] += 1
-            of = f" ({what} {level[1]} of {level[0]})" if level[0] > 1 else ""
-            option = options[0]
-            if names.is_placement(option):
-                cell, digit = names.placement(option)
-                text = f"Place {names.option_name(option)}{of}: cover {names.covers(option)}."
-                events.append(TraceEvent(kind, placed + 1, *left(), text, cell, digit, (cell,)))
-            else:
-                k, digits = names.combination(option)
+            fields["cells"] = option_cells(options)
+        elif kind in ("try", "undo") and names.is_placement(option):
+            cell, digit = names.placement(option)
+            of = f" ({what} {event['tried']} of {event['of']})" if event["of"] > 1 else ""
+            text = (f"Place {names.option_name(option)}{of}: cover {names.covers(option)}." if kind == "try" else
+                    f"Take back {names.option_name(option)}.")
+            placed += 1 if kind == "try" else -1
+            fields.update(cell=cell, digit=digit if kind == "try" else 0, cells=[cell])
+        elif kind in ("try", "undo"):
+            k, digits = names.combination(option)
+            if kind == "try":
+                of = f" ({what} {event['tried']} of {event['of']})" if event["of"] > 1 else ""
                 out = [symbol(d) for d in range(1, n + 1) if d not in digits]
                 text = (f"Take the combination {digit_set(digits)} for {names.cage_name(k)}{of}: "
                         f"cover the cage's item and the items of the digits it leaves out "
                         f"({', '.join(out)}), so they go in no cell of the cage.")
-                events.append(TraceEvent(kind, placed, *left(), text, cells=names.option_cells(option),
-                                         combination=digits))
-        elif kind == "undo":
-            option = options[0]
-            if names.is_placement(option):
-                cell, _ = names.placement(option)
-                events.append(TraceEvent(kind, placed - 1, *left(), f"Take back {names.option_name(option)}.",
-                                         cell, 0, (cell,)))
             else:
-                k, digits = names.combination(option)
                 text = f"Take back the combination {digit_set(digits)} for {names.cage_name(k)}."
-                events.append(TraceEvent(kind, placed, *left(), text, cells=names.option_cells(option),
-                                         combination=digits))
+            fields.update(cells=list(names.option_cells(option)), combination=list(digits))
         elif kind == "back up":
-            levels.pop()
             text = f"Every {what} for {name} has been tried: back up to the choice before."
-            events.append(TraceEvent(kind, placed, *left(), text, cells=names.item_cells(item)))
+            fields["cells"] = list(names.item_cells(item))
         elif kind == "dead end":
             text = f"Dead end: {name} has no {what} left."
-            events.append(TraceEvent(kind, placed, *left(), text, cells=names.item_cells(item)))
+            fields["cells"] = list(names.item_cells(item))
         else:
-            found = sum(event.kind == "solution" for event in events) + 1
-            events.append(TraceEvent(kind, placed, *left(), f"Every item is covered: solution {found}."))
+            text = f"Every item is covered: solution {event['found']}."
+        return {"text": text, "placed": placed, **left(), **fields}
 
-    open_items, open_options = left()
-    for _ in problem.search(limit, stop=lambda stats: len(events) >= max_events, trace=record):
-        pass
-    complete = not problem.stats.stopped and len(events) <= max_events
-    return Trace(puzzle, names.items, names.options, open_items, open_options, events[:max_events], problem.stats,
-                 complete, names)
+    opened = left()
+    events, complete = record_search(problem, named, max_events, limit)
+    return Trace(puzzle, names.items, names.options, opened["open_items"], opened["open_options"], events,
+                 problem.stats, complete, names)

@@ -132,7 +132,7 @@ def _jigsaw_split(lines: list[str]) -> tuple[list[str], tuple[int, ...]] | None:
         if len(names) != n:  # a region of the wrong size is told by the shape
             continue
         first = {name: letters.index(name) for name in names}
-        order = sorted(names, key=first.get)
+        order = sorted(names, key=first.__getitem__)
         return lines[:-n], tuple(order.index(letter) for letter in letters)
     return None
 

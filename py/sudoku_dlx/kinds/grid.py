@@ -68,7 +68,7 @@ MAX_TEXT = 5000
 #: marks, embeddings and isolates, zero-width spaces and joiners, a byte order mark) as
 #: spaces; and a forum post's ``[code]`` and ``[/code]`` tags as spaces.
 _PLAIN = str.maketrans({
-    **{code: code - 0xFEE0 for code in range(0xFF01, 0xFF5F)},
+    **{code: chr(code - 0xFEE0) for code in range(0xFF01, 0xFF5F)},
     **{ord(ch): " " for ch in "\u3000\u200b\u200c\u200d\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
                               "\u2060\u2061\u2062\u2063\u2064\u2066\u2067\u2068\u2069\ufeff"},
 })

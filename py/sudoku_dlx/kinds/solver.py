@@ -31,7 +31,7 @@ import itertools
 from itertools import chain
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -62,7 +62,7 @@ def solutions(
 
     ``rng`` and ``stop`` go to :meth:`ExactCover.search`. The givens must break no
     rule (see :func:`fault`). A puzzle of the :data:`NARROWED` kinds is first
-    narrowed by :func:`bounds` (which may solve it: no search, no nodes), then
+    narrowed by :func:`bounds` (which may solve it: no search, no tries), then
     searched on :func:`open_cover`; the other kinds search :func:`with_givens` with
     their shape's implied units (windoku's). With ``rng`` (a random grid for the
     generator) or ``whole``, every kind searches :func:`with_givens` as the lab's
@@ -207,7 +207,7 @@ def with_givens(puzzle: Puzzle, implied: bool = False) -> ExactCover:
     return problem
 
 
-def _mask(digits) -> int:
+def _mask(digits: Iterable[int]) -> int:
     return sum(1 << d - 1 for d in digits)
 
 
@@ -264,13 +264,14 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
 
     The dancing links see a sign only once both its cells are placed, and a cage's sum
     only through its combinations: without these bounds, a futoshiki with few givens
-    took millions of nodes (a 7x7 of Tatham's hardest grade 6,126,080; with them,
+    took millions of tries (a 7x7 of Tatham's hardest grade 6,126,080; with them,
     4,610). With the crossings of units, most puzzles of Tatham's intermediate grade
     need no search at all; with the subsets, most futoshikis of his "tricky" grade, and
     with the fish nearly half of his "extreme" ones."""
     n, shape = puzzle.n, puzzle.shape
     full = (1 << n) - 1
-    units, peers = shape.units, shape.peers
+    units = shape.units
+    peers: Sequence[frozenset[int]] = shape.peers
     allowed = [1 << d - 1 if d else full for d in puzzle.digits] if start is None else list(start)
     todo = [x for x, m in enumerate(allowed) if not m & m - 1]  # single cells whose digit leaves their peers
     sums = _sums_of_units(puzzle)  # within one unit each: their cells are peers already
@@ -278,13 +279,14 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     pairs = {k: _partners(cage.sum, n) for k, cage in enumerate((*puzzle.cages, *sums))
              if len(cage.cells) == 2 and n <= PAIR_DIGITS}
     if puzzle.cages:
-        peers = list(peers)
+        widened = list(peers)
         for cage in puzzle.cages:
-            cells = set(cage.cells)
+            members = set(cage.cells)
             for x in cage.cells:
-                mates = cells.difference(peers[x])
+                mates = members.difference(widened[x])
                 if len(mates) > 1:  # x itself and some cell no unit made its peer
-                    peers[x] = peers[x].union(mates).difference((x,))
+                    widened[x] = widened[x].union(mates).difference((x,))
+        peers = widened
     needed = [0] * len(cages)  # the digits all a cage's combinations hold that are not placed (its rule sets them)
     count = len(units)  # the groups: the units, then the cages
     cages_of: list[tuple[int, ...]] = [()] * len(allowed)
@@ -305,7 +307,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     solved: set[int] = set()  # the units whose cells are all placed
     seen = [0, 0, 0, 0]  # how far into narrowed the units', the cages', the crossings' and the subsets' rules have read
 
-    def touched(rule: int, of: list) -> set[int]:
+    def touched(rule: int, of: Sequence[Iterable[int]]) -> set[int]:
         """The groups ``of`` the cells that narrowed since ``rule`` last looked."""
         start, seen[rule] = seen[rule], len(narrowed)
         return set(chain.from_iterable(map(of.__getitem__, set(narrowed[start:]))))
@@ -418,12 +420,13 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
                    and crossing[3] not in solved and crossing[4] not in solved]
         for k, need in enumerate(needed):
             if need:
-                if cage_crossings[k] is None:
-                    cage_crossings[k] = _cage_crossings(shape, cages[k][0], count + k)
+                mine = cage_crossings[k]
+                if mine is None:
+                    mine = cage_crossings[k] = _cage_crossings(shape, cages[k][0], count + k)
                 if count + k in groups:
-                    crossed += cage_crossings[k]
+                    crossed += mine
                 else:
-                    crossed += [crossing for crossing in cage_crossings[k] if crossing[4] in groups]
+                    crossed += [crossing for crossing in mine if crossing[4] in groups]
         for inside, rest, others, a, b in crossed:
             need = needed[a - count] if a >= count else full
             there = elsewhere = 0
@@ -492,9 +495,9 @@ def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, i
         if where and not placed >> d & 1 and where.bit_count() <= top:
             places.append((1 << d, where))
     for size in range(2, min(top, len(places)) + 1):  # hidden
-        for digits in itertools.combinations([place for place in places if place[1].bit_count() <= size], size):
+        for chosen in itertools.combinations([place for place in places if place[1].bit_count() <= size], size):
             where = keep = 0
-            for bit, mask in digits:
+            for bit, mask in chosen:
                 where |= mask
                 keep |= bit
             if where.bit_count() == size:
@@ -600,12 +603,12 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
 #: at each guess (see ``prune`` in :meth:`ExactCover.search`): a search of a few dozen
 #: guesses is quicker without, a long one far quicker with (100 of Tatham's "extreme"
 #: 9x9 futoshikis: a mean of 2.1 ms against 3.1, the slowest 17 ms against 75;
-#: docs/benchmarks.md, "The kinds").
+#: benchmarks/2026-11-26-kinds-rounds.md, round 4).
 PRUNE_AFTER = 32
 
 #: The most cells (or digits) of the subsets :func:`bounds` looks for, and rows (or
 #: columns) of its fish: with three, 92 of 100 9x9 futoshikis of Tatham's "tricky" grade
-#: (his set rule) need no search and the rest a few nodes; four were slower on the
+#: (his set rule) need no search and the rest a few tries; four were slower on the
 #: medians (7x7s 0.64-0.67 ms against 0.60, 9x9s 0.87-0.88 and 1.40-1.43 against 0.80-0.82
 #: and 1.27-1.31), two on every measure.
 SUBSET_CELLS = 3
@@ -652,8 +655,8 @@ def _sums_of_units(puzzle: Puzzle) -> list[Cage]:
         if 0 < beyond <= SUM_CELLS:
             made.append(([x for k in here if here[k] != size[k] for x in cages[k].cells if x not in unit],
                          touching - total))
-        for cells, sum_ in made:
-            cells = tuple(sorted(cells))
+        for members, sum_ in made:
+            cells = tuple(sorted(members))
             if cells not in known and set(units_of[cells[0]]).intersection(*(units_of[x] for x in cells[1:])):
                 known.add(cells)
                 found.append(Cage(cells, sum_))
@@ -673,17 +676,18 @@ def exact_cover(shape: Shape, cages: tuple[Cage, ...] = (), signs: tuple[Sign, .
     combinations are the options after those). Items: the cells, then each unit's
     digits (unit by unit, as :attr:`Shape.units` lists them; the order breaks ties in
     the search's choice of item), with ``implied`` each of :attr:`Shape.implied_units`'
-    digits after them (the same solutions: a windoku's search takes half the nodes
+    digits after them (the same solutions: a windoku's search takes half the tries
     with them), then each cage and its digits; the signs' items are secondary. Built
     once and shared: :meth:`~ExactCover.copy` it before selecting or searching."""
     n, nn = shape.n, shape.cells
-    units_of = shape.units_of
+    units_of: Sequence[Sequence[int]] = shape.units_of
     cage_base = nn + len(shape.units) * n
     if implied and shape.implied_units:
-        units_of = [list(mine) for mine in units_of]
+        widened = [list(mine) for mine in units_of]
         for k, unit in enumerate(shape.implied_units):
             for x in unit:
-                units_of[x].append(len(shape.units) + k)
+                widened[x].append(len(shape.units) + k)
+        units_of = widened
         cage_base += len(shape.implied_units) * n
     cage_index = {x: k for k, cage in enumerate(cages) for x in cage.cells}
     sign_base = cage_base + len(cages) * (n + 1)
@@ -780,7 +784,7 @@ class SolveResult:
             "size": self.puzzle.n,
             "status": self.status,
             "solutions": [str(s) for s in self.solutions],
-            "nodes": self.stats.nodes,
+            "nodes": self.stats.tries,
             "guesses": self.stats.guesses,
             "updates": self.stats.updates,
             "ms": round(self.ms, 3),

@@ -22,6 +22,7 @@ read too, as his program does).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from .grid import WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Sign, char_name, jigsaw_shape, shape_for
 
@@ -72,6 +73,7 @@ def write_game_id(puzzle: Puzzle) -> str:
 
 def _read_solo(params: str, desc: str) -> Puzzle:
     match = re.match(r"([0-9]+)(?:x([0-9]+))?", params)
+    assert match is not None  # read_game_id's params begin with digits
     rows = int(match.group(1))
     cols = int(match.group(2)) if match.group(2) else rows
     flags = params[match.end():]
@@ -101,7 +103,7 @@ def _read_solo(params: str, desc: str) -> Puzzle:
     return Puzzle(shape, digits, tuple(_cage(cells, sums, n) for cells in cages))
 
 
-def _cage(cells: tuple[int, ...], sums: list[int], n: int) -> Cage:
+def _cage(cells: tuple[int, ...], sums: tuple[int, ...], n: int) -> Cage:
     given = [sums[x] for x in cells if sums[x]]
     if len(given) != 1:
         where = ", ".join(f"r{x // n + 1}c{x % n + 1}" for x in cells)
@@ -129,7 +131,7 @@ def _read_grid(text: str, area: int, most: int, what: str) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _write_grid(values) -> str:
+def _write_grid(values: Sequence[int]) -> str:
     """Solo's encoding of a grid (see :func:`_read_grid`)."""
     out: list[str] = []
     run = 0
@@ -202,7 +204,7 @@ def _regions(areas: list[tuple[int, ...]]) -> tuple[int, ...]:
     return tuple(region)
 
 
-def _write_borders(area_of, n: int) -> str:
+def _write_borders(area_of: Mapping[int, int] | Sequence[int], n: int) -> str:
     """Solo's encoding of the borders between cells of different areas."""
     out: list[str] = []
     run = 0
@@ -224,9 +226,10 @@ def _write_borders(area_of, n: int) -> str:
 # -- Unequal ---------------------------------------------------------------------------
 
 def _read_unequal(params: str, desc: str) -> Puzzle:
-    number = re.match(r"[0-9]+", params)
-    n = int(number.group())
-    if "a" in re.sub(r"d[a-z]?", "", params[number.end():]):
+    size = re.match(r"[0-9]+", params)
+    assert size is not None  # read_game_id's params begin with digits
+    n = int(size.group())
+    if "a" in re.sub(r"d[a-z]?", "", params[size.end():]):
         raise InvalidPuzzleError(f"game ID {params}: Unequal's adjacent mode is not read here, only its signs")
     shape = shape_for(n, kind="futoshiki")
     digits = [0] * (n * n)

@@ -64,7 +64,7 @@ class _Als:
                         sees &= seen[x]
                 self.where[d0], self.sees[d0] = where, sees & ~self.bits
 
-    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """Its cells, the digits ``before`` and the others with the digits ``after``
         last: a node of a chain as :attr:`Step.alss` holds it."""
         rest = tuple(d for d in digits_of(self.mask) if d not in before and d not in after)
@@ -154,12 +154,12 @@ def als_xz(board: Board) -> Step | None:
 
 
 def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> Step:
-    x = " and ".join(board.symbol(d0 + 1) for d0 in rccs)
+    shared = " and ".join(board.symbol(d0 + 1) for d0 in rccs)
     if len(rccs) > 1:
-        why = f"{x} each go in one of them at most, so both are locked and every digit of either leaves what sees all its places"
+        why = f"{shared} each go in one of them at most, so both are locked and every digit of either leaves what sees all its places"
         name = "ALS-XZ (doubly linked)"
     else:
-        why = (f"{x} goes in one of them at most, so one is locked and holds each other digit they share; "
+        why = (f"{shared} goes in one of them at most, so one is locked and holds each other digit they share; "
                f"the cells that see all its places lose it")
         name = "ALS-XZ"
     text = f"{name}: {a.name(board)} and {b.name(board)} are almost locked sets, and {why}: {board.removal(eliminations)}."
@@ -272,7 +272,7 @@ def als_chain(board: Board) -> Step | None:
         return None
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):
-            stack = [([start], [], alss[start].bits)]
+            stack: list[tuple[list[int], list[int], int]] = [([start], [], alss[start].bits)]
             while stack:
                 path, links, cells = stack.pop()
                 if len(path) == length:
@@ -314,7 +314,7 @@ def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
                         following.append(j)
             level = following
         near = {i: sorted((away[j], j, d0) for j, d0 in graph[i] if j in away) for i in (start, *away)}
-        stack = [([start], [])]
+        stack: list[tuple[list[int], list[int]]] = [([start], [])]
         while stack:
             path, links = stack.pop()
             if len(path) >= 4 and path[-1] > start:
@@ -396,7 +396,7 @@ def death_blossom(board: Board) -> Step | None:
 def _blossoms(petals: list[list[_Als]], digits: int, overlap: bool):
     """``(ALSs, digits of all)``: every choice of one ALS from each list with
     ``digits`` in common; without ``overlap`` no two share a cell, with it some do."""
-    stack = [(0, [], 0, digits, False)]
+    stack: list[tuple[int, list[_Als], int, int, bool]] = [(0, [], 0, digits, False)]
     while stack:
         index, chosen, cells, common, shares = stack.pop()
         if index == len(petals):

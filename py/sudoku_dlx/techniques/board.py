@@ -98,7 +98,7 @@ class Link:
     a: tuple[int, int]
     b: tuple[int, int]
     strong: bool
-    groups: tuple[tuple[int, ...], tuple[int, ...]] = ()
+    groups: tuple[tuple[int, ...], tuple[int, ...]] | tuple[()] = ()
 
     def record(self) -> dict:
         return {"from": list(self.a), "to": list(self.b), "kind": "strong" if self.strong else "weak"}
@@ -307,7 +307,8 @@ class Board:
 
     def strong_links(self, digit: int) -> list[tuple[int, int, int]]:
         """``(unit, a, b)`` for every unit where ``digit`` has exactly two places ``a`` and ``b``."""
-        return [(unit, *places) for unit in range(len(self.units)) if len(places := self.places(unit, digit)) == 2]
+        return [(unit, places[0], places[1]) for unit in range(len(self.units))
+                if len(places := self.places(unit, digit)) == 2]
 
     def blanks(self) -> list[int]:
         return [x for x, d in enumerate(self.values) if not d]

@@ -199,7 +199,7 @@ def _innies_step(board: Board, region: str, count: int, word: str, cells: tuple[
     """The step of innies (``word`` ``in``) or outies (``out``) ``cells`` whose blank ones add up to ``total``."""
     possible = fillings(board, blank, total)
     eliminations = tuple((x, d) for x, mask in zip(blank, possible) for d in digits_of(board.candidates[x] & ~mask))
-    placements = ()
+    placements: tuple[tuple[int, int], ...] = ()
     if len(blank) == 1 and possible[0]:
         placements, eliminations = ((blank[0], total),), ()
     if not placements and not eliminations:

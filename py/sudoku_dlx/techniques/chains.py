@@ -259,7 +259,7 @@ def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
     an ALS's places of one (HoDoKu's rule)."""
     n = board.n
     weak = [(a, b) for a, b in zip(loop, loop[1:]) if not b & 1] + [(loop[-1], loop[0])]
-    found = set()
+    found: set[int] = set()
     for a, b in weak:
         (cells_a, d0), (cells_b, e0) = links.members(a), links.members(b)
         if cells_a == cells_b:
@@ -280,7 +280,7 @@ def _loop_removals(board: Board, links, loop: list[int]) -> set[int]:
 
 
 def _single_chain(
-    board: Board, links: Links, score: Callable[[list[int]], float], deepest: Callable[[float], float],
+    board: Board, links: Links | _GroupLinks, score: Callable[[list[int]], float], deepest: Callable[[float], float],
     loop: float | None = None, digits: list[int] | None = None, closed: bool = True,
 ) -> Step | None:
     """The lowest-scoring chain of ``links`` from a candidate to its opposite
@@ -389,7 +389,7 @@ def _chain_step(
         eliminations = tuple(sorted((x // n, x % n + 1) for x in removed))
         ends = f"{links.text(a)} or {links.text(z)}"
         text = f"{name}{on}: {chain}, so {ends}: {board.removal(eliminations)}."
-        placements = ()
+        placements: tuple[tuple[int, int], ...] = ()
     else:
         placements, eliminations, words = conclusion(board, [path[-1]])
         text = f"{name}{on}: {chain}, so {words}."
@@ -579,7 +579,8 @@ def _remote_pairs_step(board: Board, mask: int, parent: dict[int, int | None]) -
     if not eliminations:
         return None
     a, b = digits_of(mask)
-    links, on = [], {}
+    links: list[Link] = []
+    on: dict[int, int] = {}
     for x, before in parent.items():
         on[x] = b if before is None else a + b - on[before]
         if before is not None:
@@ -760,7 +761,7 @@ def nishio(board: Board, digits: list[int]) -> Step | None:
                 best = lower(best, contradiction(propagate(links, start, dynamic=True), start, 7.5))
                 if best and best.score <= board.search.enough:
                     return found_step(board, best, "Nishio forcing chain")
-    return best and found_step(board, best, "Nishio forcing chain")
+    return None if best is None else found_step(board, best, "Nishio forcing chain")
 
 
 def forcing_chains(board: Board) -> Step | None:
@@ -775,6 +776,6 @@ def forcing_chains(board: Board) -> Step | None:
         return outcomes[start]
 
     found = multiple(board, 8.0, outcome, False)
-    return found and found_step(board, found, "Forcing chains")
+    return None if found is None else found_step(board, found, "Forcing chains")
 
 

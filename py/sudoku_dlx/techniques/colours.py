@@ -184,7 +184,7 @@ def _multi(board: Board, one: Cluster, two: Cluster):
                 f"which is {d}, so it is not: {board.removal(eliminations)}.")
         yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
     clashes = [(c, e) for c in (0, 1) for e in (0, 1) if sees[c][e]]
-    removed = set()
+    removed: set[int] = set()
     for c, e in clashes:
         mine, theirs = one.colours[1 - c], two.colours[1 - e]
         removed.update(x for x in range(board.shape.cells) if board.has(x, digit)

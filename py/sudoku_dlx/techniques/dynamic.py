@@ -35,7 +35,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 
 from .board import Board, Link, Step
 from .forcing import again, found_step, multiple
@@ -110,7 +110,7 @@ class _Net:
     def run(self) -> bool:
         """Follow the assumption (or go on from where the net stopped, with this
         level's rules); True once it has reached a contradiction."""
-        found = [(self.start, ())]
+        found: list[tuple[int, tuple[int, ...]]] = [(self.start, ())]
         while found and not self.conflict:
             if self.propagate(found):
                 return True
@@ -502,12 +502,13 @@ def _static_multiple(net: _Net, keys, cells):
     for x, m in enumerate(candidates):
         if m.bit_count() > 2:
             consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
-                     lambda x=x: f"cell forcing chains: whichever digit {board.name(x)} holds")
+                     partial(lambda x: f"cell forcing chains: whichever digit {board.name(x)} holds", x))
     for u in range(len(board.units)):
         for d0 in range(n):
             if counts[u * n + d0] > 2:
                 consider([((x * n + d0) << 1) | 1 for x in board.units[u] if candidates[x] >> d0 & 1],
-                         lambda u=u, d0=d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {board.unit_name(u)}")
+                         partial(lambda u, d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {board.unit_name(u)}",
+                                 u, d0))
     return out
 
 
@@ -521,7 +522,7 @@ def _dynamic(net: _Net, keys, cells):
     contradiction, in cells of fewest candidates first, up to :data:`INNER`."""
     n, board = net.links.n, net.links.board
     candidates = net.candidates
-    out = []
+    out: list[tuple[int, tuple[int, ...], tuple[str, int]]] = []
     for x in sorted(range(len(candidates)), key=lambda x: candidates[x].bit_count()):
         if len(out) >= INNER:
             break
@@ -722,6 +723,7 @@ def _step(board: Board, net: _Net, name: str, score: float) -> Step:
     placements = ((cell, d0 + 1),) if not start & 1 else ()
     eliminations = ((cell, d0 + 1),) if start & 1 else ()
     conclusion = f"{board.name(cell)}{'<>' if start & 1 else '='}{board.symbol(d0 + 1)}"
+    assert net.conflict is not None  # asked only of a net that reached a contradiction
     paths = [net.path(node) for node in net.conflict]
     chains = "; ".join(" -> ".join(node_text(board, node) for node in path) for path in paths)
     nested = list(dict.fromkeys(node for path in paths for node in path if node in net.inner))
@@ -745,7 +747,7 @@ def dynamic_forcing_chains(board: Board) -> Step | None:
     if found and memo.facts:  # followed on earlier boards: again on this one alone, for its own chains
         links = links_of(board)
         found = again(board, found, 8.5, lambda start: propagate(links, start, True))
-    return found and found_step(board, found, "Dynamic forcing chains")
+    return None if found is None else found_step(board, found, "Dynamic forcing chains")
 
 
 def dynamic_forcing_chains_plus(board: Board) -> Step | None:

@@ -74,7 +74,7 @@ def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterato
     two places and at most ``size`` + 1 and four (more seldom make a fish, and cost
     much), that share at most ``endo`` places (the *endo fins*); with ``endo``, some."""
     units = [u for u in units if 2 <= places[u].bit_count() <= min(size + 1, 4)]
-    stack = [((), 0, 0, 0)]
+    stack: list[tuple[tuple[int, ...], int, int, int]] = [((), 0, 0, 0)]
     while stack:
         chosen, union, shared, start = stack.pop()
         if len(chosen) == size:
@@ -89,7 +89,7 @@ def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterato
 
 
 def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: int, sight: int,
-            fins: int, reach: list[int], budget: list[int], once: bool) -> Iterator[tuple[tuple[int, ...], int]]:
+            fins: int, reach: list[int], budget: list[float], once: bool) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for the endo fins ``endo`` and at most
     ``fins`` in all (the fins), which see some place of ``sight`` together. ``reach[k]``:
@@ -102,7 +102,7 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
     n, size, seen = board.n, len(base), board.peer_bits
     for x in cells_of(endo):
         sight &= seen[x]
-    stack = [((), inside & ~endo, endo, sight)]
+    stack: list[tuple[tuple[int, ...], int, int, int]] = [((), inside & ~endo, endo, sight)]
     while stack and budget[0] > 0:
         budget[0] -= 1
         cover, left, skipped, sight = stack.pop()
@@ -136,7 +136,7 @@ def _fish(board: Board, family: str) -> Step | None:
     mixes, searches = FAMILIES[family]
     key = f"{family} fish"
     digits = board.search.digits(board, key)
-    budgets: dict[int, list[int]] = {}  # one for all digits; one each when every step is asked for
+    budgets: dict[int, list[float]] = {}  # one for all digits; one each when every step is asked for
     every = board.search.every is not None
     for sizes, most_fins, endo, bounded in searches:
         for digit in digits:

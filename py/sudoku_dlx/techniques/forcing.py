@@ -13,6 +13,7 @@ propagations come from the caller (static or dynamic, see
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from .board import Board, Link, Step
 from .links import assumptions, candidate, chain_score, conclusion, node_text, possible
@@ -47,7 +48,7 @@ def contradiction(outcome, start: int, base: float) -> Found | None:
     return Found(score, [start ^ 1], "contradiction", [outcome], (start,), [start])
 
 
-def multiple(board: Board, base: float, outcome: Callable[[int], object], dynamic: bool) -> Found | None:
+def multiple(board: Board, base: float, outcome: Callable[[int], Any], dynamic: bool) -> Found | None:
     """Cell and unit forcing chains: every candidate of a cell, or every place
     of a digit in a unit, leads to the same nodes, which therefore hold
     (``outcome(start)`` says what ``start`` leads to). Static propagation

@@ -100,7 +100,7 @@ class Links:
         cell, d0 = divmod(node >> 1, n)
         bit = 1 << d0
         if node & 1:
-            found = []
+            found: list[tuple[int, tuple[int, ...]]] = []
             if self.y:
                 others = candidates[cell] & ~bit
                 while others:
@@ -130,10 +130,10 @@ class Links:
                 places = [q for q in unit if candidates[q] & bit]
                 if len(places) == 2:
                     other = places[0] if places[1] == cell else places[1]
-                    hidden = () if self.counts[index * n + d0] == 2 else tuple(
+                    removed = () if self.counts[index * n + d0] == 2 else tuple(
                         (q * n + d0) << 1 for q in unit if start[q] & bit and not candidates[q] & bit
                     )
-                    found.append((((other * n + d0) << 1) | 1, hidden))
+                    found.append((((other * n + d0) << 1) | 1, removed))
         return found
 
 

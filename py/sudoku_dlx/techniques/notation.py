@@ -94,7 +94,8 @@ def _link_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]] | No
 def _als_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]]:
     """The nodes and link kinds of a chain of ALSs: inside one, strong from the
     digits linked to what comes before to the rest; between two, weak."""
-    items, strong = [], []
+    items: list[_Item] = []
+    strong: list[bool] = []
     for cells, before, after in step.alss:
         if items:
             strong.append(False)

@@ -89,7 +89,7 @@ class Technique(NamedTuple):
         or its choice gives that one alone."""
         play = board.fork(replace(board.search, memo={}, every=[]))
         last = self.find(play)
-        steps = play.search.every
+        steps = play.search.every or []
         return steps + [last] if last is not None and last not in steps else steps
 
 

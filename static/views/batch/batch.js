@@ -23,8 +23,8 @@ const GROUPS = [
     ["invalid", "invalid"], ["unfinished", "unfinished"]]],
   ["Time", [["mean_ms", "mean ms"], ["median_ms", "median ms"], ["min_ms", "min ms"], ["max_ms", "max ms"],
     ["total_s", "total s"], ["time_vs_first", "time / first"]]],
-  ["Search", [["mean_nodes", "mean nodes"], ["median_nodes", "median nodes"], ["min_nodes", "min nodes"],
-    ["max_nodes", "max nodes"], ["mean_guesses", "mean guesses"], ["no_guess_pct", "no guess %"]]],
+  ["Search", [["mean_nodes", "mean tries"], ["median_nodes", "median tries"], ["min_nodes", "min tries"],
+    ["max_nodes", "max tries"], ["mean_guesses", "mean guesses"], ["no_guess_pct", "no guess %"]]],
 ];
 const DECIMALS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 3 });
 const SAMPLES = [
@@ -171,7 +171,7 @@ export default class Batch extends View {
     this.cap = h("input", { type: "number", id: "batch-cap", min: 1, step: 1000, value: 100_000 });
     this.workers = h("input", { type: "number", id: "batch-workers", min: 1, max: MAX_WORKERS, value: cores });
     const optionsBox = h("fieldset", { class: "batch-options" }, h("legend", {}, "Solvers"), this.solverBoxes,
-      h("label", {}, "Backtracking node cap", this.cap),
+      h("label", {}, "Backtracking's cap on tries", this.cap),
       h("label", {}, `Workers (${plural(cores, "core")})`, this.workers));
 
     this.run = h("button", { type: "button", id: "batch-run" }, "Run");
@@ -199,7 +199,7 @@ export default class Batch extends View {
     this.resultsBox.append(
       h("p", { class: "batch-hint", id: "batch-table-note" },
         "The table of python -m sudoku_dlx bench, a column per solver: puzzles + invalid counts every line but " +
-        "blank ones and comments; times (ms of Python in this browser), nodes and guesses are over the puzzles " +
+        "blank ones and comments; times (ms of Python in this browser), tries and guesses are over the puzzles " +
         "searched."),
       this.tables,
       this.cover,
@@ -213,7 +213,7 @@ export default class Batch extends View {
       h("h2", { id: "batch-title" }, "Run a puzzle set"),
       h("p", { class: "batch-intro page-only" },
         "Solve every puzzle of a set with each solver chosen, proving each solution unique, in several Python " +
-        "workers at once, and compare them: the table of python -m sudoku_dlx bench, and plots of the nodes each " +
+        "workers at once, and compare them: the table of python -m sudoku_dlx bench, and plots of the tries each " +
         "puzzle needs. Nothing leaves your computer."),
       input, optionsBox,
       h("div", { class: "batch-run" }, this.run, this.stopButton),
@@ -287,7 +287,7 @@ export default class Batch extends View {
       const done = results();
       return [
         h("strong", {}, `${SOLVERS[name]}, line ${count(i + 1)}`),
-        h("div", {}, `${plural(done.nodes[name][i], "node")}, ${duration(done.ms[name][i])}, ` +
+        h("div", {}, `${plural(done.nodes[name][i], "try", "tries")}, ${duration(done.ms[name][i])}, ` +
           `${plural(done.guesses[name][i], "guess", "guesses")}, ${STATUSES[done.status[name][i]]}`),
         h("code", {}, done.puzzles[i]),
         found.count > 1 ? h("div", {}, `(and ${plural(found.count - 1, "more puzzle")} on this spot)`) : null,
@@ -296,26 +296,26 @@ export default class Batch extends View {
     };
     const nodes = new Scatter({
       caption: "Nodes per puzzle (log scale)",
-      description: "Scatter plot: search nodes of each puzzle, by its line in the input, one colour per solver",
-      x: { title: "puzzle (line)", log: false }, y: { title: "nodes", log: true },
+      description: "Scatter plot: tries of each puzzle, by its line in the input, one colour per solver",
+      x: { title: "puzzle (line)", log: false }, y: { title: "tries", log: true },
       data: data((name, i) => i + 1, (name, i) => results().nodes[name][i]), describe,
     });
     const histogram = new Histogram({
-      caption: "How many puzzles need how many nodes",
-      description: "Histogram: puzzles per range of search nodes (log scale, five ranges a decade), one outline per solver",
-      x: { title: "nodes" }, y: { title: "puzzles" },
+      caption: "How many puzzles need how many tries",
+      description: "Histogram: puzzles per range of tries (log scale, five ranges a decade), one outline per solver",
+      x: { title: "tries" }, y: { title: "puzzles" },
       data: data(null, (name, i) => results().nodes[name][i]),
     });
     const time = new Scatter({
-      caption: "Time against nodes (log–log)",
-      description: "Scatter plot: milliseconds against search nodes for each puzzle, one colour per solver",
-      x: { title: "nodes", log: true }, y: { title: "ms", log: true },
+      caption: "Time against tries (log–log)",
+      description: "Scatter plot: milliseconds against tries for each puzzle, one colour per solver",
+      x: { title: "tries", log: true }, y: { title: "ms", log: true },
       data: data((name, i) => results().nodes[name][i], (name, i) => results().ms[name][i]), describe,
     });
     const pick = ({ name, index }) => {
       const done = results();
       const puzzle = done.puzzles[index];
-      this.picked.replaceChildren(`Line ${count(index + 1)} (${SOLVERS[name]}: ${plural(done.nodes[name][index], "node")}): `,
+      this.picked.replaceChildren(`Line ${count(index + 1)} (${SOLVERS[name]}: ${plural(done.nodes[name][index], "try", "tries")}): `,
         h("code", {}, puzzle), " ",
         h("a", { href: playLink(puzzle), target: "_blank", rel: "noopener" }, "Open in the grid"),
         h("a", { href: raceLink(puzzle), target: "_blank", rel: "noopener" }, "Race it"));
@@ -589,9 +589,9 @@ export default class Batch extends View {
   }
 
   showHardest(done) {
-    this.hardest.replaceChildren(h("h3", {}, "Most nodes"), ...done.solvers.map((name) => h("section", {},
+    this.hardest.replaceChildren(h("h3", {}, "Most tries"), ...done.solvers.map((name) => h("section", {},
       h("h4", {}, SOLVERS[name]),
-      h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${plural(done.nodes[name][i], "node")}, line ${count(i + 1)}: `,
+      h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${plural(done.nodes[name][i], "try", "tries")}, line ${count(i + 1)}: `,
         h("code", {}, done.puzzles[i]), " ",
         h("a", { href: playLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "grid"), " ",
         h("a", { href: raceLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "race")))))));

@@ -347,7 +347,7 @@ export class Histogram extends Plot {
   describe({ bin, counts }) {
     const low = Math.ceil(10 ** (bin / 5));
     const high = Math.ceil(10 ** ((bin + 1) / 5)) - 1;
-    return [h("strong", {}, high > low ? `${count(low)}–${count(high)} nodes` : plural(low, "node")),
+    return [h("strong", {}, high > low ? `${count(low)}–${count(high)} tries` : plural(low, "try", "tries")),
       ...counts.map(([name, n]) => h("div", { class: `legend s-${name}` }, `${name}: ${plural(n, "puzzle")}`))];
   }
 }

@@ -276,7 +276,7 @@ export default class Lab extends View {
       h("progress", { id: "lab-progress", max: 1, value: 0, hidden: true, "aria-label": "Parts of the search counted" }),
       h("table", { id: "lab-race", class: "lab-race", hidden: true },
         h("caption", {}, "The two engines on the problem shown"),
-        h("thead", {}, h("tr", {}, ...["engine", "solutions", "nodes", "memory updates", "ms"].map((name) => h("th", { scope: "col" }, name)))),
+        h("thead", {}, h("tr", {}, ...["engine", "solutions", "tries", "memory updates", "ms"].map((name) => h("th", { scope: "col" }, name)))),
         h("tbody", {})),
       h("div", { class: "lab-main" },
         h("div", { class: "lab-side" },
@@ -678,7 +678,7 @@ export default class Lab extends View {
     const seconds = (performance.now() - job.began) / 1000;
     const running = [...job.running.values()].reduce((sum, k) => sum + k, 0);
     job.solutionsSoFar = job.solutions + running;
-    const rate = job.done ? ` · ${count(Math.round(job.nodes / seconds))} nodes per second` : "";
+    const rate = job.done ? ` · ${count(Math.round(job.nodes / seconds))} tries per second` : "";
     const left = job.done ? ` · about ${Math.ceil(seconds * (job.parts.length - job.done) / job.done)} s left` : "";
     const ready = this.pool.ready.length < this.pool.size ? ` (${count(this.pool.ready.length)} of ${plural(this.pool.size, "worker")} ready)` : "";
     this.say(`Counting… ${count(job.done)} of ${plural(job.parts.length, "part")} counted${ready} · ` +

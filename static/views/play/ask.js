@@ -32,7 +32,7 @@ function names(cells, n) {
 // one that agrees with the entries is shown, if there is one.
 export async function solve(play) {
   const { game, board } = play;
-  const { givens, entries, n, id } = game;
+  const { entries, n, id } = game;
   const reply = await play.run("solve", { text: id, size: n }, "Solving…");
   if (!reply) return;
   const { result, trip } = reply;
@@ -68,7 +68,7 @@ export async function solve(play) {
 
 export async function check(play) {
   const { game, board } = play;
-  const { givens, entries, id } = game;
+  const { entries, id } = game;
   const reply = await play.run("solve", { text: id, size: game.n }, "Checking…");
   if (!reply) return;
   const { result } = reply;
@@ -214,7 +214,7 @@ export async function generate(play, { kind, size: n, symmetry, difficulty, need
   const budget = large ? LARGE_BUDGET : needs ? NEEDS_BUDGET : null;
   const args = {
     ...(kind !== "sudoku" && { kind }), size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(needs && { needs }),
-    ...(budget && { time_budget: budget }),
+    ...(budget && { budget }),
   };
   const note = large ? ` (up to ${LARGE_BUDGET} s: large puzzles are unique but may not be minimal)` : "";
   play.board.reveal(); // its progress is told above the grid

@@ -22,19 +22,19 @@ const START_SPEED = SPEEDS.indexOf(50);
 
 export const EXAMPLES = [
   {
-    name: "Backtracking's nightmare: 2,093,093 nodes (Norvig's top95, no. 47)",
+    name: "Backtracking's nightmare: 2,093,093 tries (Norvig's top95, no. 47)",
     puzzle: "..9.....3.....9...7.....5.6..65..4.....3......28......3..75.6..6...........12.3.8",
   },
   {
-    name: "A 17-clue puzzle that DLX solves without a guess: 64 nodes",
+    name: "A 17-clue puzzle that DLX solves without a guess: 64 tries",
     puzzle: ".................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....",
   },
   {
-    name: "The 17-clue puzzle with the most DLX nodes: 18,787",
+    name: "The 17-clue puzzle with the most DLX tries: 18,787",
     puzzle: "........1.....2.....3....45....16..3.4..5....7..........15......6....8...9....2..",
   },
   {
-    name: "The first of the forum's hardest list: DLX 6,267 nodes, backtracking 2,579,157",
+    name: "The first of the forum's hardest list: DLX 6,267 tries, backtracking 2,579,157",
     puzzle: "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
   },
 ];
@@ -52,7 +52,7 @@ class Lane {
     this.grid = h("div", { class: "race-grid", "aria-hidden": "true" });
     this.counters = {};
     const list = h("dl", { class: "race-counters" });
-    for (const [key, label] of [["nodes", "Nodes"], ["guesses", "Guesses"], ["filled", "Cells filled"], ["ms", "Time"]]) {
+    for (const [key, label] of [["nodes", "Tries"], ["guesses", "Guesses"], ["filled", "Cells filled"], ["ms", "Time"]]) {
       this.counters[key] = h("dd", { "data-counter": key }, "–");
       list.append(h("dt", {}, label), this.counters[key]);
     }
@@ -217,7 +217,7 @@ class Lane {
       unique: "Done: the solution, proven unique.",
       multiple: "Done: a solution, and a second one (the puzzle is not unique).",
       none: "Done: no solution.",
-      unfinished: `Gave up after ${count(MAX_NODES)} nodes.`,
+      unfinished: `Gave up after ${count(MAX_NODES)} tries.`,
     }[this.status] ?? `Done: ${this.status}.`;
   }
 }
@@ -235,18 +235,18 @@ function raceText(lanes, running, waiting, jumped) {
   };
   if (done.length === 1 && !done[0].error) {
     const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
-    gap = `${name(ahead)} finished after ${plural(ahead.nodes, "node")}; ${name(behind).toLowerCase()} ` +
-      `is at ${plural(behind.nodes, "node")} (${times(behind, ahead)}) and counting.`;
+    gap = `${name(ahead)} finished after ${plural(ahead.nodes, "try", "tries")}; ${name(behind).toLowerCase()} ` +
+      `is at ${plural(behind.nodes, "try", "tries")} (${times(behind, ahead)}) and counting.`;
   } else if (done.length === 2) {
     const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
     gap = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
-      `${count(more.nodes)} nodes, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
+      `${count(more.nodes)} tries, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
       `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
   }
   const note = waiting && running
     ? "Waiting for Python: the grids move as fast as it computes the moves."
     : jumped > 1 && running
-      ? `Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to ${count(jumped)} nodes.`
+      ? `Fast-forward: the screen redraws about 60 times a second, so each frame jumps up to ${count(jumped)} tries.`
       : "";
   const milestone = done.map((lane) => `${LABELS[lane.solver][0]}: ${lane.describe().replace(/^Done: /, "")}`)
     .join(" ");
@@ -267,7 +267,7 @@ export default class Race extends View {
       h("label", { for: "race-puzzle" }, "Puzzle"), this.input,
       h("button", { type: "submit" }, "Race it"));
     this.play = h("button", { type: "button", "aria-pressed": "false", disabled: true }, "Play");
-    this.step = h("button", { type: "button", disabled: true, title: "One node further" }, "Step");
+    this.step = h("button", { type: "button", disabled: true, title: "One try further" }, "Step");
     this.restart = h("button", { type: "button", disabled: true }, "Restart");
     this.speed = h("input", { id: "race-speed", type: "range", min: 0, max: SPEEDS.length - 1, value: START_SPEED });
     this.speedText = h("span", { class: "race-speed" }); // the range's aria-valuetext too
@@ -277,7 +277,7 @@ export default class Race extends View {
     root.replaceChildren(h("section", { class: "race", "aria-labelledby": "race-title" },
       h("h2", { id: "race-title" }, "Backtracking against dancing links"),
       h("p", { class: "race-intro page-only" },
-        "Both search the same puzzle, one node (one digit placed) at a time. Backtracking fills the first empty " +
+        "Both search the same puzzle, one try (one digit placed) at a time. Backtracking fills the first empty " +
         "cell with the first digit that fits and steps back when a cell has none left; dancing links (Algorithm X) " +
         "always takes the cell, or the digit in a row, column or box, with the fewest options, so most of its " +
         "moves are forced. Both go on after the solution to prove there is no second one."),
@@ -375,7 +375,7 @@ export default class Race extends View {
 
   showSpeed() {
     const rate = this.nodesPerSecond();
-    this.speedText.textContent = rate === Infinity ? "as fast as Python computes" : `${count(rate)} nodes a second`;
+    this.speedText.textContent = rate === Infinity ? "as fast as Python computes" : `${count(rate)} tries a second`;
     this.speed.setAttribute("aria-valuetext", this.speedText.textContent);
   }
 
