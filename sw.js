@@ -9,18 +9,15 @@
 //   there is one, so an edited source shows at the next reload; the cache answers
 //   only when the network fails.
 // - A build.json with an id that has no complete cache yet (a new build) gets its files
-//   cached, then the other builds' caches are deleted.
-// - The views other than Play (static/views/, but static/views/play/) and the batch view's
-//   sample puzzle sets (static/data/) are cached when first fetched, not with the build: a
-//   player who never opens the lab, race, batch or worksheet never downloads them.
+//   cached, every view and the batch view's sample puzzle sets among them (a few hundred
+//   kB beside Python's MBs), so that every view works offline after one visit; then the
+//   other builds' caches are deleted.
 // Responses are cached as they came, headers included (Pyodide needs application/wasm).
 // Every build's cache name begins with this (build.py's CACHE_PREFIX).
 const PREFIX = "sudoku-dlx-";
 const SCOPE = new URL(self.registration.scope);
 const BUILD = new URL("static/vendor/build.json", SCOPE).href;
 const VENDOR = new URL("static/vendor/", SCOPE).href;
-const ON_USE = ["static/views/", "static/data/"].map((folder) => new URL(folder, SCOPE).href);
-const PLAY = new URL("static/views/play/", SCOPE).href;
 
 // Each build's caching, while it runs (a build.json seen twice is cached once).
 const keeping = new Map();
@@ -30,16 +27,15 @@ function keep(build) {
   return keeping.get(build.id);
 }
 
-// Caches every file of `build` but those cached on use (addAll stores all or none,
-// build.json among them, so a cache holding build.json is complete), then deletes the
-// other builds' caches.
+// Caches every file of `build` (addAll stores all or none, build.json among them, so a
+// cache holding build.json is complete), then deletes the other builds' caches.
 async function cacheBuild(build) {
   const name = build.cache;
   if (!(await caches.match(BUILD, { cacheName: name }))) {
     const cache = await caches.open(name);
     // "no-cache": after a first visit the browser's own cache answers these with a
     // revalidation, so caching them downloads nothing twice.
-    const files = [...build.files.map((file) => new URL(file, SCOPE).href).filter((url) => !onUse(url)), BUILD]
+    const files = [...build.files.map((file) => new URL(file, SCOPE).href), BUILD]
       .map((url) => new Request(url, { cache: "no-cache" }));
     try {
       await cache.addAll(files);
@@ -53,25 +49,12 @@ async function cacheBuild(build) {
   }
 }
 
-function onUse(url) {
-  return ON_USE.some((folder) => url.startsWith(folder)) && !url.startsWith(PLAY);
-}
-
-// Puts a file cached on use into the cache of the newest build cached.
-async function keepOnUse(request, response) {
-  const build = await caches.match(BUILD);
-  if (build) await (await caches.open((await build.json()).cache)).put(request, response);
-}
-
-// The network's answer; a build.json of a build not yet cached starts caching it, and a
-// file cached on use is kept.
+// The network's answer; a build.json of a build not yet cached starts caching it.
 async function fromNetwork(event) {
   const response = await fetch(event.request);
   if (event.request.url === BUILD && response.ok) {
     const build = await response.clone().json();
     event.waitUntil(keep(build).catch(() => {}));
-  } else if (onUse(event.request.url) && response.ok) {
-    event.waitUntil(keepOnUse(event.request, response.clone()).catch(() => {}));
   }
   return response;
 }

@@ -19,7 +19,7 @@ const VIEWS = {
 
 const root = document.documentElement;
 const options = readOptions(new URL(location.href));
-const name = VIEWS[options.view] ? options.view : "play";
+const name = Object.hasOwn(VIEWS, options.view) ? options.view : "play";
 root.classList.toggle("embed", options.embed);
 root.classList.toggle("readonly", options.readonly);
 root.dataset.view = name;
@@ -60,10 +60,10 @@ async function loadView(path) {
   try {
     return (await import(path)).default;
   } catch {
-    // A view is cached when first opened (sw.js): offline, one never opened is missing.
+    // Offline, the views are there once a visit online has cached the build (sw.js).
     document.getElementById("view").textContent = navigator.onLine
       ? "This view could not be loaded. Reload the page to try again."
-      : "This view has not been opened on this device while online, so it is not available offline yet.";
+      : "This view is not kept for use offline yet: open the page once while online, and let Python load.";
     return null;
   }
 }

@@ -366,8 +366,9 @@ function writeUnequal(shape, digits, signs) {
 
 // -- Each kind's readable text (kinds/forms.py) -----------------------------------------
 
-const CELL_ROW = /^[0-9A-Za-z.]$/;
-const SIGN_ROW = /^[ \t^vV]*[\^vV][ \t^vV]*$/;
+const CELL_ROW = /^[0-9A-Za-z.*_]$/;
+const [UP, DOWN] = ["^\u2227", "vV\u2228"]; // the signs under a cell: ^ or ∧ (greater below), v or ∨ (less below)
+const SIGN_ROW = new RegExp(`^[ \t${DOWN}${UP}]*[${DOWN}${UP}][ \t${DOWN}${UP}]*$`);
 const CAGE = /^[ \t]*([0-9]+)[ \t]*[:=][ \t]*((?:[rR][0-9]+[cC][0-9]+[ \t,;]*)+)$/;
 const KILLER_SIZE = /^[ \t]*killer(?:[ \t]+([0-9]+)[ \t]*x[ \t]*([0-9]+))?[ \t]*$/i;
 
@@ -414,7 +415,7 @@ function readFutoshiki(lines) {
     const number = index + 1;
     if (SIGN_ROW.test(line)) {
       if (!rows.length) throw new InvalidPuzzle(`line ${number}: a line of ^ and v signs comes between two rows of cells`);
-      [...line].forEach((ch, column) => "^vV".includes(ch) && signs.push([rows.length - 1, column, ch.toLowerCase()]));
+      [...line].forEach((ch, column) => (UP + DOWN).includes(ch) && signs.push([rows.length - 1, column, ch.toLowerCase()]));
       return;
     }
     const cells = [];
@@ -448,7 +449,7 @@ function readFutoshiki(lines) {
         throw new InvalidPuzzle(`the sign ${sign} after row ${row + 1} stands under no cell, or under the last row`);
       }
       const [a, b] = [row * n + below[0], (row + 1) * n + below[0]];
-      found.push(sign === "v" ? [a, b] : [b, a]);
+      found.push(DOWN.includes(sign) ? [a, b] : [b, a]);
     }
   }
   const text = rows.map((cells) => cells.map(([, symbol]) => symbol).join("")).join("\n");

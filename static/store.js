@@ -4,8 +4,10 @@
 // but unusable (not JSON, too long, not of its shape) is dropped, `onBad(key)` hears
 // of it (so the user can be told), and that value alone starts afresh.
 // Storage may be missing or refuse (private mode, a sandboxed or cross-site embed, a full
-// quota): the page then keeps its work only until the tab closes, and `onRefused` hears
-// of it once.
+// quota): the page then keeps its work only while it is open (a reload loses it), and
+// `onRefused` hears of it once.
+
+import { count } from "./kit.js";
 
 // The longest value read back (characters of JSON): far more than any the page writes.
 const MAX_STORED = 4_000_000;
@@ -51,15 +53,31 @@ export class Store {
   }
 
   // Keeps `text` under `key` if it has at most `max` characters (what read() takes back
-  // with shapes.text(max)); a longer one is not kept (the earlier one goes too), and the
-  // answer is false, so that the user can be told.
+  // with shapes.text(max)) and storage has room for it; else it is not kept (the earlier
+  // one goes too), and the answer is false, so that the user can be told. (Refused
+  // storage is told by onRefused.)
   writeText(key, text, max) {
-    if (text.length <= max) {
-      this.write(key, text);
-      return true;
+    const json = JSON.stringify(text);
+    if (text.length <= max && json.length <= MAX_STORED) {
+      try {
+        localStorage.setItem(this.prefix + key, json);
+        return true;
+      } catch (error) {
+        if (error?.name !== "QuotaExceededError") {
+          this.refuse();
+          return true;
+        }
+      }
     }
     this.remove(key);
     return false;
+  }
+
+  // What the user is told when writeText(key, text, max) did not keep `text` (of `what`:
+  // "The import box's text"): why, and what to do.
+  static notKept(what, text, max) {
+    const why = text.length > max ? `more than the ${count(max)} the page keeps` : "more than this browser's storage has room for";
+    return `${what} (${count(text.length)} characters) is ${why}: it will not be kept through a reload, so keep a copy of it elsewhere.`;
   }
 
   remove(key) {

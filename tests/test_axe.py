@@ -42,7 +42,7 @@ VIEWS = {
     "lab-pentomino": "index.html?view=lab&problem=pentomino&board=3x20",  # coloured pieces, lettered
     "race": f"index.html?view=race#p={RACE}",
     "batch": "index.html?view=batch",
-    "worksheet": "index.html?view=worksheet&size=4&n=2",
+    "worksheet": "index.html?view=worksheet&size=4&n=8",  # two pages of puzzles, one of answers
 }
 
 RUN = """async () => {
@@ -178,7 +178,7 @@ def worksheet_made(target):
     click(target, "Make the worksheet")
     # Making starts at once (a form whose submission is blocked never does: fail fast).
     expect(target.get_by_role("status")).not_to_contain_text("Choose the size", timeout=10_000)
-    expect(target.get_by_role("status")).to_contain_text("2 puzzles and their answers are ready", timeout=READY_MS)
+    expect(target.get_by_role("status")).to_contain_text("8 puzzles and their answers are ready", timeout=READY_MS)
 
 
 STATES = [

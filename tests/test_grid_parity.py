@@ -149,6 +149,7 @@ CORPUS = [
     "killer 4x5\n3: r1c1 r1c2", "3: r1c1 r1c2\nnot a cage", "killer:" + HARDEST, "killer 4x4\n" + FOUR, "3: r1c1 r1c1", "10: r1c1 r2c1\n10: r2c1 r3c1", "3: r10c1 r1c2",
     ". < .\n^\n. > .", ". . .\n  v\n. . .\n^\n. . .", "1 > 2\n. .", "< 1 2\n. .", "1 2 >\n3 4", "1 2\nv\n3 4\n  ^",
     "1 2 3\n4 5", "1 # 2\n3 4", "v\n1 2\n3 4", ". .\n. .\nv", "9 . .\n. . .\n. . .",
+    "_ < * .\n\u2227\n. > 0 _\n    \u2228\n. . .", "_ _ _\n\u2227 \u2228 ^\n_ _ _\n_ _ _", ". . .\n. . .\n. . .\n\u2228", "\u2227\n1 2 3",
     "1234\nAABB\nAABB\nCCDD\nCCDD", "1234\nAABB\nABBB\nCCDD\nCCDD", "AAB\nABB\nCCC", ".234\naabb\naabb\nccdd\nccdd",
     "3x3:" + "a" * 3, "3x3:z9", "3x3:zzzc", "3x3:zzzc9", "3x3:zzz?", "3x3x:zzzc", "2x2:p", "2x2:a5o", "5x5:zzz", "9j:zzzc",
     "9j:zzzc,_dacaaba", "9j:zzzc,zzzzzzzzzzzzzzzzzzzz", "3x3k:zzzc,__a__a", "3x3k:zzzc", "3x3jk:zzzc,a,b", "3x3xk:zzzc",
@@ -185,7 +186,7 @@ def test_the_corpus_covers_every_message(grid_js):
 
 PUZZLE_CHARS = st.sampled_from(list("123456789ABCDEFGPQZabgz.0*_|+- \t\n\r\f\v\u00a0\x1c'\\é😀#:()"
                                     "\uff11\uff19\uff21\uff41\uff0e\u3000\u200e\u202e\ufeff[]/cCoOdDeE"
-                                    ",<>^vVURDLjkxrR=;"))
+                                    ",<>^vV\u2227\u2228URDLjkxrR=;"))
 
 
 @settings(max_examples=300, deadline=None)

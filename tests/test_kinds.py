@@ -176,6 +176,15 @@ def test_a_newspaper_futoshiki():
     assert read_texts(text) == [text.strip("\n")]
 
 
+def test_a_futoshiki_written_with_the_pages_signs_and_any_blank():
+    """The signs the page draws (∧ ∨) and the blanks any grid takes (. 0 * _) read as Tatham's ^ v and ."""
+    plain = write_form(read_puzzle(GUARDIAN[0]))
+    blanks = iter("0*_" * 25)
+    written = "".join(next(blanks) if ch == "." else ch for ch in plain).replace("^", "\u2227").replace("v", "\u2228")
+    assert "\u2227" in written and "\u2228" in written and "_" in written
+    assert read_puzzle(written) == read_puzzle(GUARDIAN[0])
+
+
 # --- bad input names the problem ------------------------------------------------------
 
 @pytest.mark.parametrize("text, kind, message", [

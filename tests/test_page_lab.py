@@ -260,6 +260,12 @@ def test_a_bad_line_gets_its_message_and_the_text_survives_a_reload(new_page):
     expect(box).to_be_focused()  # with the bad line selected
     assert box.evaluate("box => [box.selectionStart, box.selectionEnd]") == [7, 15]
     expect(page.locator("#lab-title")).to_have_text("Exact cover lab: Knuth's example")  # what was shown stays
+    box.fill("  \n")
+    button(page, "Search this problem").click()
+    expect(message(page)).to_have_text("The box for your own problem is empty: write a problem in it, one option per "
+                                       "line as the help above says, or choose an example in the menu.")
+    expect(box).to_be_focused()
+    box.fill(bad)
     page.reload()
     expect(page.locator("#lab-text")).to_have_value(bad)
     wait_ready(page)

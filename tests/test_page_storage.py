@@ -47,11 +47,12 @@ SHAPES = {
 # missing ones defaulted; null, wrong types, huge or truncated values answered by a visible
 # notice and a fresh start of just that value"): a game or the settings are objects (`{}`
 # and an object of unknown keys are a fresh game and the default settings); the import box
-# and the lab's text box hold a string, and a 1 MB one is "huge" (a puzzle has at most 5,000
-# characters; the lab's problems are a few lines).
+# and the lab's text box hold a string: the import box keeps a 1 MB one (a file of puzzles),
+# for the lab's text box it is "huge" (its problems are a few lines).
 USABLE = {
     "game": {"object", "unknown-key"},
     "settings": {"object", "unknown-key"},
+    "import": {"string", "1MB-string"},
     "text": {"string"},
 }
 
@@ -59,11 +60,11 @@ USABLE = {
 KEYS = [
     ("play-game", "sudoku-dlx:page", "game", "index.html"),
     ("play-settings", "sudoku-dlx:page:settings", "settings", "index.html"),
-    ("play-import", "sudoku-dlx:page:import", "text", "index.html"),
+    ("play-import", "sudoku-dlx:page:import", "import", "index.html"),
     ("play-generate", "sudoku-dlx:page:generate", "settings", "index.html"),
     ("embed-game", EMBED_KEY, "game", EMBED),
     ("embed-settings", f"{EMBED_KEY}:settings", "settings", EMBED),
-    ("embed-import", f"{EMBED_KEY}:import", "text", EMBED),
+    ("embed-import", f"{EMBED_KEY}:import", "import", EMBED),
     ("lab-text", "sudoku-dlx:lab:text", "text", "index.html?view=lab"),
 ]
 

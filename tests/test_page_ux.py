@@ -270,6 +270,29 @@ def test_input_limits_and_forms(new_page):
     assert grid_line(page) == HARDEST
 
 
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 768}, {"width": 375, "height": 667}])
+def test_the_first_screen_says_what_to_do(new_page, viewport):
+    """A first visit (an empty grid) says how to start, in view; a reload says how to go on."""
+    page = new_page("index.html", viewport=viewport)
+    expect(message(page)).to_have_text("To start, press Generate for a new puzzle, or paste (Ctrl+V) or import one; "
+                                       "then pick a cell and type a digit.")
+    assert in_view(page, page.locator("#message"))
+    cell(page, 0).click()
+    page.keyboard.press("5")
+    page.reload()
+    expect(message(page)).to_have_text("Your game as you left it: pick a cell and type a digit (or press it on the keypad).")
+
+
+@pytest.mark.parametrize("view", ["nonsense", "__proto__", "constructor", "toString"])
+def test_an_unknown_view_opens_the_play_view(new_page, view):
+    """Any view the page does not have, even the name of an object's own property, falls back to play."""
+    page = new_page(f"index.html?view={view}#p={HARDEST}")
+    expect(page.locator("#grid [data-cell]")).to_have_count(81)
+    expect(cell(page, 0)).to_have_text(HARDEST[0])
+    expect(page.locator("#view")).to_be_hidden()
+    assert grid_line(page) == HARDEST
+
+
 def test_storage_refused_and_an_unreadable_save_are_told(new_page):
     page = new_page()
     page.context.add_init_script(
@@ -280,6 +303,32 @@ def test_storage_refused_and_an_unreadable_save_are_told(new_page):
     other.context.add_init_script("localStorage.setItem('sudoku-dlx:page', '{broken')")  # before the page reads it
     other.reload()
     expect(other.locator("#notice")).to_have_text("Your saved game could not be read, so a new grid was started.")
+
+
+def test_saved_entries_on_givens_are_dropped_so_check_and_hint_agree(new_page):
+    """A save (old or edited) with entries on givens: they are dropped, said in a notice,
+    and Check and Hint then count the same mistakes (Check counted those cells too)."""
+    state = {"n": 9, "boxRows": 3, "boxCols": 3, "kind": "sudoku", "regions": [], "cages": [], "signs": [],
+             "givens": HARDEST, "entries": "1" * 81, "shown": "." * 81, "notes": [""] * 81}
+    page = new_page()
+    page.context.add_init_script(  # before the page reads it, on the next load only
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1'); "
+        f"localStorage.setItem('sudoku-dlx:page', {json.dumps(json.dumps({'state': state}))}); }}")
+    page.reload()
+    givens = 81 - len(BLANKS)
+    expect(page.locator("#notice")).to_have_text(
+        f"Your saved game had {givens} entries on givens (from an older or edited save): they were dropped, "
+        "and the rest of your game is as you left it.")
+    wrong = [cell for cell in BLANKS if SOLUTION[cell] != "1"]
+    wait_ready(page)
+    button(page, "Check").click()
+    expect(message(page)).to_have_text(f"{len(wrong)} mistakes marked.")
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Wrong entries: ")
+    assert message(page).inner_text().count("(1)") == len(wrong)
+    page.reload()  # what was dropped stays dropped
+    expect(message(page)).to_have_text(re.compile("^Your game as you left it"))  # said after the notices
+    expect(page.locator("#notice")).to_be_hidden()
 
 
 def test_offline_stop_says_so_and_python_comes_back(new_page, server, watch):
@@ -382,6 +431,26 @@ def test_an_embed_tells_its_host_ready_checked_and_solved(server, other_origin, 
                                          "mistakes": 0, "left": 1}
     solved = events["solved"]["data"]
     assert solved["puzzle"] == HARDEST and solved["hints"] == 0 and solved["ms"] > 0
+
+
+def test_an_embed_refused_storage_says_what_a_reload_does(server, other_origin, new_page):
+    """Chromium refuses storage to a frame of another site: the notice says the work lasts
+    only while the page is open, as a reload of the host page shows, and what to do."""
+    src = f"{server}index.html?embed=1&id=quiz7#p={HARDEST}"
+    host = new_page(f"{other_origin}tests/pages/host.html?src={quote(src)}")
+    frame = host.frame_locator("iframe")
+    expect(frame.locator("#notice")).to_have_text(
+        "This browser does not let the page keep your work here: a reload loses it; keep it in a Share link.")
+    frame.locator(f'[data-cell="{BLANKS[0]}"]').click()
+    host.keyboard.type("1")
+    expect(frame.locator(f'[data-cell="{BLANKS[0]}"]')).to_have_text("1")
+    host.reload()
+    expect(host.frame_locator("iframe").locator("#notice")).to_be_visible()
+    expect(host.frame_locator("iframe").locator(f'[data-cell="{BLANKS[0]}"]')).to_have_text("")
+    quiet = f"{server}index.html?embed=1&id=quiz8&buttons=check#p={HARDEST}"  # no Share button: not offered
+    other = new_page(f"{other_origin}tests/pages/host.html?src={quote(quiet)}")
+    expect(other.frame_locator("iframe").locator("#notice")).to_have_text(
+        "This browser does not let the page keep your work here: a reload loses it, so finish it here.")
 
 
 def test_two_embeds_of_one_puzzle_keep_their_own_entries(server, new_page):

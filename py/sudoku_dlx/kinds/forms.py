@@ -2,10 +2,11 @@
 
 futoshiki
     The grid with its signs between the cells, as Tatham's Unequal prints it: a cell
-    row holds the cells' symbols (``.`` for a blank) with ``<`` or ``>`` between two
-    cells where a sign stands; between two cell rows, a line holds ``^`` or ``v``
-    under a cell whose neighbour below is less (``v``) or greater (``^``): the sign
-    opens towards the greater digit::
+    row holds the cells' symbols (``.``, ``0``, ``*`` or ``_`` for a blank, as in any
+    grid) with ``<`` or ``>`` between two cells where a sign stands; between two cell
+    rows, a line holds ``^`` or ``v`` (or the page's ``∧`` and ``∨``) under a cell whose
+    neighbour below is less (``v``) or greater (``^``): the sign opens towards the
+    greater digit::
 
         . < .   .   2
         ^       v
@@ -29,8 +30,9 @@ from .grid import (A_KIND, KIND_SIZES, LINE_BREAK, WHITESPACE, Cage, InvalidPuzz
 
 __all__ = ["looks_like", "read_form", "write_form"]
 
-_CELL_ROW = re.compile(r"[0-9A-Za-z.]")
-_SIGN_ROW = re.compile(r"[ \t^vV]*[\^vV][ \t^vV]*")
+_CELL_ROW = re.compile(r"[0-9A-Za-z.*_]")
+_UP, _DOWN = "^\u2227", "vV\u2228"  # the signs under a cell: ^ or ∧ (greater below), v or ∨ (less below)
+_SIGN_ROW = re.compile(f"[ \t{_DOWN}{_UP}]*[{_DOWN}{_UP}][ \t{_DOWN}{_UP}]*")
 _CAGE = re.compile(r"[ \t]*([0-9]+)[ \t]*[:=][ \t]*((?:[rR][0-9]+[cC][0-9]+[ \t,;]*)+)")
 _KILLER_SIZE = re.compile(r"[ \t]*killer(?:[ \t]+([0-9]+)[ \t]*x[ \t]*([0-9]+))?[ \t]*", re.IGNORECASE | re.ASCII)
 
@@ -82,7 +84,7 @@ def _read_futoshiki(lines: list[str]) -> Puzzle:
         if _SIGN_ROW.fullmatch(line):
             if not rows:
                 raise InvalidPuzzleError(f"line {number}: a line of ^ and v signs comes between two rows of cells")
-            signs.extend((len(rows) - 1, column, ch.lower()) for column, ch in enumerate(line) if ch in "^vV")
+            signs.extend((len(rows) - 1, column, ch.lower()) for column, ch in enumerate(line) if ch in _UP + _DOWN)
             continue
         cells: list[tuple[int, str]] = []
         for column, ch in enumerate(line):
@@ -114,7 +116,7 @@ def _read_futoshiki(lines: list[str]) -> Puzzle:
             if row == n - 1 or not below:
                 raise InvalidPuzzleError(f"the sign {sign} after row {row + 1} stands under no cell, or under the last row")
             a, b = row * n + below[0], (row + 1) * n + below[0]
-            found.append(Sign(a, b) if sign == "v" else Sign(b, a))
+            found.append(Sign(a, b) if sign in _DOWN else Sign(b, a))
     text = "\n".join("".join(symbol for _, symbol in cells) for cells in rows)
     return Puzzle(shape, parse(text, shape=shape).digits, signs=tuple(found))
 

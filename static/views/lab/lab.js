@@ -207,9 +207,8 @@ export default class Lab extends View {
 
   // Keeps the text box's problem through a reload, or says it cannot.
   keepText() {
-    if (!this.store.writeText("text", $("lab-text").value, TEXT_KEPT)) {
-      this.notice(`The text has more than ${count(TEXT_KEPT)} characters: it will not be kept through a reload.`);
-    }
+    const text = $("lab-text").value;
+    if (!this.store.writeText("text", text, TEXT_KEPT)) this.notice(Store.notKept("The problem text", text, TEXT_KEPT));
   }
 
   // Says what became of the stored text, in the box's panel (opened to show it).
@@ -438,6 +437,12 @@ export default class Lab extends View {
     }
     this.pending = false;
     const choice = this.choice();
+    if (choice.problem === "own" && !choice.text.trim()) {
+      this.say("The box for your own problem is empty: write a problem in it, one option per line as the help above " +
+        "says, or choose an example in the menu.");
+      this.markLine(0);
+      return;
+    }
     const args = problemArgs(choice);
     let record;
     try {

@@ -71,8 +71,15 @@ function fits(state) {
   }
 }
 
-// A state read back from storage, or null if it is malformed. States saved before
-// notes existed get none; states saved before kinds existed are classic sudoku.
+// `line` (entries) with the cells of `givens` blank: an entry never stands on a given
+// (the grid refuses typing there and links drop them; an old or edited save may hold one).
+function offGivens(givens, line) {
+  return Array.from(line, (s, cell) => (givens[cell] === BLANK ? s : BLANK)).join("");
+}
+
+// A state read back from storage, or null if it is malformed; entries on givens are
+// dropped. States saved before notes existed get none; states saved before kinds
+// existed are classic sudoku.
 function readState(saved) {
   if (!(Number.isInteger(saved?.n) && saved.n > 0 && saved.n <= SYMBOLS.length)) return null;
   const state = { notes: noNotes(saved.n), kind: "sudoku", regions: [], cages: [], signs: [], ...saved };
@@ -82,7 +89,7 @@ function readState(saved) {
     ["givens", "entries", "shown"].every((key) => typeof state[key] === "string" && state[key].length === length) &&
     Array.isArray(state.notes) && state.notes.length === length &&
     state.notes.every((notes) => typeof notes === "string" && [...notes].every((s) => symbolFor(s, state.n) === s));
-  return ok ? state : null;
+  return ok ? { ...state, entries: offGivens(state.givens, state.entries) } : null;
 }
 
 function readStates(saved) {
@@ -97,11 +104,13 @@ function readClock(saved) {
 
 export class Game {
   // saved: {state, past, future, clocks} as toJSON() gave it (possibly read back from
-  // storage, so anything malformed is dropped: then `unreadable` is true); without a
-  // state, an empty 9x9 grid.
+  // storage, so anything malformed is dropped: then `unreadable` is true; entries on
+  // givens too: `dropped` counts them); without a state, an empty 9x9 grid.
   constructor(saved = {}) {
     const state = readState(saved.state);
     this.unreadable = saved.state !== undefined && !state;
+    // How many saved entries stood on givens (dropped by readState), for a notice.
+    this.dropped = state ? [...saved.state.entries].filter((s, cell) => s !== state.entries[cell]).length : 0;
     this.state = state ?? emptyState(shapeFor(9));
     this.past = state ? readStates(saved.past) : [];
     this.future = state ? readStates(saved.future) : [];

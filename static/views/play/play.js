@@ -4,7 +4,7 @@
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
-import { $, View, count, h } from "../../kit.js";
+import { $, View, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
@@ -32,8 +32,9 @@ const SETTINGS = { "tidy-notes": true, "show-possible": true, "show-timer": true
 // A grid whose cells are smaller than this (px) offers Zoom in, which makes them this big
 // in a frame that scrolls (the size of a fingertip).
 const TAP_CELL = 36;
-// The longest import box text kept through a reload.
-const IMPORT_KEPT = 100_000;
+// The longest import box text kept through a reload (if storage has room for it): a
+// file of puzzles of a few MB, with room left for the games.
+const IMPORT_KEPT = 2_000_000;
 // What each stored value is, for the notice when one cannot be read.
 const STORED = { "": "saved game", ":settings": "options", ":import": "import box text", ":generate": "Generate choices" };
 // The Generate panel's selects kept in storage (the kind and size follow the grid in play).
@@ -47,11 +48,17 @@ export default class Play extends View {
     // course page do not share one game.
     const prefix = options.embed ? `sudoku-dlx:embed:${options.id ? `${options.id}:` : ""}${puzzle}` : "sudoku-dlx:page";
     this.store = new Store(prefix, {
-      onRefused: () => this.notice("This browser does not let the page keep your work here: it lasts until the tab is closed."),
+      onRefused: () => this.notice("This browser does not let the page keep your work here: a reload loses it" +
+        `${!options.buttons || options.buttons.has("share") ? "; keep it in a Share link" : ", so finish it here"}.`),
       onBad: (key) => this.notice(`Your ${STORED[key]} could not be read, so ${key ? "it starts afresh" : "a new grid was started"}.`),
     });
     this.game = new Game(this.store.read("", shapes.object, {}));
     if (this.game.unreadable) this.notice(`Your ${STORED[""]} could not be read, so a new grid was started.`);
+    const { dropped } = this.game;
+    if (dropped) {
+      this.notice(`Your ${STORED[""]} had ${plural(dropped, "entry", "entries")} on givens (from an older or edited ` +
+        `save): ${dropped === 1 ? "it was" : "they were"} dropped, and the rest of your game is as you left it.`);
+    }
     this.settings = this.store.read(":settings", shapes.flags(SETTINGS), { ...SETTINGS });
     // The hint the message shows (a record of web.hint), how much of it is told (1: the
     // technique and where, 2: its cells marked, 3: all of it, which Apply applies), and
@@ -497,10 +504,10 @@ export default class Play extends View {
     this.worksheetLink();
     $("import-text").value = this.store.read(":import", shapes.text(IMPORT_KEPT), "");
     $("import-text").addEventListener("input", () => {
-      if (!this.store.writeText(":import", $("import-text").value, IMPORT_KEPT) && !this.importTooLong) {
-        this.importTooLong = true; // said once
-        this.notice(`The import box holds more than ${count(IMPORT_KEPT)} characters: it will not be kept through a reload.`);
-      }
+      const text = $("import-text").value;
+      const kept = this.store.writeText(":import", text, IMPORT_KEPT);
+      if (!kept && !this.importTooLong) this.notice(Store.notKept("The import box's text", text, IMPORT_KEPT)); // once, until kept again
+      this.importTooLong = !kept;
     });
     $("import").addEventListener("submit", (event) => {
       event.preventDefault();
@@ -525,6 +532,7 @@ export default class Play extends View {
   show() {
     setInterval(() => this.tick(), 1000);
     this.openLink(new URL(location.href));
+    if (!$("message").textContent) this.say(this.howToStart());
     this.update();
     const fit = () => this.fit();
     new ResizeObserver(fit).observe(document.querySelector(".board"));
@@ -534,6 +542,17 @@ export default class Play extends View {
     // A problem set (set.js): its puzzles in turn, kept and scored (for an LMS too).
     if (this.options.set) import("./set.js").then(({ PuzzleSet }) => PuzzleSet.start(this, this.options.set));
     return { puzzle: this.game.id };
+  }
+
+  // What the first screen says when no link did: how to begin, or go on.
+  howToStart() {
+    const { game, options } = this;
+    const play = "pick a cell and type a digit (or press it on the keypad)";
+    if (game.solved) return SOLVED[game.kind];
+    const empty = !(game.givens + game.entries).replaceAll(BLANK, "") && EMPTY_KINDS.includes(game.kind);
+    if (!empty) return `Your game as you left it: ${play}.`;
+    if (options.embed || options.readonly) return `To play, ${play}.`;
+    return "To start, press Generate for a new puzzle, or paste (Ctrl+V) or import one; then pick a cell and type a digit.";
   }
 
   // The page goes away: the time played so far is kept with the game.

@@ -177,18 +177,17 @@ function layout(made, n, title) {
   const pages = [];
   const chunk = (items, per) => Array.from({ length: Math.ceil(items.length / per) }, (_, k) => items.slice(k * per, k * per + per));
   for (const group of chunk(made.map((m, k) => [m, k]), PER_PAGE[n])) {
-    pages.push(sheet(title, "puzzles", n, group.map(([m, k]) =>
-      figure(m.read.givens, gridShape(m.read), `${k + 1}.${m.grade ? ` ${m.grade}` : ""}`))));
+    pages.push([title, "puzzles", group.map(([m, k]) =>
+      figure(m.read.givens, gridShape(m.read), `${k + 1}.${m.grade ? ` ${m.grade}` : ""}`))]);
   }
   for (const group of chunk(made.map((m, k) => [m, k]), ANSWERS_PER_PAGE[n])) {
-    pages.push(sheet(`${title}: answers`, "answers", n, group.map(([m, k]) =>
-      figure(m.solution, gridShape(m.read), `${k + 1}.`, m.read.givens))));
+    pages.push([`${title}: answers`, "answers", group.map(([m, k]) =>
+      figure(m.solution, gridShape(m.read), `${k + 1}.`, m.read.givens))]);
   }
-  return pages;
-}
-
-function sheet(title, kind, n, figures) {
-  return h("section", { class: `sheet ${kind}`, "data-size": n, "aria-label": title }, h("h2", {}, title), h("div", { class: "figures" }, ...figures));
+  // Each page a region named by its number too, so that no two regions share a name.
+  return pages.map(([heading, kind, figures], k) =>
+    h("section", { class: `sheet ${kind}`, "data-size": n, "aria-label": `${heading}, page ${k + 1} of ${pages.length}` },
+      h("h2", {}, heading), h("div", { class: "figures" }, ...figures)));
 }
 
 // One grid: `line`'s symbols, the givens of `puzzle` (if any) bold, under a caption.
