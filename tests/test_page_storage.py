@@ -206,3 +206,122 @@ def test_the_generate_choices_come_back_after_a_reload(new_page):
     page.reload()
     expect(page.locator("#difficulty")).to_have_value("Hard")
     expect(page.locator("#needs")).to_have_value("")
+
+
+# Two tabs of one browser (issue 39): two pages of one context share localStorage and hear
+# each other's `storage` events.
+OTHER = lines("9x9/royle17_sample300.txt", 1)[0]
+OTHER_BLANKS = [i for i, s in enumerate(OTHER) if s == "."]
+
+
+@pytest.fixture
+def tabs(browser, server, watch):
+    """tabs() -> open(path): a new tab (page) of one browser context, at `path`."""
+    contexts = []
+
+    def new_context():
+        context = browser.new_context()
+        contexts.append(context)
+        watch.attach(context)
+
+        def open_tab(path="index.html"):
+            page = context.new_page()
+            page.goto(server + path)
+            expect(page.locator("#grid [data-cell]")).to_have_count(81)
+            return page
+
+        return open_tab
+
+    yield new_context
+    for context in contexts:
+        context.close()
+
+
+def games_note(page):
+    return page.locator("#games")
+
+
+def test_two_tabs_keep_both_games_and_say_so(tabs):
+    open_tab = tabs()
+    a = open_tab(f"index.html#p={PUZZLE}")
+    type_digit(a, BLANKS[0], "5")
+    b = open_tab(f"index.html#p={OTHER}")
+    # B's puzzle is the saved game now: A says so, and keeps its own.
+    expect(games_note(a)).to_contain_text(
+        "Another tab is playing a different game (9×9 puzzle with 17 givens): that one is the saved game now")
+    type_digit(b, OTHER_BLANKS[0], "7")
+    type_digit(a, BLANKS[1], "6")  # the newest move: A's game is the saved game again
+    expect(games_note(a)).to_be_hidden()
+    expect(games_note(b)).to_contain_text(f"Another tab is playing a different game (9×9 puzzle with {81 - len(BLANKS)} givens, 2 entries)")
+    played_a, played_b = grid_line(a), grid_line(b)
+    a.close(run_before_unload=True)
+    b.close(run_before_unload=True)
+    c = open_tab()
+    assert grid_line(c) == played_a  # the newest move's game
+    expect(games_note(c)).to_contain_text("A second saved game is kept too (9×9 puzzle with 17 givens, 1 entry)")
+    games_note(c).get_by_role("button", name="Open it").click()
+    assert grid_line(c) == played_b
+    expect(message(c)).to_have_text("This tab shows the other game now; the one it had is kept as the second saved game.")
+    expect(games_note(c)).to_contain_text(f"A second saved game is kept too (9×9 puzzle with {81 - len(BLANKS)} givens, 2 entries)")
+    c.reload()
+    assert grid_line(c) == played_b
+    games_note(c).get_by_role("button", name="Forget it").click()
+    expect(games_note(c)).to_be_hidden()
+    c.reload()
+    expect(games_note(c)).to_be_hidden()
+    assert grid_line(c) == played_b
+
+
+def test_a_replaced_tab_keeps_its_game_or_switches(tabs):
+    open_tab = tabs()
+    a = open_tab(f"index.html#p={PUZZLE}")
+    type_digit(a, BLANKS[0], "5")
+    b = open_tab(f"index.html#p={OTHER}")
+    type_digit(b, OTHER_BLANKS[0], "7")
+    played_a, played_b = grid_line(a), grid_line(b)
+    games_note(a).get_by_role("button", name="Keep mine").click()
+    expect(message(a)).to_have_text("This tab's game is the saved game again; the other tab's is kept as the second saved game.")
+    expect(games_note(b)).to_contain_text("Another tab is playing a different game")
+    games_note(b).get_by_role("button", name="Switch").click()
+    assert grid_line(b) == played_a
+    expect(games_note(b)).to_contain_text("A second saved game is kept too (9×9 puzzle with 17 givens, 1 entry)")
+    # Both tabs play one game now: a move in one shows in the other.
+    type_digit(b, BLANKS[1], "6")
+    expect(cell(a, BLANKS[1])).to_have_text("6")
+    expect(message(a)).to_contain_text("Another tab went on with this game")
+    c = open_tab()
+    assert grid_line(c) == grid_line(b)
+    games_note(c).get_by_role("button", name="Open it").click()
+    assert grid_line(c) == played_b
+
+
+def test_two_tabs_of_one_game_follow_each_other(tabs):
+    open_tab = tabs()
+    a = open_tab(f"index.html#p={PUZZLE}")
+    type_digit(a, BLANKS[0], "5")
+    b = open_tab()  # the saved game: A's
+    assert grid_line(b) == grid_line(a)
+    type_digit(b, BLANKS[1], "6")
+    expect(cell(a, BLANKS[1])).to_have_text("6")
+    type_digit(a, BLANKS[2], "7")
+    expect(cell(b, BLANKS[2])).to_have_text("7")
+    for page in (a, b):
+        expect(games_note(page)).to_be_hidden()
+    button(b, "Undo").click()
+    expect(cell(a, BLANKS[2])).to_have_text("")
+
+
+def test_embeds_of_different_puzzles_keep_their_own_work(tabs):
+    open_tab = tabs()
+    first = open_tab(f"index.html?embed=1&id=one#p={PUZZLE}")
+    second = open_tab(f"index.html?embed=1&id=two#p={OTHER}")
+    type_digit(first, BLANKS[0], "5")
+    type_digit(second, OTHER_BLANKS[0], "7")
+    type_digit(first, BLANKS[1], "6")
+    for page in (first, second):
+        expect(games_note(page)).to_be_hidden()
+        page.reload()
+        expect(page.locator("#grid [data-cell]")).to_have_count(81)
+        expect(games_note(page)).to_be_hidden()
+    expect(cell(first, BLANKS[1])).to_have_text("6")
+    expect(cell(second, OTHER_BLANKS[0])).to_have_text("7")
