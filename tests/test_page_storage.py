@@ -54,10 +54,12 @@ USABLE = {
 # Every key the page writes: (name, key, kind, page that reads it).
 KEYS = [
     ("play-game", "sudoku-dlx:page", "game", "index.html"),
+    ("play-kept", "sudoku-dlx:page:kept", "game", "index.html"),
     ("play-settings", "sudoku-dlx:page:settings", "settings", "index.html"),
     ("play-import", "sudoku-dlx:page:import", "text", "index.html"),
     ("play-generate", "sudoku-dlx:page:generate", "settings", "index.html"),
     ("embed-game", EMBED_KEY, "game", EMBED),
+    ("embed-kept", f"{EMBED_KEY}:kept", "game", EMBED),
     ("embed-settings", f"{EMBED_KEY}:settings", "settings", EMBED),
     ("embed-import", f"{EMBED_KEY}:import", "text", EMBED),
     ("lab-text", "sudoku-dlx:lab:text", "text", "index.html?view=lab"),
@@ -168,9 +170,10 @@ def test_a_stored_value_never_kills_the_page(seeded, watch, name, key, kind, pat
         check_play(page, watch, since, kind, shape, blanks)
 
 
-def test_every_key_the_page_writes_is_tested(new_page):
-    """Plays a little on each page that stores something and lists the keys it wrote:
-    each must be one the test above covers."""
+def test_every_key_the_page_writes_is_tested(new_page, server):
+    """Plays a little on each page that stores something (in two tabs, so that one keeps
+    its game as the second saved game) and lists the keys it wrote: each must be one the
+    test above covers."""
     written = set()
     for path in ("index.html", EMBED):
         page = new_page(path)
@@ -182,6 +185,11 @@ def test_every_key_the_page_writes_is_tested(new_page):
         if path == "index.html":
             page.locator("#symmetry").select_option("quarter")
         page.evaluate("dispatchEvent(new Event('pagehide'))")
+        second = page.context.new_page()  # another tab of the browser, on another puzzle
+        second.goto(server + path)
+        expect(second.locator("#grid [data-cell]")).to_have_count(81)
+        paste(second, lines("9x9/royle17_sample300.txt", 1)[0])
+        expect(page.locator("#games")).to_be_visible()
         written |= set(page.evaluate("Object.keys(localStorage)"))
     lab = new_page("index.html?view=lab")
     lab.locator("#lab-own summary").click()
