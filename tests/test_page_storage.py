@@ -333,3 +333,15 @@ def test_embeds_of_different_puzzles_keep_their_own_work(tabs):
         expect(games_note(page)).to_be_hidden()
     expect(cell(first, BLANKS[1])).to_have_text("6")
     expect(cell(second, OTHER_BLANKS[0])).to_have_text("7")
+
+
+def test_an_empty_tab_follows_another_tabs_game_and_keeps_nothing(tabs):
+    open_tab = tabs()
+    a = open_tab()  # an empty grid: nothing to keep
+    b = open_tab(f"index.html#p={OTHER}")
+    expect(message(a)).to_have_text("Another tab opened a game: this tab shows it too.")
+    assert grid_line(a) == grid_line(b) == OTHER
+    expect(games_note(a)).to_be_hidden()
+    c = open_tab()
+    assert grid_line(c) == OTHER
+    expect(games_note(c)).to_be_hidden()

@@ -14,7 +14,7 @@ import { Board } from "./board.js";
 import { sameState } from "./game.js";
 import { reveal, showEmbed, showShare, showStats } from "./panels.js";
 import { excludeDifficulty, offerTechniques } from "./practise.js";
-import { KEPT, SavedGames } from "./saved.js";
+import { KEPT, SavedGames, empty } from "./saved.js";
 import { TraceView } from "./trace-view.js";
 
 // Said when the player's entries complete the grid without a clash, by kind.
@@ -151,9 +151,11 @@ export default class Play extends View {
   // Another tab went on with this tab's game: this tab shows it as that tab left it.
   follow(game) {
     const moved = !sameState(game.state, this.game.state);
+    const other = this.options.embed ? "Another copy of this embed" : "Another tab";
+    const said = empty(this.game) ? `${other} opened a game: this tab shows it too.`
+      : `${other} went on with this game: this tab shows it as that tab left it (Undo goes back through its moves).`;
     this.showGame(game);
-    if (moved) this.say(`${this.options.embed ? "Another copy of this embed" : "Another tab"} went on with this game: ` +
-      "this tab shows it as that tab left it (Undo goes back through its moves).");
+    if (moved) this.say(said);
   }
 
   // Shows `game` in place of the one shown (not a move of this tab's: not saved again).
@@ -326,7 +328,7 @@ export default class Play extends View {
     const { game } = this;
     if (link.puzzle) {
       const differs = link.puzzle !== game.id || (link.entries && link.entries !== game.entries);
-      const replaced = (game.givens + game.entries).replaceAll(BLANK, "") !== ""; // a grid worth bringing back
+      const replaced = !empty(game); // a grid worth bringing back
       if (differs && this.change("load", gridShape(link), link.givens, link.entries)) {
         this.say(`Opened the link's ${ask.described(link)}` +
           `${link.entries ? " and its entries" : ""}${replaced ? "; Undo brings back the grid before it" : ""}.`);

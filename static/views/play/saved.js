@@ -6,6 +6,7 @@
 // tab whose game another tab replaced keeps it as the second saved game and is told.
 // An embed's games have keys of their own (per snippet id and puzzle), so embeds of
 // different puzzles on one page never meet here.
+import { BLANK } from "../../grid.js";
 import { shapes } from "../../store.js";
 import { Game, sameState } from "./game.js";
 
@@ -23,6 +24,9 @@ function holds(value, game) {
   const other = new Game(value);
   return !other.unreadable && other.id === game.id && [other.state, ...other.past, ...other.future].some((state) => sameState(state, game.state));
 }
+
+// An empty grid (no givens, no entries): nothing to keep or bring back.
+export const empty = (game) => (game.givens + game.entries).replaceAll(BLANK, "") === "";
 
 export class SavedGames {
   // store: the play view's Store; current(): the game this tab shows; `replaced(newer)`:
@@ -49,11 +53,11 @@ export class SavedGames {
     return game;
   }
 
-  // The second saved game, or null (none, or the saved game itself).
+  // The second saved game, or null (none, an empty grid, or one the saved game holds).
   kept() {
     const value = this.store.read(KEPT, shapes.object, null);
     const game = value && new Game(value);
-    return game && !game.unreadable && !holds(value, this.current()) ? game : null;
+    return game && !game.unreadable && !empty(game) && !holds(value, this.current()) ? game : null;
   }
 
   // Whether the saved game is now another tab's, other than this tab's game.
@@ -93,7 +97,7 @@ export class SavedGames {
     }
     if (this.slot !== "" || !this.foreign(value)) return;
     const game = this.current();
-    if (holds(value, game)) {
+    if (holds(value, game) || empty(game)) {
       const newer = new Game(value);
       this.stamp = stamp;
       this.state = newer.state;
