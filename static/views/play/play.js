@@ -122,6 +122,8 @@ export default class Play extends View {
       : `A second saved game is kept too (${gameDescribed(game)}): Open it to go on with it here ` +
         "(this one is then kept instead), or Forget it.";
     [$("games-first").textContent, $("games-second").textContent] = mode === "replaced" ? ["Keep mine", "Switch"] : ["Open it", "Forget it"];
+    // The message is in view where the note may not be (on a phone, below the keypad).
+    if (mode === "replaced") this.say(`${other} is playing a different game; this tab's game is kept: see under the keypad.`);
   }
 
   // The choices of offerGames: "first" (Keep mine, Open it) or "second" (Switch, Forget it).
