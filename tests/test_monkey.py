@@ -123,6 +123,13 @@ KEPT = """() => {
   return [line("sudoku-dlx:page"), line("sudoku-dlx:page:kept")].includes(shown);
 }"""
 
+# What the play view shows and what is stored, to say why KEPT failed.
+SHOWN_AND_STORED = """() => ({
+  shown: [...document.querySelectorAll("#grid [data-cell]")].map((cell) => cell.textContent || ".").join(""),
+  stored: ["sudoku-dlx:page", "sudoku-dlx:page:kept"].map((key) => (localStorage.getItem(key) ?? "").slice(0, 300)),
+  message: document.getElementById("message")?.textContent,
+})"""
+
 # The print dialog would block a headless walk: print() is counted instead.
 NO_PRINT = "window.print = () => { window.printed = (window.printed ?? 0) + 1; };"
 
@@ -435,9 +442,12 @@ class Monkey:
         if self.page.is_closed() or not re.fullmatch(r"[^?#]*/index\.html([?#].*)?", self.page.url):
             return True
         try:
-            self.page.wait_for_function(KEPT, timeout=3000)
+            self.page.wait_for_function(KEPT, timeout=10_000, polling=100)
         except PlaywrightError as error:
-            return "Timeout" not in str(error)  # gone meanwhile (a navigation): nothing to check
+            if "Timeout" not in str(error):
+                return True  # gone meanwhile (a navigation): nothing to check
+            self.log.append(f"      {self.page.url[:100]}: {self.page.evaluate(SHOWN_AND_STORED)}")
+            return False
         return True
 
     def failure(self, i, what):
