@@ -224,7 +224,8 @@ OTHER_BLANKS = [i for i, s in enumerate(OTHER) if s == "."]
 
 @pytest.fixture
 def tabs(browser, server, watch):
-    """tabs() -> open(path): a new tab (page) of one browser context, at `path`."""
+    """tabs() -> open(path, grid=True): a new tab (page) of one browser context, at `path`
+    (with the play view's grid drawn, if `grid`)."""
     contexts = []
 
     def new_context():
@@ -232,10 +233,11 @@ def tabs(browser, server, watch):
         contexts.append(context)
         watch.attach(context)
 
-        def open_tab(path="index.html"):
+        def open_tab(path="index.html", grid=True):
             page = context.new_page()
             page.goto(server + path)
-            expect(page.locator("#grid [data-cell]")).to_have_count(81)
+            if grid:
+                expect(page.locator("#grid [data-cell]")).to_have_count(81)
             return page
 
         return open_tab
@@ -345,3 +347,34 @@ def test_an_empty_tab_follows_another_tabs_game_and_keeps_nothing(tabs):
     c = open_tab()
     assert grid_line(c) == OTHER
     expect(games_note(c)).to_be_hidden()
+
+
+def test_a_tab_saves_its_game_again_when_the_saved_one_is_spoiled(tabs):
+    """Found by the monkey (seed 7, action 514): a value spoiled by hand in another tab (one
+    of another view, which does not read the game) left the play tab's game unsaved."""
+    open_tab = tabs()
+    a = open_tab(f"index.html#p={PUZZLE}")
+    type_digit(a, BLANKS[0], "5")
+    lab = open_tab("index.html?view=lab", grid=False)
+    for junk in ("null", "{}", "{"):
+        lab.evaluate("junk => localStorage.setItem('sudoku-dlx:page', junk)", junk)
+        lab.wait_for_function("""([puzzle, cell]) => {
+            const state = JSON.parse(localStorage.getItem('sudoku-dlx:page'))?.state;
+            return state?.givens === puzzle && state.entries[cell] === '5';
+        }""", arg=[PUZZLE, BLANKS[0]])
+
+
+def test_an_older_pages_game_replacing_this_tabs_is_told(tabs):
+    """A game saved without a stamp (by the page before issue 39, in another tab) replaces
+    this tab's as another tab's would."""
+    open_tab = tabs()
+    a = open_tab(f"index.html#p={PUZZLE}")
+    type_digit(a, BLANKS[0], "5")
+    older = {"state": {"n": 9, "boxRows": 3, "boxCols": 3, "givens": OTHER, "entries": "." * 81, "shown": "." * 81}}
+    lab = open_tab("index.html?view=lab", grid=False)
+    lab.evaluate("game => localStorage.setItem('sudoku-dlx:page', JSON.stringify(game))", older)
+    expect(games_note(a)).to_contain_text("Another tab is playing a different game (9×9 puzzle with 17 givens)")
+    c = open_tab()
+    assert grid_line(c) == OTHER
+    games_note(c).get_by_role("button", name="Open it").click()
+    expect(cell(c, BLANKS[0])).to_have_text("5")

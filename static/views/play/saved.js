@@ -18,6 +18,9 @@ let saves = 0;
 
 const stampOf = (value) => (typeof value?.stamp === "string" ? value.stamp : null);
 
+// Whether a stored value is a game (not junk left by hand, nor nothing).
+const isGame = (value) => shapes.object(value) !== undefined && value.state !== undefined && !new Game(value).unreadable;
+
 // Whether the stored `value` holds `game`: the same puzzle, at its state or at one in its
 // undo or redo history (another tab went on with the game: nothing of this tab's is lost).
 function holds(value, game) {
@@ -60,10 +63,9 @@ export class SavedGames {
     return game && !game.unreadable && !empty(game) && !holds(value, this.current()) ? game : null;
   }
 
-  // Whether the saved game is now another tab's, other than this tab's game.
+  // Whether the stored `value` is a game another tab saved (an older page's has no stamp).
   foreign(value) {
-    const stamp = stampOf(value);
-    return stamp !== null && stamp !== this.stamp;
+    return isGame(value) && stampOf(value) !== this.stamp;
   }
 
   // Stores `game` (this tab's) after a change, or `always` (its time played, as the tab
@@ -95,8 +97,14 @@ export class SavedGames {
       this.events.restored();
       return;
     }
-    if (this.slot !== "" || !this.foreign(value)) return;
+    if (this.slot !== "") return;
     const game = this.current();
+    if (!isGame(value)) {
+      // Removed or spoiled (by hand, say): this tab has the game, and saves it again.
+      if (!empty(game)) this.save(game, { always: true });
+      return;
+    }
+    if (!this.foreign(value)) return;
     if (holds(value, game) || empty(game)) {
       const newer = new Game(value);
       this.stamp = stamp;
