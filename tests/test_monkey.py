@@ -59,8 +59,8 @@ FINAL_SOLUTION = web.solve(FINAL)["solutions"][0]
 BATCH_FILE = DATA / "9x9" / "norvig_top95.txt"
 
 # Keys the page stores under (the embeds' are found in storage as the walk makes them).
-STORAGE_KEYS = ["sudoku-dlx:page", "sudoku-dlx:page:settings", "sudoku-dlx:page:import", "sudoku-dlx:page:generate",
-                "sudoku-dlx:lab:text"]
+STORAGE_KEYS = ["sudoku-dlx:page", "sudoku-dlx:page:kept", "sudoku-dlx:page:settings", "sudoku-dlx:page:import",
+                "sudoku-dlx:page:generate", "sudoku-dlx:lab:text"]
 STORAGE_VALUES = ["null", '"x"', "123", "[]", "{}", '{"unknown":1}', '{"tidy-notes":true,"old-option":false}', "{",
                   '"' + "x" * (1 << 20) + '"']
 NUMBERS = ["-1", "1e309", "NaN", "0", "99999999999", "1.5", "-0", "Infinity", "", "12abc", "1e-9", "3"]
