@@ -12,6 +12,16 @@ import { count } from "./kit.js";
 // The longest value read back (characters of JSON): far more than any the page writes.
 const MAX_STORED = 4_000_000;
 
+// A stored string as a value: undefined for none, one too long or one that is not JSON.
+function parse(raw) {
+  if (raw === null || raw.length > MAX_STORED) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
 export class Store {
   // prefix: the start of every key (a page and each embed of a puzzle have their own).
   constructor(prefix, { onRefused = () => {}, onBad = () => {} } = {}) {
@@ -34,7 +44,7 @@ export class Store {
     if (raw === null) return otherwise;
     let value;
     try {
-      value = raw.length <= MAX_STORED ? check(JSON.parse(raw)) : undefined;
+      value = check(parse(raw));
     } catch {
       value = undefined;
     }
@@ -42,6 +52,24 @@ export class Store {
     this.remove(key);
     this.onBad(key);
     return otherwise;
+  }
+
+  // The value stored under `key` as JSON gives it, undefined when there is none or it
+  // cannot be read; unlike read(), nothing is removed and nobody is told.
+  peek(key) {
+    try {
+      return parse(localStorage.getItem(this.prefix + key));
+    } catch {
+      return undefined;
+    }
+  }
+
+  // Calls `heard(value)` (as peek() gives it) when another document of this browser (a tab,
+  // a frame) stores or removes the value under `key`: the browser's `storage` event.
+  watch(key, heard) {
+    addEventListener("storage", (event) => {
+      if (event.key === this.prefix + key || event.key === null) heard(parse(event.newValue));
+    });
   }
 
   write(key, value) {

@@ -7,8 +7,15 @@ The actions: clicks on any visible control of the view at hand (buttons, links i
 page, selects with a random option, checkboxes, details, range inputs, the grid's cells,
 the keypad), key presses (digits, letters, arrows, Backspace, Delete, N, Ctrl+Z, Ctrl+Y,
 Tab, Enter, Escape, ...), pastes of random and hostile text, typing into text and number
-fields, views opened by URL (embed=1 too, #p= links with junk), hash changes, Stop, reloads,
-going offline and back, localStorage values edited between reloads, window sizes, Back.
+fields, views opened by URL (embed=1 too, #p= links with junk), share links of every kind
+(each puzzle kind, with entries, cut short, with entries cut short, ?bd=, embeds of several
+puzzles and ids), hash changes, a second tab of the browser (opened on a link, switched to,
+closed), Stop, reloads, going offline and back, localStorage values edited between reloads,
+window sizes, Back.
+
+After every action, besides no error: the play view shows a game that is stored (as the saved
+game or the second saved game), or a note under the keypad says what became of it; no game
+is lost without a word (issue 39).
 
     python3 -m pytest tests/test_monkey.py                       # the CI walk (fixed seed)
     MONKEY_SEED=123 MONKEY_ACTIONS=2000 python3 -m pytest tests/test_monkey.py
@@ -36,6 +43,7 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from sudoku_dlx import web
+from test_page_kinds import IDS as KIND_IDS
 
 pytestmark = pytest.mark.browser
 
@@ -54,8 +62,8 @@ FINAL_SOLUTION = web.solve(FINAL)["solutions"][0]
 BATCH_FILE = DATA / "9x9" / "norvig_top95.txt"
 
 # Keys the page stores under (the embeds' are found in storage as the walk makes them).
-STORAGE_KEYS = ["sudoku-dlx:page", "sudoku-dlx:page:settings", "sudoku-dlx:page:import", "sudoku-dlx:page:generate",
-                "sudoku-dlx:lab:text"]
+STORAGE_KEYS = ["sudoku-dlx:page", "sudoku-dlx:page:kept", "sudoku-dlx:page:settings", "sudoku-dlx:page:import",
+                "sudoku-dlx:page:generate", "sudoku-dlx:lab:text"]
 STORAGE_VALUES = ["null", '"x"', "123", "[]", "{}", '{"unknown":1}', '{"tidy-notes":true,"old-option":false}', "{",
                   '"' + "x" * (1 << 20) + '"']
 NUMBERS = ["-1", "1e309", "NaN", "0", "99999999999", "1.5", "-0", "Infinity", "", "12abc", "1e-9", "3"]
@@ -96,6 +104,35 @@ SET_VALUE = """(el, value) => {
   el.dispatchEvent(new Event("input", { bubbles: true }));
   el.dispatchEvent(new Event("change", { bubbles: true }));
 }"""
+# Whether the play view's grid is a stored game's (the saved one or the second), or a note
+# says what became of its game; true where it does not apply (another view, an embed, a
+# solve path's step shown on the grid, an empty grid).
+KEPT = """() => {
+  const params = new URLSearchParams(location.search);
+  const cells = [...document.querySelectorAll("#grid [data-cell]")];
+  if (params.has("embed") || (params.get("view") ?? "play") !== "play" || !cells.length) return true;
+  if (/^Step \\d+:/.test(document.getElementById("message")?.textContent ?? "")) return true;
+  if ([...document.querySelectorAll("#notice, #games")].some((note) => !note.hidden)) return true;
+  const shown = cells.map((cell) => cell.textContent || ".").join("");
+  if (!/[^.]/.test(shown)) return true; // an empty grid: nothing to lose
+  const line = (key) => {
+    try {
+      const { givens, entries, shown } = JSON.parse(localStorage.getItem(key)).state;
+      return Array.from(givens, (g, x) => (g !== "." ? g : entries[x] !== "." ? entries[x] : shown[x])).join("");
+    } catch {
+      return null;
+    }
+  };
+  return [line("sudoku-dlx:page"), line("sudoku-dlx:page:kept")].includes(shown);
+}"""
+
+# What the play view shows and what is stored, to say why KEPT failed.
+SHOWN_AND_STORED = """() => ({
+  shown: [...document.querySelectorAll("#grid [data-cell]")].map((cell) => cell.textContent || ".").join(""),
+  stored: ["sudoku-dlx:page", "sudoku-dlx:page:kept"].map((key) => (localStorage.getItem(key) ?? "").slice(0, 300)),
+  message: document.getElementById("message")?.textContent,
+})"""
+
 # The print dialog would block a headless walk: print() is counted instead.
 NO_PRINT = "window.print = () => { window.printed = (window.printed ?? 0) + 1; };"
 
@@ -144,6 +181,22 @@ def hostile_text(r: random.Random) -> str:
     return r.choice(kinds)()
 
 
+def share_hash(r: random.Random) -> str:
+    """A share link's hash, of every kind the page reads: any puzzle kind, whole or cut
+    short, with entries whole or cut short."""
+    size = r.choice(list(PUZZLES))
+    puzzle = r.choice(PUZZLES[size] + list(KIND_IDS.values()) + ["windoku:" + r.choice(PUZZLES[9])])
+    entries = "".join(r.choice("123456789" if size == 9 else ".") if r.random() < 0.2 else "." for _ in range(81))
+    return r.choice([
+        f"p={puzzle}",
+        f"p={puzzle[:r.randrange(1, len(puzzle))]}",
+        f"p={r.choice(PUZZLES[9])}&e={entries}",
+        f"p={r.choice(PUZZLES[9])}&e={entries[:r.randrange(1, 81)]}",
+        f"p={quote(puzzle)}&e=",
+        f"p={puzzle.replace('.', '0')}",
+    ])
+
+
 def junk_link(r: random.Random) -> str:
     nine = r.choice(PUZZLES[9])
     text = quote(hostile_text(r)[:2000])
@@ -158,6 +211,8 @@ def junk_link(r: random.Random) -> str:
         f"index.html?view=worksheet&size=25&n=-1&difficulty=Nope&title={quote('<b>x</b>')}",
         "index.html?view=nonsense", f"index.html?buttons=solve,zzz&stats=0#p={nine}", "index.html?buttons=0",
         f"index.html?view=race#p={text}", f"index.html?view=race&embed=1#p={nine}",
+        f"index.html#{share_hash(r)}", f"index.html?bd={nine[:r.randrange(1, 82)]}",
+        f"index.html?embed=1&id={r.choice('ab')}#{share_hash(r)}",
     ])
 
 
@@ -174,6 +229,10 @@ class Monkey:
         self.dialogs: list[str] = []
         self.crashed = False
         self.checked = 0  # watch.errors before this index are accounted for
+        self.other = None  # a second tab of the browser, when the walk opened one
+        self.watch_page(page)
+
+    def watch_page(self, page):
         page.on("dialog", self.dialog)
         page.on("crash", lambda _: setattr(self, "crashed", True))
 
@@ -260,7 +319,7 @@ class Monkey:
     def hash(self, r):
         nine = r.choice(PUZZLES[9])
         value = r.choice([f"p={nine}", f"p={quote(hostile_text(r)[:500])}", f"p={nine}&e={quote(hostile_text(r)[:200])}",
-                          "", "p=", f"t={quote(hostile_text(r)[:500])}"])
+                          "", "p=", f"t={quote(hostile_text(r)[:500])}", share_hash(r), share_hash(r)])
         self.page.evaluate("(hash) => { location.hash = hash; }", value)
         return f"hash #{value[:60]}"
 
@@ -303,6 +362,22 @@ class Monkey:
         self.page.wait_for_timeout(ms)
         return f"wait {ms} ms"
 
+    def tab(self, r):
+        """A second tab of the browser: opened on a link, switched to, or closed."""
+        if self.other is None:
+            link = r.choice(["index.html", f"index.html#{share_hash(r)}", junk_link(r)])
+            self.other, self.page = self.page, self.context.new_page()
+            self.watch_page(self.page)
+            self.page.goto(self.server + link)
+            return f"new tab: open {link[:100]}"
+        if r.random() < 0.7:
+            self.page, self.other = self.other, self.page
+            self.page.bring_to_front()
+            return "switch tabs"
+        self.page.close(run_before_unload=True)
+        self.page, self.other = self.other, None
+        return "close this tab"
+
     def file(self, r):
         picker = self.page.locator("input[type=file]")
         if not picker.count():
@@ -311,7 +386,7 @@ class Monkey:
         return f"choose file {BATCH_FILE.name}"
 
     WEIGHTS = {"click": 40, "key": 18, "paste": 6, "type": 8, "navigate": 4, "hash": 3, "stop": 3, "reload": 2,
-               "toggle_offline": 2, "storage": 3, "resize": 1, "back": 1, "wait": 5, "file": 1}
+               "toggle_offline": 2, "storage": 3, "resize": 1, "back": 1, "wait": 5, "file": 1, "tab": 3}
 
     # -- the walk ----------------------------------------------------------------------------
 
@@ -337,7 +412,7 @@ class Monkey:
             self.page.goto(self.server + "index.html")
             self.log.append(f"{i:5d} (the browser's offline page: back online, open index.html)")
         for extra in self.context.pages:
-            if extra is not self.page:
+            if extra not in (self.page, self.other):
                 extra.close()  # a link's new tab
         self.forgive_offline_lines(self.offline_before or offline_at_start or self.offline)
         self.offline_before = offline_at_start or self.offline
@@ -360,6 +435,23 @@ class Monkey:
         if problems:
             pytest.fail(self.failure(i, "; ".join(problems)), pytrace=False)
         self.checked = len(self.watch.errors)
+        # (After the errors: what the page logs meanwhile belongs to the next action.)
+        if not self.game_kept():
+            pytest.fail(self.failure(i, "the play view shows a game that is neither stored nor said to be lost"), pytrace=False)
+
+    def game_kept(self) -> bool:
+        """The play view (at the top, not an embed) shows a stored game (the saved one or the
+        second), or a note says what became of it (waiting a little for another tab's event)."""
+        if self.page.is_closed() or not re.fullmatch(r"[^?#]*/index\.html([?#].*)?", self.page.url):
+            return True
+        try:
+            self.page.wait_for_function(KEPT, timeout=10_000, polling=100)
+        except PlaywrightError as error:
+            if "Timeout" not in str(error):
+                return True  # gone meanwhile (a navigation): nothing to check
+            self.log.append(f"      {self.page.url[:100]}: {self.page.evaluate(SHOWN_AND_STORED)}")
+            return False
+        return True
 
     def failure(self, i, what):
         text = (f"Monkey seed {self.seed}, action {i} of {ACTIONS}: {what}\n"
@@ -383,7 +475,10 @@ def test_the_page_survives_a_monkey(browser, server, watch):
         # After the walk: online, the play view works.
         context.set_offline(False)
         monkey.offline = False
-        monkey.log.append("  end online; open the play view, type a digit, Solve")
+        if monkey.other is not None:
+            monkey.other.close()
+        page = monkey.page
+        monkey.log.append("  end online, one tab; open the play view, type a digit, Solve")
         try:
             page.goto(server + f"index.html#p={FINAL}")
             blank = FINAL.index(".")

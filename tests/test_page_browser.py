@@ -258,7 +258,7 @@ def test_sudokuwiki_bd_form(new_page, server):
     assert page.url == f"{server}index.html#p={HARDEST}"
 
 
-def test_malformed_link_opens_an_empty_grid_with_a_message(new_page):
+def test_a_malformed_link_says_so_and_opens_nothing(new_page):
     page = new_page("index.html#p=12x<b>hi</b>")
     expect(message(page)).to_contain_text("The link's puzzle is not valid")
     expect(page.locator("[data-cell]")).to_have_count(81)

@@ -273,3 +273,34 @@ def test_an_import_text_is_kept_while_storage_has_room_and_said_so_when_not(new_
     page.reload()
     expect(box).to_have_value("")
     expect(page.locator("[data-cell]")).to_have_count(81)
+
+
+# The issue's share link, cut short (issue 39).
+CUT_SHORT = ".2......8..5.7....94.2.......146....5..1...2"
+
+
+@pytest.mark.parametrize("how", ["opened in a new tab", "a hash change"])
+def test_a_link_cut_short_replaces_nothing(new_page, server, how):
+    page = new_page(f"index.html#p={PUZZLE}")
+    blank = PUZZLE.index(".")
+    cell(page, blank).click()
+    page.keyboard.type(SOLUTION[blank])
+    expect(cell(page, blank)).to_have_text(SOLUTION[blank])
+    played = grid_line(page)
+    if how == "a hash change":
+        page.evaluate("link => { location.hash = 'p=' + link }", CUT_SHORT)
+    else:
+        page.close()
+        page = page.context.new_page()
+        page.goto(f"{server}index.html#p={CUT_SHORT}")
+    expect(message(page)).to_contain_text("The link's puzzle is not valid")
+    assert grid_line(page) == played
+    expect(message(page)).to_have_text(
+        "The link's puzzle is not valid: 44 cells is no puzzle size (a puzzle has 16, 36, 64, 81, 144, 256, 625 cells). "
+        "Your grid is as it was: check that the link was copied whole.")
+    # The address is the grid's link again, and the grid is the saved game still.
+    expect(page).to_have_url(re.compile(re.escape(f"#p={PUZZLE}") + "$"))
+    page.goto(f"{server}index.html")
+    expect(cell(page, blank)).to_have_text(SOLUTION[blank])
+    assert grid_line(page) == played
+    expect(button(page, "Undo")).to_have_attribute("aria-disabled", "false")  # its history is there too

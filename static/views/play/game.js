@@ -52,6 +52,11 @@ export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLi
   return { ...fields, givens, entries, shown: emptyLine(shape.n), notes: noNotes(shape.n) };
 }
 
+// Whether two states are the same grid (whatever the order of their fields).
+export function sameState(a, b) {
+  return KEYS.every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+}
+
 const isCell = (x, n) => Number.isInteger(x) && x >= 0 && x < n * n;
 
 // Whether a stored state's shape is one of its kind's: its fields well typed, and what
@@ -195,7 +200,7 @@ export class Game {
   }
 
   apply(next) {
-    if (KEYS.every((key) => JSON.stringify(next[key]) === JSON.stringify(this.state[key]))) return false;
+    if (sameState(next, this.state)) return false;
     this.past = [...this.past, this.state].slice(-HISTORY_LIMIT);
     this.future = [];
     this.state = next;

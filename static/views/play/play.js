@@ -4,16 +4,17 @@
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
-import { $, View, h, plural } from "../../kit.js";
+import { $, View, count, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
 import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
 import { Board } from "./board.js";
-import { Game } from "./game.js";
+import { sameState } from "./game.js";
 import { reveal, showEmbed, showShare, showStats } from "./panels.js";
 import { excludeDifficulty, offerTechniques } from "./practise.js";
+import { KEPT, SavedGames, empty } from "./saved.js";
 import { TraceView } from "./trace-view.js";
 
 // Said when the player's entries complete the grid without a clash, by kind.
@@ -36,7 +37,7 @@ const TAP_CELL = 36;
 // file of puzzles of a few MB, with room left for the games.
 const IMPORT_KEPT = 2_000_000;
 // What each stored value is, for the notice when one cannot be read.
-const STORED = { "": "saved game", ":settings": "options", ":import": "import box text", ":generate": "Generate choices" };
+const STORED = { "": "saved game", [KEPT]: "second saved game", ":settings": "options", ":import": "import box text", ":generate": "Generate choices" };
 // The Generate panel's selects kept in storage (the kind and size follow the grid in play).
 const GENERATE_CHOICES = ["symmetry", "difficulty", "needs"];
 
@@ -50,9 +51,17 @@ export default class Play extends View {
     this.store = new Store(prefix, {
       onRefused: () => this.notice("This browser does not let the page keep your work here: a reload loses it" +
         `${!options.buttons || options.buttons.has("share") ? "; keep it in a Share link" : ", so finish it here"}.`),
-      onBad: (key) => this.notice(`Your ${STORED[key]} could not be read, so ${key ? "it starts afresh" : "a new grid was started"}.`),
+      onBad: (key) => this.notice(`Your ${STORED[key]} could not be read, so ${
+        key === "" ? "a new grid was started" : key === KEPT ? "it is gone" : "it starts afresh"}.`),
     });
-    this.game = new Game(this.store.read("", shapes.object, {}));
+    // Another tab (or another embed of this puzzle) may play too: see saved.js.
+    this.saved = new SavedGames(this.store, {
+      current: () => this.game,
+      replaced: (newer) => this.offerGames("replaced", newer),
+      followed: (game) => this.follow(game),
+      restored: () => this.offerGames(null),
+    });
+    this.game = this.saved.open();
     if (this.game.unreadable) this.notice(`Your ${STORED[""]} could not be read, so a new grid was started.`);
     const { dropped } = this.game;
     if (dropped) {
@@ -105,6 +114,68 @@ export default class Play extends View {
     notice.hidden = false;
   }
 
+  // Says what became of this tab's game beside another tab's (saved.js), with its two
+  // choices: `mode` "replaced" (another tab's move replaced it: Keep mine, Switch), "kept"
+  // (`game` is the second saved game: Open it, Forget it), or null (nothing to say).
+  offerGames(mode, game) {
+    $("games").hidden = !mode;
+    this.gamesMode = mode;
+    if (!mode) return;
+    const other = this.options.embed ? "Another copy of this embed (in another tab or frame)" : "Another tab";
+    $("games-text").textContent = mode === "replaced"
+      ? `${other} is playing a different game (${gameDescribed(game)}): that one is the saved game now. ` +
+        "This tab's game is kept as the second saved game; Keep mine (or a move here) makes it the saved game again, " +
+        "Switch opens the other one here."
+      : `A second saved game is kept too (${gameDescribed(game)}): Open it to go on with it here ` +
+        "(this one is then kept instead), or Forget it.";
+    [$("games-first").textContent, $("games-second").textContent] = mode === "replaced" ? ["Keep mine", "Switch"] : ["Open it", "Forget it"];
+    // The message is in view where the note may not be (on a phone, below the keypad).
+    if (mode === "replaced") this.say(`${other} is playing a different game; this tab's game is kept: see under the keypad.`);
+  }
+
+  // The choices of offerGames: "first" (Keep mine, Open it) or "second" (Switch, Forget it).
+  chooseGame(choice) {
+    const mode = this.gamesMode;
+    if (mode === "replaced" && choice === "first") {
+      this.saved.save(this.game, { mine: true });
+      this.offerGames(null);
+      this.say("This tab's game is the saved game again; the other tab's is kept as the second saved game.");
+    } else if (mode === "kept" && choice === "second") {
+      this.saved.forget();
+      this.offerGames(null);
+      this.say("The second saved game is forgotten.");
+    } else {
+      const before = this.game;
+      const taken = this.saved.switch(before);
+      if (!taken) {
+        this.offerGames(null);
+        return this.say("The other game is no longer stored (another tab forgot or replaced it); this tab's game is as it was.");
+      }
+      this.showGame(taken);
+      this.offerGames("kept", before);
+      this.say("This tab shows the other game now; the one it had is kept as the second saved game.");
+    }
+  }
+
+  // Another tab went on with this tab's game: this tab shows it as that tab left it.
+  follow(game) {
+    const moved = !sameState(game.state, this.game.state);
+    const other = this.options.embed ? "Another copy of this embed" : "Another tab";
+    const said = empty(this.game) ? `${other} opened a game: this tab shows it too.`
+      : `${other} went on with this game: this tab shows it as that tab left it (Undo goes back through its moves).`;
+    this.showGame(game);
+    if (moved) this.say(said);
+  }
+
+  // Shows `game` in place of the one shown (not a move of this tab's: not saved again).
+  showGame(game) {
+    this.game = game;
+    this.clockStarted = null;
+    this.board.unmark();
+    this.hinted = this.wrong = null;
+    this.update();
+  }
+
   updateButtons() {
     const { buttons, client, game } = this;
     const engine = ["ready", "idle"].includes(this.python.state) && !client.busy;
@@ -130,7 +201,7 @@ export default class Play extends View {
     $("rating").hidden = id !== this.rated;
     $("steps-panel").hidden = id !== this.stepped;
     if ($("steps-panel").hidden) this.traceView.pause();
-    this.store.write("", game);
+    this.saved.save(game);
     const hasGivens = game.givens.replaceAll(BLANK, "") !== "";
     const shown = hasGivens || game.kind !== "sudoku"; // a killer or futoshiki may have no givens
     history.replaceState(null, "", shown ? shareLink(location.href, id) : withoutPuzzle(location.href).href);
@@ -224,7 +295,7 @@ export default class Play extends View {
     if (this.game.solved && !clock.solved) {
       this.tick();
       clock.solved = true;
-      this.store.write("", this.game);
+      this.saved.save(this.game, { always: true });
       this.tick();
       this.say(`${SOLVED[this.game.kind]} Time ${$("timer").textContent}${clock.hints ? `, ${clock.hints} hint${clock.hints > 1 ? "s" : ""}` : ""}.`);
       this.host.post("solved", { puzzle: this.game.id, ms: Math.round(clock.ms), hints: clock.hints });
@@ -260,21 +331,20 @@ export default class Play extends View {
     if (this.change(method)) this.say(method === "undo" ? "Undone." : "Redone.");
   }
 
-  // Opens the puzzle a link carries; a malformed link opens an empty grid and says why.
+  // Opens the puzzle a link carries; a malformed link replaces nothing and says why.
   openLink(url) {
     const link = readPuzzle(url);
     const { game } = this;
     if (link.puzzle) {
       const differs = link.puzzle !== game.id || (link.entries && link.entries !== game.entries);
-      const replaced = (game.givens + game.entries).replaceAll(BLANK, "") !== ""; // a grid worth bringing back
+      const replaced = !empty(game); // a grid worth bringing back
       if (differs && this.change("load", gridShape(link), link.givens, link.entries)) {
         this.say(`Opened the link's ${ask.described(link)}` +
           `${link.entries ? " and its entries" : ""}${replaced ? "; Undo brings back the grid before it" : ""}.`);
       }
-    } else if (link.error) {
-      this.change("load", shapeFor(9));
     }
-    if (link.error) this.say(link.error);
+    if (link.puzzle && link.error) this.say(link.error);
+    else if (link.error) this.say(`${link.error} Your grid is as it was: check that the link was copied whole.`);
   }
 
   // The Kind select offers its kind's sizes in the Size select (the chosen size kept
@@ -514,6 +584,7 @@ export default class Play extends View {
       ask.importText(this, $("import-text").value);
     });
     $("share-entries").addEventListener("change", () => this.share());
+    for (const choice of ["first", "second"]) $(`games-${choice}`).addEventListener("click", () => this.chooseGame(choice));
     for (const id of ["embed-readonly", "embed-stats", "embed-steps", "embed-buttons"]) {
       $(id).addEventListener("change", () => this.embed());
     }
@@ -525,7 +596,10 @@ export default class Play extends View {
     });
     document.addEventListener("keydown", (event) => this.keydown(event));
     document.addEventListener("visibilitychange", () => this.tick());
-    window.addEventListener("hashchange", () => this.openLink(new URL(location.href)));
+    window.addEventListener("hashchange", () => {
+      this.openLink(new URL(location.href));
+      this.update(); // the address shows the grid's link again, after a link that opened nothing
+    });
     this.python.onChange((state) => this.pythonChanged(state));
   }
 
@@ -534,6 +608,8 @@ export default class Play extends View {
     this.openLink(new URL(location.href));
     if (!$("message").textContent) this.say(this.howToStart());
     this.update();
+    const kept = this.saved.kept();
+    if (kept) this.offerGames("kept", kept);
     const fit = () => this.fit();
     new ResizeObserver(fit).observe(document.querySelector(".board"));
     new ResizeObserver(fit).observe($("toolbar"));
@@ -558,7 +634,7 @@ export default class Play extends View {
   // The page goes away: the time played so far is kept with the game.
   stop() {
     this.tick();
-    this.store.write("", this.game);
+    this.saved.save(this.game, { always: true });
     this.set?.leave();
   }
 
@@ -590,6 +666,15 @@ export default class Play extends View {
     if ($("difficulty").value) link.searchParams.set("difficulty", $("difficulty").value);
     $("worksheet-link").href = link.href;
   }
+}
+
+// "9×9 puzzle with 17 givens and 3 entries": a game in words.
+function gameDescribed(game) {
+  const { kind, n, givens, entries, cages, signs } = game.state;
+  const clues = givens.replaceAll(BLANK, "").length;
+  const typed = entries.replaceAll(BLANK, "").length;
+  const puzzle = ask.described({ kind, size: n, clues, cages: kind === "killer" && cages, signs: kind === "futoshiki" && signs });
+  return `${puzzle}${typed ? `, ${plural(typed, "entry", "entries")}` : ""}`;
 }
 
 // A chain in Eureka notation as inline parts that wrap only between its nodes (after a
