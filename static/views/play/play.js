@@ -4,7 +4,7 @@
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
 import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
-import { $, View, count, h, plural } from "../../kit.js";
+import { $, View, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
