@@ -88,7 +88,7 @@ def test_every_step_is_named_and_scored_as_its_technique_says():
     that of the loops' (an X-chain's: "Continuous nice loop")."""
     rows = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.tsv")]
     puzzles = [next(row[0] for row in rows if row[2] == name)
-               for name in ("Swordfish", "Uniqueness Test Type 3", "ALS-XZ rule")]
+               for name in ("Swordfish", "Uniqueness Test Type 3", "Avoidable Rectangle Type 1", "ALS-XZ rule")]
     cheap = [technique for technique in TECHNIQUES if technique.score < base_score("Franken fish")]
     written = {name for technique in TECHNIQUES for name in technique.step_names}
     seen = set()
