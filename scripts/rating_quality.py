@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 DATA = ROOT.parent / "shared" / "data" / "9x9"
 
 from sudoku_dlx.rating import GRADES, rate  # noqa: E402
-from sudoku_dlx.techniques.trial import TRIAL_AND_ERROR  # noqa: E402
+from sudoku_dlx.techniques.board import base_score  # noqa: E402
 
 #: HoDoKu's technique names -> (our technique names, the SE score of the technique).
 HODOKU = {
@@ -246,7 +246,7 @@ def hardest(args) -> None:
         wall.append(w)
         cpu.append(c)
         scores.append(found.score)
-    scored = sum(score < TRIAL_AND_ERROR for score in scores)
+    scored = sum(score < base_score("Trial and error") for score in scores)
     print(f"hardest ({len(chosen)} puzzles of forum_hardest_1106.txt, {chosen_by(args)}): "
           f"{scored} scored by a technique, {len(chosen) - scored} needed trial and error; "
           f"scores {min(scores):.1f}-{max(scores):.1f}, median {statistics.median(scores):.1f}")

@@ -5,6 +5,7 @@ solution, and found where HoDoKu's exemplars need them."""
 from __future__ import annotations
 
 import pytest
+from boards import cells, eliminated, empty_board, found, with_candidates
 from conftest import lines, techniques_of
 from sudoku_dlx import parse, solve
 from sudoku_dlx.rating import next_step
@@ -15,7 +16,6 @@ from sudoku_dlx.techniques.chains import grouped_aic
 from sudoku_dlx.techniques.notation import eureka
 from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTRY
 
-from test_patterns import cells, eliminated, empty_board, found, with_candidates
 
 TECHNIQUES = techniques_of(als)
 

@@ -8,10 +8,11 @@ import re
 from functools import cache
 
 import pytest
+from boards import cells, confine, eliminated, empty_board, found, transposed, with_candidates
 from conftest import lines, techniques_of
 from sudoku_dlx import parse, solve
 from sudoku_dlx.rating import steps as rating_steps
-from sudoku_dlx.techniques import basic, chains, patterns
+from sudoku_dlx.techniques import basic, chains, fish, uniqueness, wings
 from sudoku_dlx.techniques.board import Board, Link, Search, bits
 from sudoku_dlx.techniques.chains import (
     empty_rectangle, forcing_chain, forcing_x_chain, grouped_aic, remote_pairs, turbot_fish, x_chain,
@@ -21,7 +22,6 @@ from sudoku_dlx.techniques.forcing import Found, lower
 from sudoku_dlx.techniques.links import length_bonus
 from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
 
-from test_patterns import cells, confine, eliminated, empty_board, found, transposed, with_candidates
 
 TECHNIQUES = techniques_of(chains)
 
@@ -303,7 +303,10 @@ def test_nothing_is_found_on_an_empty_grid(technique):
 # -- real puzzles ------------------------------------------------------------
 
 CHEAP = [(base, t) for base, t in TECHNIQUES if base < 7.5]
-REGISTRY = sorted(techniques_of(basic) + techniques_of(patterns) + tuple(CHEAP), key=lambda entry: entry[0])
+#: The pattern techniques, but for the franken and mutant fish (they come after the chains).
+PATTERNS = tuple((base, t) for base, t in techniques_of(fish) + techniques_of(wings) + techniques_of(uniqueness)
+                 if t not in (fish.franken_fish, fish.mutant_fish))
+REGISTRY = sorted(techniques_of(basic) + PATTERNS + tuple(CHEAP), key=lambda entry: entry[0])
 NODE = re.compile(r"(r\d+c\d+)(=|<>)(\w)")
 
 
@@ -417,7 +420,6 @@ def test_a_6x6_board_has_chains():
     board = with_candidates(empty_board(6), {"r1c1": "12", "r1c5": "23", "r4c5": "34", "r4c2": "41"})
     step = found(forcing_chain, board)
     assert step.technique == "XY-chain" and step.eliminations[0][1] == 1
-
 
 
 

@@ -3,6 +3,7 @@ on hand-made positions, then every step on real puzzles checked against the solu
 
 from __future__ import annotations
 
+from boards import cells, confine, eliminated, empty_board, every_beyond_find, found
 from conftest import lines, techniques_of
 from sudoku_dlx import solve
 from sudoku_dlx.kinds.read import read_puzzle
@@ -12,7 +13,6 @@ from sudoku_dlx.techniques.chains import forcing_x_chain, turbot_fish
 from sudoku_dlx.techniques.colours import clusters, multi_colours, simple_colouring
 
 from test_chains import exemplar_hits, three_link_board, walk
-from test_patterns import cells, confine, eliminated, empty_board, every_beyond_find, found
 from test_techniques_kinds import CASES
 
 
@@ -125,4 +125,4 @@ def test_every_gives_each_colouring_beside_finds_step():
     on the path of a simple colours exemplar."""
     puzzle = next(row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv")
                   if row.split("\t")[2] == "Simple Colors")
-    assert every_beyond_find(puzzle, "colours") == {"Simple colouring", "Multi-colours"}
+    assert every_beyond_find(puzzle, ("colours",)) == {"Simple colouring", "Multi-colours"}

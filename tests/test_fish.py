@@ -1,25 +1,168 @@
-"""Franken and mutant fish (fish.py): hand-made positions and HoDoKu's exemplars, every
-step checked against the solution."""
+"""Fish (fish.py): basic, finned and sashimi fish, then franken and mutant ones, on
+hand-made positions; franken and mutant fish on HoDoKu's exemplars, every step checked
+against the solution."""
 
 from __future__ import annotations
 
-import re
-
+from boards import cells, confine, eliminated, empty_board, every_beyond_find, found, transposed, with_candidates
 from conftest import lines
 from sudoku_dlx import parse, solve
 from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import SE_ALONE_FROM, steps
 from sudoku_dlx.techniques.board import Board, Search
-from sudoku_dlx.techniques.fish import franken_fish, mutant_fish
+from sudoku_dlx.techniques.fish import (
+    finned_jellyfish, finned_swordfish, finned_x_wing, franken_fish, jellyfish, mutant_fish, swordfish, x_wing,
+)
 from sudoku_dlx.techniques.registry import BEYOND_SE
 
-from test_patterns import every_beyond_find
-
-EXEMPLARS = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.tsv")[1:]]
+EXEMPLARS = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.tsv")]
 
 
-def cells(names: str) -> list[int]:
-    return [(int(r) - 1) * 9 + int(c) - 1 for r, c in re.findall(r"r(\d+)c(\d+)", names)]
+# -- basic fish: rows against columns --------------------------------------------
+
+
+def x_wing_board() -> Board:
+    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
+    return confine(board, 4, "row 7", "r7c3 r7c8")
+
+
+def test_x_wing_in_rows():
+    step = found(x_wing, x_wing_board())
+    rest = " ".join(f"r{r}c{c}" for r in (1, 3, 4, 5, 6, 8, 9) for c in (3, 8))
+    assert step.eliminations == eliminated(rest, 4)
+    assert (step.technique, step.score) == ("X-wing", 3.2)
+    assert step.cells == tuple(cells("r2c3 r2c8 r7c3 r7c8"))
+    assert step.units == (1, 6, 11, 16)
+    assert step.text.startswith(
+        "X-wing on 4: in rows 2 and 7 the 4 can only be in columns 3 and 8, so each of those columns has "
+        "its 4 in these rows; remove it from the rest of columns 3 and 8: r1c3<>4, r1c8<>4, r3c3<>4,"
+    )
+
+
+def test_x_wing_in_columns():
+    step = found(x_wing, transposed(x_wing_board()))
+    rest = " ".join(f"r{r}c{c}" for c in (1, 3, 4, 5, 6, 8, 9) for r in (3, 8))
+    assert step.eliminations == eliminated(rest, 4)
+    assert step.units == (10, 15, 2, 7)
+    assert step.text.startswith("X-wing on 4: in columns 2 and 7 the 4 can only be in rows 3 and 8,")
+
+
+def test_no_x_wing_when_a_row_has_a_third_place():
+    board = confine(x_wing_board(), 4, "row 2", "r2c3 r2c5 r2c8")
+    assert found(x_wing, board) is None
+
+
+def swordfish_board() -> Board:
+    board = confine(empty_board(), 6, "row 1", "r1c2 r1c4")
+    board = confine(board, 6, "row 5", "r5c4 r5c8")
+    return confine(board, 6, "row 9", "r9c2 r9c8")
+
+
+def test_swordfish():
+    step = found(swordfish, swordfish_board())
+    rest = " ".join(f"r{r}c{c}" for r in (2, 3, 4, 6, 7, 8) for c in (2, 4, 8))
+    assert step.eliminations == eliminated(rest, 6)
+    assert (step.technique, step.score) == ("Swordfish", 3.8)
+    assert step.text.startswith("Swordfish on 6: in rows 1, 5 and 9 the 6 can only be in columns 2, 4 and 8,")
+    assert found(x_wing, swordfish_board()) is None
+
+
+def test_no_swordfish_over_four_columns():
+    board = confine(swordfish_board(), 6, "row 9", "r9c2 r9c6")
+    assert found(swordfish, board) is None
+
+
+def jellyfish_board() -> Board:
+    board = empty_board()
+    for row, keep in ((1, "r1c1 r1c2"), (3, "r3c2 r3c5"), (6, "r6c5 r6c9"), (8, "r8c1 r8c9")):
+        confine(board, 7, f"row {row}", keep)
+    return board
+
+
+def test_jellyfish():
+    step = found(jellyfish, jellyfish_board())
+    rest = " ".join(f"r{r}c{c}" for r in (2, 4, 5, 7, 9) for c in (1, 2, 5, 9))
+    assert step.eliminations == eliminated(rest, 7)
+    assert (step.technique, step.score) == ("Jellyfish", 5.2)
+    assert found(swordfish, jellyfish_board()) is None
+
+
+def test_no_jellyfish_over_five_columns():
+    board = confine(jellyfish_board(), 7, "row 8", "r8c1 r8c7")
+    assert found(jellyfish, board) is None
+
+
+def test_finned_x_wing():
+    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
+    board = confine(board, 4, "row 7", "r7c3 r7c8 r7c9")
+    assert found(x_wing, board) is None
+    step = found(finned_x_wing, board)
+    assert step.eliminations == eliminated("r8c8 r9c8", 4)
+    assert (step.technique, step.score) == ("Finned X-wing", 3.4)
+    assert step.units == (1, 6, 11, 16, 26)
+    assert step.text == (
+        "Finned X-wing on 4: in rows 2 and 7 the 4 can only be in columns 3 and 8 or in the fin r7c9; "
+        "without the fin it would be an X-wing, and with it the 4 is in box 9, so either way the cells "
+        "of box 9 in those columns lose it: r8c8<>4, r9c8<>4."
+    )
+
+
+def test_sashimi_x_wing():
+    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
+    board = confine(board, 4, "row 7", "r7c3 r7c7 r7c9")
+    step = found(finned_x_wing, board)
+    assert step.eliminations == eliminated("r8c8 r9c8", 4)
+    assert (step.technique, step.score) == ("Sashimi X-wing", 3.4)
+    assert "or in the fins r7c7 and r7c9; without the fins it would be an X-wing" in step.text
+
+
+def test_no_finned_x_wing_with_fins_in_two_boxes():
+    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
+    board = confine(board, 4, "row 7", "r7c3 r7c5 r7c8 r7c9")
+    assert found(finned_x_wing, board) is None
+
+
+def test_finned_swordfish():
+    board = swordfish_board()
+    board = confine(board, 6, "row 9", "r9c2 r9c8 r9c9")
+    assert found(swordfish, board) is None
+    step = found(finned_swordfish, board)
+    assert step.eliminations == eliminated("r7c8 r8c8", 6)
+    assert (step.technique, step.score) == ("Finned swordfish", 4.0)
+
+
+def test_sashimi_swordfish():
+    board = confine(swordfish_board(), 6, "row 9", "r9c2 r9c7 r9c9")
+    step = found(finned_swordfish, board)
+    assert step.eliminations == eliminated("r7c8 r8c8", 6)
+    assert (step.technique, step.score) == ("Sashimi swordfish", 4.0)
+
+
+def test_finned_jellyfish():
+    board = confine(jellyfish_board(), 7, "row 8", "r8c1 r8c7 r8c9")
+    for x in cells("r2c1 r2c2 r2c3"):  # else r1c2 and r3c2 are the fins of another one
+        board.eliminate(x, 7)
+    assert found(jellyfish, board) is None
+    step = found(finned_jellyfish, board)
+    assert step.eliminations == eliminated("r7c9 r9c9", 7)
+    assert (step.technique, step.score) == ("Finned jellyfish", 5.4)
+    assert found(finned_jellyfish, jellyfish_board()) is None
+
+
+def test_finned_x_wing_with_boxes_of_two_rows_and_three_columns():
+    rows = confine(empty_board(6), 1, "row 1", "r1c1 r1c4")
+    rows = confine(rows, 1, "row 4", "r4c1 r4c4 r4c5")
+    step = found(finned_x_wing, rows)
+    assert step.eliminations == eliminated("r3c4", 1, 6)
+    assert "the 1 is in box 4" in step.text
+    columns = confine(empty_board(6), 1, "column 1", "r1c1 r4c1")
+    columns = confine(columns, 1, "column 5", "r1c5 r2c5 r4c5")
+    step = found(finned_x_wing, columns)
+    assert step.eliminations == eliminated("r1c4 r1c6", 1, 6)
+    assert "the 1 is in box 2" in step.text
+
+
+# -- franken and mutant fish -------------------------------------------------------
 
 
 def ones_at(names: str) -> Board:
@@ -80,4 +223,4 @@ def test_hodoku_exemplars_use_them_soundly():
 def test_every_gives_each_fish_beside_finds_step():
     """HoDoKu's "all steps": on a finned franken jellyfish exemplar's first board."""
     puzzle = next(row[0] for row in EXEMPLARS if row[2] == "Finned Franken Jellyfish")
-    assert every_beyond_find(puzzle, "fish", walk=False) == {"Franken fish", "Mutant fish"}
+    assert {"Franken fish", "Mutant fish"} <= every_beyond_find(puzzle, ("fish",), walk=False)

@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from boards import cells, confine, empty_board, found, with_candidates
 from conftest import lines
 from sudoku_dlx import cli, web
 from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz
@@ -22,7 +23,6 @@ from test_chains import (
     REGISTRY, confine_box, skyscraper_board, stuck_boards, three_link_board, xy_chain_board,
 )
 from test_colours import colouring_board
-from test_patterns import cells, confine, empty_board, found, with_candidates
 
 #: A position whose next hint is a continuous nice loop (from the 12th puzzle of sudoku_exchange_se_sample.tsv,
 #: its singles placed); docs/cli.md shows it.

@@ -218,7 +218,7 @@ def test_hint_with_every_lists_the_other_steps_of_its_technique(capsys):
 
 
 def test_a_step_that_changes_nothing_raises_instead_of_coming_back_forever():
-    idle = Technique(1.0, lambda board: Step("Idle", 1.0, "Idle: nothing.", (), (), (0,)), "Idle")
+    idle = Technique("Idle", 1.0, "test", lambda board: Step("Idle", 1.0, "Idle: nothing.", (), (), (0,)))
     board = Board.from_puzzle(parse(EASY))
     with pytest.raises(RuntimeError, match="changes nothing: Idle"):
         list(steps(board, (idle,)))

@@ -4,6 +4,7 @@ count on an empty grid, and every step on real puzzles checked against the solut
 from __future__ import annotations
 
 import pytest
+from boards import cells, empty_board, found
 from conftest import lines
 from sudoku_dlx import parse, solve
 from sudoku_dlx.kinds.read import read_puzzle
@@ -12,7 +13,6 @@ from sudoku_dlx.techniques.board import Board
 from sudoku_dlx.techniques.registry import TECHNIQUES
 from sudoku_dlx.techniques.templates import digit_templates, templates
 
-from test_patterns import cells, empty_board, found
 from test_techniques_kinds import CASES
 
 

@@ -93,19 +93,20 @@ def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Cal
     """:func:`next_step` with the technique that found it."""
     asked = False
     best = None
-    for base, technique, *_ in techniques:
+    for technique in techniques:
+        base, find = technique.score, technique.find
         if best and (base >= best[0].score or base >= LOWEST_BELOW):
             break
-        if technique in BEYOND_SE and board.search.enough >= SE_ALONE_FROM:
+        if find in BEYOND_SE and board.search.enough >= SE_ALONE_FROM:
             continue
         if base >= READY_FROM and not asked:
             asked = True
             step = dynamic.ready(board)
             if step:
                 return step, dynamic.ready
-        step = technique(board)
+        step = find(board)
         if step and (best is None or step.score < best[0].score):
-            best = step, technique
+            best = step, find
     return best
 
 

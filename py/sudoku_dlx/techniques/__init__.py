@@ -3,9 +3,10 @@
 ``board`` holds the candidates and the :class:`~.board.Step` a technique
 returns; ``links`` and ``forcing`` the machinery of chains (nodes, links,
 propagation, forcing chains' deductions) that ``chains`` and ``dynamic``
-share; one module per family (``basic``, ``patterns``, ``chains``, ``als``,
-``fish``, ``dynamic``, ``trial``, and a killer's ``cages`` and a futoshiki's
-``signs``); ``registry`` lists them all with their scores and the kinds of
+share; one module per family (``basic``, ``fish``, ``wings``, ``uniqueness``,
+``chains``, ``colours``, ``als``, ``templates``, ``dynamic``, ``trial``, and a
+killer's ``cages`` and a futoshiki's ``signs``); ``registry`` lists them all with
+their names, base scores and families (the one source of them) and the kinds of
 puzzle each serves, for :mod:`sudoku_dlx.rating`.
 
 May import the puzzle's layer below (``grid``, ``solver``), never the rating,

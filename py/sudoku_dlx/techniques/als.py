@@ -21,9 +21,9 @@ When every step is asked for (:meth:`~.board.Search.found`), each search offers
 every step it finds, overlapping ALSs too, and the ALS chains go up to
 :data:`EVERY_LONGEST` ALSs (as HoDoKu's regression tester asks of HoDoKu).
 
-SE has none of these; they score where HoDoKu's order puts them, after the
-AICs (SE's forcing chains, 7.0): ALS-XZ 7.1, ALS-XY-wing 7.2, ALS chains 7.3
-and up, death blossoms 7.4; and Sue de Coq, before the X-chains, 5.3.
+SE has none of these; they score where HoDoKu's order puts them (the registry's
+scores): ALS-XZ, ALS-XY-wings, ALS chains and death blossoms after the AICs (SE's
+forcing chains), Sue de Coq before the X-chains.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import combinations, groupby
 
-from .board import Board, Step, cells_of, digits_of
+from .board import Board, Step, base_score, cells_of, digits_of
 
 __all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 
@@ -168,7 +168,7 @@ def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> S
         alss = (a.node((x,), (y,)), b.node((y,), (x,)), (a.cells, (x,), ()))
     else:
         alss = _nodes([a, b], [rccs[0] + 1], eliminations)
-    return Step(name, 7.1, text, (), eliminations, a.cells + b.cells, (a.unit, b.unit), alss=alss)
+    return Step(name, base_score("ALS-XZ"), text, (), eliminations, a.cells + b.cells, (a.unit, b.unit), alss=alss)
 
 
 def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
@@ -249,8 +249,8 @@ def als_xy_wing(board: Board) -> Step | None:
                     continue
                 eliminations = _ends(board, chain[0], chain[2], {x, y})
                 if eliminations:
-                    found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", 7.2, chain, [x, y],
-                                                        eliminations)))
+                    found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", base_score("ALS-XY-wing"),
+                                                        chain, [x, y], eliminations)))
         step = _most(board, found)
         if step is not None:
             return step
@@ -262,8 +262,8 @@ def als_chain(board: Board) -> Step | None:
     links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
     ends is locked, so a digit of both ends (not their links') leaves the cells
     that see all its places there. Four to :data:`LONGEST` ALSs that share no
-    cell, the shortest first (the search grows fast with the length): 7.3 + 0.1
-    for each ALS beyond four. When every step is asked for,
+    cell, the shortest first (the search grows fast with the length): its base,
+    0.1 more for each ALS beyond four. When every step is asked for,
     :func:`_every_als_chain` offers longer ones and ones whose ALSs share cells
     (7 of the 15 chains of HoDoKu's library need one or the other)."""
     alss, graph = almost_locked_sets(board), _rcc_graph(board)
@@ -279,8 +279,8 @@ def als_chain(board: Board) -> Step | None:
                     first, last = alss[path[0]], alss[path[-1]]
                     eliminations = _ends(board, first, last, {links[0], links[-1]})
                     if eliminations:
-                        return _chain_step(board, "ALS chain", round(7.3 + 0.1 * (length - 4), 1),
-                                           [alss[i] for i in path], links, eliminations)
+                        return _chain_step(board, "ALS chain", _als_chain_score(length), [alss[i] for i in path],
+                                           links, eliminations)
                     continue
                 for following, d0 in graph[path[-1]]:
                     if (links and d0 == links[-1]) or alss[following].bits & cells:
@@ -330,8 +330,13 @@ def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
                 if (not links or d0 != links[-1]) and following not in path:
                     stack.append((path + [following], links + [d0]))
     for eliminations, (path, links) in sorted(shortest.items(), key=lambda item: len(item[1][0])):
-        board.search.found(_chain_step(board, "ALS chain", round(7.3 + 0.1 * (len(path) - 4), 1),
-                                       [alss[i] for i in path], links, eliminations))
+        board.search.found(_chain_step(board, "ALS chain", _als_chain_score(len(path)), [alss[i] for i in path],
+                                       links, eliminations))
+
+
+def _als_chain_score(length: int) -> float:
+    """The score of an ALS chain of ``length`` ALSs: its base, 0.1 more for each ALS beyond four."""
+    return round(base_score("ALS chain") + 0.1 * (length - 4), 1)
 
 
 def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
@@ -415,7 +420,7 @@ def _blossom_step(board: Board, stem: int, stem_digits: list[int], chosen: list[
             f"is locked ({petals}); a digit of all of them is in one, and the cells that see all its places there "
             f"lose it: {board.removal(eliminations)}.")
     cells = (stem,) + tuple(x for als in chosen for x in als.cells)
-    return Step("Death blossom", 7.4, text, (), eliminations, cells, tuple(als.unit for als in chosen))
+    return Step("Death blossom", base_score("Death blossom"), text, (), eliminations, cells, tuple(als.unit for als in chosen))
 
 
 def sue_de_coq(board: Board) -> Step | None:
@@ -496,7 +501,7 @@ def _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, elimin
     text = (f"Sue de Coq: {names(core)} (where {board.unit_name(box)} meets {board.unit_name(line)}) hold {digits}; "
             f"with {names(line_cells)} of the line and {names(box_cells)} of the box, which share no digit, they "
             f"hold as many digits as cells, so each goes there once: {board.removal(eliminations)}.")
-    return Step("Sue de Coq", 5.3, text, (), eliminations, tuple(core) + tuple(line_cells) + tuple(box_cells),
+    return Step("Sue de Coq", base_score("Sue de Coq"), text, (), eliminations, tuple(core) + tuple(line_cells) + tuple(box_cells),
                 (line, box))
 
 

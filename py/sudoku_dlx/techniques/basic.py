@@ -3,18 +3,18 @@
 They work on every kind's units: rows, columns, boxes or jigsaw regions, and
 X's diagonals and windoku's windows.
 
-Scores on the Sudoku Explainer scale: full house 1.0, hidden single 1.2 in a
-box (or region) and 1.5 in a row, column or extra unit, naked single 2.3, pointing 2.6, claiming 2.8,
-naked pair 3.0, hidden pair 3.4, naked triple 3.6, hidden triple 4.0, naked
-quad 5.0, hidden quad 5.4. A locked pair or triple (a naked one whose cells
-share a box and a line) is one step of the naked one's score.
+Scores are on the Sudoku Explainer scale, each technique's base in the
+registry (:mod:`.registry`); a hidden single in a row, column or extra unit
+scores 0.3 more than in a box (or region), as in SE. A locked pair or triple
+(a naked one whose cells share a box and a line) is one step of the naked
+one's score.
 """
 
 from __future__ import annotations
 
 from itertools import combinations
 
-from .board import Board, Step, digits_of
+from .board import Board, Step, base_score, digits_of
 
 __all__ = [
     "claiming", "full_house", "hidden_pair", "hidden_quad", "hidden_single", "hidden_triple",
@@ -34,7 +34,7 @@ def full_house(board: Board) -> Step | None:
             digit = digits_of(board.candidates[cell])[0] if board.candidates[cell] else 0
             if digit:
                 text = f"Full house: {board.name(cell)} is the last blank cell of {board.unit_name(u)}, so it is {board.symbol(digit)}."
-                step = Step("Full house", 1.0, text, ((cell, digit),), (), (cell,), (u,))
+                step = Step("Full house", base_score("Full house"), text, ((cell, digit),), (), (cell,), (u,))
                 if board.search.found(step):
                     return step
     return None
@@ -56,7 +56,7 @@ def hidden_single(board: Board) -> Step | None:
             cell = board.places(u, digit)[0]
             where = board.unit_name(u)
             text = f"Hidden single: in {where}, {board.symbol(digit)} fits only in {board.name(cell)}."
-            score = 1.2 if u in boxes else 1.5
+            score = round(base_score("Hidden single") + (0.0 if u in boxes else 0.3), 1)
             step = Step("Hidden single", score, text, ((cell, digit),), (), (cell,), (u,))
             if board.search.found(step):
                 return step
@@ -69,7 +69,7 @@ def naked_single(board: Board) -> Step | None:
         if mask and not mask & (mask - 1):
             digit = mask.bit_length()
             text = f"Naked single: {board.name(cell)} has only one candidate left, {board.symbol(digit)}."
-            step = Step("Naked single", 2.3, text, ((cell, digit),), (), (cell,), board.units_of[cell])
+            step = Step("Naked single", base_score("Naked single"), text, ((cell, digit),), (), (cell,), board.units_of[cell])
             if board.search.found(step):
                 return step
     return None
@@ -96,8 +96,7 @@ def _intersection(board: Board, kind: str) -> Step | None:
                     d = board.symbol(digit)
                     text = (f"{kind}: in {board.unit_name(u)}, {d} can only be in {board.unit_name(other)}, "
                             f"so remove it from the rest of {board.unit_name(other)}: {board.removal(eliminations)}.")
-                    score = 2.6 if kind == "Pointing" else 2.8
-                    step = Step(kind, score, text, (), eliminations, tuple(places), (u, other))
+                    step = Step(kind, base_score(kind), text, (), eliminations, tuple(places), (u, other))
                     if board.search.found(step):
                         return step
     return None
@@ -177,26 +176,26 @@ def _hidden_subset(board: Board, size: int, score: float) -> Step | None:
 
 
 def naked_pair(board: Board) -> Step | None:
-    return _naked_subset(board, 2, 3.0)
+    return _naked_subset(board, 2, base_score("Naked pair"))
 
 
 def hidden_pair(board: Board) -> Step | None:
-    return _hidden_subset(board, 2, 3.4)
+    return _hidden_subset(board, 2, base_score("Hidden pair"))
 
 
 def naked_triple(board: Board) -> Step | None:
-    return _naked_subset(board, 3, 3.6)
+    return _naked_subset(board, 3, base_score("Naked triple"))
 
 
 def hidden_triple(board: Board) -> Step | None:
-    return _hidden_subset(board, 3, 4.0)
+    return _hidden_subset(board, 3, base_score("Hidden triple"))
 
 
 def naked_quad(board: Board) -> Step | None:
-    return _naked_subset(board, 4, 5.0)
+    return _naked_subset(board, 4, base_score("Naked quad"))
 
 
 def hidden_quad(board: Board) -> Step | None:
-    return _hidden_subset(board, 4, 5.4)
+    return _hidden_subset(board, 4, base_score("Hidden quad"))
 
 

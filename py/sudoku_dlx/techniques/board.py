@@ -28,13 +28,23 @@ technique
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, reduce
 
 from ..kinds.grid import Cage, Puzzle, Shape, Sign, cell_name
 from ..kinds.solver import bounds, combinations
 from .notation import eureka
 
-__all__ = ["Board", "Link", "Search", "Step", "bits", "cells_of", "digits_of", "join", "peer_bits"]
+__all__ = ["Board", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits"]
+
+
+@cache
+def base_score(name: str) -> float:
+    """The base score of the technique called ``name`` in :mod:`.registry`, the one
+    source of every technique's name, score and family: a step scores its technique's
+    base, plus what the technique adds for the step's length or size. Read when asked,
+    as the registry imports the techniques."""
+    from .registry import BY_NAME
+    return BY_NAME[name].score
 
 
 def bits(digits) -> int:
@@ -348,6 +358,23 @@ class Board:
     def sign_name(self, sign: Sign) -> str:
         """``the sign r1c1 > r1c2``."""
         return f"the sign {self.name(sign.greater)} > {self.name(sign.lesser)}"
+
+    def or_digits(self, mask: int) -> str:
+        """``1, 2 or 3``: the digits of a candidate mask as alternatives in a sentence."""
+        return join([self.symbol(d) for d in digits_of(mask)], "or")
+
+    def seen_by_all(self, cells) -> frozenset[int]:
+        """The cells (not among ``cells``) that share a unit with every one of ``cells``."""
+        return reduce(frozenset.intersection, (self.peers[x] for x in cells))
+
+    def eliminations(self, cells, digit: int) -> list[tuple[int, int]]:
+        """``(cell, digit)`` for the ``cells``, in order, that still have ``digit``."""
+        bit = 1 << (digit - 1)
+        return [(x, digit) for x in sorted(cells) if self.candidates[x] & bit]
+
+    def shared_units(self, a: int, b: int) -> tuple[int, ...]:
+        """The units that hold both cells, in index order."""
+        return tuple(sorted(set(self.units_of[a]) & set(self.units_of[b])))
 
     def removal(self, eliminations) -> str:
         """``r1c2<>5, r3c4<>5`` for ``(cell, digit)`` pairs (how the texts name eliminations)."""

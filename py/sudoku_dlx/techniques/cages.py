@@ -1,8 +1,8 @@
 """A killer's techniques: what its cages' sums tell.
 
-Scores (no SE score exists; chosen beside the singles): cage combinations 2.0,
-the rule of 45 2.5 (a cell sticking in or out of a unit) and 2.5 + 0.1 for
-each more cell whose sum it finds.
+Scores (no SE score exists; chosen beside the singles, the registry's): the
+rule of 45 scores its base for a cell sticking in or out of a unit, and 0.1 more
+for each more cell whose sum it finds.
 
 Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
 --------------------------------------------
@@ -22,7 +22,7 @@ from functools import cache
 
 from ..kinds.grid import Cage, Shape
 from ..kinds.solver import combinations
-from .board import Board, Step, digits_of, join
+from .board import Board, Step, base_score, digits_of, join
 
 __all__ = ["cage_combinations", "rule_of_45"]
 
@@ -99,7 +99,7 @@ def cage_combinations(board: Board) -> Step | None:
         if eliminations:
             text = (f"Cage combinations: {board.cage_name(cage)} can only be filled as "
                     f"{_ways(board, cage, cells, placed)}, so {board.removal(eliminations)}.")
-            return Step("Cage combinations", 2.0, text, (), eliminations, tuple(cage.cells))
+            return Step("Cage combinations", base_score("Cage combinations"), text, (), eliminations, tuple(cage.cells))
     for cage in board.cages:
         cells, placed = _blank(board, cage.cells)
         for digit in _needed(board, cells, cage.sum - placed):
@@ -111,7 +111,7 @@ def cage_combinations(board: Board) -> Step | None:
                 text = (f"Cage combinations: every filling of {board.cage_name(cage)} holds a {d}, "
                         f"which can only be in {join([board.name(x) for x in places], 'or')}, "
                         f"so the cells that see them all lose it: {board.removal(eliminations)}.")
-                return Step("Cage combinations", 2.0, text, (), eliminations, tuple(places))
+                return Step("Cage combinations", base_score("Cage combinations"), text, (), eliminations, tuple(places))
     return _hidden_in_cage(board)
 
 
@@ -136,7 +136,7 @@ def _hidden_in_cage(board: Board) -> Step | None:
                 text = (f"Cage combinations: in {board.unit_name(u)} the {d} can only be in "
                         f"{join([board.name(x) for x in places], 'or')}, all in {board.cage_name(cage)}, so the "
                         f"cage holds a {d} and its other digits fit the sum with it: {board.removal(eliminations)}.")
-                return Step("Cage combinations", 2.0, text, (), eliminations, tuple(cage.cells), (u,))
+                return Step("Cage combinations", base_score("Cage combinations"), text, (), eliminations, tuple(cage.cells), (u,))
     return None
 
 
@@ -184,19 +184,20 @@ def rule_of_45(board: Board) -> Step | None:
     """The innies (or outies) of a region have a known sum (see the glossary): their
     blank cells keep the digits of its fillings; one blank cell takes the digit left.
     The step of fewest blank cells."""
-    best = None
+    best, base = None, base_score("Rule of 45 (innies and outies)")
     for region, count, word, cells, total in _innies(board.shape, board.cages):
         blank, placed = _blank(board, cells)
-        if 0 < len(blank) <= MOST_INNIES and (best is None or len(blank) - 1 < round((best.score - 2.5) * 10)):
-            step = _innies_step(board, region, count, word, cells, blank, total - placed)
+        if 0 < len(blank) <= MOST_INNIES and (best is None or len(blank) - 1 < round((best.score - base) * 10)):
+            step = _innies_step(board, region, count, word, cells, blank, total - placed, base)
             if step and (best is None or step.score < best.score):
                 best = step
     return best
 
 
 def _innies_step(board: Board, region: str, count: int, word: str, cells: tuple[int, ...], blank: list[int],
-                 total: int) -> Step | None:
-    """The step of innies (``word`` ``in``) or outies (``out``) ``cells`` whose blank ones add up to ``total``."""
+                 total: int, base: float) -> Step | None:
+    """The step of innies (``word`` ``in``) or outies (``out``) ``cells`` whose blank ones add up to ``total``,
+    scored ``base`` + 0.1 for each blank cell after the first."""
     possible = fillings(board, blank, total)
     eliminations = tuple((x, d) for x, mask in zip(blank, possible) for d in digits_of(board.candidates[x] & ~mask))
     placements: tuple[tuple[int, int], ...] = ()
@@ -213,4 +214,4 @@ def _innies_step(board: Board, region: str, count: int, word: str, cells: tuple[
     else:
         what = f"{names}, the blank cells {sticking}, add up to {total}: {board.removal(eliminations)}"
     text = f"Rule of 45: {units}; with the sums of the cages inside and across it, {what}."
-    return Step("Rule of 45", round(2.5 + 0.1 * (len(blank) - 1), 1), text, placements, eliminations, tuple(cells))
+    return Step("Rule of 45", round(base + 0.1 * (len(blank) - 1), 1), text, placements, eliminations, tuple(cells))

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from itertools import combinations, permutations
 
 from .als import almost_locked_sets
-from .board import Board, Link, Step, cells_of, digits_of
+from .board import Board, Link, Step, base_score, cells_of, digits_of
 from .forcing import contradiction, found_step, lower, multiple
 from .links import Links, Outcome, assumptions, chain_score, conclusion, links_of, node_text, possible, propagate
 
@@ -460,8 +460,14 @@ def _kinds_bonus(box: bool, lines: int, links: int) -> float:
 
 
 def three_links(board: Board, pairs) -> float:
-    """SukakuExplainer's score of an X-chain of three strong links (cell ``pairs``)."""
-    return round(5.4 + _kinds_bonus(*_link_kinds(board, pairs), 3), 1)
+    """SukakuExplainer's score of an X-chain of three strong links (cell ``pairs``): the
+    X-chain's base and the kinds' bonus."""
+    return round(base_score("X-chain") + _kinds_bonus(*_link_kinds(board, pairs), 3), 1)
+
+
+def forcing_x_base() -> float:
+    """SE's base of a forcing X-chain: 0.1 above the X-cycle's, the registry's base of both."""
+    return round(base_score("Forcing X-chain, X-cycle") + 0.1, 1)
 
 
 def _x_chain_score(board: Board, path: list[int]) -> float:
@@ -489,11 +495,12 @@ def forcing_x_chain(board: Board, digits: list[int]) -> Step | None:
     opposite (on to off eliminates it, off to on places it): SE's forcing
     X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
     are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
-    forcing = _within(6.6)
+    chain, loop = forcing_x_base(), base_score("Forcing X-chain, X-cycle")
+    forcing, below = _within(chain), round(base_score("AIC, XY-chain, nice loop") - 0.1, 1)
     return _single_chain(
-        board, links_of(board, y=False), lambda path: chain_score(6.6, len(path)),
-        lambda score: forcing(min(score, 6.9)),
-        loop=6.5, digits=digits,
+        board, links_of(board, y=False), lambda path: chain_score(chain, len(path)),
+        lambda score: forcing(min(score, below)),
+        loop=loop, digits=digits,
     )
 
 
@@ -503,7 +510,8 @@ def xy_chain(board: Board) -> Step | None:
     cells on one digit; every cell that sees both ends loses the digit that
     starts and ends it. No loops or placements (those are
     :func:`forcing_chain`'s). Scored as SE's forcing chain it is: 7.0 + length."""
-    return _single_chain(board, links_of(board, x=False), lambda path: chain_score(7.0, len(path)), _within(7.0),
+    base = base_score("XY-chain")
+    return _single_chain(board, links_of(board, x=False), lambda path: chain_score(base, len(path)), _within(base),
                          closed=False)
 
 
@@ -592,8 +600,8 @@ def _remote_pairs_step(board: Board, mask: int, parent: dict[int, int | None]) -
             f"first seeing one before it, so their digits alternate; a cell that sees two of them an odd number of "
             f"links apart sees both digits: {board.removal(eliminations)}.")
     # the XY-chain of the longest link: its cells' nodes and the eliminated candidate's two
-    return Step("Remote pairs", chain_score(7.0, 2 * (longest + 1) + 2), text, (), tuple(eliminations), tuple(cells),
-                (), tuple(links))
+    return Step("Remote pairs", chain_score(base_score("Remote pairs"), 2 * (longest + 1) + 2), text, (),
+                tuple(eliminations), tuple(cells), (), tuple(links))
 
 
 def forcing_chain(board: Board) -> Step | None:
@@ -601,7 +609,8 @@ def forcing_chain(board: Board) -> Step | None:
     XY-chain when every strong link is in a cell of two candidates: SE's forcing
     chain, 7.0 + length (SE has no forcing chains of cell links alone), and its
     continuous loops (SE's cycles) 7.0 + the loop's length."""
-    return _single_chain(board, links_of(board), lambda path: chain_score(7.0, len(path)), _within(7.0), loop=7.0)
+    base = base_score("AIC, XY-chain, nice loop")
+    return _single_chain(board, links_of(board), lambda path: chain_score(base, len(path)), _within(base), loop=base)
 
 
 def grouped_aic(board: Board) -> Step | None:
@@ -609,13 +618,13 @@ def grouped_aic(board: Board) -> Step | None:
     candidates where a box meets a row or a column, taken as one node (see
     :class:`_GroupLinks`). HoDoKu ranks grouped nice loops after the others:
     7.1 + length."""
-    links = group_links_of(board)
+    links, base = group_links_of(board), base_score("Grouped AIC")
 
     def score(path: list[int]) -> float:
         grouped = any(node >> 1 >= links.base for node in path)
-        return chain_score(7.1, len(path)) if grouped else float("inf")
+        return chain_score(base, len(path)) if grouped else float("inf")
 
-    return _single_chain(board, links, score, _within(7.1), loop=7.1)
+    return _single_chain(board, links, score, _within(base), loop=base)
 
 
 @one_digit
@@ -688,7 +697,8 @@ def _turbot_step(board: Board, digit: int, cells: tuple[int, ...], units: tuple[
     )
     strong = (True, False, True)
     links = tuple(Link((a, digit), (b, digit), kind) for a, b, kind in zip(cells, cells[1:], strong))
-    return Step(name, round(4.0 + bonus, 1), text, (), eliminations, cells, units, links)
+    return Step(name, round(base_score("Skyscraper, two-string kite, turbot fish") + bonus, 1), text, (), eliminations,
+                cells, units, links)
 
 
 @one_digit
@@ -745,7 +755,7 @@ def _empty_rectangle_step(board: Board, digit: int, box: int, row: int, col: int
             f"leave the box none: {board.removal(eliminations)}.")
     cells = tuple(dict.fromkeys([*places] + [x for _, near, far in strong for x in (near, far)]))
     links = tuple(Link((near, digit), (far, digit), True) for _, near, far in strong)
-    return Step("Empty rectangle", 4.2, text, (), eliminations, cells, (box, row, col), links)
+    return Step("Empty rectangle", base_score("Empty rectangle"), text, (), eliminations, cells, (box, row, col), links)
 
 
 @one_digit
@@ -753,12 +763,12 @@ def nishio(board: Board, digits: list[int]) -> Step | None:
     """Assume a digit in a cell and follow that digit alone (its eliminations
     and the hidden singles they leave); reaching a contradiction proves the
     assumption false. SE nishio forcing chains: 7.5 + length of both chains."""
-    links = links_of(board, y=False)
+    links, base = links_of(board, y=False), base_score("Nishio forcing chain")
     best = None
     for on in assumptions(board, digits):
         for start in (on, on ^ 1):
             if possible(board, start):
-                best = lower(best, contradiction(propagate(links, start, dynamic=True), start, 7.5))
+                best = lower(best, contradiction(propagate(links, start, dynamic=True), start, base))
                 if best and best.score <= board.search.enough:
                     return found_step(board, best, "Nishio forcing chain")
     return None if best is None else found_step(board, best, "Nishio forcing chain")
@@ -775,7 +785,7 @@ def forcing_chains(board: Board) -> Step | None:
             outcomes[start] = propagate(links, start, False)
         return outcomes[start]
 
-    found = multiple(board, 8.0, outcome, False)
+    found = multiple(board, base_score("Forcing chains"), outcome, False)
     return None if found is None else found_step(board, found, "Forcing chains")
 
 

@@ -22,14 +22,11 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import Board, Link, Step
-from .chains import one_digit, three_links
+from .board import Board, Link, Step, base_score
+from .chains import forcing_x_base, one_digit, three_links
 from .links import chain_score
 
-__all__ = ["MULTI_SCORE", "Cluster", "clusters", "multi_colours", "simple_colouring"]
-
-#: Multi-colours' score: after simple colouring, before the X-chains (HoDoKu's order).
-MULTI_SCORE = 5.4
+__all__ = ["Cluster", "clusters", "multi_colours", "simple_colouring"]
 
 
 class Cluster:
@@ -97,7 +94,7 @@ def _chain_score(board: Board, path: list[int]) -> float:
     strong = list(zip(path[::2], path[1::2]))
     if len(strong) <= 3:
         return three_links(board, strong)
-    return chain_score(6.6, 2 * len(strong) + 2)
+    return chain_score(forcing_x_base(), 2 * len(strong) + 2)
 
 
 def _names(board: Board, cells) -> str:
@@ -116,7 +113,7 @@ def _wrap(board: Board, cluster: Cluster) -> Step | None:
     if not false:
         return None
     shortest = min(paths, key=len)
-    score = chain_score(6.6, len(shortest))
+    score = chain_score(forcing_x_base(), len(shortest))
     d = board.symbol(cluster.digit)
     eliminations = tuple(sorted((x, cluster.digit) for x in false))
     a, b = shortest[0], shortest[-2]
@@ -182,7 +179,7 @@ def _multi(board: Board, one: Cluster, two: Cluster):
         text = (f"Multi-colours on {d}: {_names(board, one.colours[false[0]])} sees both colours "
                 f"{_names(board, two.colours[0])} and {_names(board, two.colours[1])} of another cluster, one of "
                 f"which is {d}, so it is not: {board.removal(eliminations)}.")
-        yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
+        yield Step("Multi-colours", base_score("Multi-colours"), text, (), eliminations, cells, (), strong)
     clashes = [(c, e) for c in (0, 1) for e in (0, 1) if sees[c][e]]
     removed: set[int] = set()
     for c, e in clashes:
@@ -197,7 +194,7 @@ def _multi(board: Board, one: Cluster, two: Cluster):
             for c, e in clashes)
         text = (f"Multi-colours on {d}: {clauses}; the cells that see both of such a pair lose it: "
                 f"{board.removal(eliminations)}.")
-        yield Step("Multi-colours", MULTI_SCORE, text, (), eliminations, cells, (), strong)
+        yield Step("Multi-colours", base_score("Multi-colours"), text, (), eliminations, cells, (), strong)
 
 
 @one_digit

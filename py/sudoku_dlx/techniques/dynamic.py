@@ -37,7 +37,7 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache, partial
 
-from .board import Board, Link, Step
+from .board import Board, Link, Step, base_score
 from .forcing import again, found_step, multiple
 from .links import Links, candidate, chain_score, first_parents, links_of, node_text, propagate
 
@@ -46,14 +46,20 @@ __all__ = [
     "nested_multiple_forcing_chains",
 ]
 
-#: level: (technique name, base score, how many assumptions to follow, the best first).
+#: level: (its steps' name, its technique's in the registry, which gives its base score,
+#: how many assumptions to follow, the best first).
 LEVELS = {
-    0: ("Dynamic forcing chains (contradiction)", 8.5, None),
-    1: ("Dynamic forcing chains (+)", 9.0, None),
-    2: ("Nested forcing chains", 9.5, 40),
-    3: ("Nested multiple forcing chains", 10.0, None),
-    4: ("Nested dynamic forcing chains", 10.5, 8),
+    0: ("Dynamic forcing chains (contradiction)", "Dynamic forcing chains", None),
+    1: ("Dynamic forcing chains (+)", "Dynamic forcing chains (+)", None),
+    2: ("Nested forcing chains", "Nested forcing chains", 40),
+    3: ("Nested multiple forcing chains", "Nested multiple forcing chains", None),
+    4: ("Nested dynamic forcing chains", "Nested dynamic forcing chains", 8),
 }
+
+
+def _base(level: int) -> float:
+    """The base score of ``level``'s steps."""
+    return base_score(LEVELS[level][1])
 
 
 class _Net:
@@ -634,7 +640,7 @@ def _nets(board: Board) -> _Nets:
 
 def _search(board: Board, level: int) -> Step | None:
     """The lowest-scoring contradiction of ``level``'s nets (see :data:`LEVELS`)."""
-    base = LEVELS[level][1]
+    base = _base(level)
     memo = _nets(board)
     if level >= REUSE_FROM:
         step = _best(board, level, _earlier(board, memo, level)[:1])
@@ -665,7 +671,7 @@ def _best(board: Board, level: int, found: list[tuple[float, int]]) -> Step | No
     """The step of the lowest-scoring of the contradictions ``found`` (scores
     and assumptions, lowest first), each followed again on ``board`` alone
     (without what its net learnt on earlier boards) for its own chains."""
-    name, base, _ = LEVELS[level]
+    name, base = LEVELS[level][0], _base(level)
     links = links_of(board)
     best = None
     for _, start in found[:3]:
@@ -690,7 +696,7 @@ def _earlier(board: Board, memo: _Nets, level: int) -> list[tuple[float, int]]:
     whose assumptions the board still has, lowest score first."""
     n = board.n
     return sorted(
-        (chain_score(LEVELS[level][1], net.complexity()), start) for (at, start), net in memo.nets.items()
+        (chain_score(_base(level), net.complexity()), start) for (at, start), net in memo.nets.items()
         if at == level and net.conflict and board.candidates[(start >> 1) // n] >> (start >> 1) % n & 1
     )
 
@@ -706,7 +712,7 @@ def ready(board: Board) -> Step | None:
     for (level, start), net in memo.nets.items():
         cell, d0 = divmod(start >> 1, n)
         if net.conflict and board.candidates[cell] >> d0 & 1:
-            score = chain_score(LEVELS[level][1], net.complexity())
+            score = chain_score(_base(level), net.complexity())
             if score <= board.search.enough:
                 pending.append((score, level, start))
     for score, level, start in sorted(pending)[:1]:
@@ -742,11 +748,11 @@ def dynamic_forcing_chains(board: Board) -> Step | None:
     """Forcing chains whose propagation removes what it turns off, so singles
     appear as they would on the board: contradiction, double implication, cell
     and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
-    memo = _nets(board)
-    found = multiple(board, 8.5, lambda start: memo.follow(board, start, 0), True)
+    memo, base = _nets(board), _base(0)
+    found = multiple(board, base, lambda start: memo.follow(board, start, 0), True)
     if found and memo.facts:  # followed on earlier boards: again on this one alone, for its own chains
         links = links_of(board)
-        found = again(board, found, 8.5, lambda start: propagate(links, start, True))
+        found = again(board, found, base, lambda start: propagate(links, start, True))
     return None if found is None else found_step(board, found, "Dynamic forcing chains")
 
 

@@ -1,52 +1,313 @@
-"""Franken and mutant fish: fish whose base and cover sets may be any units.
+"""Fish: on one digit, base units whose places lie in as many cover units.
 
-A fish on a digit is ``k`` *base* units that share no place of the digit and
-``k`` *cover* units, none of them a base unit, that hold all the places of
-the base units. The base units hold ``k`` of the digit, each in a cover unit,
-and a cover unit holds one at most, so each cover unit has its digit among the
-base places: its other places lose it. Base places outside the covers are
-*fins*: either a fin holds the digit or the fish does, so only the cells that
-see every fin lose it. The base units of a franken fish may share places too
-(a row and a box): those are *endo fins*, as a digit there would stand for two
-base units. :mod:`sudoku_dlx.techniques.patterns` has the fish of rows against
-columns; here boxes take part. *Franken*: rows and boxes against columns and
-boxes (or columns and boxes against rows and boxes); *mutant*: any other mix.
+Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+--------------------------------------------
+fish
+    On one digit: ``k`` *base* units that share no place of the digit and ``k``
+    *cover* units, none of them a base unit, that hold all the places of the base
+    units. The base units hold ``k`` of the digit, each in a cover unit, and a
+    cover unit holds one at most, so each cover unit has its digit among the base
+    places: its other places lose it. ``k`` = 2, 3, 4: X-wing, swordfish,
+    jellyfish. A *basic* fish has rows against columns (or columns against rows).
+fin
+    A base place outside the cover units. Either a fin holds the digit or the fish
+    does, so only the cells that see every fin lose it. A *finned* basic fish has
+    its fins in one box, so the cells of the cover lines in that box lose the digit;
+    *sashimi* when some base line has only one place left in the cover lines.
+    *Siamese*: finned fish on the same base lines with different fins, one step.
+franken, mutant
+    Fish where boxes take part. *Franken*: rows and boxes against columns and
+    boxes (or columns and boxes against rows and boxes); *mutant*: any other mix.
+    The base units of a franken fish may share places too (a row and a box): those
+    are *endo fins*, as a digit there would stand for two base units.
 
-SE has neither. HoDoKu tries them after the ALS family and death blossoms,
-franken fish before mutant ones: here 7.4 and 7.5 for every size, finned or
-not; fish with no fin before finned ones, as HoDoKu orders them. The searches
-are bounded to keep the rating quick: up to jellyfish, at most :data:`FINS`
-fins (endo fins among them), base units of two to four places and at most one
-more than the fish's size (the exemplars' fish have two to four), mutant fish
-without endo fins (within the budget they found no more of HoDoKu's library's
-fish, for a fifth of the mutant search's time), and the finned mutant jellyfish, the
-costliest, last and within a node :data:`BUDGET` (unbounded, it took four times
-as long as all the other fish searches on the hardest puzzles). Of HoDoKu's 45
-exemplar puzzles of these fish, 25 used one with mutant fish up to swordfish and
-no endo fins. Asked for every step (:meth:`Technique.every`, HoDoKu's "all
-steps"), the searches offer every fish they find, not only each base set's best,
-and give each digit its own budget.
+Scores are Sudoku Explainer's (SE) for the basic fish. SE has no finned fish:
+a finned or sashimi fish scores its plain fish + 0.2. SE has no franken and
+mutant fish either; HoDoKu tries them after the ALS family and death blossoms,
+franken fish before mutant ones, every size, finned or not, at one score each;
+fish with no fin before finned ones, as HoDoKu orders them (the scores are the
+registry's, :mod:`.registry`).
+
+The franken and mutant searches are bounded to keep the rating quick: up to
+jellyfish, at most :data:`FINS` fins (endo fins among them), base units of two
+to four places and at most one more than the fish's size (the exemplars' fish
+have two to four), mutant fish without endo fins (within the budget they found
+no more of HoDoKu's library's fish, for a fifth of the mutant search's time),
+and the finned mutant jellyfish, the costliest, last and within a node
+:data:`BUDGET` (unbounded, it took four times as long as all the other fish
+searches on the hardest puzzles). Of HoDoKu's 45 exemplar puzzles of these
+fish, 25 used one with mutant fish up to swordfish and no endo fins.
+
+Every search offers each step it finds through :meth:`Search.found`, so that
+:meth:`Technique.every` lists them all (HoDoKu's "all steps"): the finned fish
+each fish of a siamese step as well, the franken and mutant searches every fish
+they find, not only each base set's best, each digit with its own budget.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
+from functools import cache
+from itertools import combinations
 
-from .board import Board, Step, cells_of, join
-from .patterns import FISH
+from ..kinds.grid import Shape
+from .board import Board, Step, base_score, cells_of, digits_of, join
 
-__all__ = ["franken_fish", "mutant_fish"]
+__all__ = [
+    "finned_jellyfish", "finned_swordfish", "finned_x_wing", "franken_fish", "jellyfish", "mutant_fish",
+    "swordfish", "x_wing",
+]
+
+#: Fish size: name, the name in a sentence.
+FISH = {2: ("X-wing", "an X-wing"), 3: ("Swordfish", "a swordfish"), 4: ("Jellyfish", "a jellyfish")}
+
+
+# -- basic fish: rows against columns ------------------------------------------
+
+
+def _positions(mask: int) -> list[int]:
+    """The indexes (0-based) of the set bits of ``mask``."""
+    return [d - 1 for d in digits_of(mask)]
+
+
+def _lines_text(kind: str, indexes) -> str:
+    """``rows 2 and 7`` for 0-based indexes."""
+    return f"{kind} {join([str(i + 1) for i in indexes])}"
+
+
+def _line_masks(board: Board, by_rows: bool) -> list[list[int]]:
+    """``masks[digit - 1][line]``: bit ``i`` is set when ``digit`` can go in column
+    ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``."""
+    n = board.n
+    masks = [[0] * n for _ in range(n)]
+    for x, candidates in enumerate(board.candidates):
+        if candidates:
+            line, pos = _line_pos(n, x, by_rows)
+            for digit in digits_of(candidates):
+                masks[digit - 1][line] |= 1 << pos
+    return masks
+
+
+def _cell(n: int, line: int, pos: int, by_rows: bool) -> int:
+    """The cell at ``pos`` of row ``line`` (``by_rows``) or of column ``line``."""
+    return line * n + pos if by_rows else pos * n + line
+
+
+def _line_pos(n: int, cell: int, by_rows: bool) -> tuple[int, int]:
+    """The inverse of :func:`_cell`."""
+    row, col = divmod(cell, n)
+    return (row, col) if by_rows else (col, row)
+
+
+@cache
+def _stacks(shape: Shape, by_rows: bool) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
+    """The boxes grouped by the cross positions they span (stacks of columns when
+    the lines are rows): ``(cross, ((box, lines), ...))``, ``cross`` the mask of
+    the positions, ``lines`` the lines of each box."""
+    n = shape.n
+    cross = [0] * n
+    lines: list[dict[int, None]] = [{} for _ in range(n)]
+    for x in range(shape.cells):
+        line, pos = _line_pos(n, x, by_rows)
+        box = shape.box_of[x]
+        cross[box] |= 1 << pos
+        lines[box][line] = None
+    stacks: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
+    for box in range(n):
+        stacks.setdefault(cross[box], []).append((box, tuple(lines[box])))
+    return tuple((mask, tuple(boxes)) for mask, boxes in stacks.items())
+
+
+def _line_bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """``(lines, union)`` for every ``size`` lines that have the digit in at most
+    ``limit`` positions together, ``union`` the mask of those positions."""
+    lines = [line for line, mask in enumerate(masks) if mask and mask.bit_count() <= limit]
+
+    def extend(start: int, chosen: tuple[int, ...], union: int):
+        if len(chosen) == size:
+            yield chosen, union
+            return
+        for i in range(start, len(lines) - size + len(chosen) + 1):
+            more = union | masks[lines[i]]
+            if more.bit_count() <= limit:
+                yield from extend(i + 1, (*chosen, lines[i]), more)
+
+    return extend(0, (), 0)
+
+
+def _basic_fish(board: Board, size: int) -> Step | None:
+    """The first fish of ``size`` that eliminates something."""
+    n = board.n
+    key = f"fish {size}"
+    digits = board.search.digits(board, key)
+    for by_rows in (True, False):
+        for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            if digit not in digits:
+                continue
+            for base, cover in _line_bases(masks, size, size):
+                if cover.bit_count() != size:
+                    continue
+                targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
+                if any(mask for _, mask in targets):
+                    step = _fish_step(board, digit, by_rows, masks, base, cover, targets)
+                    if board.search.found(step):
+                        return step
+    board.search.nothing(board, key)
+    return None
+
+
+def _finned_fish(board: Board, size: int) -> Step | None:
+    """The first finned or sashimi fish of ``size`` that eliminates something:
+    its fins in one box, so at most ``size`` + the box's width positions."""
+    key = f"finned fish {size}"
+    digits = board.search.digits(board, key)
+    for by_rows in (True, False):
+        stacks = _stacks(board.shape, by_rows)
+        widest = size + stacks[0][0].bit_count()
+        for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+            if digit not in digits:
+                continue
+            for base, union in _line_bases(masks, size, widest):
+                if union.bit_count() > size:  # else a basic fish, or none
+                    step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
+                    if step and board.search.found(step):
+                        return step
+    board.search.nothing(board, key)
+    return None
+
+
+def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
+    """The finned fish on the base lines ``base`` that eliminates something: the
+    first, or, when others on the same lines eliminate more, all of them as one
+    step (HoDoKu's siamese fish). When every step is asked for, each of the fish
+    is offered too."""
+    steps: list[Step] = []
+    for cover, targets, box in _finned_covers(board, masks, base, union, stacks):
+        step = _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
+        if not set(step.eliminations) <= {e for other in steps for e in other.eliminations}:
+            steps.append(step)
+        else:
+            board.search.found(step)
+    if len(steps) < 2:
+        return steps[0] if steps else None
+    for step in steps:
+        board.search.found(step)
+    name = f"Siamese {steps[0].technique[0].lower()}{steps[0].technique[1:]}"
+    eliminations = tuple(sorted({e for step in steps for e in step.eliminations}))
+    text = f"{name}: {len(steps)} fish on the same base lines, each with its fins: " + " ".join(
+        step.text for step in steps)
+    return Step(name, max(step.score for step in steps), text, eliminations=eliminations,
+                cells=tuple(dict.fromkeys(x for step in steps for x in step.cells)),
+                units=tuple(dict.fromkeys(u for step in steps for u in step.units)))
+
+
+def _finned_covers(board, masks, base, union, stacks):
+    """``(cover, targets, box)`` for every finned fish on the base lines ``base``
+    that eliminates something: its cover positions, what it eliminates (see
+    :func:`_fish_step`) and the box of its fins."""
+    size = len(base)
+    for cross, boxes in stacks:
+        outside = union & ~cross  # cover positions whatever the fins in these boxes
+        if outside.bit_count() > size:
+            continue
+        for box, box_lines in boxes:
+            required = outside  # and those of the base lines outside the box
+            for line in base:
+                if line not in box_lines:
+                    required |= masks[line]
+            others = [line for line in box_lines if line not in base]
+            open_in_box = 0  # the positions of the box where the other lines have the digit
+            for line in others:
+                open_in_box |= masks[line] & cross
+            if len(others) == len(box_lines) or required.bit_count() > size or not open_in_box:
+                continue  # no base line crosses the box, too many cover lines, or nothing to eliminate
+            for extra in combinations(_positions(union & cross & ~required), size - required.bit_count()):
+                cover = required
+                for pos in extra:
+                    cover |= 1 << pos
+                if cover & open_in_box and union & ~cover and all(masks[line] & cover for line in base):
+                    yield cover, [(line, masks[line] & cover & cross) for line in others], box
+
+
+def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> Step:
+    """The step of a fish: ``targets`` holds ``(line, positions)`` to eliminate from;
+    ``box`` is the box of the fins of a finned fish."""
+    n, size = board.n, len(base)
+    plain, plain_in_text = FISH[size]
+    base_kind, cover_kind = ("rows", "columns") if by_rows else ("columns", "rows")
+    d = board.symbol(digit)
+    eliminations = sorted((_cell(n, line, pos, by_rows), digit) for line, mask in targets for pos in _positions(mask))
+    cells = sorted(_cell(n, line, pos, by_rows) for line in base for pos in _positions(masks[line]))
+    base_units = [line if by_rows else n + line for line in base]
+    cover_units = [n + pos if by_rows else pos for pos in _positions(cover)]
+    base_text = _lines_text(base_kind, base)
+    cover_text = _lines_text(cover_kind, _positions(cover))
+    if box is None:
+        name = score_name = plain
+        text = (
+            f"{name} on {d}: in {base_text} the {d} can only be in {cover_text}, so each of those "
+            f"{cover_kind} has its {d} in these {base_kind}; remove it from the rest of {cover_text}: "
+            f"{board.removal(eliminations)}."
+        )
+        units = base_units + cover_units
+    else:
+        fins = [x for x in cells if not cover >> _line_pos(n, x, by_rows)[1] & 1]
+        sashimi = any((masks[line] & cover).bit_count() == 1 for line in base)
+        plain_name = plain_in_text.split(' ', 1)[1]
+        name, score_name = f"{'Sashimi' if sashimi else 'Finned'} {plain_name}", f"Finned {plain_name}"
+        fin_word, fin_pronoun = ("fin", "it") if len(fins) == 1 else ("fins", "them")
+        box_name = board.unit_name(2 * n + box)
+        text = (
+            f"{name} on {d}: in {base_text} the {d} can only be in {cover_text} or in the {fin_word} "
+            f"{join([board.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
+            f"and with {fin_pronoun} the {d} is in {box_name}, so either way the cells of {box_name} in those "
+            f"{cover_kind} lose it: {board.removal(eliminations)}."
+        )
+        units = base_units + cover_units + [2 * n + box]
+    return Step(name, base_score(score_name), text, eliminations=tuple(eliminations), cells=tuple(cells),
+                units=tuple(units))
+
+
+def x_wing(board: Board) -> Step | None:
+    """Two rows where a digit fits only in the same two columns (or vice versa)."""
+    return _basic_fish(board, 2)
+
+
+def swordfish(board: Board) -> Step | None:
+    """Three rows where a digit fits only in the same three columns (or vice versa)."""
+    return _basic_fish(board, 3)
+
+
+def jellyfish(board: Board) -> Step | None:
+    """Four rows where a digit fits only in the same four columns (or vice versa)."""
+    return _basic_fish(board, 4)
+
+
+def finned_x_wing(board: Board) -> Step | None:
+    """An X-wing with extra candidates (fins) in one box."""
+    return _finned_fish(board, 2)
+
+
+def finned_swordfish(board: Board) -> Step | None:
+    """A swordfish with extra candidates (fins) in one box."""
+    return _finned_fish(board, 3)
+
+
+def finned_jellyfish(board: Board) -> Step | None:
+    """A jellyfish with extra candidates (fins) in one box."""
+    return _finned_fish(board, 4)
+
+
+# -- franken and mutant fish: boxes take part ----------------------------------
 
 #: The most fins a fish here may have (endo fins among them).
 FINS = 2
-#: The score of each family.
-SCORES = {"franken": 7.4, "mutant": 7.5}
 
-#: For each family, the kinds of unit (0 row, 1 column, 2 box) its base and cover sets
-#: may take, and its searches in order: ``(sizes, most fins, whether with endo fins,
+#: For each mix (franken, mutant), the kinds of unit (0 row, 1 column, 2 box) its base and
+#: cover sets may take, and its searches in order: ``(sizes, most fins, whether with endo fins,
 #: whether within the :data:`BUDGET`)``: no fin, then fins, then endo fins among them.
-FAMILIES = {
+MIXES = {
     "franken": ((({0, 2}, {1, 2}), ({1, 2}, {0, 2})),
                 ((range(2, 5), 0, False, False), (range(2, 5), FINS, False, False),
                  (range(2, 5), FINS, True, False))),
@@ -61,15 +322,15 @@ FAMILIES = {
 BUDGET = 40000
 
 
-def _family(n: int, base, cover) -> str | None:
+def _mix(n: int, base, cover) -> str | None:
     """``franken``, ``mutant``, or None for rows against columns."""
     kinds = {unit // n for unit in base}, {unit // n for unit in cover}
     if 2 not in kinds[0] | kinds[1]:
         return None
-    return "franken" if any(kinds[0] <= a and kinds[1] <= b for a, b in FAMILIES["franken"][0]) else "mutant"
+    return "franken" if any(kinds[0] <= a and kinds[1] <= b for a, b in MIXES["franken"][0]) else "mutant"
 
 
-def _bases(places: list[int], units: list[int], size: int, endo: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
+def _unit_bases(places: list[int], units: list[int], size: int, endo: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
     """``(units, their places, endo fins)`` for every ``size`` of ``units``, each with
     two places and at most ``size`` + 1 and four (more seldom make a fish, and cost
     much), that share at most ``endo`` places (the *endo fins*); with ``endo``, some."""
@@ -126,15 +387,15 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
 
 
-def _fish(board: Board, family: str) -> Step | None:
-    """A fish of ``family`` that eliminates something, in the order of its searches and
+def _mixed_fish(board: Board, mix: str) -> Step | None:
+    """A fish of ``mix`` that eliminates something, in the order of its searches and
     the smallest first: on the first base sets that make one, the cover sets that
     eliminate the most. When every step is asked for, every fish (within the
     :data:`BUDGET`)."""
     n, units, candidates = board.n, board.units, board.candidates
     seen = board.peer_bits
-    mixes, searches = FAMILIES[family]
-    key = f"{family} fish"
+    mixes, searches = MIXES[mix]
+    key = f"{mix} fish"
     digits = board.search.digits(board, key)
     budgets: dict[int, list[float]] = {}  # one for all digits; one each when every step is asked for
     every = board.search.every is not None
@@ -147,7 +408,7 @@ def _fish(board: Board, family: str) -> Step | None:
             for size in sizes:
                 for base_kinds, cover_kinds in mixes:
                     covers = [u for u in range(3 * n) if u // n in cover_kinds]
-                    found = _bases(places, [u for u in range(3 * n) if u // n in base_kinds], size,
+                    found = _unit_bases(places, [u for u in range(3 * n) if u // n in base_kinds], size,
                                    most_fins if endo else 0)
                     for base, inside, shared in found:
                         if nodes[0] <= 0:
@@ -161,7 +422,7 @@ def _fish(board: Board, family: str) -> Step | None:
                         best = None
                         for cover, fins in _covers(board, places, cover_kinds, base, inside, shared,
                                                    everywhere & ~inside, most_fins, reach, nodes, every):
-                            if _family(n, base, cover) != family:
+                            if _mix(n, base, cover) != mix:
                                 continue
                             targets = 0
                             for unit in cover:
@@ -172,22 +433,22 @@ def _fish(board: Board, family: str) -> Step | None:
                             if not targets:
                                 continue
                             if every:
-                                board.search.found(_step(board, digit, base, cover, inside, shared, fins, targets,
-                                                         family))
+                                board.search.found(_mixed_step(board, digit, base, cover, inside, shared, fins,
+                                                               targets, mix))
                             elif best is None or targets.bit_count() > best[2].bit_count():
                                 best = cover, fins, targets
                         if best:
-                            step = _step(board, digit, base, best[0], inside, shared, best[1], best[2], family)
+                            step = _mixed_step(board, digit, base, best[0], inside, shared, best[1], best[2], mix)
                             if board.search.found(step):
                                 return step
     board.search.nothing(board, key)
     return None
 
 
-def _step(board: Board, digit: int, base, cover, inside: int, endo: int, fins: int, targets: int,
-          family: str) -> Step:
+def _mixed_step(board: Board, digit: int, base, cover, inside: int, endo: int, fins: int, targets: int,
+                mix: str) -> Step:
     plain = FISH[len(base)][0]
-    name = f"{'Finned ' + family if fins else family.capitalize()} {plain if plain == 'X-wing' else plain.lower()}"
+    name = f"{'Finned ' + mix if fins else mix.capitalize()} {plain if plain == 'X-wing' else plain.lower()}"
     d = board.symbol(digit)
     eliminations = tuple((x, digit) for x in cells_of(targets))
     base_text = join([board.unit_name(u) for u in base])
@@ -199,17 +460,17 @@ def _step(board: Board, digit: int, base, cover, inside: int, endo: int, fins: i
             + f"; each of those holds its {d} among them"
             + (", or a fin holds it, so what sees every fin and a cover" if fins else ", so the rest of them")
             + f" loses it: {board.removal(eliminations)}.")
-    return Step(name, SCORES[family], text, eliminations=eliminations, cells=tuple(cells_of(inside)),
-                units=tuple(base) + tuple(cover))
+    return Step(name, base_score(f"{mix.capitalize()} fish"), text, eliminations=eliminations,
+                cells=tuple(cells_of(inside)), units=tuple(base) + tuple(cover))
 
 
 def franken_fish(board: Board) -> Step | None:
     """A fish of rows and boxes against columns and boxes (or columns and boxes against rows and boxes)."""
-    return _fish(board, "franken")
+    return _mixed_fish(board, "franken")
 
 
 def mutant_fish(board: Board) -> Step | None:
     """A fish of any other mix of rows, columns and boxes."""
-    return _fish(board, "mutant")
+    return _mixed_fish(board, "mutant")
 
 

@@ -1,7 +1,9 @@
-"""The registry: every technique with its base score and name, easiest first.
+"""The registry: every technique with its name, base score and family, easiest first.
 
-The rating and hints (:mod:`sudoku_dlx.rating`) try them in this order; a
-technique's steps score its base or more (a chain's length adds to it). The
+It is the one source of those: a technique's steps read their base score here
+(:func:`~.board.base_score`). The rating and hints (:mod:`sudoku_dlx.rating`)
+try them in this order; a technique's steps score its base or more (a chain's
+length adds to it). The
 families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 (:data:`BEYOND_SE`): ALSs and Sue de Coq, grouped AICs, empty, hidden and
 avoidable rectangles, unique rectangles of type 6, multi-colours, franken and mutant fish
@@ -38,11 +40,11 @@ from functools import cache
 from typing import NamedTuple
 
 from ..kinds.grid import KINDS, InvalidPuzzleError
-from . import als, basic, cages, chains, colours, dynamic, fish, patterns, signs, templates, trial
+from . import als, basic, cages, chains, colours, dynamic, fish, signs, templates, trial, uniqueness, wings
 from .board import Board, Step
 
-__all__ = ["ALIASES", "ALL", "BANDED", "Needed", "BEYOND_SE", "BOXED", "CLASSIC", "FUTOSHIKI", "KILLER", "SCORED", "TECHNIQUES",
-           "Technique", "needed", "scored_for", "techniques_for"]
+__all__ = ["ALIASES", "ALL", "BANDED", "BEYOND_SE", "BOXED", "BY_NAME", "CLASSIC", "FUTOSHIKI", "KILLER", "Needed",
+           "SCORED", "TECHNIQUES", "Technique", "needed", "scored_for", "techniques_for"]
 
 #: Every kind of puzzle.
 ALL = frozenset(KINDS)
@@ -58,15 +60,18 @@ FUTOSHIKI = frozenset({"futoshiki"})
 
 
 class Technique(NamedTuple):
-    """A technique: the lowest ``score`` its steps get, the function that ``find``\\ s its
-    easiest step on a board, its ``name`` in a list of techniques (a step's own name
-    may say more: a skyscraper is one kind of turbot fish), whether SE has it (or,
-    for a kind's own technique, whether it counts in the score), and the ``kinds``
-    of puzzle it serves."""
+    """A technique: its ``name`` in a list of techniques (a step's own name may say
+    more: a skyscraper is one kind of turbot fish), the lowest ``score`` its steps get
+    (its *base*: its steps read it, :func:`~.board.base_score`), its ``family`` (the
+    module that holds it: basic, fish, wings, uniqueness, chains, colours, als,
+    templates, dynamic, trial, or a kind's own: cages, signs), the function that
+    ``find``\\ s its easiest step on a board, whether SE has it (or, for a kind's own
+    technique, whether it counts in the score), and the ``kinds`` of puzzle it serves."""
 
-    score: float
-    find: Callable[[Board], Step | None]
     name: str
+    score: float
+    family: str
+    find: Callable[[Board], Step | None]
     se: bool = True
     kinds: frozenset[str] = ALL
     steps: tuple[str, ...] = ()  # the names its steps are written with, when not ``name`` alone
@@ -76,12 +81,6 @@ class Technique(NamedTuple):
         """The names the solve path writes for its steps (a forcing chain's may add a
         qualifier in brackets: ``Forcing chains (cell)``)."""
         return self.steps or (self.name,)
-
-    @property
-    def family(self) -> str:
-        """The module that holds it: basic, patterns, chains, colours, als, fish, templates, dynamic,
-        trial (or a kind's own: cages, signs)."""
-        return self.find.__module__.rsplit(".", 1)[-1]
 
     def every(self, board: Board) -> list[Step]:
         """Every step the technique finds on ``board`` (HoDoKu's "all steps"), in the
@@ -93,80 +92,86 @@ class Technique(NamedTuple):
         return steps + [last] if last is not None and last not in steps else steps
 
 
-#: Every technique, easiest first (of equal scores, the first listed is tried first).
+#: Every technique, easiest first (of equal scores, the first listed is tried first): the
+#: one source of their names, scores and families.
 TECHNIQUES: tuple[Technique, ...] = (
-    Technique(1.0, basic.full_house, "Full house"),
-    Technique(1.2, basic.hidden_single, "Hidden single"),
-    Technique(2.0, cages.cage_combinations, "Cage combinations", kinds=KILLER),
-    Technique(2.0, signs.sign_bound, "Sign bound", kinds=FUTOSHIKI),
-    Technique(2.3, basic.naked_single, "Naked single"),
-    Technique(2.5, cages.rule_of_45, "Rule of 45 (innies and outies)", kinds=KILLER, steps=("Rule of 45",)),
-    Technique(2.5, signs.sign_chain, "Sign chain", kinds=FUTOSHIKI),
-    Technique(2.6, basic.pointing, "Pointing", kinds=BOXED),
-    Technique(2.8, basic.claiming, "Claiming", kinds=BOXED),
-    Technique(3.0, basic.naked_pair, "Naked pair", steps=("Naked pair", "Locked pair")),
-    Technique(3.2, patterns.x_wing, "X-wing"),
-    Technique(3.4, basic.hidden_pair, "Hidden pair"),
-    Technique(3.4, patterns.finned_x_wing, "Finned X-wing", kinds=BANDED,
+    Technique("Full house", 1.0, "basic", basic.full_house),
+    Technique("Hidden single", 1.2, "basic", basic.hidden_single),
+    Technique("Cage combinations", 2.0, "cages", cages.cage_combinations, kinds=KILLER),
+    Technique("Sign bound", 2.0, "signs", signs.sign_bound, kinds=FUTOSHIKI),
+    Technique("Naked single", 2.3, "basic", basic.naked_single),
+    Technique("Rule of 45 (innies and outies)", 2.5, "cages", cages.rule_of_45, kinds=KILLER, steps=("Rule of 45",)),
+    Technique("Sign chain", 2.5, "signs", signs.sign_chain, kinds=FUTOSHIKI),
+    Technique("Pointing", 2.6, "basic", basic.pointing, kinds=BOXED),
+    Technique("Claiming", 2.8, "basic", basic.claiming, kinds=BOXED),
+    Technique("Naked pair", 3.0, "basic", basic.naked_pair, steps=("Naked pair", "Locked pair")),
+    Technique("X-wing", 3.2, "fish", fish.x_wing),
+    Technique("Hidden pair", 3.4, "basic", basic.hidden_pair),
+    Technique("Finned X-wing", 3.4, "fish", fish.finned_x_wing, kinds=BANDED,
               steps=("Finned X-wing", "Sashimi X-wing", "Siamese finned X-wing", "Siamese sashimi X-wing")),
-    Technique(3.6, basic.naked_triple, "Naked triple", steps=("Naked triple", "Locked triple")),
-    Technique(3.8, patterns.swordfish, "Swordfish"),
-    Technique(4.0, basic.hidden_triple, "Hidden triple"),
-    Technique(4.0, patterns.finned_swordfish, "Finned swordfish", kinds=BANDED,
+    Technique("Naked triple", 3.6, "basic", basic.naked_triple, steps=("Naked triple", "Locked triple")),
+    Technique("Swordfish", 3.8, "fish", fish.swordfish),
+    Technique("Hidden triple", 4.0, "basic", basic.hidden_triple),
+    Technique("Finned swordfish", 4.0, "fish", fish.finned_swordfish, kinds=BANDED,
               steps=("Finned swordfish", "Sashimi swordfish", "Siamese finned swordfish", "Siamese sashimi swordfish")),
-    Technique(4.0, chains.turbot_fish, "Skyscraper, two-string kite, turbot fish",
+    Technique("Skyscraper, two-string kite, turbot fish", 4.0, "chains", chains.turbot_fish,
               steps=("Skyscraper", "Two-string kite", "Turbot fish", "Dual two-string kite")),
-    Technique(4.2, patterns.xy_wing, "XY-wing"),
-    Technique(4.2, chains.empty_rectangle, "Empty rectangle", se=False, kinds=BANDED),
-    Technique(4.4, patterns.xyz_wing, "XYZ-wing"),
-    Technique(4.4, patterns.w_wing, "W-wing"),
-    Technique(4.5, patterns.unique_rectangle_1, "Unique rectangle type 1", kinds=CLASSIC),
-    Technique(4.5, patterns.unique_rectangle_2, "Unique rectangle type 2", kinds=CLASSIC,
+    Technique("XY-wing", 4.2, "wings", wings.xy_wing),
+    Technique("Empty rectangle", 4.2, "chains", chains.empty_rectangle, se=False, kinds=BANDED),
+    Technique("XYZ-wing", 4.4, "wings", wings.xyz_wing),
+    Technique("W-wing", 4.4, "wings", wings.w_wing),
+    Technique("Unique rectangle type 1", 4.5, "uniqueness", uniqueness.unique_rectangle_1, kinds=CLASSIC),
+    Technique("Unique rectangle type 2", 4.5, "uniqueness", uniqueness.unique_rectangle_2, kinds=CLASSIC,
               steps=("Unique rectangle type 2", "Unique rectangle type 5")),
-    Technique(4.5, patterns.unique_rectangle_4, "Unique rectangle type 4", kinds=CLASSIC),
-    Technique(4.5, patterns.unique_rectangle_6, "Unique rectangle type 6", se=False, kinds=CLASSIC),
-    Technique(4.5, patterns.hidden_rectangle, "Hidden rectangle", se=False, kinds=CLASSIC),
-    Technique(4.5, patterns.avoidable_rectangle, "Avoidable rectangle", se=False, kinds=CLASSIC),
-    Technique(4.6, patterns.unique_rectangle_3, "Unique rectangle type 3", kinds=CLASSIC),
-    Technique(5.0, basic.naked_quad, "Naked quad"),
-    Technique(5.2, patterns.jellyfish, "Jellyfish"),
-    Technique(5.3, als.sue_de_coq, "Sue de Coq", se=False, kinds=BANDED),
-    Technique(5.4, basic.hidden_quad, "Hidden quad"),
-    Technique(5.4, patterns.finned_jellyfish, "Finned jellyfish", kinds=BANDED,
+    Technique("Unique rectangle type 4", 4.5, "uniqueness", uniqueness.unique_rectangle_4, kinds=CLASSIC),
+    Technique("Unique rectangle type 6", 4.5, "uniqueness", uniqueness.unique_rectangle_6, se=False, kinds=CLASSIC),
+    Technique("Hidden rectangle", 4.5, "uniqueness", uniqueness.hidden_rectangle, se=False, kinds=CLASSIC),
+    Technique("Avoidable rectangle", 4.5, "uniqueness", uniqueness.avoidable_rectangle, se=False, kinds=CLASSIC,
+              steps=("Avoidable rectangle type 1", "Avoidable rectangle type 2")),
+    Technique("Unique rectangle type 3", 4.6, "uniqueness", uniqueness.unique_rectangle_3, kinds=CLASSIC),
+    Technique("Naked quad", 5.0, "basic", basic.naked_quad),
+    Technique("Jellyfish", 5.2, "fish", fish.jellyfish),
+    Technique("Sue de Coq", 5.3, "als", als.sue_de_coq, se=False, kinds=BANDED),
+    Technique("Hidden quad", 5.4, "basic", basic.hidden_quad),
+    Technique("Finned jellyfish", 5.4, "fish", fish.finned_jellyfish, kinds=BANDED,
               steps=("Finned jellyfish", "Sashimi jellyfish", "Siamese finned jellyfish", "Siamese sashimi jellyfish")),
-    Technique(5.4, colours.simple_colouring, "Simple colouring"),
-    Technique(colours.MULTI_SCORE, colours.multi_colours, "Multi-colours", se=False),
-    Technique(5.4, chains.x_chain, "X-chain"),
-    Technique(5.5, patterns.wxyz_wing, "WXYZ-wing"),
-    Technique(5.6, patterns.bug_plus_one, "BUG+1", kinds=CLASSIC),
-    Technique(6.2, patterns.vwxyz_wing, "VWXYZ-wing"),
-    Technique(6.5, chains.forcing_x_chain, "Forcing X-chain, X-cycle", steps=("X-chain", "Continuous nice loop")),
-    Technique(7.0, chains.remote_pairs, "Remote pairs"),
-    Technique(7.0, chains.xy_chain, "XY-chain"),
-    Technique(7.0, chains.forcing_chain, "AIC, XY-chain, nice loop",
+    Technique("Simple colouring", 5.4, "colours", colours.simple_colouring),
+    Technique("Multi-colours", 5.4, "colours", colours.multi_colours, se=False),
+    Technique("X-chain", 5.4, "chains", chains.x_chain),
+    Technique("WXYZ-wing", 5.5, "wings", wings.wxyz_wing),
+    Technique("BUG+1", 5.6, "uniqueness", uniqueness.bug_plus_one, kinds=CLASSIC),
+    Technique("VWXYZ-wing", 6.2, "wings", wings.vwxyz_wing),
+    Technique("Forcing X-chain, X-cycle", 6.5, "chains", chains.forcing_x_chain,
+              steps=("X-chain", "Continuous nice loop")),
+    Technique("Remote pairs", 7.0, "chains", chains.remote_pairs),
+    Technique("XY-chain", 7.0, "chains", chains.xy_chain),
+    Technique("AIC, XY-chain, nice loop", 7.0, "chains", chains.forcing_chain,
               steps=("AIC", "XY-chain", "X-chain", "Continuous nice loop")),
-    Technique(7.1, chains.grouped_aic, "Grouped AIC", se=False, kinds=BANDED,
+    Technique("Grouped AIC", 7.1, "chains", chains.grouped_aic, se=False, kinds=BANDED,
               steps=("Grouped AIC", "Grouped X-chain", "Grouped continuous nice loop")),
-    Technique(7.1, als.als_xz, "ALS-XZ", se=False),
-    Technique(7.2, als.als_xy_wing, "ALS-XY-wing", se=False),
-    Technique(7.3, als.als_chain, "ALS chain", se=False),
-    Technique(7.4, als.death_blossom, "Death blossom", se=False),
-    Technique(fish.SCORES["franken"], fish.franken_fish, "Franken fish", se=False, kinds=BANDED,
+    Technique("ALS-XZ", 7.1, "als", als.als_xz, se=False),
+    Technique("ALS-XY-wing", 7.2, "als", als.als_xy_wing, se=False),
+    Technique("ALS chain", 7.3, "als", als.als_chain, se=False),
+    Technique("Death blossom", 7.4, "als", als.death_blossom, se=False),
+    Technique("Franken fish", 7.4, "fish", fish.franken_fish, se=False, kinds=BANDED,
               steps=("Franken X-wing", "Franken swordfish", "Franken jellyfish", "Finned franken X-wing",
                      "Finned franken swordfish", "Finned franken jellyfish")),
-    Technique(7.5, chains.nishio, "Nishio forcing chain"),
-    Technique(fish.SCORES["mutant"], fish.mutant_fish, "Mutant fish", se=False, kinds=BANDED,
+    Technique("Nishio forcing chain", 7.5, "chains", chains.nishio),
+    Technique("Mutant fish", 7.5, "fish", fish.mutant_fish, se=False, kinds=BANDED,
               steps=("Mutant X-wing", "Mutant swordfish", "Mutant jellyfish", "Finned mutant X-wing",
                      "Finned mutant swordfish", "Finned mutant jellyfish")),
-    Technique(templates.SCORE, templates.templates, "Templates", se=False),
-    Technique(8.0, chains.forcing_chains, "Forcing chains"),
-    Technique(8.5, dynamic.dynamic_forcing_chains, "Dynamic forcing chains"),
-    Technique(9.0, dynamic.dynamic_forcing_chains_plus, "Dynamic forcing chains (+)"),
-    Technique(9.5, dynamic.nested_forcing_chains, "Nested forcing chains"),
-    Technique(10.0, dynamic.nested_multiple_forcing_chains, "Nested multiple forcing chains"),
-    Technique(10.5, dynamic.nested_dynamic_forcing_chains, "Nested dynamic forcing chains"),
-    Technique(trial.TRIAL_AND_ERROR, trial.trial_and_error, "Trial and error"),
+    Technique("Templates", 8.0, "templates", templates.templates, se=False),
+    Technique("Forcing chains", 8.0, "chains", chains.forcing_chains),
+    Technique("Dynamic forcing chains", 8.5, "dynamic", dynamic.dynamic_forcing_chains),
+    Technique("Dynamic forcing chains (+)", 9.0, "dynamic", dynamic.dynamic_forcing_chains_plus),
+    Technique("Nested forcing chains", 9.5, "dynamic", dynamic.nested_forcing_chains),
+    Technique("Nested multiple forcing chains", 10.0, "dynamic", dynamic.nested_multiple_forcing_chains),
+    Technique("Nested dynamic forcing chains", 10.5, "dynamic", dynamic.nested_dynamic_forcing_chains),
+    Technique("Trial and error", 13.0, "trial", trial.trial_and_error),
 )
+
+#: Each technique by its name.
+BY_NAME: dict[str, Technique] = {technique.name: technique for technique in TECHNIQUES}
 
 #: The techniques SE lacks (their functions): in hints and the path, not in the score.
 BEYOND_SE = frozenset(technique.find for technique in TECHNIQUES if not technique.se)

@@ -1,7 +1,6 @@
 """A futoshiki's techniques: what its signs tell.
 
-Scores (no SE score exists; chosen beside the singles): sign bound 2.0, sign
-chain 2.5.
+Scores: no SE score exists; the registry's are chosen beside the singles.
 
 Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
 --------------------------------------------
@@ -15,7 +14,7 @@ below, above
 
 from __future__ import annotations
 
-from .board import Board, Step, digits_of, join
+from .board import Board, Step, base_score, digits_of, join
 
 __all__ = ["sign_bound", "sign_chain"]
 
@@ -46,7 +45,7 @@ def sign_bound(board: Board) -> Step | None:
         if eliminations:
             text = (f"Sign bound: by {board.sign_name(sign)}, {board.name(g)} is more than {board.symbol(low)} "
                     f"and {board.name(l)} less than {board.symbol(high)}, so {board.removal(eliminations)}.")
-            return Step("Sign bound", 2.0, text, (), eliminations, (g, l))
+            return Step("Sign bound", base_score("Sign bound"), text, (), eliminations, (g, l))
     return None
 
 
@@ -100,4 +99,4 @@ def _chain_step(board: Board, cell: int, down: bool, unit: int, group: list[int]
             f"{board.name(cell)} is {word} than {join([board.name(x) for x in group])}, which hold "
             f"{len(group)} different digits of {board.unit_name(unit)}, so it is {word} than "
             f"{board.symbol(bound)}: {board.removal(eliminations)}.")
-    return Step("Sign chain", 2.5, text, (), eliminations, (cell, *group), (unit,))
+    return Step("Sign chain", base_score("Sign chain"), text, (), eliminations, (cell, *group), (unit,))

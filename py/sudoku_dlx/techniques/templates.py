@@ -13,20 +13,18 @@ stays true. Searches are iterative, one row after another, with the units used
 so far as a bit set; a digit whose search passes :data:`NODES` partial templates
 is left out (an empty 9x9 grid has 46,656 templates of a digit). SE has no
 templates and HoDoKu ranks them last; here they are the last resort before the
-forcing chains: 8.0, tried first of that score.
+forcing chains: at their score, tried first.
 """
 
 from __future__ import annotations
 
-from .board import Board, Step, cells_of
+from .board import Board, Step, base_score, cells_of
 
-__all__ = ["NODES", "SCORE", "digit_templates", "templates"]
+__all__ = ["NODES", "digit_templates", "templates"]
 
 #: The most partial templates (a place in each of the first rows) one digit's search
 #: visits; past it, the digit is left out. Rating the hardest puzzles, no digit came near.
 NODES = 20_000
-#: The score of a step, listed before the forcing chains (8.0).
-SCORE = 8.0
 
 
 def digit_templates(board: Board, digit: int, nodes: int = NODES) -> list[int] | None:
@@ -120,4 +118,4 @@ def _step(board: Board, digit: int, count: int, placements=(), eliminations=()) 
     text = (f"Templates on {d}: of the {count} {ways} to place every {d}, one in each unit, that the candidates "
             f"allow (and that leave every other digit a place), {what}.")
     cells = tuple(x for x, _ in placements + eliminations)
-    return Step("Templates", SCORE, text, placements, eliminations, cells)
+    return Step("Templates", base_score("Templates"), text, placements, eliminations, cells)

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from ..kinds.grid import Puzzle
 from ..kinds.solver import fault, solutions
-from .board import Board, Step
+from .board import Board, Step, base_score
 
-__all__ = ["TRIAL_AND_ERROR", "trial_and_error"]
-
-#: The score of trial and error: above every technique's.
-TRIAL_AND_ERROR = 13.0
+__all__ = ["trial_and_error"]
 
 
 def trial_and_error(board: Board) -> Step | None:
@@ -28,7 +25,7 @@ def trial_and_error(board: Board) -> Step | None:
         return None
     text = (f"Trial and error: with {board.removal(eliminations).replace('<>', '=')} the grid "
             f"has no solution, so {board.removal(eliminations)}.")
-    return Step("Trial and error", TRIAL_AND_ERROR, text, (), eliminations, (cell,), board.units_of[cell])
+    return Step("Trial and error", base_score("Trial and error"), text, (), eliminations, (cell,), board.units_of[cell])
 
 
 def _completes(board: Board, cell: int, digit: int) -> bool:
