@@ -201,6 +201,7 @@ def test_rows_against_columns_are_neither():
     assert mutant_fish(ones_at("r1c2 r1c5 r4c2 r4c5 r7c5 r8c2")) is None
 
 
+@pytest.mark.slow
 def test_hodoku_exemplars_use_them_soundly():
     rows = [row for row in EXEMPLARS if "Franken" in row[2] or "Mutant" in row[2]]
     used = 0

@@ -99,11 +99,13 @@ def assert_sound(puzzle: str) -> int:
     return checked
 
 
+@pytest.mark.slow
 def test_every_step_is_sound_on_hodoku_exemplars():
     puzzles = [row[0] for row in EXEMPLARS if row[2] in HODOKU]
     assert sum(assert_sound(puzzle) for puzzle in puzzles) > 500
 
 
+@pytest.mark.slow
 def test_every_step_is_sound_on_rated_puzzles():
     puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 300)]
     assert sum(assert_sound(puzzle) for puzzle in puzzles) > 500
@@ -150,6 +152,7 @@ def test_every_gives_each_fish_wing_and_rectangle_beside_finds_step():
             "Unique rectangle type 1", "Hidden rectangle"} <= more, more
 
 
+@pytest.mark.slow
 def test_avoidable_rectangles_are_found_on_the_paths_of_their_exemplars():
     """Avoidable rectangles need cells filled on the way, which depend on the
     path: the rating's path meets one in most of their exemplars."""
