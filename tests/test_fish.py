@@ -4,6 +4,8 @@ against the solution."""
 
 from __future__ import annotations
 
+import pytest
+
 from boards import cells, confine, eliminated, empty_board, every_beyond_find, found, transposed, with_candidates
 from conftest import lines
 from sudoku_dlx import parse, solve
