@@ -418,6 +418,7 @@ def test_size_selector_and_letters(app):
     expect(app.locator("[data-cell]")).to_have_count(81)
 
 
+@pytest.mark.external
 def test_dist_works_under_a_sub_path(browser, watch, tmp_path):
     build.dist(tmp_path / "some" / "sub" / "path")
     handler = functools.partial(build.Handler, directory=str(tmp_path))

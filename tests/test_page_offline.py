@@ -167,6 +167,7 @@ def new_build(site) -> tuple[str, str]:
     return old, manifest["id"]
 
 
+@pytest.mark.external
 def test_a_new_build_replaces_the_old_cache_and_dist_works_offline(browser, watch, tmp_path):
     site = tmp_path / "site"
     build.dist(site)
