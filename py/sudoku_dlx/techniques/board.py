@@ -34,17 +34,20 @@ from ..kinds.grid import Cage, Puzzle, Shape, Sign, cell_name
 from ..kinds.solver import bounds, combinations
 from .notation import eureka
 
-__all__ = ["Board", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits"]
+__all__ = ["BASE_SCORES", "Board", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits"]
 
 
-@cache
+#: Each technique's base score by its name, as :mod:`.registry` (the one source of every
+#: technique's name, score and family) writes it when it is imported: the registry
+#: imports the techniques, so they cannot import it (the package's ``__init__`` imports
+#: the rating, and with it the registry, before any technique can run).
+BASE_SCORES: dict[str, float] = {}
+
+
 def base_score(name: str) -> float:
-    """The base score of the technique called ``name`` in :mod:`.registry`, the one
-    source of every technique's name, score and family: a step scores its technique's
-    base, plus what the technique adds for the step's length or size. Read when asked,
-    as the registry imports the techniques."""
-    from .registry import BY_NAME
-    return BY_NAME[name].score
+    """The base score of the technique called ``name``: a step scores its technique's
+    base, plus what the technique adds for the step's length or size."""
+    return BASE_SCORES[name]
 
 
 def bits(digits) -> int:

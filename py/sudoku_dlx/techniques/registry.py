@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from ..kinds.grid import KINDS, InvalidPuzzleError
 from . import als, basic, cages, chains, colours, dynamic, fish, signs, templates, trial, uniqueness, wings
-from .board import Board, Step
+from .board import BASE_SCORES, Board, Step
 
 __all__ = ["ALIASES", "ALL", "BANDED", "BEYOND_SE", "BOXED", "BY_NAME", "CLASSIC", "FUTOSHIKI", "KILLER", "Needed",
            "SCORED", "TECHNIQUES", "Technique", "needed", "scored_for", "techniques_for"]
@@ -172,6 +172,7 @@ TECHNIQUES: tuple[Technique, ...] = (
 
 #: Each technique by its name.
 BY_NAME: dict[str, Technique] = {technique.name: technique for technique in TECHNIQUES}
+BASE_SCORES.update((name, technique.score) for name, technique in BY_NAME.items())
 
 #: The techniques SE lacks (their functions): in hints and the path, not in the score.
 BEYOND_SE = frozenset(technique.find for technique in TECHNIQUES if not technique.se)
