@@ -68,6 +68,7 @@ def test_dist_is_a_static_folder_with_relative_urls(site):
         assert not re.search(r'(src|href)="/', text) and "http://" not in text and "https://" not in text, page
 
 
+@pytest.mark.external
 def test_dist_writes_precompressed_copies(site):
     for name in ("index.html", "static/app.js", f"static/vendor/{build.RUNTIME}/pyodide.asm.wasm",
                  *json.loads((site / "static" / "vendor" / "build.json").read_text())["files"]):
@@ -79,6 +80,7 @@ def test_dist_writes_precompressed_copies(site):
         assert 0 < path.with_name(path.name + ".br").stat().st_size < path.stat().st_size, name
 
 
+@pytest.mark.external
 def test_serve_sends_a_precompressed_copy_the_browser_accepts(site):
     process = subprocess.Popen([sys.executable, str(build.ROOT / "build.py"), "serve", "--port", "0", "--dir", str(site)],
                                stdout=subprocess.PIPE, text=True)
