@@ -2,7 +2,9 @@
 driven by Playwright, with the page served by `build.py serve`.
 
 A test module imports the fixtures it uses (``from pagekit import *``): one server and
-one browser per module. ``other_origin`` serves the repository from a second origin
+one browser per module. The browser's contexts are used again (see :class:`Contexts`):
+a page in a new context compiles Pyodide from nothing, three times the CPU of one in a
+context that has run it before, and that was most of the suite's time. ``other_origin`` serves the repository from a second origin
 (``localhost`` on another port), so that tests/pages/host.html is a course site on
 another origin embedding the page.
 """
@@ -19,7 +21,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,11 +80,17 @@ class Watch:
     def __init__(self):
         self.urls: list[str] = []
         self.errors: list[str] = []
+        self.watched: list[BrowserContext] = []
 
     def attach(self, context):
-        context.on("request", lambda request: self.urls.append(request.url))
-        context.on("console", lambda message: message.type == "error" and self.errors.append(message.text))
-        context.on("weberror", lambda error: self.errors.append(str(error.error)))
+        """Watches ``context`` (once, however often a used context comes back)."""
+        if any(context is other for other in self.watched):
+            return
+        self.watched.append(context)
+        on = functools.partial(BrowserContext.on, context)  # the class's: not a change a test made
+        on("request", lambda request: self.urls.append(request.url))
+        on("console", lambda message: message.type == "error" and self.errors.append(message.text))
+        on("weberror", lambda error: self.errors.append(str(error.error)))
 
 
 @pytest.fixture(scope="module")
@@ -89,13 +98,101 @@ def watch():
     return Watch()
 
 
+#: What a test can do to a context that closing its pages and clearing its storage does not
+#: take back: a context that had one is closed for good, never used again.
+LASTING = ("add_init_script", "expose_binding", "expose_function", "on", "once", "route", "route_from_har",
+           "route_web_socket", "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers",
+           "set_geolocation", "set_offline")
+#: What Storage.clearDataForOrigin clears of an origin between two tests. Not the HTTP
+#: cache (the compiled Pyodide) nor Cache Storage: with no service worker, that holds
+#: only Python's memory snapshot, which the worker stores on a first visit for the next.
+STORAGE = "cookies,file_systems,indexeddb,local_storage,service_workers,websql"
+
+
+class Contexts:
+    """The browser, whose ``new_context(**options)`` gives back a context an earlier test
+    closed with the same options, as for a returning visitor: its pages closed, its
+    storage, cookies and permissions cleared on every origin it visited, its HTTP cache
+    and Python's snapshot kept. A context with a lasting change (:data:`LASTING`) is
+    closed for good instead. Service workers are blocked unless a test asks for them
+    (``service_workers="allow"``, a context never used again), so that none caches the
+    whole build in the background of a test that is not about it. The tests of a first
+    visit use ``contexts.browser``, the browser itself."""
+
+    def __init__(self, browser: Browser):
+        self.browser = browser
+        self.free: dict[str, list[BrowserContext]] = {}
+
+    def __getattr__(self, name):
+        return getattr(self.browser, name)
+
+    def new_context(self, **options) -> BrowserContext:
+        options.setdefault("service_workers", "block")
+        if options["service_workers"] != "block":
+            return self.browser.new_context(**options)
+        key = repr(sorted(options.items()))
+        if self.free.get(key):
+            return self.free[key].pop()
+        context = self.browser.new_context(**options)
+        origins: set[str] = set()
+        BrowserContext.on(context, "request", lambda request: origins.add(_origin(request.url)))
+        lasting = []
+
+        def mark(name):
+            method = getattr(context, name)
+
+            def changed(*args, **kwargs):
+                lasting.append(name)
+                return method(*args, **kwargs)
+            setattr(context, name, changed)
+
+        for name in LASTING:
+            mark(name)
+        close = context.close
+
+        def give_back(**_):
+            free = self.free.setdefault(key, [])
+            if any(context is other for other in free):
+                return None  # closed twice
+            if lasting or not self._clear(context, origins):
+                return close()
+            free.append(context)
+            return None
+        context.close = give_back
+        return context
+
+    @staticmethod
+    def _clear(context: BrowserContext, origins: set[str]) -> bool:
+        """Closes ``context``'s pages and clears what they stored; False if it cannot."""
+        try:
+            for page in context.pages:
+                page.close()
+            context.clear_cookies()
+            context.clear_permissions()
+            blank = context.new_page()
+            cdp = context.new_cdp_session(blank)
+            for origin in origins - {None}:
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
+            blank.close()
+            return True
+        except PlaywrightError:
+            return False
+
+
+
+def _origin(url: str) -> str | None:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
+
+
 @pytest.fixture(scope="module")
 def browser():
+    """The module's Chromium, as :class:`Contexts`."""
     assert Path(CHROMIUM).exists(), "install Debian's chromium: apt-get install -y chromium"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        contexts = Contexts(playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS))
+        yield contexts
+        contexts.browser.close()
 
 
 def open_page(browser, server, watch, path="index.html", **options) -> Page:

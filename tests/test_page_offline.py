@@ -4,7 +4,8 @@ The service worker's cache (offline
 reloads, a new build replacing the old cache, `build.py dist` offline), Python restored
 from the worker's memory snapshot (and booted as usual when the snapshot fails), Stop
 restarting Python from the cache, and several embeds on one course page (fixtures in
-pagekit.py)."""
+pagekit.py). Each test but the embeds' is a first visit, in a new context of the browser
+itself (``browser.browser``), with its service worker."""
 
 from __future__ import annotations
 
@@ -122,7 +123,7 @@ def solve(page_or_frame):
 
 def test_offline_reload_then_solve(browser, watch):
     with serving() as base:
-        page = open_page(browser, base, watch, f"index.html#p={PUZZLE}")
+        page = open_page(browser.browser, base, watch, f"index.html#p={PUZZLE}")
         wait_ready(page)
         cached = wait_cached(page)
         manifest = json.loads((build.VENDOR / "build.json").read_text())
@@ -172,7 +173,7 @@ def test_a_new_build_replaces_the_old_cache_and_dist_works_offline(browser, watc
     site = tmp_path / "site"
     build.dist(site)
     with serving(site) as base:
-        page = open_page(browser, base, watch, f"index.html#p={PUZZLE}")
+        page = open_page(browser.browser, base, watch, f"index.html#p={PUZZLE}")
         wait_ready(page)
         wait_snapshot(page)
         first = wait_cached(page)
@@ -197,7 +198,7 @@ def test_a_new_build_replaces_the_old_cache_and_dist_works_offline(browser, watc
 
 
 def test_stop_restarts_python_from_the_cache(browser, server, watch):
-    page = open_page(browser, server, watch)
+    page = open_page(browser.browser, server, watch)
     wait_ready(page)
     wait_snapshot(page)
     wait_cached(page)
@@ -227,7 +228,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_reseeded_and_offline(b
     generate = ["generate", {"size": 4, "seed": 7}]
     draw = ["generate", {"size": 4}]  # seed drawn with `random`
     with serving() as base:
-        page = open_page(browser, base, watch, f"index.html#p={PUZZLE}")
+        page = open_page(browser.browser, base, watch, f"index.html#p={PUZZLE}")
         wait_ready(page)
         assert python_start(page) == "booted, snapshot made"
         booted = page.evaluate(ASK, generate)
@@ -250,7 +251,7 @@ def test_a_repeat_visit_restores_python_from_the_snapshot_reseeded_and_offline(b
 
 @pytest.mark.parametrize("how", ["magic", "runtime", "truncated", "foreign"])
 def test_a_snapshot_that_fails_falls_back_to_a_normal_boot_for_the_build(browser, server, watch, how):
-    page = open_page(browser, server, watch, f"index.html#p={PUZZLE}")
+    page = open_page(browser.browser, server, watch, f"index.html#p={PUZZLE}")
     wait_ready(page)
     wait_snapshot(page)
     page.evaluate(SPOIL, how)

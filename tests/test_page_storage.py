@@ -91,8 +91,8 @@ def seeded(browser, server, watch):
         context = browser.new_context()
         contexts.append(context)
         watch.attach(context)
-        context.add_init_script(SEED % (json.dumps(key), expression))
         page = context.new_page()
+        page.add_init_script(SEED % (json.dumps(key), expression))  # the page's: gone with it
         page.goto(server + path)
         return page
 
