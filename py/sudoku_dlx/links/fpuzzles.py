@@ -9,7 +9,8 @@ for cages and dots, ``{"lines": [["R1C1", ...]]}`` for thermometers and lines (t
 quadruples, ``{"cells": [...], "cloneCells": [...]}`` for clones, booleans for global rules, and
 per grid cell ``{"value": 5, "given": true, "region": 0}``. The default boxes per size are
 SudokuPad's ``getRegionShape`` (rows as near the square root as divide the size: 6 is 2x3,
-10 is 2x5, 14 is 2x7, 15 is 3x5); sizes with no such rectangle (5, 7, 11, 13) need regions.
+10 is 2x5, 14 is 2x7, 15 is 3x5); sizes with no such rectangle (5, 7, 11, 13) default to the
+rows, so their puzzles set ``region`` on the cells that differ (as f-puzzles' own 7x7 data does).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ SHAPES = {
 #: Keys that only draw (their cells may lie outside the grid, their lines may cross themselves).
 COSMETIC = frozenset({"cage", "rectangle", "circle", "text", "line"})
 #: Keys that say nothing about the puzzle's rules (solver settings, the answer): kept, not flagged.
-QUIET = frozenset({"solution", "disabledlogic", "truecandidatesoptions"})
+QUIET = frozenset({"solution", "disabledlogic", "truecandidatesoptions", "highlightConflicts"})
 #: Keys this module reads into the Variant's own fields.
 META = frozenset({"size", "grid", "title", "author", "ruleset", "negative"})
 #: The grid cell fields a given's typing takes; any other field (pencil marks, colours, a
@@ -60,20 +61,17 @@ RC = re.compile(r"R(\d+)C(\d+)", re.IGNORECASE)
 LINK = "https://www.f-puzzles.com/?load="
 
 
-def box_shape(n: int) -> tuple[int, int] | None:
-    """f-puzzles' default box (rows, cols) for size ``n``, None where no rectangle but a line fits."""
+def box_shape(n: int) -> tuple[int, int]:
+    """f-puzzles' default box (rows, cols) for size ``n``: (1, n), the rows, where no rectangle fits."""
     rows = math.isqrt(n)
     while n % rows:
         rows -= 1
-    return (rows, n // rows) if rows > 1 else None
+    return rows, n // rows
 
 
-def default_regions(n: int) -> tuple[int, ...] | None:
-    """The box index of each cell under the default boxes, None for a size with none."""
-    shape = box_shape(n)
-    if shape is None:
-        return None
-    rows, cols = shape
+def default_regions(n: int) -> tuple[int, ...]:
+    """The box index of each cell under the default boxes."""
+    rows, cols = box_shape(n)
     return tuple(r // rows * rows + c // cols for r in range(n) for c in range(n))
 
 
@@ -299,15 +297,11 @@ def read_json(data: dict) -> Variant:
                 regions.append(None)
     boxes = default_regions(n)
     if region_set:
-        if boxes is None and None in regions:
-            raise InvalidPuzzleError(f"a {n}x{n} grid has no default boxes: every cell needs a region")
         full = tuple(boxes[x] if g is None else g for x, g in enumerate(regions))
         for k in sorted(set(full) - {-1}):
             members = tuple(x for x, g in enumerate(full) if g == k)
             if len(members) != n:
                 raise InvalidPuzzleError(f"the regions are not {n} cells each: region {k} has {len(members)}", members)
-    elif boxes is None:
-        raise InvalidPuzzleError(f"a {n}x{n} grid has no default boxes: f-puzzles data of size {n} needs regions")
     reader = _Reader(n)
     clues, flags, unknown, raw = [], set(), [], []
     for key, value in data.items():

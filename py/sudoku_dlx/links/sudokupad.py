@@ -38,7 +38,7 @@ LONG = {short: long for long, short in PROPS.items()}
 QUIET = frozenset({"id", "cellSize", "settings", "videos", "metadata", "metaData", "global"})
 #: Metadata names that are texts of the Variant, and those that carry no rule.
 TEXTS = {"title": "title", "author": "author", "rules": "rules"}
-QUIET_META = frozenset({"solution", "msgcorrect", "bgimage", "source"})
+QUIET_META = frozenset({"solution", "msgcorrect", "source", "bgimageopacity"})
 #: SudokuPad's global rule names (its f-puzzles importer keeps f-puzzles' names).
 GLOBALS = {name: name for name in FLAGS} | {"anti-knight": "antiknight", "anti-king": "antiking"}
 
@@ -152,7 +152,7 @@ def read_json(data: dict) -> Variant:
         elif name in GLOBALS and str(value).lower() in ("true", "1", "yes", ""):
             flags.add(GLOBALS[name])
         elif name not in QUIET_META:
-            unknown.append(f"rule {name}")
+            unknown.append(f"metadata {name}")  # bgimage too: a picture may carry the rules
     for key, value in data.items():
         if key not in QUIET and key not in ("cells", "regions", "cages") and value:
             unknown.append(key)

@@ -1,4 +1,4 @@
-"""What a link says, typed: :class:`Variant` (the grid, its givens and regions) and its :class:`Clue` s.
+"""What a link says, typed: :class:`Variant` (the grid, its givens and regions) and each :class:`Clue` of it.
 
 Plain values only (ints, strings, tuples), frozen, comparable: the rules layer decides what each
 key means; this layer only says what the link wrote. Cells are 0-based indices ``row * n + col``.
