@@ -98,7 +98,7 @@ def payload(text: str) -> tuple[str, str]:
     load = re.search(r"[?&]load=([^&#]*)", text)
     if load:
         return "fpuzzles", load.group(1)
-    pad = re.match(r"(?:https?:/{1,2})?(?:www\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)/(.*)$",
+    pad = re.match(r"(?:https?:/{1,2})?(?:[\w-]+\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)/(.*)$",
                    text, re.IGNORECASE | re.DOTALL)
     if pad:
         text = re.sub(r"^(?:sudoku/)?(?:\?puzzleid=)?", "", pad.group(1))
@@ -131,25 +131,29 @@ def json_object(text: str) -> dict:
 def restore(data: str, what: str = "the f-puzzles data", parse=json_object) -> dict:
     """The JSON object in LZ-String base64 ``data`` that a link or a forum may have mangled:
     percent-encoded, ``+`` turned to a space, ``//`` collapsed to ``/`` (tried as SudokuPad's
-    ``fixFPuzzleSlashes`` does, the fewest restored first, boundedly). ``parse`` reads the text."""
+    ``fixFPuzzleSlashes`` does, the fewest restored first, at most 64 tries, each bounded to
+    100 times the data's length). ``parse`` reads the text."""
     if "%" in data:
         data = urllib.parse.unquote(data)
     data = re.sub(r"\s", lambda m: "+" if m.group() == " " else "", data)
     bad = next((i for i, ch in enumerate(data) if ch not in lzstring.BASE64), None)
     if bad is not None:
         raise InvalidPuzzleError(f"{what} is not LZ-String base64 (character {bad + 1} is {data[bad]!r})")
+    limit = min(lzstring.LIMIT, 100 * len(data) + 10_000)  # far past any real puzzle's ratio
     try:
-        return parse(lzstring.decompress_from_base64(data))
+        return parse(lzstring.decompress_from_base64(data, limit))
     except ValueError as error:
         first = error
+    if "expands past" in str(first):
+        raise InvalidPuzzleError(f"{what} is not LZ-String base64 JSON: {first}")
     slashes = [i for i, ch in enumerate(data) if ch == "/"][:16]
     chosen_sets = itertools.chain.from_iterable(
         itertools.combinations(slashes, count) for count in range(1, len(slashes) + 1))
-    for chosen in itertools.islice(chosen_sets, 300):
+    for chosen in itertools.islice(chosen_sets, 64):
         fixed = "".join(data[a:b] + ("/" if b in chosen else "")
                         for a, b in zip([0] + slashes, slashes + [len(data)]))
         try:
-            return parse(lzstring.decompress_from_base64(fixed))
+            return parse(lzstring.decompress_from_base64(fixed, limit))
         except ValueError:
             continue
     raise InvalidPuzzleError(f"{what} is not LZ-String base64 JSON: {first}")
@@ -404,5 +408,5 @@ def write(variant: Variant) -> str:
 
 
 def link(variant: Variant) -> str:
-    """An f-puzzles link that opens ``variant`` (the data percent-encoded, as ``+`` and ``/`` need)."""
-    return LINK + urllib.parse.quote(write(variant), safe="")
+    """An f-puzzles link that opens ``variant``, its data as f-puzzles itself writes it (not percent-encoded)."""
+    return LINK + write(variant)
