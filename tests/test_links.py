@@ -314,13 +314,14 @@ def test_sudokupad_short_and_scl_forms():
     data = lzstring.compress_to_base64(
         "{id:'t',ce:[[{v:1},,,],[,,,],[,,,],[,,,{v:'4'}]],"
         "re:[[[0,0],[0,1],[1,0],[1,1]],[[0,2],[0,3],[1,2],[1,3]],[[2,0],[2,1],[3,0],[3,1]],[[2,2],[2,3],[3,2],[3,3]]],"
-        "ca:[{ce:[[0,2],[0,3]],v:'7'},{v:'title: Tiny'},{v:'antiknight: true'},{ce:[[3,0]],style:'box'}],"
+        "ca:[{ce:[[0,2],[0,3]],v:'7'},{v:'title: Tiny'},{v:'antiknight: true'},{ce:[[3,0]],style:'box'},"
+        "{ce:[[3,1],[3,2]]},{ce:[[2,1],[2,2]],unique:t},{ce:[[1,1]],v:3,unique:f}],"
         "global:['diagonal+']}")
     v = read("https://sudokupad.app/scl" + data)
     assert v.size == 4 and v.givens[0] == 1 and v.givens[15] == 4 and v.regions is None
-    assert v.clues == (Clue("killercage", cells=(2, 3), value="7"),)
+    assert v.clues == (Clue("killercage", cells=(2, 3), value="7"), Clue("killercage", cells=(9, 10)))
     assert v.title == "Tiny" and v.flags == {"antiknight", "diagonal+"}
-    assert v.unknown == ("cage 4 (style box)",)
+    assert v.unknown == ("cage 4 (style box)", "cage 5 (no sum and not marked unique)", "cage 7 (digits may repeat)")
     uri = lzstring.compress_to_encoded_uri_component(lzstring.decompress_from_base64(data))
     assert sudokupad.read(uri) == v
 

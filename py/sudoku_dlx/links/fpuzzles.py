@@ -100,21 +100,23 @@ def payload(text: str) -> tuple[str, str]:
         return "fpuzzles", load.group(1)
     pad = re.match(r"(?:https?:/{1,2})?(?:[\w-]+\.)?(?:sudokupad\.app|app\.crackingthecryptic\.com)/(.*)$",
                    text, re.IGNORECASE | re.DOTALL)
-    if pad:
-        text = re.sub(r"^(?:sudoku/)?(?:\?puzzleid=)?", "", pad.group(1))
-        if re.match(r"(?:scl|ctc)", text):
-            return "scl", re.split(r"[?&#]", text[3:], maxsplit=1)[0]
-        if text.startswith("fpuzzles"):
-            return "fpuzzles", re.split(r"[?&#]", text[8:], maxsplit=1)[0]
-        if text.startswith("fpuz"):
-            return "fpuzzles", re.split(r"[?&#]", text[4:], maxsplit=1)[0]
-        raise InvalidPuzzleError(f"the SudokuPad link names puzzle {text[:40]!r} on SudokuPad's server, which "
+    if not pad:
+        return _prefixed(text) or ("fpuzzles", text)
+    path = re.sub(r"^(?:sudoku/)?(?:\?puzzleid=)?", "", pad.group(1))
+    found = _prefixed(re.split(r"[?&#]", path, maxsplit=1)[0])
+    if found is None:
+        raise InvalidPuzzleError(f"the SudokuPad link names puzzle {path[:40]!r} on SudokuPad's server, which "
                                  "cannot be read offline: share it as an f-puzzles or scl link instead")
-    if text.startswith("fpuzzles"):
-        return "fpuzzles", text[8:]
-    if text.startswith("scl"):
-        return "scl", text[3:]
-    return "fpuzzles", text
+    return found
+
+
+#: SudokuPad's prefixes of a puzzle in its links (its ``PuzzleTools.rePuzzlePrefix``) and their forms.
+PREFIXES = (("fpuzzles", "fpuzzles"), ("fpuz", "fpuzzles"), ("scl", "scl"), ("ctc", "scl"))
+
+
+def _prefixed(text: str) -> tuple[str, str] | None:
+    """``(form, data)`` of ``text`` that starts with one of :data:`PREFIXES`, else None."""
+    return next(((form, text[len(prefix):]) for prefix, form in PREFIXES if text.startswith(prefix)), None)
 
 
 def json_object(text: str) -> dict:

@@ -138,11 +138,14 @@ def read_json(data: dict) -> Variant:
             if sep and re.fullmatch(r"[a-z]+", name):
                 meta.setdefault(name, text)
             continue
-        plain = cage.get("unique", True) is True and not cage.get("hidden") and "style" not in cage
-        if plain:
+        # SudokuPad's f-puzzles importer marks killer cages unique; an extra region comes as a bare cage
+        unique = cage.get("unique", True if value else None)
+        if unique is True and not cage.get("hidden") and "style" not in cage:
             clues.append(Clue("killercage", cells=tuple(_cell(rc, n, f"cage {number}") for rc in cells), value=value))
         else:
-            unknown.append(f"cage {number} (style {cage.get('style', 'hidden' if cage.get('hidden') else 'not unique')})")
+            why = f"style {cage['style']}" if "style" in cage else "hidden" if cage.get("hidden") else \
+                "digits may repeat" if unique is False else "no sum and not marked unique"
+            unknown.append(f"cage {number} ({why})")
     global_rules = data.get("global") or []
     if isinstance(global_rules, dict):
         global_rules = [k for k, v in global_rules.items() if v]
