@@ -262,6 +262,10 @@ def test_default_boxes_and_regions_of_every_size(n):
 def test_real_f_puzzles_data_reads_and_its_givens_agree_with_its_solution(name, data, solution):
     v = read(data)
     assert v.size ** 2 == len(v.givens) and (v.clues or v.flags or any(v.givens))
+    json_data = fpuzzles.decode(data)  # every key is named: typed, a flag, or kept and listed
+    named_keys = {c.key for c in v.clues} | v.flags | {k for k, _ in v.raw} | fpuzzles.META
+    assert all(json_data[k] in (False, []) for k in set(json_data) - named_keys)
+    assert set(v.unknown) == {k for k, _ in v.raw} - fpuzzles.QUIET
     assert fpuzzles.read(fpuzzles.write(v)) == v
     if solution and v.size < 10:  # the setter's solution: every given sits where it says, row-major from 0
         assert len(solution) == v.size ** 2
