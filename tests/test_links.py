@@ -419,5 +419,7 @@ def test_short_links_cannot_be_read_offline():
 def test_other_bad_records():
     assert "not one of UL, UR, DL, DR" in str(error(blank(littlekillersum=[{"cell": "R0C1", "cells": [], "direction": "X"}])))
     assert "where a cell such as R1C1 belongs" in str(error(blank(odd=[{"cell": "A1"}])))
+    assert str(error(blank(sandwichsum=[{"cell": "R5C5", "value": "3"}]))) == \
+        "sandwichsum 1 has clue cell R5C5, not just outside the 9x9 grid"
     assert "has value 12, not a digit 1-9" in str(error({"size": 9, "grid": [[{"value": 12}] + [{}] * 8] + [[{}] * 9] * 8}))
     assert str(error("{not json")).startswith("the JSON is not valid")

@@ -165,7 +165,7 @@ def decode(text: str) -> dict:
     """The f-puzzles JSON of a link (f-puzzles ``?load=``, SudokuPad ``fpuzzles...``) or bare data."""
     form, data = payload(text)
     if form == "scl":
-        raise InvalidPuzzleError("this is a SudokuPad scl link, not f-puzzles data: read it with links.read")
+        raise InvalidPuzzleError("this is a SudokuPad scl link, not f-puzzles data: read it with links.reader.read")
     if form == "json":
         try:
             value = json.loads(data)
@@ -190,6 +190,14 @@ class _Reader:
         if not match:
             raise InvalidPuzzleError(f"{where} has {rc!r} where a cell such as R1C1 belongs")
         return int(match.group(1)), int(match.group(2))
+
+    def beside(self, rc: object, where: str) -> tuple[int, int]:
+        """f-puzzles' (row, col) of a clue outside the grid: on the ring of row or col 0 or n+1."""
+        r, c = self.place(rc, where)
+        n = self.n
+        if not (0 <= r <= n + 1 and 0 <= c <= n + 1) or (1 <= r <= n and 1 <= c <= n):
+            raise InvalidPuzzleError(f"{where} has clue cell {rc}, not just outside the {n}x{n} grid")
+        return r, c
 
     def cell(self, rc: object, where: str) -> int:
         """The 0-based index of ``rc``, which must lie in the grid."""
@@ -239,13 +247,13 @@ class _Reader:
         if shape == "cell":
             return Clue(key, cells=(self.cell(record.get("cell"), where),), value=value, extra=extra)
         if shape == "outside":
-            return Clue(key, outside=self.place(record.get("cell"), where), value=value, extra=extra)
+            return Clue(key, outside=self.beside(record.get("cell"), where), value=value, extra=extra)
         if shape == "littlekiller":
             direction = record.get("direction", "")
             if direction not in DIRECTIONS:
                 raise InvalidPuzzleError(f"{where} has direction {direction!r}, not one of {', '.join(DIRECTIONS)}")
             return Clue(key, cells=self.cells(record.get("cells", []), where, True), value=value,
-                        outside=self.place(record.get("cell"), where), direction=direction, extra=extra)
+                        outside=self.beside(record.get("cell"), where), direction=direction, extra=extra)
         if shape == "lines":
             return Clue(key, lines=self.lines(record.get("lines", []), where, once), value=value, extra=extra)
         if shape == "arrow":

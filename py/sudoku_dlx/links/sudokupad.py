@@ -37,9 +37,11 @@ LONG = {short: long for long, short in PROPS.items()}
 #: Top-level keys that carry no rule.
 QUIET = frozenset({"id", "cellSize", "settings", "videos", "metadata", "metaData", "global"})
 #: Metadata names that are texts of the Variant, and those that carry no rule.
-TEXTS = {"title": "title", "author": "author", "rules": "rules"}
+TEXTS = ("title", "author", "rules")
 QUIET_META = frozenset({"solution", "msgcorrect", "source", "bgimageopacity"})
-#: SudokuPad's global rule names (its f-puzzles importer keeps f-puzzles' names).
+#: SudokuPad's global rule names: its f-puzzles importer keeps f-puzzles' names, as metadata
+#: ("antiknight: true"); a ``global`` list or object of them is read too (seen in no source
+#: here: read by name, anything else listed as unknown).
 GLOBALS = {name: name for name in FLAGS} | {"anti-knight": "antiknight", "anti-king": "antiking"}
 
 
@@ -125,7 +127,7 @@ def read_json(data: dict) -> Variant:
             if size != n:
                 raise InvalidPuzzleError(f"the regions are not {n} cells each: region {k + 1} has {size}",
                                          tuple(x for x, g in enumerate(regions) if g == k))
-    texts = {"title": "", "author": "", "rules": ""}
+    texts = dict.fromkeys(TEXTS, "")
     flags, clues, unknown = set(), [], []
     meta = {**(data.get("metadata") or {}), **(data.get("metaData") or {})}
     for number, cage in enumerate(data.get("cages") or [], 1):
@@ -151,7 +153,7 @@ def read_json(data: dict) -> Variant:
         global_rules = [k for k, v in global_rules.items() if v]
     for name, value in list(meta.items()) + [(g, True) for g in global_rules]:
         if name in TEXTS:
-            texts[TEXTS[name]] = str(value)
+            texts[name] = str(value)
         elif name in GLOBALS and str(value).lower() in ("true", "1", "yes", ""):
             flags.add(GLOBALS[name])
         elif name not in QUIET_META:
