@@ -23,7 +23,7 @@ import re
 from ..kinds.grid import InvalidPuzzleError
 from . import lzstring
 from .fpuzzles import FLAGS, SIZES, default_regions, restore
-from .variant import Clue, Variant, freeze
+from .variant import Clue, Variant
 
 #: PuzzleZipper's short names, long name -> short.
 PROPS = {
@@ -162,7 +162,7 @@ def read_json(data: dict) -> Variant:
         if key not in QUIET and key not in ("cells", "regions", "cages") and value:
             unknown.append(key)
     return Variant(size=n, givens=tuple(givens), regions=region_tuple, clues=tuple(clues),
-                   flags=frozenset(flags), unknown=tuple(unknown), raw=(("scl", freeze(data)),), **texts)
+                   flags=frozenset(flags), unknown=tuple(unknown), **texts)
 
 
 def read(data: str) -> Variant:

@@ -36,9 +36,11 @@ class Clue:
 
     key: str  #: f-puzzles' key: "thermometer", "killercage", "arrow", ... (cosmetic ones too)
     cells: tuple[int, ...] = ()  #: in the order the data gives them (an arrow's circle; a clone's first half)
-    lines: tuple[tuple[int, ...], ...] = ()  #: thermometers (bulb first), arrows (circle cell first), lines; a clone's copy
+    #: thermometers (bulb first), arrows (circle cell first), lines; a clone's copy
+    lines: tuple[tuple[int, ...], ...] = ()
     value: str = ""  #: as written: "15", "X", "1,2" (a quadruple's digits), "" (no value)
-    outside: tuple[int, int] | None = None  #: a clue outside the grid: f-puzzles' 1-based (row, col), 0 or n+1 outside
+    #: a clue outside the grid: f-puzzles' 1-based (row, col), so row or col is 0 or n+1
+    outside: tuple[int, int] | None = None
     direction: str = ""  #: a little killer's: "UL", "UR", "DL", "DR"
     extra: tuple[tuple[str, Frozen], ...] = ()  #: the record's other fields (colours, widths), frozen, to write back
 
@@ -49,13 +51,17 @@ class Variant:
 
     size: int
     givens: tuple[int, ...]  #: n*n digits, 0 for blank
-    regions: tuple[int, ...] | None  #: a region index per cell (-1: none) when the data sets them, else None (default boxes)
+    #: a region index per cell (-1: in none) when the data sets them, else None (the default boxes)
+    regions: tuple[int, ...] | None
     clues: tuple[Clue, ...] = ()
     flags: frozenset[str] = frozenset()  #: the true boolean keys: "diagonal+", "antiknight", ...
     negative: frozenset[str] = frozenset()  #: f-puzzles' ``negative`` list (kropki, XV negative constraints)
     title: str = ""
     author: str = ""
     rules: str = ""
-    unknown: tuple[str, ...] = ()  #: keys present that this layer does not know (the rules layer refuses them by name)
-    marks: tuple[tuple[int, str, Frozen], ...] = ()  #: per cell: (cell, field, value) for entries, pencil marks, colours
-    raw: tuple[tuple[str, Frozen], ...] = field(default=(), repr=False)  #: untyped keys' values, written back as they came
+    #: keys present that this layer does not know (the rules layer refuses them by name)
+    unknown: tuple[str, ...] = ()
+    #: (cell, field, value) of each cell's other fields: entries, pencil marks, colours
+    marks: tuple[tuple[int, str, Frozen], ...] = ()
+    #: f-puzzles keys this layer does not type, with their values, written back as they came
+    raw: tuple[tuple[str, Frozen], ...] = field(default=(), repr=False)
