@@ -275,7 +275,13 @@ def test_real_f_puzzles_data_reads_and_its_givens_agree_with_its_solution(name, 
 @pytest.mark.parametrize("line", LINK_LINES, ids=["lisudoku", "sudokutools-slash", "parity-fish-scl"])
 def test_real_links_read(line):
     v = read(line)
-    assert v.size == 9
+    assert v.size == 9 and v.regions is None
+
+
+def test_the_small_real_links_by_hand():
+    lisudoku, slashed = (read(line) for line in LINK_LINES[:2])
+    assert lisudoku.givens == (1,) + (0,) * 80 and not lisudoku.clues  # r1c1 = 1, nothing else
+    assert "/" in LINK_LINES[1] and slashed.givens == (0,) * 81 and not slashed.clues
 
 
 def test_blitz_by_hand():
