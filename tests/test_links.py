@@ -332,8 +332,9 @@ def test_sudokupad_short_and_scl_forms():
     assert v.clues == (Clue("killercage", cells=(2, 3), value="7"), Clue("killercage", cells=(9, 10)))
     assert v.title == "Tiny" and v.flags == {"antiknight", "diagonal+"}
     assert v.unknown == ("cage 4 (style box)", "cage 5 (no sum and not marked unique)", "cage 7 (digits may repeat)")
-    uri = lzstring.compress_to_encoded_uri_component(lzstring.decompress_from_base64(data))
-    assert sudokupad.read(uri) == v
+    zipped = lzstring.decompress_from_base64(data)
+    assert sudokupad.read(lzstring.compress_to_encoded_uri_component(zipped)) == v
+    assert read(zipped) == v  # its zipped JSON pasted as it is
 
 
 def test_sudokupad_links_carrying_f_puzzles_data():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..kinds.grid import InvalidPuzzleError
 from . import fpuzzles, sudokupad
 from .variant import Variant
 
@@ -12,7 +13,13 @@ def read(text: str) -> Variant:
     if form == "scl":
         return sudokupad.read(data)
     if form == "json":
-        value = fpuzzles.decode(data)
+        try:
+            value = fpuzzles.decode(data)
+        except InvalidPuzzleError as error:  # SudokuPad's zipped JSON, or not JSON at all
+            try:
+                value = sudokupad.unzip(data)
+            except InvalidPuzzleError:
+                raise error from None
         if isinstance(value, dict) and "cells" in value and "size" not in value:
             return sudokupad.read_json(value)
         return fpuzzles.read_json(value)
