@@ -4,14 +4,14 @@
 import { svg } from "../svg.js";
 import { between } from "./geometry.js";
 
-const DOT = 0.14;
+const DOT = 0.17;
 const QUAD = 0.3;
 
 function dot(kind, { cells, value }, n, plain) {
   const [cx, cy] = between(cells[0], cells[1], n);
   const group = svg("g");
   group.append(svg("circle", { class: `dot ${kind}`, cx, cy, r: DOT }));
-  if (value && value !== plain) group.append(svg("text", { class: `dot-value ${kind}`, x: cx, y: cy, "font-size": 0.2 }, value));
+  if (value && value !== plain) group.append(svg("text", { class: `dot-value ${kind}`, x: cx, y: cy, "font-size": 0.24 }, value));
   return group;
 }
 
@@ -26,7 +26,7 @@ export function ratio(clue, n) {
 // An X or a V on the side between two cells.
 export function xv({ cells, value }, n) {
   const [x, y] = between(cells[0], cells[1], n);
-  return svg("text", { class: "xv", x, y, "font-size": 0.4 }, value.toUpperCase());
+  return svg("text", { class: "xv", x, y, "font-size": 0.45 }, value.toUpperCase());
 }
 
 // The digits of a quadruple: "1234", "1 2", "1,2" or, past 9, "10,12".
