@@ -27,7 +27,7 @@ import { shadedCells } from "./shading.js";
 export const LAYERS = ["shade", "line", "dot", "text"];
 
 // key -> [layer, drawing(clue, n)], or null for a rule that has nothing to draw.
-const DRAWINGS = {
+const DRAWINGS = new Map(Object.entries({
   extraregion: ["shade", shadedCells],
   clone: ["shade", (clue, n) => shadedCells({ cells: [...(clue.cells ?? []), ...(clue.lines ?? []).flat()] }, n)],
   odd: ["shade", odd],
@@ -53,12 +53,12 @@ const DRAWINGS = {
   antiking: null,
   nonconsecutive: null,
   disjointgroups: null,
-};
+}));
 
 export function drawClues(clues, n) {
   const layers = Object.fromEntries(LAYERS.map((layer) => [layer, svg("g", { "data-layer": layer })]));
   for (const clue of clues) {
-    const entry = DRAWINGS[clue.key];
+    const entry = DRAWINGS.get(clue.key);
     if (!entry) continue;
     const [layer, draw] = entry;
     const drawing = svg("g", { "data-key": clue.key });
@@ -71,5 +71,5 @@ export function drawClues(clues, n) {
 }
 
 export function undrawn(clues) {
-  return [...new Set(clues.map((clue) => clue.key).filter((key) => !Object.hasOwn(DRAWINGS, key)))];
+  return [...new Set(clues.map((clue) => clue.key).filter((key) => !DRAWINGS.has(key)))];
 }
