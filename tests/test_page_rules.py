@@ -92,7 +92,10 @@ def test_clues_sit_where_f_puzzles_puts_them(new_page):
     for a, b, size in (("x", "width", "width"), ("y", "height", "height")):
         assert bulb[a] + bulb[b] / 2 == pytest.approx(cell[a] + cell[size] / 2, abs=1.5)
     # Layers: shaded cells, then lines, then dots, then text.
-    assert grid.locator("[data-layer]").evaluate_all("gs => gs.map((g) => g.dataset.layer)") == ["shade", "line", "dot", "text"]
+    # under the cells (their digits and the grid's lines) and over them.
+    assert grid.evaluate("""grid => [...grid.children].filter((e) => e.matches(".rule-marks, [role=row]"))
+        .map((e) => e.matches(".rule-marks") ? [...e.children].map((g) => g.dataset.layer).join(" ") : "row")
+        .filter((e, k, all) => e !== "row" || all[k - 1] !== "row")""") == ["shade line", "row", "dot text"]
     dots = page.locator('.grid[data-group="dots"]')
     assert dots.locator('[data-layer="dot"] [data-key]').evaluate_all("gs => [...new Set(gs.map((g) => g.dataset.key))]") == \
         ["difference", "ratio", "quadruple"]

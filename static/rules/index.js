@@ -4,6 +4,10 @@
 //                                        the grid from 0,0 to n,n; clues outside the grid
 //                                        at -1..0 and n..n+1), for an <svg class="rule-marks"
 //                                        viewBox="0 0 n n"> over the grid (style.css draws it)
+//   ruleMarks(clues, n) -> [under, over] the same as two <svg class="rule-marks">: `under`
+//                                        (shaded cells, lines) to go before the grid's cells,
+//                                        under their digits and the grid's lines; `over` (dots,
+//                                        text) after them, over the grid's lines
 //   undrawn(clues) -> [key]              the keys, once each, that have no drawing here
 //
 // A clue is plain JSON, as the worker sends it: {key, cells, lines, value, outside,
@@ -68,6 +72,18 @@ export function drawClues(clues, n) {
   const group = svg("g", { class: "rules" });
   group.append(...Object.values(layers));
   return group;
+}
+
+// The layers that go over the grid's cells (the others go under them).
+const OVER = new Set(["dot", "text"]);
+
+export function ruleMarks(clues, n) {
+  const layers = [...drawClues(clues, n).children];
+  return [layers.filter((g) => !OVER.has(g.dataset.layer)), layers.filter((g) => OVER.has(g.dataset.layer))].map((part) => {
+    const marks = svg("svg", { class: "rule-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+    marks.append(...part);
+    return marks;
+  });
 }
 
 export function undrawn(clues) {

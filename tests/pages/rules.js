@@ -2,8 +2,7 @@
 // group of rules, with sample clues of every key (and one key no drawing knows, which the
 // page lists as not drawn). Marks <html data-drawn> when it is done.
 import { shapeFor } from "../../static/grid.js";
-import { drawClues, undrawn } from "../../static/rules/index.js";
-import { svg } from "../../static/svg.js";
+import { ruleMarks, undrawn } from "../../static/rules/index.js";
 import { Board } from "../../static/views/play/board.js";
 
 const N = 9;
@@ -79,9 +78,9 @@ function board(name, { givens, clues }) {
     play.cells[cell].textContent = digit;
     play.cells[cell].toggleAttribute("data-given", true);
   }
-  const marks = svg("svg", { class: "rule-marks", viewBox: `0 0 ${N} ${N}`, "aria-hidden": "true" });
-  marks.append(drawClues(clues, N));
-  grid.prepend(marks);
+  const [under, over] = ruleMarks(clues, N);
+  grid.prepend(under);
+  grid.append(over);
   const caption = document.createElement("figcaption");
   caption.textContent = `${name}: ${[...new Set(clues.map((clue) => clue.key))].join(", ")}`;
   figure.append(grid, caption);
