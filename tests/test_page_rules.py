@@ -96,6 +96,8 @@ def test_clues_sit_where_f_puzzles_puts_them(new_page):
     assert grid.evaluate("""grid => [...grid.children].filter((e) => e.matches(".rule-marks, [role=row]"))
         .map((e) => e.matches(".rule-marks") ? [...e.children].map((g) => g.dataset.layer).join(" ") : "row")
         .filter((e, k, all) => e !== "row" || all[k - 1] !== "row")""") == ["shade line", "row", "dot text"]
+    assert grid.locator('[data-layer="shade"] [data-key]').evaluate_all("gs => gs.map((g) => g.dataset.key)") == \
+        ["diagonal+", "diagonal-"]  # under every other line
     dots = page.locator('.grid[data-group="dots"]')
     assert dots.locator('[data-layer="dot"] [data-key]').evaluate_all("gs => [...new Set(gs.map((g) => g.dataset.key))]") == \
         ["difference", "ratio", "quadruple"]
@@ -118,6 +120,7 @@ COLOURS = """() => {
   return {
     cell: getComputedStyle(document.querySelector(".grid")).backgroundColor,
     thermo: css('[data-key="thermometer"] .line', "stroke"),
+    palindrome: css('[data-key="palindrome"] .line', "stroke"),
     renban: css('[data-key="renban"] .line', "stroke"),
     whispers: css('[data-key="whispers"] .line', "stroke"),
     white: css(".dot.white", "fill"), whiteEdge: css(".dot.white", "stroke"),
@@ -134,8 +137,8 @@ def test_drawings_are_visible_and_told_apart(new_page, scheme):
         page.emulate_media(media="print")
     drawn(page)
     colours = page.evaluate(COLOURS)
-    lines = [colours["thermo"], colours["renban"], colours["whispers"]]
-    assert len(set(lines)) == 3 and colours["cell"] not in lines
+    lines = [colours["thermo"], colours["palindrome"], colours["renban"], colours["whispers"]]
+    assert len(set(lines)) == 4 and colours["cell"] not in lines
     assert colours["white"] == colours["cell"] != colours["whiteEdge"] == colours["black"] != colours["blackValue"]
     assert colours["text"] != colours["page"]
     if scheme == "print":

@@ -3,7 +3,7 @@
 //   drawClues(clues, n) -> SVGGElement   every clue drawn, in grid units (a cell is 1 by 1,
 //                                        the grid from 0,0 to n,n; clues outside the grid
 //                                        at -1..0 and n..n+1), for an <svg class="rule-marks"
-//                                        viewBox="0 0 n n"> over the grid (style.css draws it)
+//                                        viewBox="0 0 n n"> over the grid (rules.css styles it)
 //   ruleMarks(clues, n) -> [under, over] the same as two <svg class="rule-marks">: `under`
 //                                        (shaded cells, lines) to go before the grid's cells,
 //                                        under their digits and the grid's lines; `over` (dots,
@@ -17,8 +17,9 @@
 // global rule is a clue with its key alone (anti-knight draws nothing; a diagonal its line).
 // A clone gives its cells and its copies as `lines`.
 //
-// The drawing is in four layers, each a <g data-layer>: shaded cells, then lines, then
-// circles and dots, then text; each clue's drawing is a <g data-key="its key">.
+// The drawing is in four layers, each a <g data-layer>: shaded cells (and the diagonals, under
+// every other line), then lines, then circles and dots, then text; each clue's drawing is a
+// <g data-key="its key">. A cell's own tint (selected, hinted) paints over `under`.
 import { svg } from "../svg.js";
 import { arrow } from "./arrow.js";
 import { difference, quadruple, ratio, xv } from "./dots.js";
@@ -38,8 +39,8 @@ const DRAWINGS = new Map(Object.entries({
   even: ["shade", even],
   minimum: ["shade", minimum],
   maximum: ["shade", maximum],
-  "diagonal+": ["line", diagonal],
-  "diagonal-": ["line", diagonal],
+  "diagonal+": ["shade", diagonal],
+  "diagonal-": ["shade", diagonal],
   thermometer: ["line", thermometer],
   palindrome: ["line", (clue, n) => thickLines(clue, n, "palindrome")],
   renban: ["line", (clue, n) => thickLines(clue, n, "renban")],
