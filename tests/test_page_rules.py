@@ -123,8 +123,8 @@ COLOURS = """() => {
     palindrome: css('[data-key="palindrome"] .line', "stroke"),
     renban: css('[data-key="renban"] .line', "stroke"),
     whispers: css('[data-key="whispers"] .line', "stroke"),
-    white: css(".dot.white", "fill"), whiteEdge: css(".dot.white", "stroke"),
-    black: css(".dot.black", "fill"), blackValue: css(".dot-value.black", "fill"),
+    white: css(".dot.white", "fill"), whiteEdge: css(".dot.white", "stroke"), whiteValue: css(".dot-value.white", "fill"),
+    black: css(".dot.black", "fill"), blackEdge: css(".dot.black", "stroke"), blackValue: css(".dot-value.black", "fill"),
     text: css('[data-key="sandwichsum"] text', "fill"), page: getComputedStyle(document.body).backgroundColor,
   };
 }"""
@@ -139,7 +139,10 @@ def test_drawings_are_visible_and_told_apart(new_page, scheme):
     colours = page.evaluate(COLOURS)
     lines = [colours["thermo"], colours["palindrome"], colours["renban"], colours["whispers"]]
     assert len(set(lines)) == 4 and colours["cell"] not in lines
-    assert colours["white"] == colours["cell"] != colours["whiteEdge"] == colours["black"] != colours["blackValue"]
+    # Kropki's dots keep their colours in every scheme, each edged apart from the cell, values readable.
+    assert (colours["white"], colours["black"]) == ("rgb(255, 255, 255)", "rgb(0, 0, 0)")
+    assert colours["cell"] not in (colours["whiteEdge"], colours["blackEdge"])
+    assert colours["whiteValue"] != colours["white"] and colours["blackValue"] != colours["black"]
     assert colours["text"] != colours["page"]
     if scheme == "print":
-        assert (colours["black"], colours["text"]) == ("rgb(0, 0, 0)", "rgb(0, 0, 0)")
+        assert (colours["blackEdge"], colours["text"]) == ("rgb(0, 0, 0)", "rgb(0, 0, 0)")
