@@ -61,7 +61,7 @@ def test_each_key_is_drawn_with_its_parts(new_page):
     assert (two["circles"], len(two["lines"]), two["heads"]) == (1, 2, 2)
     assert [d["circles"] for d in of(drawings, "odd")] == [1, 1]
     assert [d["rects"] for d in of(drawings, "even")] == [1, 1]
-    assert [d["chevrons"] for d in of(drawings, "maximum") + of(drawings, "minimum")] == [4, 2]  # none off the grid
+    assert [d["chevrons"] for d in of(drawings, "maximum") + of(drawings, "minimum")] == [4, 3]  # none off the grid, none between two minimum cells
     assert [d["rects"] for d in of(drawings, "extraregion") + of(drawings, "clone")] == [4, 4]
     assert [(d["circles"], d["texts"]) for d in of(drawings, "difference")] == [(1, []), (1, ["3"])]
     assert [(d["circles"], d["texts"]) for d in of(drawings, "ratio")] == [(1, []), (1, ["3"])]
@@ -109,10 +109,10 @@ def test_undrawn_lists_each_unknown_key_once(new_page):
     result = page.evaluate("""async () => {
         const { drawClues, undrawn } = await import("../../static/rules/index.js");
         const clues = [{ key: "jigsaw-ish" }, { key: "thermometer", lines: [[0, 1]] }, { key: "jigsaw-ish" },
-                       { key: "toString" }, { key: "antiking" }];
+                       { key: "toString" }, { key: "antiking" }, { key: "killercage", cells: [3, 4], value: null }];
         return { undrawn: undrawn(clues), drawn: [...drawClues(clues, 9).querySelectorAll("[data-key]")].map((g) => g.dataset.key) };
     }""")
-    assert result == {"undrawn": ["jigsaw-ish", "toString"], "drawn": ["thermometer"]}
+    assert result == {"undrawn": ["jigsaw-ish", "toString"], "drawn": ["thermometer", "killercage"]}  # a value of null is none
 
 
 COLOURS = """() => {

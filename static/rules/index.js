@@ -67,7 +67,7 @@ export function drawClues(clues, n) {
     if (!entry) continue;
     const [layer, draw] = entry;
     const drawing = svg("g", { "data-key": clue.key });
-    drawing.append(draw({ cells: [], lines: [], value: "", ...clue }, n));
+    drawing.append(draw({ ...clue, cells: clue.cells ?? [], lines: clue.lines ?? [], value: clue.value ?? "" }, n));
     layers[layer].append(drawing);
   }
   const group = svg("g", { class: "rules" });

@@ -34,7 +34,7 @@ export const GROUPS = {
       { key: "even", cells: [at(1, 8)] },
       { key: "even", cells: [at(9, 1)] },
       { key: "maximum", cells: [at(4, 7)] },
-      { key: "minimum", cells: [at(9, 9)] },
+      { key: "minimum", cells: [at(9, 8), at(9, 9)] },
       { key: "extraregion", cells: [at(6, 5), at(6, 6), at(7, 5), at(7, 6)] },
       { key: "clone", cells: [at(1, 1), at(1, 2)], lines: [[at(9, 4), at(9, 5)]] },
     ],
