@@ -109,10 +109,14 @@ def test_undrawn_lists_each_unknown_key_once(new_page):
     result = page.evaluate("""async () => {
         const { drawClues, undrawn } = await import("../../static/rules/index.js");
         const clues = [{ key: "jigsaw-ish" }, { key: "thermometer", lines: [[0, 1]] }, { key: "jigsaw-ish" },
-                       { key: "toString" }, { key: "antiking" }, { key: "killercage", cells: [3, 4], value: null }];
-        return { undrawn: undrawn(clues), drawn: [...drawClues(clues, 9).querySelectorAll("[data-key]")].map((g) => g.dataset.key) };
+                       { key: "toString" }, { key: "antiking" }, { key: "killercage", cells: [3, 4], value: null },
+                       { key: "arrow", lines: [[20, 21, 22]] }];
+        const drawing = drawClues(clues, 9);
+        return { undrawn: undrawn(clues), drawn: [...drawing.querySelectorAll("[data-key]")].map((g) => g.dataset.key),
+                 circle: drawing.querySelector('[data-key="arrow"] .circle').getAttribute("x") };
     }""")
-    assert result == {"undrawn": ["jigsaw-ish", "toString"], "drawn": ["thermometer", "killercage"]}  # a value of null is none
+    assert result == {"undrawn": ["jigsaw-ish", "toString"], "drawn": ["thermometer", "arrow", "killercage"],
+                      "circle": "2.1"}  # by layer; a value of null is none; an arrow's circle on its line's first cell
 
 
 COLOURS = """() => {

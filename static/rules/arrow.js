@@ -1,6 +1,6 @@
 // An arrow, as f-puzzles draws it: a circle on its first cell (a rounded pill over two
 // cells), then from the circle's edge a thin line with an open arrowhead at its end; several
-// lines may leave one circle.
+// lines may leave one circle. An arrow without its circle's cells has it on its lines' first cell.
 import { svg } from "../svg.js";
 import { centre, towards } from "./geometry.js";
 
@@ -9,8 +9,9 @@ const RADIUS = 0.4;
 const HEAD = 0.3;
 const HEAD_ANGLE = Math.PI / 4;
 
-export function arrow({ cells, lines }, n) {
+export function arrow({ cells: given, lines }, n) {
   const group = svg("g");
+  const cells = given.length ? given : [...new Set(lines.map((line) => line[0]))];
   const inCircle = new Set(cells);
   for (const line of lines) {
     // The line starts at the last circle cell it leaves (or its first cell), on the circle's edge.
