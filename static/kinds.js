@@ -508,6 +508,10 @@ function readKiller(lines) {
 // -- Reading any text (kinds/read.py) ---------------------------------------------------
 
 const PREFIX = new RegExp(`^[${WHITESPACE}]*(${KINDS.join("|")})[${WHITESPACE}]*:`, "i");
+// An f-puzzles or SudokuPad link (kinds/read.py's VARIANT_LINK and LINK_UNREAD).
+const VARIANT_LINK = /^\s*[<"'`]?\s*(?:(?:https?:\/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl)/i;
+const LINK_UNREAD = "this is an f-puzzles or SudokuPad link with variant rules: only the command line's solve " +
+  "reads those yet (python3 -m sudoku_dlx solve 'LINK', docs/rules.md)";
 
 // The record of the puzzle in `text` (see the module's comment), of `kind` and `size`
 // where given; an invalid record naming what is wrong and where otherwise.
@@ -522,6 +526,7 @@ export function readPuzzle(text, size = 0, kind = "") {
 
 function readAny(text, size, kind) {
   if (kind !== null && !KINDS.includes(kind)) throw new InvalidPuzzle(`unknown kind "${kind}"; kinds are ${KINDS.join(", ")}`);
+  if (VARIANT_LINK.test(text)) throw new InvalidPuzzle(LINK_UNREAD);
   if (text.length > MAX_TEXT) {
     const length = [...text].length;
     if (length > MAX_TEXT) throw new InvalidPuzzle(`the text has ${count(length)} characters; a puzzle has at most ${count(MAX_TEXT)}`);

@@ -118,6 +118,9 @@ def numbers(puzzle: str) -> str:
 
 
 CORPUS = [
+    # variant links, which neither reader plays
+    "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A",
+    " <https://sudokupad.app/fpuzzlesN4Ig>", "sclN4IgzglgXgpiBcBOA", "SudokuPad.app/abc",
     # every layout of every size
     *ONE_LINE.values(),
     *(format_grid(parse(p)) for p in ONE_LINE.values()),
@@ -178,7 +181,7 @@ def test_the_corpus_covers_every_message(grid_js):
     """Each kind of answer appears at least once, so a changed message cannot go unseen."""
     errors = " ".join(grid_js(text)["parsed"].get("error", "") for text in CORPUS)
     for part in ("unexpected character 'x' at position 3", "line 1, column 1", "U+00E9", "U+1F600",
-                 "cells is no puzzle size", "is more than", f"the text has 10,000 characters; a puzzle has at most {MAX_TEXT:,}"):
+                 "cells is no puzzle size", "is more than", "an f-puzzles or SudokuPad link", f"the text has 10,000 characters; a puzzle has at most {MAX_TEXT:,}"):
         assert part in errors, part
     assert {grid_js(text)["parsed"].get("size") for text in CORPUS} >= set(BOX_SHAPES)
     assert any(grid_js(text).get("clashes") for text in CORPUS)

@@ -24,7 +24,7 @@ from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from
 from .kinds.forms import write_form
 from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
-from .kinds.read import puzzle_id, read_puzzle, read_texts
+from .kinds.read import VARIANT_LINK, puzzle_id, read_puzzle, read_texts
 from .kinds.tatham import write_game_id
 from .rating import GRADES
 
@@ -40,13 +40,15 @@ PARTS_PER_JOB = 16
 
 def _read(source: str) -> str:
     """The text of a file, of standard input for ``-``, or ``source`` itself when no
-    file has that name and it does not look like a file name (no folder, no
-    extension): a puzzle of any size, or a bad one whose error the caller reports.
+    file has that name and it is an f-puzzles or SudokuPad link or does not look like a
+    file name (no folder, no extension): a puzzle, or a bad one whose error the caller reports.
     OSError when there is no such file or it is no UTF-8 text."""
     try:
         if source == "-":
             return sys.stdin.read()
         if not os.path.exists(source):
+            if VARIANT_LINK.match(source):
+                return source
             if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
                 raise FileNotFoundError(f"no file named {source!r}")
             return source
@@ -71,7 +73,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
             _emit(record)
         elif record["status"] in ("none", "invalid"):
             print(f"{record['status']}: {record['error']}")
-        elif args.pretty:
+        elif args.pretty and record["kind"] != "variant":  # a variant's grid is its link's
             print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
         else:
             suffix = "" if record["status"] == "unique" else f"  ({record['status']}: {len(record['solutions'])} found)"

@@ -24,6 +24,7 @@ from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from, one_budget
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
+from .rules.link import is_link, solve_link
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
@@ -153,6 +154,8 @@ def solve(text: str, size: int = 0, limit: int = 2, kind: str = "") -> dict:
     """Solve (``solve --json``'s record, see :meth:`SolveResult.record`): ``status`` is
     unique, multiple, none or invalid, with up to ``limit`` solutions."""
     try:
+        if is_link(text):  # a variant of f-puzzles or SudokuPad (kind "variant", see rules.link)
+            return solve_link(text, limit)
         puzzle = _puzzle(text, size, kind)
     except InvalidPuzzleError as error:
         return _invalid(error, text, size=None, solutions=[], nodes=0, guesses=0, updates=0, ms=0.0)

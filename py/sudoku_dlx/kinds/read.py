@@ -16,7 +16,15 @@ from .forms import looks_like, read_form
 from .grid import A_KIND, KINDS, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, read_puzzles, shape_for
 from .tatham import is_game_id, read_game_id, write_game_id
 
-__all__ = ["puzzle_id", "puzzle_record", "read_puzzle", "read_texts"]
+__all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_puzzle", "read_texts"]
+
+#: What starts an f-puzzles or SudokuPad link, or SudokuPad's prefixed data (a grid's text
+#: never does): variant rules, which :mod:`sudoku_dlx.rules.link` reads.
+VARIANT_LINK = re.compile(r"\s*[<\"'`]?\s*(?:(?:https?:/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app"
+                          r"|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl)", re.IGNORECASE)
+#: What the kinds' readers (and the page) say of such a link.
+LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: only the command line's solve "
+               "reads those yet (python3 -m sudoku_dlx solve 'LINK', docs/rules.md)")
 
 _PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 
@@ -29,6 +37,8 @@ def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> 
         raise InvalidPuzzleError(f"a puzzle is text, not {type(text).__name__}")
     if kind is not None and kind not in KINDS:
         raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
+    if VARIANT_LINK.match(text):
+        raise InvalidPuzzleError(LINK_UNREAD)
     if len(text) > MAX_TEXT:
         raise InvalidPuzzleError(f"the text has {len(text):,} characters; a puzzle has at most {MAX_TEXT:,}")
     prefix = _PREFIX.match(text)

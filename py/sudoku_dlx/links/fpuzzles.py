@@ -287,7 +287,9 @@ def read_json(data: dict) -> Variant:
     grid = data.get("grid")
     if not (isinstance(grid, list) and len(grid) == n and all(isinstance(row, list) and len(row) == n for row in grid)):
         raise InvalidPuzzleError(f"the JSON's grid is not {n} rows of {n} cells")
-    givens, regions, marks = [], [], []
+    givens: list[int] = []
+    regions: list[int | None] = []
+    marks: list = []
     region_set = False
     for r, row in enumerate(grid):
         for c, cell in enumerate(row):
@@ -298,7 +300,7 @@ def read_json(data: dict) -> Variant:
             if value is not None and not (isinstance(value, int) and 1 <= value <= n):
                 raise InvalidPuzzleError(f"cell {cell_name(x, n)} has value {value!r}, not a digit 1-{n}", (x,))
             given = value is not None and cell.get("given") is True
-            givens.append(value if given else 0)
+            givens.append(value if given and value is not None else 0)
             plain = CELL_FIELDS if given else {"region"}
             marks += [(x, k, freeze(v)) for k, v in sorted(cell.items()) if k not in plain]
             if "region" in cell:
@@ -311,7 +313,7 @@ def read_json(data: dict) -> Variant:
                 regions.append(None)
     boxes = default_regions(n)
     if region_set:
-        full = tuple(boxes[x] if g is None else g for x, g in enumerate(regions))
+        full: tuple[int, ...] = tuple(boxes[x] if g is None else g for x, g in enumerate(regions))
         for k in sorted(set(full) - {-1}):
             members = tuple(x for x, g in enumerate(full) if g == k)
             if len(members) != n:
@@ -373,7 +375,7 @@ def _record(clue: Clue, n: int) -> dict:
         out["cells"] = cells
     if shape == "cell":
         out["cell"] = cells[0]
-    if shape in ("outside", "littlekiller"):
+    if shape in ("outside", "littlekiller") and clue.outside:
         out["cell"] = f"R{clue.outside[0]}C{clue.outside[1]}"
     if shape == "littlekiller":
         out["direction"] = clue.direction
@@ -391,7 +393,7 @@ def _record(clue: Clue, n: int) -> dict:
 def to_json(variant: Variant) -> dict:
     """The f-puzzles JSON object of ``variant``."""
     n = variant.size
-    grid = [[{} for _ in range(n)] for _ in range(n)]
+    grid: list[list[dict]] = [[{} for _ in range(n)] for _ in range(n)]
     for x, digit in enumerate(variant.givens):
         if digit:
             grid[x // n][x % n].update(value=digit, given=True)

@@ -118,7 +118,7 @@ def read_json(data: dict) -> Variant:
     for k, region in enumerate(data.get("regions") or []):
         for rc in region if isinstance(region, list) else [region]:
             regions[_cell(rc, n, f"region {k + 1}")] = k
-    region_tuple = tuple(regions)
+    region_tuple: tuple[int, ...] | None = tuple(regions)
     if region_tuple == default_regions(n):
         region_tuple = None
     else:
@@ -162,7 +162,8 @@ def read_json(data: dict) -> Variant:
         if key not in QUIET and key not in ("cells", "regions", "cages") and value:
             unknown.append(key)
     return Variant(size=n, givens=tuple(givens), regions=region_tuple, clues=tuple(clues),
-                   flags=frozenset(flags), unknown=tuple(unknown), **texts)
+                   flags=frozenset(flags), unknown=tuple(unknown),
+                   title=texts["title"], author=texts["author"], rules=texts["rules"])
 
 
 def read(data: str) -> Variant:

@@ -1,0 +1,76 @@
+"""Arrows (f-puzzles ``arrow``): the digits along an arrow add up to the number in its circle.
+
+A circle of two cells reads as a two-digit number, in the order the data gives its cells
+(left to right, top to bottom as f-puzzles writes them); each line from a circle is an
+arrow of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kinds.grid import InvalidPuzzleError, cell_name
+from .base import Rule, between, cells_name, check_cells, keep, narrow_sum
+from .thermometer import line_of
+
+__all__ = ["Arrow"]
+
+
+@dataclass(frozen=True)
+class Arrow(Rule):
+    """The digits of ``line`` add up to the number the ``circle`` cells spell."""
+
+    circle: tuple[int, ...]
+    line: tuple[int, ...]
+    key = "arrow"
+    name = "arrow"
+
+    @classmethod
+    def read(cls, clue, n):
+        circle = check_cells("an arrow's circle", clue.cells, n)
+        if len(circle) > 2:
+            raise InvalidPuzzleError(f"an arrow's circle has 1 or 2 cells, not {len(circle)}", circle)
+        if not clue.lines:
+            raise InvalidPuzzleError(f"the arrow from {cell_name(circle[0], n)} has no line", circle)
+        arrows = []
+        for line in clue.lines:
+            what = f"the arrow from {cell_name(circle[0], n)}"
+            whole = line_of(what, line, n)
+            if not whole or whole[0] not in circle:
+                raise InvalidPuzzleError(f"{what} does not start in its circle", whole[:1])
+            shaft = tuple(x for x in whole if x not in circle)
+            if not shaft:
+                raise InvalidPuzzleError(f"{what} has no cells beyond its circle", circle)
+            arrows.append(cls(circle, line_of(what, shaft, n, 1)))
+        return arrows
+
+    def cells(self):
+        return self.circle + self.line
+
+    def narrow(self, allowed, n):
+        least = sum((allowed[x] & -allowed[x]).bit_length() for x in self.line)
+        most = sum(allowed[x].bit_length() for x in self.line)
+        if len(self.circle) == 1:
+            (c,) = self.circle
+            changed = keep(allowed, c, between(least, most))
+            return narrow_sum(allowed, self.line, (allowed[c] & -allowed[c]).bit_length(), allowed[c].bit_length()) or changed
+        tens, ones = self.circle
+        lows = [(allowed[x] & -allowed[x]).bit_length() for x in self.circle]
+        highs = [allowed[x].bit_length() for x in self.circle]
+        changed = keep(allowed, tens, between(-(-(least - highs[1]) // 10), (most - lows[1]) // 10))
+        changed |= keep(allowed, ones, between(least - 10 * highs[0], most - 10 * lows[0]))
+        low = 10 * (allowed[tens] & -allowed[tens]).bit_length() + (allowed[ones] & -allowed[ones]).bit_length()
+        high = 10 * allowed[tens].bit_length() + allowed[ones].bit_length()
+        return narrow_sum(allowed, self.line, low, high) or changed
+
+    def broken(self, digits, n):
+        if not all(digits[x] for x in self.cells()):
+            return None
+        number = int("".join(str(digits[x]) for x in self.circle)) if len(self.circle) == 2 else digits[self.circle[0]]
+        total = sum(digits[x] for x in self.line)
+        if total == number:
+            return None
+        return f"the arrow {cells_name(self.line, n)} adds up to {total}, not {number} (its circle {cells_name(self.circle, n)})"
+
+    def words(self, n):
+        return "Digits along an arrow add up to the number in its circle."

@@ -1,0 +1,180 @@
+"""The protocol every rule keeps (docs/rules.md), and what rules share.
+
+A rule gives what it can of: ``units`` (cells whose digits differ), ``conflicts``
+(pairs of placements that cannot both hold), ``narrow`` (candidates it rules out) and
+``broken`` (why a grid breaks it). Candidates are bit masks, bit ``d - 1`` for digit
+``d``, one per cell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..kinds.grid import InvalidPuzzleError, cell_name
+
+__all__ = ["ORTHOGONAL", "PairRule", "Rule", "Unsolvable", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
+           "narrow_sum", "neighbours", "orthogonal_pairs", "between"]
+
+
+class Unsolvable(Exception):
+    """Raised by :meth:`Rule.narrow` when a rule leaves a cell no candidate."""
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A constraint beyond the grid's units. Subclasses set :attr:`key` and :attr:`name`
+    and give the parts they need; each part's default gives nothing."""
+
+    key: ClassVar[str] = ""
+    #: The rule in a word or two ("thermometer"), for messages.
+    name: ClassVar[str] = ""
+
+    def cells(self) -> tuple[int, ...]:
+        """The cells the rule is drawn on (none for a rule of the whole grid)."""
+        return ()
+
+    def units(self, n: int) -> Iterable[tuple[int, ...]]:
+        """Groups of cells whose digits must differ."""
+        return ()
+
+    def conflicts(self, n: int) -> Iterable[tuple[int, int, int, int]]:
+        """``(cell, digit, cell, digit)``: two placements that cannot both hold."""
+        return ()
+
+    def narrow(self, allowed: list[int], n: int) -> bool:
+        """Rules out candidates in ``allowed`` (in place); True if it changed any.
+        Raises :class:`Unsolvable` if a cell is left none."""
+        return False
+
+    def broken(self, digits: tuple[int, ...], n: int) -> str | None:
+        """Why the full grid ``digits`` breaks the rule, or None if it keeps it."""
+        return None
+
+    def words(self, n: int) -> str:
+        """The rule in a sentence, for the list beside the grid."""
+        return self.name
+
+
+def mask_of(digits: Iterable[int]) -> int:
+    """The mask of ``digits``."""
+    mask = 0
+    for d in digits:
+        mask |= 1 << d - 1
+    return mask
+
+
+def digits_of(mask: int) -> list[int]:
+    """The digits of ``mask``, smallest first."""
+    return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
+
+
+def cells_name(cells: Iterable[int], n: int, joint: str = "-") -> str:
+    """``r1c1-r1c4``: cells by name."""
+    return joint.join(cell_name(x, n) for x in cells)
+
+
+def check_cells(what: str, cells: Iterable[int], n: int, least: int = 1) -> tuple[int, ...]:
+    """``cells`` as a tuple, checked to be at least ``least`` different cells of the grid;
+    raises :class:`InvalidPuzzleError` naming ``what`` otherwise."""
+    cells = tuple(cells)
+    outside = [x for x in cells if not 0 <= x < n * n]
+    if outside:
+        raise InvalidPuzzleError(f"{what} has a cell outside the {n}x{n} grid", ())
+    twice = [x for x in cells if cells.count(x) > 1]
+    if twice:
+        raise InvalidPuzzleError(f"{what} passes {cell_name(twice[0], n)} twice", (twice[0],))
+    if len(cells) < least:
+        raise InvalidPuzzleError(f"{what} needs {least} cell{'s' if least > 1 else ''}, not {len(cells)}", cells)
+    return cells
+
+
+def neighbours(cell: int, n: int, steps: Iterable[tuple[int, int]]) -> Iterator[int]:
+    """The cells ``steps`` (row, col offsets) away from ``cell`` that are in the grid."""
+    r, c = divmod(cell, n)
+    for dr, dc in steps:
+        if 0 <= r + dr < n and 0 <= c + dc < n:
+            yield (r + dr) * n + c + dc
+
+
+#: The steps to a cell's orthogonal neighbours.
+ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def orthogonal_pairs(n: int) -> Iterator[tuple[int, int]]:
+    """Every pair of orthogonal neighbours, the smaller cell first."""
+    for x in range(n * n):
+        if x % n < n - 1:
+            yield x, x + 1
+        if x + n < n * n:
+            yield x, x + n
+
+
+def keep(allowed: list[int], cell: int, mask: int) -> bool:
+    """Narrows ``cell`` to ``mask``; True if that changed it. Raises :class:`Unsolvable`
+    if nothing is left."""
+    kept = allowed[cell] & mask
+    if kept == allowed[cell]:
+        return False
+    if not kept:
+        raise Unsolvable(cell)
+    allowed[cell] = kept
+    return True
+
+
+@dataclass(frozen=True)
+class PairRule(Rule):
+    """A rule on pairs of cells: the digits ``x`` and ``y`` of each pair ``(a, b)`` of
+    :meth:`pairs` keep :meth:`ok`. It gives the pairs that break it as conflicts, narrows
+    each cell to the digits some digit of its partner allows, and names the first broken pair."""
+
+    def pairs(self, n: int) -> Iterable[tuple[int, int]]:
+        return ()
+
+    def ok(self, x: int, y: int) -> bool:
+        return True
+
+    def conflicts(self, n):
+        for a, b in self.pairs(n):
+            for x in range(1, n + 1):
+                for y in range(1, n + 1):
+                    if not self.ok(x, y):
+                        yield a, x, b, y
+
+    def narrow(self, allowed, n):
+        changed = False
+        for a, b in self.pairs(n):
+            for this, other, ok in ((a, b, self.ok), (b, a, lambda y, x: self.ok(x, y))):
+                others = digits_of(allowed[other])
+                mask = mask_of(x for x in digits_of(allowed[this]) if any(ok(x, y) for y in others))
+                changed |= keep(allowed, this, mask)
+        return changed
+
+    def broken(self, digits, n):
+        for a, b in self.pairs(n):
+            if digits[a] and digits[b] and not self.ok(digits[a], digits[b]):
+                return self.why(a, b, digits, n)
+        return None
+
+    def why(self, a: int, b: int, digits: tuple[int, ...], n: int) -> str:
+        """How the pair ``a``, ``b`` breaks the rule, in words."""
+        return f"{cell_name(a, n)} ({digits[a]}) and {cell_name(b, n)} ({digits[b]}) break the {self.name}"
+
+
+def between(low: int, high: int) -> int:
+    """The mask of the digits ``low..high`` (0 if none)."""
+    low = max(low, 1)
+    return (1 << high) - (1 << low - 1) if low <= high else 0
+
+
+def narrow_sum(allowed: list[int], cells: tuple[int, ...], low: int, high: int) -> bool:
+    """Narrows ``cells`` so that their digits can add up to ``low..high`` (each cell's
+    least and most candidates bound the others'); True if it changed any."""
+    least = [(allowed[x] & -allowed[x]).bit_length() for x in cells]
+    most = [allowed[x].bit_length() for x in cells]
+    floor, ceiling = sum(least), sum(most)
+    changed = False
+    for x, a, b in zip(cells, least, most):
+        changed |= keep(allowed, x, between(low - (ceiling - b), high - (floor - a)))
+    return changed

@@ -1,0 +1,59 @@
+"""Killer cages (f-puzzles ``killercage``): different digits, adding up to the sum if one is written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kinds.grid import InvalidPuzzleError
+from .base import Rule, cells_name, check_cells, narrow_sum
+
+__all__ = ["KillerCage"]
+
+
+@dataclass(frozen=True)
+class KillerCage(Rule):
+    """A cage: its ``cage`` cells hold different digits that add up to ``total`` (if not None)."""
+
+    cage: tuple[int, ...]
+    total: int | None
+    key = "killercage"
+    name = "killer cage"
+
+    @classmethod
+    def read(cls, clue, n):
+        cells = check_cells("a killer cage", clue.cells, n)
+        what = f"the cage {cells_name(sorted(cells), n, ' ')}"
+        if len(cells) > n:
+            raise InvalidPuzzleError(f"{what} has {len(cells)} cells: its digits cannot all differ", cells)
+        total = None
+        if str(clue.value).strip():
+            text = str(clue.value).strip()
+            k = len(cells)
+            low, high = k * (k + 1) // 2, k * (2 * n - k + 1) // 2
+            if not text.isdigit() or not low <= int(text) <= high:
+                raise InvalidPuzzleError(f"{what} cannot add up to {text}: {k} different digits from 1-{n} make "
+                                         f"{low} to {high}", cells)
+            total = int(text)
+        return [cls(cells, total)]
+
+    def cells(self):
+        return self.cage
+
+    def units(self, n):
+        return (self.cage,)
+
+    def narrow(self, allowed, n):
+        return self.total is not None and narrow_sum(allowed, self.cage, self.total, self.total)
+
+    def broken(self, digits, n):
+        held = [digits[x] for x in self.cage]
+        what = f"the cage {cells_name(sorted(self.cage), n, ' ')}"
+        twice = next((d for d in held if d and held.count(d) > 1), None)
+        if twice is not None:
+            return f"{what} has {twice} twice"
+        if self.total is not None and all(held) and sum(held) != self.total:
+            return f"{what} adds up to {sum(held)}, not {self.total}"
+        return None
+
+    def words(self, n):
+        return "Digits in a cage differ, and add up to its number if it has one."

@@ -1,0 +1,201 @@
+"""A grid and its rules as one exact cover, solved with :mod:`sudoku_dlx.dlx`.
+
+The items (docs/rules.md, "As exact cover"): a *cell* item for each open cell, a
+*unit-digit* item for each unit of ``n`` cells (rows, columns, regions, and a rule's
+full units) and digit its single cells do not hold; secondary unit-digit items for a
+rule's smaller units; a secondary item for each conflict of two open placements. The
+candidates are narrowed first (:func:`narrow`), and again at each guess through the
+search's ``prune`` hook, and every solution is checked against every rule at the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from ..dlx import ExactCover, SearchStats
+from ..kinds.grid import Shape, cell_name
+from .base import Rule, Unsolvable
+
+__all__ = ["Grid", "VariantPuzzle", "broken_rule", "narrow", "solutions"]
+
+
+class Grid:
+    """A shape and its rules, with what the solver derives from them once: the units of
+    ``n`` cells (``full``: rows, columns, regions, a rule's), the smaller ones
+    (``small``), each cell's ``peers`` in them, the placements each placement
+    ``clashes`` with, and the rules that narrow."""
+
+    def __init__(self, shape: Shape, rules: tuple[Rule, ...]) -> None:
+        self.shape, self.rules = shape, rules
+        n, nn = shape.n, shape.cells
+        full: list[tuple[int, ...]] = list(shape.units)
+        small: list[tuple[int, ...]] = []
+        for rule in rules:
+            for unit in rule.units(n):
+                (full if len(unit) == n else small).append(tuple(unit))
+        peers: list[set[int]] = [set() for _ in range(nn)]
+        for unit in (*full, *small):
+            for x in unit:
+                peers[x].update(unit)
+        clashes: dict[tuple[int, int], set[tuple[int, int]]] = {}
+        for rule in rules:
+            for a, x, b, y in rule.conflicts(n):
+                clashes.setdefault((a, x), set()).add((b, y))
+                clashes.setdefault((b, y), set()).add((a, x))
+        self.full, self.small = tuple(full), tuple(small)
+        self.peers = tuple(frozenset(p - {x}) for x, p in enumerate(peers))
+        self.clashes = clashes
+        self.narrowing = tuple(rule for rule in rules if type(rule).narrow is not Rule.narrow)
+
+    @property
+    def n(self) -> int:
+        return self.shape.n
+
+
+@dataclass(frozen=True)
+class VariantPuzzle:
+    """A grid with rules, and its givens (0 for a blank)."""
+
+    grid: Grid
+    digits: tuple[int, ...]
+
+
+def narrow(grid: Grid, allowed: list[int]) -> None:
+    """Narrows ``allowed`` (a mask per cell) in place until nothing changes: a single
+    cell's digit leaves its peers and the placements it conflicts with, a digit with one
+    place left in a full unit goes there, and each rule narrows. Raises
+    :class:`Unsolvable` when a cell is left no candidate."""
+    n, peers, clashes = grid.n, grid.peers, grid.clashes
+    done = [False] * len(allowed)
+    while True:
+        changed = False
+        for x, mask in enumerate(allowed):
+            if done[x] or mask & mask - 1:
+                continue
+            if not mask:
+                raise Unsolvable(x)
+            done[x] = True
+            for other in peers[x]:
+                if allowed[other] & mask:
+                    allowed[other] ^= mask
+                    if not allowed[other]:
+                        raise Unsolvable(other)
+            for other, y in clashes.get((x, mask.bit_length()), ()):
+                if allowed[other] >> y - 1 & 1:
+                    allowed[other] ^= 1 << y - 1
+                    if not allowed[other]:
+                        raise Unsolvable(other)
+            changed = True
+        for unit in grid.full:
+            for d in range(n):
+                bit = 1 << d
+                places = [x for x in unit if allowed[x] & bit]
+                if not places:
+                    raise Unsolvable(unit[0])
+                if len(places) == 1 and allowed[places[0]] != bit:
+                    allowed[places[0]] = bit
+                    changed = True
+        for rule in grid.narrowing:
+            changed |= rule.narrow(allowed, n)
+        if not changed:
+            return
+
+
+def broken_rule(puzzle: VariantPuzzle, digits: tuple[int, ...]) -> str | None:
+    """Why ``digits`` (blanks 0) break a unit or a rule of the puzzle's grid, or None."""
+    grid, n = puzzle.grid, puzzle.grid.n
+    for unit in (*grid.full, *grid.small):
+        seen: dict[int, int] = {}
+        for x in unit:
+            if digits[x] in seen:
+                return f"{cell_name(seen[digits[x]], n)} and {cell_name(x, n)} both hold {digits[x]}"
+            if digits[x]:
+                seen[digits[x]] = x
+    for rule in grid.rules:
+        why = rule.broken(digits, n)
+        if why:
+            return why
+    return None
+
+
+def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats], bool] | None = None
+              ) -> tuple[list[tuple[int, ...]], SearchStats]:
+    """The solutions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics."""
+    grid = puzzle.grid
+    n = grid.n
+    full = (1 << n) - 1
+    allowed = [1 << d - 1 if d else full for d in puzzle.digits]
+    try:
+        narrow(grid, allowed)
+    except Unsolvable:
+        return [], SearchStats()
+    if all(not m & m - 1 for m in allowed):
+        digits = tuple(m.bit_length() for m in allowed)
+        return ([digits] if broken_rule(puzzle, digits) is None else []), SearchStats(solutions=1)
+    problem, placements = _cover(grid, allowed)
+
+    def prune(chosen: list[int]) -> Iterable[int]:
+        start = allowed[:]
+        for option in chosen:
+            cell, digit = placements[option]
+            start[cell] = 1 << digit - 1
+        try:
+            narrow(grid, start)
+        except Unsolvable:
+            return range(len(placements))
+        return [k for k, (cell, digit) in enumerate(placements) if not start[cell] >> digit - 1 & 1]
+
+    found: list[tuple[int, ...]] = []
+    known = [m.bit_length() if not m & m - 1 else 0 for m in allowed]
+    for chosen in problem.search(0, None, stop, prune=prune):
+        filled = known[:]
+        for option in chosen:
+            cell, digit = placements[option]
+            filled[cell] = digit
+        if broken_rule(puzzle, tuple(filled)) is None:
+            found.append(tuple(filled))
+            if len(found) == limit:
+                break
+    problem.stats.solutions = len(found)
+    return found, problem.stats
+
+
+def _cover(grid: Grid, allowed: list[int]) -> tuple[ExactCover, list[tuple[int, int]]]:
+    """The exact cover of the cells ``allowed`` leaves open (see the module's docstring),
+    and the (cell, digit) of each option."""
+    n = grid.n
+    single = [m if not m & m - 1 else 0 for m in allowed]
+    primary: dict[tuple, int] = {}
+    secondary: dict[tuple, int] = {}
+    units_of: list[list[tuple[dict, int, int]]] = [[] for _ in allowed]  # (its items, unit number, digits held)
+    for number, (items, unit) in enumerate([(primary, u) for u in grid.full] + [(secondary, u) for u in grid.small]):
+        held = 0
+        for x in unit:
+            held |= single[x]
+        for x in unit:
+            if not single[x]:
+                units_of[x].append((items, number, held))
+    options: list[list[tuple[dict, tuple]]] = []
+    placements: list[tuple[int, int]] = []
+    for x, m in enumerate(allowed):
+        if single[x]:
+            continue
+        for d in range(1, n + 1):
+            if not m >> d - 1 & 1:
+                continue
+            option: list[tuple[dict, tuple]] = [(primary, ("cell", x))]
+            option += [(kind, (number, d)) for kind, number, held in units_of[x] if not held >> d - 1 & 1]
+            for other, y in grid.clashes.get((x, d), ()):
+                if not single[other] and allowed[other] >> y - 1 & 1:
+                    option.append((secondary, min((x, d, other, y), (other, y, x, d))))
+            options.append(option)
+            placements.append((x, d))
+    for option in options:
+        for kind, key in option:
+            kind.setdefault(key, len(kind))
+    first = len(primary)  # the secondary items come after the primary ones
+    problem = ExactCover(len(primary), len(secondary))
+    problem.add_options([kind[key] + (first if kind is secondary else 0) for kind, key in option]
+                        for option in options)
+    return problem, placements

@@ -1,0 +1,336 @@
+"""The variant rules (sudoku_dlx.rules): the solver's counts against brute force.
+
+The checker here is written apart from the rules' own ``broken``: each rule's meaning
+is said again below from its fields. On 4x4 and 6x6 grids the test lists every grid
+that keeps the units (by a plain backtracker), keeps those the checker passes, and
+asks the solver for the same solutions, for random sets of rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import Counter
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from sudoku_dlx import cli, web
+from sudoku_dlx.kinds.grid import InvalidPuzzleError, shape_for
+from sudoku_dlx.kinds.read import LINK_UNREAD
+from sudoku_dlx.rules.solve import Grid, VariantPuzzle, solutions
+from sudoku_dlx.rules.table import READERS, rules_of
+from sudoku_dlx.rules.antiking import AntiKing
+from sudoku_dlx.rules.antiknight import AntiKnight
+from sudoku_dlx.rules.arrow import Arrow
+from sudoku_dlx.rules.betweenline import BetweenLine
+from sudoku_dlx.rules.clone import Clone
+from sudoku_dlx.rules.diagonal import Diagonal
+from sudoku_dlx.rules.disjointgroups import DisjointGroups
+from sudoku_dlx.rules.extraregion import ExtraRegion
+from sudoku_dlx.rules.extremes import Extreme
+from sudoku_dlx.rules.killercage import KillerCage
+from sudoku_dlx.rules.kropki import Dot, NoDot
+from sudoku_dlx.rules.littlekiller import LittleKiller
+from sudoku_dlx.rules.nonconsecutive import NonConsecutive
+from sudoku_dlx.rules.palindrome import Palindrome
+from sudoku_dlx.rules.parity import Parity
+from sudoku_dlx.rules.quadruple import Quadruple
+from sudoku_dlx.rules.renban import Renban
+from sudoku_dlx.rules.sandwich import Sandwich
+from sudoku_dlx.rules.thermometer import Thermometer
+from sudoku_dlx.rules.whispers import Whispers
+from sudoku_dlx.rules.xv import XV, NoXV
+
+
+def rc(x, n):
+    return divmod(x, n)
+
+
+def touching(a, b, n, corners=False):
+    (ra, ca), (rb, cb) = rc(a, n), rc(b, n)
+    return (abs(ra - rb) + abs(ca - cb) == 1) or corners and abs(ra - rb) == abs(ca - cb) == 1
+
+
+def pairs_of_cells(n):
+    return itertools.combinations(range(n * n), 2)
+
+
+def keeps(rule, g, n) -> bool:
+    """Whether the full grid ``g`` keeps ``rule``: each meaning said from scratch."""
+    match rule:
+        case Diagonal(rising=rising):
+            cells = [g[r * n + (n - 1 - r if rising else r)] for r in range(n)]
+            return len(set(cells)) == n
+        case ExtraRegion(region=cells):
+            return len({g[x] for x in cells}) == len(cells)
+        case Renban(line=cells):
+            held = sorted(g[x] for x in cells)
+            return len(set(held)) == len(held) and held[-1] - held[0] == len(held) - 1
+        case KillerCage(cage=cells, total=total):
+            return len({g[x] for x in cells}) == len(cells) and (total is None or sum(g[x] for x in cells) == total)
+        case AntiKnight():
+            return all(g[a] != g[b] for a, b in pairs_of_cells(n)
+                       if sorted(map(abs, (rc(a, n)[0] - rc(b, n)[0], rc(a, n)[1] - rc(b, n)[1]))) == [1, 2])
+        case AntiKing():
+            return all(g[a] != g[b] for a, b in pairs_of_cells(n) if touching(a, b, n, corners=True))
+        case NonConsecutive(dotted=dotted):
+            return all(abs(g[a] - g[b]) != 1 for a, b in pairs_of_cells(n) if touching(a, b, n) and (a, b) not in dotted)
+        case Parity(cell=x, odd=odd):
+            return g[x] % 2 == odd
+        case Extreme(marked=marked, least=least):
+            return all(g[x] < g[y] if least else g[x] > g[y] for x in marked for y in range(n * n)
+                       if touching(x, y, n) and y not in marked)
+        case Thermometer(line=line):
+            return all(g[a] < g[b] for a, b in zip(line, line[1:]))
+        case Arrow(circle=circle, line=line):
+            number = int("".join(str(g[x]) for x in circle))
+            return sum(g[x] for x in line) == number
+        case Dot(a=a, b=b, white=white, value=v):
+            x, y = g[a], g[b]
+            return abs(x - y) == v if white else max(x, y) == v * min(x, y)
+        case NoDot(dotted=dotted, differences=diffs, ratios=ratios):
+            return all(not any(abs(g[a] - g[b]) == v for v in diffs)
+                       and not any(max(g[a], g[b]) == v * min(g[a], g[b]) for v in ratios)
+                       for a, b in pairs_of_cells(n) if touching(a, b, n) and (a, b) not in dotted)
+        case XV(a=a, b=b, letter=letter):
+            return g[a] + g[b] == {"X": 10, "V": 5}[letter]
+        case NoXV(marked=marked):
+            return all(g[a] + g[b] not in (5, 10) for a, b in pairs_of_cells(n) if touching(a, b, n) and (a, b) not in marked)
+        case LittleKiller(diagonal=cells, total=total):
+            return sum(g[x] for x in cells) == total
+        case Sandwich(line=line, total=total):
+            held = [g[x] for x in line]
+            i, j = sorted((held.index(1), held.index(n)))
+            return sum(held[i + 1:j]) == total
+        case Palindrome(line=line):
+            return [g[x] for x in line] == [g[x] for x in reversed(line)]
+        case Whispers(line=line, gap=gap):
+            return all(abs(g[a] - g[b]) >= gap for a, b in zip(line, line[1:]))
+        case BetweenLine(line=line):
+            low, high = sorted((g[line[0]], g[line[-1]]))
+            return all(low < g[x] < high for x in line[1:-1])
+        case Clone(one=one, other=other):
+            return all(g[a] == g[b] for a, b in zip(one, other))
+        case Quadruple(corner=cells, digits=digits):
+            return not Counter(digits) - Counter(g[x] for x in cells)
+        case DisjointGroups(rows=rows, cols=cols):
+            return all(len({g[r * n + c] for r in range(i, n, rows) for c in range(j, n, cols)}) == n
+                       for i in range(rows) for j in range(cols))
+    raise AssertionError(f"no check for {rule!r}")
+
+
+def latin_grids(n, givens=None):
+    """Every grid of ``n`` by ``n`` boxes (shape_for's) that keeps its units, holding ``givens``."""
+    shape = shape_for(n)
+    units_of = shape.units_of
+    units = shape.units
+    g = list(givens or [0] * n * n)
+    order = [x for x in range(n * n) if not g[x]]
+
+    def fits(x, d):
+        return all(g[y] != d for u in units_of[x] for y in units[u] if y != x)
+
+    def fill(k):
+        if k == len(order):
+            yield tuple(g)
+            return
+        x = order[k]
+        for d in range(1, n + 1):
+            if fits(x, d):
+                g[x] = d
+                yield from fill(k + 1)
+                g[x] = 0
+
+    yield from fill(0)
+
+
+GRIDS4 = list(latin_grids(4))
+
+
+def random_line(rng, n, length):
+    x = rng.randrange(n * n)
+    line = [x]
+    while len(line) < length:
+        r, c = divmod(line[-1], n)
+        steps = [(r + dr) * n + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                 if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in line]
+        if not steps:
+            break
+        line.append(rng.choice(steps))
+    return tuple(line)
+
+
+def random_rules(rng, n, solution, count):
+    """``count`` random rules that ``solution`` keeps (so that no count is 0)."""
+    rules = []
+    while len(rules) < count:
+        rule = random_rule(rng, n, solution)
+        if keeps(rule, solution, n):
+            rules.append(rule)
+    return tuple(rules)
+
+
+def random_rule(rng, n, solution):
+    """A random rule, made to fit ``solution`` where a rule has a value."""
+    kind = rng.randrange(19)
+    pair = rng.choice([(a, b) for a, b in pairs_of_cells(n) if touching(a, b, n)])
+    line = random_line(rng, n, rng.randint(2, 4))
+    s = solution
+    match kind:
+        case 0: return Diagonal(rng.random() < 0.5)
+        case 1: return AntiKing()
+        case 2: return AntiKnight()
+        case 3: return NonConsecutive()
+        case 4: return Parity(rng.randrange(n * n), rng.random() < 0.5)
+        case 5: return Extreme(tuple(rng.sample(range(n * n), rng.randint(1, 2))), rng.random() < 0.5)
+        case 6: return Thermometer(tuple(sorted(line, key=lambda x: s[x])))
+        case 7: return Arrow(line[:1], line[1:]) if n > 4 else KillerCage(line, sum(s[x] for x in line))
+        case 8: return Dot(*pair, True, abs(s[pair[0]] - s[pair[1]]) or 1)
+        case 9: return Dot(*pair, False, 2)
+        case 10: return XV(*pair, rng.choice("XV"))
+        case 11: return KillerCage(tuple(sorted(set(line))), sum(s[x] for x in set(line)) if rng.random() < 0.8 else None)
+        case 12:
+            cells = tuple(r * n + r + 1 for r in range(n - 1))  # a diagonal from outside
+            return LittleKiller(cells, sum(s[x] for x in cells))
+        case 13:
+            row = rng.randrange(n)
+            held = [s[row * n + c] for c in range(n)]
+            i, j = sorted((held.index(1), held.index(n)))
+            return Sandwich(tuple(range(row * n, row * n + n)), sum(held[i + 1:j]), f"row {row + 1}")
+        case 14: return Palindrome(line)
+        case 15: return Whispers(line, 2 if n == 4 else 3)
+        case 16: return BetweenLine(line) if len(line) > 2 else Renban(line)
+        case 17: return Renban(line)
+        case _:
+            corner = rng.randrange(n - 1) * n + rng.randrange(n - 1)
+            cells = (corner, corner + 1, corner + n, corner + n + 1)
+            return Quadruple(cells, tuple(sorted(rng.sample([s[x] for x in cells], 2))))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_counts_equal_brute_force_on_4x4(seed):
+    rng = random.Random(seed)
+    n = 4
+    solution = rng.choice(GRIDS4)
+    rules = random_rules(rng, n, solution, rng.randint(1, 3))
+    givens = tuple(d if rng.random() < 0.15 else 0 for d in solution)
+    expected = sorted(g for g in GRIDS4 if all(g[x] == d for x, d in enumerate(givens) if d)
+                      and all(keeps(rule, g, n) for rule in rules))
+    found, _ = solutions(VariantPuzzle(Grid(shape_for(n), rules), givens))
+    assert sorted(found) == expected and solution in found, rules
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_counts_equal_brute_force_on_6x6(seed):
+    rng = random.Random(1000 + seed)
+    n = 6
+    base = list(next(latin_grids(6)))
+    digits = list(range(1, 7))
+    rng.shuffle(digits)
+    solution = tuple(digits[d - 1] for d in base)  # a relabelled grid
+    rules = random_rules(rng, n, solution, rng.randint(2, 4))
+    givens = tuple(d if rng.random() < 0.45 else 0 for d in solution)
+    expected = sorted(g for g in latin_grids(6, givens) if all(keeps(rule, g, n) for rule in rules))
+    found, _ = solutions(VariantPuzzle(Grid(shape_for(n), rules), givens))
+    assert sorted(found) == expected and solution in found, rules
+
+
+def test_disjoint_groups_and_extra_regions_on_4x4():
+    n = 4
+    for rules in [(DisjointGroups(2, 2),), (ExtraRegion((0, 5, 10)),), (DisjointGroups(2, 2), Diagonal(True))]:
+        expected = sorted(g for g in GRIDS4 if all(keeps(rule, g, n) for rule in rules))
+        found, _ = solutions(VariantPuzzle(Grid(shape_for(n), rules), (0,) * 16))
+        assert sorted(found) == expected and expected
+
+
+def clue(key, cells=(), lines=(), value="", outside=None, direction=""):
+    return SimpleNamespace(key=key, cells=tuple(cells), lines=tuple(tuple(line) for line in lines),
+                           value=value, outside=outside, direction=direction)
+
+
+@pytest.mark.parametrize("bad, words", [
+    (clue("thermometer", lines=[(0, 1, 1)]), "passes r1c2 twice"),
+    (clue("thermometer", lines=[(0, 2)]), "jumps from r1c1 to r1c3"),
+    (clue("killercage", cells=(0, 1), value="30"), "cannot add up to 30"),
+    (clue("killercage", cells=(0, 81)), "outside the 9x9 grid"),
+    (clue("arrow", cells=(0,)), "has no line"),
+    (clue("arrow", cells=(0,), lines=[(1, 2)]), "does not start in its circle"),
+    (clue("xv", cells=(0, 1), value="Y"), "X or V"),
+    (clue("difference", cells=(0, 2)), "between two touching cells"),
+    (clue("sandwichsum", outside=(0, 3), value="40"), "0 to 35"),
+    (clue("littlekillersum", outside=(0, 1), direction="DR", value="x"), "has no sum"),
+    (clue("betweenline", lines=[(0, 1)]), "no cells between its ends"),
+    (clue("quadruple", cells=(0, 1, 9, 10), value="1,2,3,4,5"), "has digits"),
+    (clue("clone", cells=(0, 1), lines=[(2,)]), "has 2 cells and its copy 1"),
+])
+def test_a_bad_clue_is_refused_by_name(bad, words):
+    with pytest.raises(InvalidPuzzleError, match=words):
+        rules_of([bad], (), (), 9, (3, 3))
+
+
+def test_an_unknown_key_is_named_not_ignored():
+    with pytest.raises(InvalidPuzzleError, match="does not know: sudoku-chess"):
+        rules_of([clue("sudoku-chess", cells=(0,))], (), (), 9, (3, 3))
+    with pytest.raises(InvalidPuzzleError, match="does not know: antibishop"):
+        rules_of([], ("antibishop",), (), 9, (3, 3))
+
+
+def test_every_reader_reads_its_clue():
+    n = 9
+    samples = {
+        "killercage": clue("killercage", cells=(0, 1), value="3"),
+        "extraregion": clue("extraregion", cells=(0, 10, 20)),
+        "odd": clue("odd", cells=(0,)), "even": clue("even", cells=(0,)),
+        "minimum": clue("minimum", cells=(40,)), "maximum": clue("maximum", cells=(40,)),
+        "thermometer": clue("thermometer", lines=[(0, 1, 2)]),
+        "arrow": clue("arrow", cells=(0,), lines=[(0, 10, 20)]),
+        "difference": clue("difference", cells=(0, 1)), "ratio": clue("ratio", cells=(0, 9)),
+        "xv": clue("xv", cells=(0, 1), value="X"),
+        "littlekillersum": clue("littlekillersum", outside=(0, 1), direction="DR", value="20"),
+        "sandwichsum": clue("sandwichsum", outside=(2, 0), value="10"),
+        "palindrome": clue("palindrome", lines=[(0, 1, 2)]), "renban": clue("renban", lines=[(0, 1, 2)]),
+        "whispers": clue("whispers", lines=[(0, 1, 2)]), "betweenline": clue("betweenline", lines=[(0, 1, 2)]),
+        "clone": clue("clone", cells=(0, 1), lines=[(80, 79)]),
+        "quadruple": clue("quadruple", cells=(0, 1, 9, 10), value="1,2"),
+    }
+    assert set(samples) == set(READERS)
+    for key, sample in samples.items():
+        (rule,) = rules_of([sample], (), (), n, (3, 3))
+        assert rule.key == key and rule.words(n)
+    (little,) = rules_of([samples["littlekillersum"]], (), (), n, (3, 3))
+    assert little.diagonal == tuple(r * 9 + r + 1 for r in range(8))
+
+
+LINKS = Path(__file__).parent / "data" / "links" / "rangsk_fpuzzles.tsv"
+REAL = {row[0]: row[1:] for row in (line.split("\t") for line in LINKS.read_text(encoding="utf-8").splitlines()
+                                    if line.strip() and not line.startswith("#"))}
+
+
+@pytest.mark.parametrize("title", ['"300 Subs!"', '"Peak Sudoku"', '"Dotween"', '"Irregular 7x7 Kropki"',
+                                   '"6x6 Extreme Killer"', '"Just add Color"', '"Fortress Sudoku"', '"Black Kropki X"'])
+def test_real_links_solve_to_their_published_solutions(title):
+    (name,) = [name for name in REAL if name.startswith(title)]
+    data, solution = REAL[name]
+    record = web.solve("https://www.f-puzzles.com/?load=" + data)
+    assert (record["status"], record["kind"], record["solutions"]) == ("unique", "variant", [solution]), record["error"]
+    assert record["rules"] and all(isinstance(words, str) for words in record["rules"])
+
+
+def test_a_link_names_what_it_cannot_read_and_the_kinds_readers_send_it_here():
+    (name,) = [name for name in REAL if name.startswith('"Equal Sums"')]
+    record = web.solve("fpuzzles" + REAL[name][0])
+    assert record["status"] == "invalid" and "does not know: " in record["error"] and record["error"].split(": ", 1)[1]
+    parsed = web.parse_puzzle("https://sudokupad.app/fpuzzles" + REAL[name][0])
+    assert parsed["status"] == "invalid" and parsed["error"] == LINK_UNREAD
+
+
+def test_the_command_line_solves_a_link(capsys):
+    (name,) = [name for name in REAL if name.startswith('"Peak Sudoku"')]
+    data, solution = REAL[name]
+    for flags in (["--json"], [], ["--pretty"]):
+        assert cli.main(["solve", *flags, "https://sudokupad.app/fpuzzles" + data]) == 0
+        out = capsys.readouterr().out
+        assert solution in out and (flags != ["--json"] or json.loads(out)["kind"] == "variant")
