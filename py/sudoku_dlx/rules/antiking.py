@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import cell_name
-from .base import PairRule, neighbours
+from .base import PairRule, Rule, neighbours
 
 __all__ = ["AntiKing"]
 
@@ -25,6 +25,8 @@ class AntiKing(PairRule):
 
     def ok(self, x, y):
         return x != y
+
+    narrow = Rule.narrow  # its conflicts say all: a single cell's digit leaves the cells it clashes with
 
     def conflicts(self, n):
         return ((a, d, b, d) for a, b in self.pairs(n) for d in range(1, n + 1))

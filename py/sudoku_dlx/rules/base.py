@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
@@ -143,12 +144,17 @@ class PairRule(Rule):
                         yield a, x, b, y
 
     def narrow(self, allowed, n):
+        pairs, fits, fitted = _supports(self, n)  # fits[x]: the digits y with ok(x, y); fitted[y]: the x
         changed = False
-        for a, b in self.pairs(n):
-            for this, other, ok in ((a, b, self.ok), (b, a, lambda y, x: self.ok(x, y))):
-                others = digits_of(allowed[other])
-                mask = mask_of(x for x in digits_of(allowed[this]) if any(ok(x, y) for y in others))
-                changed |= keep(allowed, this, mask)
+        for a, b in pairs:
+            for this, other, table in ((a, b, fits), (b, a, fitted)):
+                mask, partner, kept = allowed[this], allowed[other], 0
+                while mask:
+                    bit = mask & -mask
+                    if partner & table[bit.bit_length()]:
+                        kept |= bit
+                    mask ^= bit
+                changed |= keep(allowed, this, kept)
         return changed
 
     def broken(self, digits, n):
@@ -178,3 +184,13 @@ def narrow_sum(allowed: list[int], cells: tuple[int, ...], low: int, high: int) 
     for x, a, b in zip(cells, least, most):
         changed |= keep(allowed, x, between(low - (ceiling - b), high - (floor - a)))
     return changed
+
+
+@lru_cache(maxsize=256)
+def _supports(rule: PairRule, n: int) -> tuple[tuple[tuple[int, int], ...], list[int], list[int]]:
+    """``rule``'s pairs, and for each digit the mask of the digits it may pair with, as
+    the first of a pair and as the second (index ``d`` for digit ``d``)."""
+    digits = range(1, n + 1)
+    fits = [0] + [mask_of(y for y in digits if rule.ok(x, y)) for x in digits]
+    fitted = [0] + [mask_of(x for x in digits if rule.ok(x, y)) for y in digits]
+    return tuple(rule.pairs(n)), fits, fitted

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
 
 from ..kinds.grid import InvalidPuzzleError
-from .base import Rule, cells_name, check_cells, narrow_sum
+from .base import Rule, cells_name, check_cells, keep, mask_of
 
 __all__ = ["KillerCage"]
 
@@ -43,7 +45,23 @@ class KillerCage(Rule):
         return (self.cage,)
 
     def narrow(self, allowed, n):
-        return self.total is not None and narrow_sum(allowed, self.cage, self.total, self.total)
+        """Keeps the digits of the combinations the cells can still make: a combination of
+        different digits with the cage's sum, each of whose digits some cell can hold, and
+        each cell one of its digits."""
+        if self.total is None:
+            return False
+        masks = [allowed[x] for x in self.cage]
+        whole = 0
+        for mask in masks:
+            whole |= mask
+        kept = 0
+        for combination in sums(len(self.cage), self.total, n):
+            if combination & whole == combination and all(mask & combination for mask in masks):
+                kept |= combination
+        changed = False
+        for x in self.cage:
+            changed |= keep(allowed, x, kept)
+        return changed
 
     def broken(self, digits, n):
         held = [digits[x] for x in self.cage]
@@ -57,3 +75,9 @@ class KillerCage(Rule):
 
     def words(self, n):
         return "Digits in a cage differ, and add up to its number if it has one."
+
+
+@cache
+def sums(cells: int, total: int, n: int) -> tuple[int, ...]:
+    """The masks of each set of ``cells`` different digits from 1 to ``n`` that add up to ``total``."""
+    return tuple(mask_of(digits) for digits in combinations(range(1, n + 1), cells) if sum(digits) == total)

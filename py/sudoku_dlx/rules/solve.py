@@ -87,14 +87,23 @@ def narrow(grid: Grid, allowed: list[int]) -> None:
                     if not allowed[other]:
                         raise Unsolvable(other)
             changed = True
+        every = (1 << n) - 1
         for unit in grid.full:
-            for d in range(n):
-                bit = 1 << d
-                places = [x for x in unit if allowed[x] & bit]
-                if not places:
+            once = twice = 0  # the digits with a place in the unit, and with two or more
+            for x in unit:
+                twice |= once & allowed[x]
+                once |= allowed[x]
+            if once != every:
+                raise Unsolvable(unit[0])
+            alone = once & ~twice
+            while alone:
+                bit = alone & -alone
+                alone ^= bit
+                x = next((x for x in unit if allowed[x] & bit), -1)
+                if x < 0:  # its one place took another digit that had only it
                     raise Unsolvable(unit[0])
-                if len(places) == 1 and allowed[places[0]] != bit:
-                    allowed[places[0]] = bit
+                if allowed[x] != bit:
+                    allowed[x] = bit
                     changed = True
         for rule in grid.narrowing:
             changed |= rule.narrow(allowed, n)
