@@ -1,6 +1,8 @@
 """Screenshots of the page as people meet it, to look at after a UI change.
 
     python3 scripts/look.py [OUT_DIR] [--path index.html#p=...] [--click Solve ...] [--embed]
+    python3 scripts/look.py docs --path tests/pages/rules.html --wait 'html[data-drawn=yes]' \
+        --prefix rules- --size 1366x768 --size 375x667 --full   # the rules' drawings of docs/rules.md
 
 Serves the repository with `build.py serve`, opens the page in headless Chromium at
 1366x768, 1280x800, 1440x900 and 375x667, light and dark, optionally clicks a button
@@ -37,7 +39,12 @@ def main() -> None:
     parser.add_argument("--click", action="append", default=[],
                         help="a button to press once Python is ready (repeat for more, pressed in turn)")
     parser.add_argument("--embed", action="store_true", help="also inside an iframe on another origin")
+    parser.add_argument("--wait", default="html[data-python=ready]", help="what shows the page is ready (a selector)")
+    parser.add_argument("--prefix", default="", help="the start of each file's name")
+    parser.add_argument("--size", action="append", default=[], help="WIDTHxHEIGHT instead of the four sizes (repeat)")
+    parser.add_argument("--full", action="store_true", help="the whole page at phone widths, not the viewport")
     args = parser.parse_args()
+    sizes = [tuple(map(int, size.split("x"))) for size in args.size] or SIZES
     args.out.mkdir(parents=True, exist_ok=True)
     server = subprocess.Popen([sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
                               stdout=subprocess.PIPE, text=True, cwd=ROOT)
@@ -46,16 +53,16 @@ def main() -> None:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             for scheme in ("light", "dark"):
-                for width, height in SIZES:
+                for width, height in sizes:
                     page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
                     page.goto(base + args.path)
-                    page.locator("html[data-python=ready]").wait_for(timeout=60_000)
+                    page.locator(args.wait).wait_for(timeout=60_000)
                     for button in args.click:
                         page.get_by_role("button", name=button, exact=True).click()
                         page.wait_for_function("() => document.querySelector('[data-action=stop]')"
                                                ".getAttribute('aria-disabled') === 'true'")
-                    name = args.out / f"{width}x{height}-{scheme}.png"
-                    page.screenshot(path=name)
+                    name = args.out / f"{args.prefix}{width}x{height}-{scheme}.png"
+                    page.screenshot(path=name, full_page=args.full and width < 600)
                     print(name)
                     page.close()
             if args.embed:

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
 
-__all__ = ["ORTHOGONAL", "PairRule", "Rule", "Unsolvable", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
+__all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "Unsolvable", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
            "narrow_sum", "neighbours", "orthogonal_pairs", "between"]
 
 
@@ -185,6 +185,30 @@ def narrow_sum(allowed: list[int], cells: tuple[int, ...], low: int, high: int) 
         changed |= keep(allowed, x, between(low - (ceiling - b), high - (floor - a)))
     return changed
 
+
+
+@dataclass(frozen=True)
+class ApartRule(PairRule):
+    """A rule of the whole grid: no two cells a chess piece's move (:attr:`moves`) apart hold
+    the same digit. Its conflicts say it all (a single cell's digit leaves the cells it
+    clashes with), so it does not narrow."""
+
+    moves: ClassVar[tuple[tuple[int, int], ...]] = ()
+    #: How two such cells stand, in words ("are a knight's move apart").
+    apart: ClassVar[str] = ""
+    narrow = Rule.narrow
+
+    def pairs(self, n):
+        return ((a, b) for a in range(n * n) for b in neighbours(a, n, self.moves) if a < b)
+
+    def ok(self, x, y):
+        return x != y
+
+    def conflicts(self, n):  # only the same digit: n per pair, not n * n checks
+        return ((a, d, b, d) for a, b in self.pairs(n) for d in range(1, n + 1))
+
+    def why(self, a, b, digits, n):
+        return f"{cell_name(a, n)} and {cell_name(b, n)} {self.apart} and both hold {digits[a]}"
 
 @lru_cache(maxsize=256)
 def _supports(rule: PairRule, n: int) -> tuple[tuple[tuple[int, int], ...], list[int], list[int]]:
