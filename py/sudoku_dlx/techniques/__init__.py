@@ -1,6 +1,6 @@
 """The logical solver's techniques: how a person finds the next step.
 
-``board`` holds the candidates and the :class:`~.board.Step` a technique
+``position`` holds the candidates and the :class:`~.position.Step` a technique
 returns; ``links`` and ``forcing`` the machinery of chains (nodes, links,
 propagation, forcing chains' deductions) that ``chains`` and ``dynamic``
 share; one module per family (``basic``, ``fish``, ``wings``, ``uniqueness``,

@@ -1,6 +1,6 @@
 """Nodes and links: the implications between candidates that chains follow.
 
-Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.position`'s)
 -------------------------------------------------------
 node
     A candidate assumed true (*on*, written ``r1c2=7``) or false (*off*,
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import Board
+from .position import Position
 
 __all__ = [
     "Links", "Outcome", "assumptions", "candidate", "chain_score", "conclusion", "first_parents", "length_bonus",
@@ -59,22 +59,22 @@ def chain_score(base: float, nodes: int) -> float:
 
 
 class Links:
-    """The implications between the nodes of a board: ``x`` allows the links of
+    """The implications between the nodes of a position: ``x`` allows the links of
     a digit's places in a unit, ``y`` those of a cell's digits. They keep the
-    board's candidates as they were when made."""
+    position's candidates as they were when made."""
 
-    def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
-        self.board = board
-        self.candidates = board.candidates[:]
-        self.n = board.n
+    def __init__(self, position: Position, x: bool = True, y: bool = True) -> None:
+        self.position = position
+        self.candidates = position.candidates[:]
+        self.n = position.n
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
         self.memo: dict = {}  # what the chain searches keep about these links
-        self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
-        self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
+        self._units = [list(zip(units, (position.units[unit] for unit in units))) for units in position.units_of]
+        self._peers = [tuple((peer, peer * position.n * 2) for peer in sorted(peers)) for peers in position.peers]
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
-        self.counts = [len(board.places(unit, digit)) for unit in range(len(board.units)) for digit in range(1, self.n + 1)]
+        self.counts = [len(position.places(unit, digit)) for unit in range(len(position.units)) for digit in range(1, self.n + 1)]
 
     def members(self, node: int) -> tuple[tuple[int, ...], int]:
         """The cells of a node (one) and its digit, 0-based."""
@@ -82,10 +82,10 @@ class Links:
         return (cell,), d0
 
     def text(self, node: int) -> str:
-        return node_text(self.board, node)
+        return node_text(self.position, node)
 
     def static(self, node: int) -> list[int]:
-        """The nodes ``node`` implies on the board's own candidates (remembered)."""
+        """The nodes ``node`` implies on the position's own candidates (remembered)."""
         found = self._static.get(node)
         if found is None:
             found = self._static[node] = [new for new, _ in self.implied(node, self.candidates, self.counts)]
@@ -95,7 +95,7 @@ class Links:
         """The nodes ``node`` implies given ``candidates`` (and their ``counts``),
         each with the off nodes it also rests on: the candidates a dynamic
         propagation removed from the cell or unit where it became a single (none
-        while ``candidates`` are still the board's)."""
+        while ``candidates`` are still the position's)."""
         n = self.n
         cell, d0 = divmod(node >> 1, n)
         bit = 1 << d0
@@ -178,7 +178,7 @@ def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
     """Everything assuming ``start`` implies, taking on-nodes first as SE does,
     until nothing more follows or a candidate is both on and off. A dynamic
     propagation removes each candidate it turns off."""
-    n, units_of = links.n, links.board.units_of
+    n, units_of = links.n, links.position.units_of
     candidates = links.candidates[:] if dynamic else links.candidates
     counts = links.counts[:] if dynamic else links.counts
     parents: dict[int, tuple[int, ...]] = {start: ()}
@@ -207,29 +207,29 @@ def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
     return Outcome(parents)
 
 
-def node_text(board: Board, node: int) -> str:
-    cell, d0 = divmod(node >> 1, board.n)
-    return f"{board.name(cell)}{'=' if node & 1 else '<>'}{board.symbol(d0 + 1)}"
+def node_text(position: Position, node: int) -> str:
+    cell, d0 = divmod(node >> 1, position.n)
+    return f"{position.name(cell)}{'=' if node & 1 else '<>'}{position.symbol(d0 + 1)}"
 
 
-def conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
+def conclusion(position: Position, nodes) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
     """The placements, eliminations and their words for nodes proved true."""
-    placements = tuple(divmod(node >> 1, board.n) for node in nodes if node & 1)
+    placements = tuple(divmod(node >> 1, position.n) for node in nodes if node & 1)
     placements = tuple((cell, d0 + 1) for cell, d0 in placements)
-    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(node >> 1, board.n) for node in nodes if not node & 1))
-    words = ", ".join(f"{board.name(c)}={board.symbol(d)}" for c, d in placements)
+    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(node >> 1, position.n) for node in nodes if not node & 1))
+    words = ", ".join(f"{position.name(c)}={position.symbol(d)}" for c, d in placements)
     if eliminations:
-        words = ", ".join(filter(None, (words, board.removal(eliminations))))
+        words = ", ".join(filter(None, (words, position.removal(eliminations))))
     return placements, eliminations, words
 
 
-def possible(board: Board, start: int) -> bool:
-    """Whether assuming ``start`` may lead to a contradiction: when the board
+def possible(position: Position, start: int) -> bool:
+    """Whether assuming ``start`` may lead to a contradiction: when the position
     knows the solution, only a candidate it lacks can be on, or one it holds off."""
-    solution = board.search.solution
+    solution = position.search.solution
     if solution is None:
         return True
-    cell, d0 = divmod(start >> 1, board.n)
+    cell, d0 = divmod(start >> 1, position.n)
     return (solution[cell] == d0 + 1) != bool(start & 1)
 
 
@@ -239,22 +239,22 @@ def candidate(node: int, n: int) -> tuple[int, int]:
     return cell, d0 + 1
 
 
-def assumptions(board: Board, digits: list[int] | None = None) -> list[int]:
+def assumptions(position: Position, digits: list[int] | None = None) -> list[int]:
     """Every candidate's on-node (of ``digits``, if given)."""
-    n = board.n
-    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)
+    n = position.n
+    return [((cell * n + digit - 1) << 1) | 1 for cell in position.blanks() for digit in position.digits(cell)
             if digits is None or digit in digits]
 
 
-def links_of(board: Board, x: bool = True, y: bool = True) -> Links:
-    """The links of ``board`` (of units with ``x``, of cells with ``y``), shared
-    by the techniques while the board stays the same."""
-    key = (tuple(board.candidates), x, y)
-    memo = board.search.memo
+def links_of(position: Position, x: bool = True, y: bool = True) -> Links:
+    """The links of ``position`` (of units with ``x``, of cells with ``y``), shared
+    by the techniques while the position stays the same."""
+    key = (tuple(position.candidates), x, y)
+    memo = position.search.memo
     if memo.get("links_key") != key[0]:
         memo["links_key"] = key[0]
         memo["links"] = {}
     found = memo["links"].get(key[1:])
     if found is None:
-        found = memo["links"][key[1:]] = Links(board, x, y)
+        found = memo["links"][key[1:]] = Links(position, x, y)
     return found

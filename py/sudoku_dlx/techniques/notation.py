@@ -13,7 +13,7 @@ its other digits with the one linked to what comes next last:
 a chain that places a digit starts and ends on that candidate. What the step
 proves follows ``=>``: ``r1c3<>5, r2c1<>5`` or ``r1c1=5``.
 
-:func:`eureka` reads a step's :class:`~.board.Link` list (a group's cells from
+:func:`eureka` reads a step's :class:`~.position.Link` list (a group's cells from
 its ``groups``) or its ALSs (``Step.alss``); a step whose links are no single
 alternating chain (a forcing net, an empty rectangle, patterns) has none: "".
 """
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..kinds.grid import Shape, cell_name
 
 if TYPE_CHECKING:
-    from .board import Link, Step
+    from .position import Link, Step
 
 __all__ = ["cells_name", "eureka"]
 

@@ -18,7 +18,7 @@ forcing chains: at their score, tried first.
 
 from __future__ import annotations
 
-from .board import Board, Step, base_score, cells_of
+from .position import Position, Step, base_score, cells_of
 
 __all__ = ["NODES", "digit_templates", "templates"]
 
@@ -27,14 +27,14 @@ __all__ = ["NODES", "digit_templates", "templates"]
 NODES = 20_000
 
 
-def digit_templates(board: Board, digit: int, nodes: int = NODES) -> list[int] | None:
+def digit_templates(position: Position, digit: int, nodes: int = NODES) -> list[int] | None:
     """The templates of ``digit`` as bit sets of cells, or None past ``nodes`` partial ones."""
-    n, units_of, values = board.n, board.units_of, board.values
-    everything = sum(1 << u for u in range(n, len(board.units)))
+    n, units_of, values = position.n, position.units_of, position.values
+    everything = sum(1 << u for u in range(n, len(position.units)))
     options = []
     for row in range(n):
-        options.append([(1 << x, sum(1 << u for u in units_of[x] if u != row)) for x in board.units[row]
-                        if values[x] == digit or board.has(x, digit)])
+        options.append([(1 << x, sum(1 << u for u in units_of[x] if u != row)) for x in position.units[row]
+                        if values[x] == digit or position.has(x, digit)])
     found: list[int] = []
     stack = [(0, 0, 0)]
     while stack:
@@ -60,10 +60,10 @@ def _every(templates: list[int]) -> int:
     return every if templates else 0
 
 
-def _refined(board: Board) -> dict[int, list[int]]:
+def _refined(position: Position) -> dict[int, list[int]]:
     """Each digit's templates (of those not left out, see :data:`NODES`), less those that take a
     cell every template of another digit takes, until none does."""
-    listed = {d: found for d in range(1, board.n + 1) if (found := digit_templates(board, d)) is not None}
+    listed = {d: found for d in range(1, position.n + 1) if (found := digit_templates(position, d)) is not None}
     every = {d: _every(found) for d, found in listed.items()}
     changed = True
     while changed:
@@ -79,42 +79,42 @@ def _refined(board: Board) -> dict[int, list[int]]:
     return listed
 
 
-def templates(board: Board) -> Step | None:
+def templates(position: Position) -> Step | None:
     """The lowest digit that a cell holds in all its templates (placed, all such
     cells in one step), else the lowest whose candidates some template misses
     (eliminated), as HoDoKu tries them: a step per digit, placements or eliminations
     (HoDoKu's "template set" and "template delete"), each offered when every step
     is asked for."""
-    listed = _refined(board)
+    listed = _refined(position)
     if any(not found for found in listed.values()):
-        return None  # a digit with no place left: the board has no solution
-    placed = {d: sum(1 << x for x, v in enumerate(board.values) if v == d) for d in listed}
+        return None  # a digit with no place left: the position has no solution
+    placed = {d: sum(1 << x for x, v in enumerate(position.values) if v == d) for d in listed}
     for d, found in listed.items():
         cells = cells_of(_every(found) & ~placed[d])
         if cells:
-            step = _step(board, d, len(found), placements=tuple((x, d) for x in cells))
-            if board.search.found(step):
+            step = _step(position, d, len(found), placements=tuple((x, d) for x in cells))
+            if position.search.found(step):
                 return step
     for d, found in listed.items():
         anywhere = 0
         for template in found:
             anywhere |= template
-        missed = [x for x in range(board.shape.cells) if board.has(x, d) and not anywhere >> x & 1]
+        missed = [x for x in range(position.shape.cells) if position.has(x, d) and not anywhere >> x & 1]
         if missed:
-            step = _step(board, d, len(found), eliminations=tuple((x, d) for x in missed))
-            if board.search.found(step):
+            step = _step(position, d, len(found), eliminations=tuple((x, d) for x in missed))
+            if position.search.found(step):
                 return step
     return None
 
 
-def _step(board: Board, digit: int, count: int, placements=(), eliminations=()) -> Step:
-    d = board.symbol(digit)
+def _step(position: Position, digit: int, count: int, placements=(), eliminations=()) -> Step:
+    d = position.symbol(digit)
     ways = "way" if count == 1 else "ways"
     if placements:
-        names = ", ".join(board.name(x) for x, _ in placements)
-        what = f"all put a {d} in {names}: " + ", ".join(f"{board.name(x)}={d}" for x, _ in placements)
+        names = ", ".join(position.name(x) for x, _ in placements)
+        what = f"all put a {d} in {names}: " + ", ".join(f"{position.name(x)}={d}" for x, _ in placements)
     else:
-        what = f"none puts a {d} in {board.removal(eliminations).replace(f'<>{d}', '')}: {board.removal(eliminations)}"
+        what = f"none puts a {d} in {position.removal(eliminations).replace(f'<>{d}', '')}: {position.removal(eliminations)}"
     text = (f"Templates on {d}: of the {count} {ways} to place every {d}, one in each unit, that the candidates "
             f"allow (and that leave every other digit a place), {what}.")
     cells = tuple(x for x, _ in placements + eliminations)
