@@ -108,7 +108,7 @@ def test_grouped_aic_through_an_als():
     position.search = Search()
     step = found(grouped_aic, position)
     assert (step.technique, step.eliminations) == ("Grouped AIC", eliminated("r4c2 r6c2", 3))
-    assert "{r5c1 r5c3}=3" in step.text or "{r5c1 r5c3}<>3" in step.text  # the ALS as a node
+    assert "{r5c1 r5c3}=3" in step.text or "{r5c1 r5c3}<>3" in step.text  # the ALS as a term
     assert eureka(step, position.shape) == ""  # its links do not name the ALS: no notation rather than a wrong one
 
 

@@ -39,14 +39,14 @@ def confine_box(position: Position, digit: int, box: int, keep: str) -> Position
 
 # -- length bonus ------------------------------------------------------------
 
-#: SE's length bonus by node count: +0.1 past 6, 8, 10, 14, 18, 26, 34 nodes.
+#: SE's length bonus by term count: +0.1 past 6, 8, 10, 14, 18, 26, 34 terms.
 SE_BONUS = {2: 0.0, 6: 0.0, 7: 0.1, 8: 0.1, 9: 0.2, 10: 0.2, 11: 0.3, 14: 0.3, 15: 0.4, 18: 0.4,
             19: 0.5, 26: 0.5, 27: 0.6, 34: 0.6, 35: 0.7}
 
 
-@pytest.mark.parametrize("nodes, bonus", SE_BONUS.items())
-def test_length_bonus_is_se(nodes, bonus):
-    assert length_bonus(nodes) == pytest.approx(bonus)
+@pytest.mark.parametrize("terms, bonus", SE_BONUS.items())
+def test_length_bonus_is_se(terms, bonus):
+    assert length_bonus(terms) == pytest.approx(bonus)
 
 
 # -- turbot fish -------------------------------------------------------------
@@ -238,7 +238,7 @@ def test_an_xy_chain_places_nothing_and_closes_no_loop():
 
 def test_of_forcing_deductions_of_one_score_the_one_that_places_then_proves_most_comes_first():
     one, two = Found(8.2, [10], "cell", [], (0,), []), Found(8.2, [10, 12], "cell", [], (1,), [])
-    places = Found(8.2, [11], "unit", [], (2,), [])  # an on-node: a placement
+    places = Found(8.2, [11], "unit", [], (2,), [])  # an on-term: a placement
     assert lower(one, two) is two and lower(two, one) is two
     assert lower(two, places) is places and lower(places, two) is places
     easier = Found(8.1, [10], "cell", [], (3,), [])
@@ -261,7 +261,7 @@ def test_remote_pairs_take_both_digits_from_every_cell_that_sees_both_colours():
     lost = cells("r1c2 r1c8 r2c2 r3c2 r4c1 r4c2 r7c1 r8c1 r9c1 r9c5")
     assert step.technique == "Remote pairs"
     assert step.eliminations == tuple((x, d) for x in sorted(lost) for d in (5, 8))
-    assert step.score == 7.3  # the XY-chain of six cells that r2c2's elimination needs: 14 nodes
+    assert step.score == 7.3  # the XY-chain of six cells that r2c2's elimination needs: 14 terms
     assert step.cells == tuple(cells("r1c1 r1c5 r4c5 r4c8 r9c8 r9c2"))
     r1c1, r1c5 = cells("r1c1 r1c5")
     assert step.links[:3] == (Link((r1c1, 5), (r1c1, 8), True), Link((r1c1, 8), (r1c5, 8), False),
@@ -307,7 +307,7 @@ CHEAP = [(base, t) for base, t in TECHNIQUES if base < 7.5]
 PATTERNS = tuple((base, t) for base, t in techniques_of(fish) + techniques_of(wings) + techniques_of(uniqueness)
                  if t not in (fish.franken_fish, fish.mutant_fish))
 REGISTRY = sorted(techniques_of(basic) + PATTERNS + tuple(CHEAP), key=lambda entry: entry[0])
-NODE = re.compile(r"(r\d+c\d+)(=|<>)(\w)")
+TERM = re.compile(r"(r\d+c\d+)(=|<>)(\w)")
 
 
 @cache
@@ -345,7 +345,7 @@ def assert_sound(position: Position, techniques, solution) -> list[str]:
             assert position.has(cell, digit) and solution[cell] != digit, step.text
         for cell, digit in step.placements:
             assert position.has(cell, digit) and solution[cell] == digit, step.text
-        for name, _, symbol in NODE.findall(step.text):
+        for name, _, symbol in TERM.findall(step.text):
             assert position.has(cells(name, position.n)[0], int(symbol, 36)), (name, symbol, step.text)
         names.append(step.technique)
     return names
@@ -444,14 +444,14 @@ def test_every_chain_step_is_sound_and_the_choice_is_among_them():
                 for step in every:
                     assert all(solution[x] != d for x, d in step.eliminations), step.text
                     assert all(solution[x] == d for x, d in step.placements), step.text
-                    nodes = NODE.findall(step.text.split(", so ")[0])[1:-1]  # the chain between its target's
-                    inner = {(cells(name, 9)[0], int(d)) for name, _, d in nodes}
+                    terms = TERM.findall(step.text.split(", so ")[0])[1:-1]  # the chain between its target's
+                    inner = {(cells(name, 9)[0], int(d)) for name, _, d in terms}
                     on_chain += step.technique == "AIC" and bool(inner & set(step.eliminations))
     assert more > 20 and on_chain > 0
 
 
 def test_a_loop_through_an_als_locks_its_other_digits_soundly(monkeypatch):
-    """A continuous loop through an ALS node holds exactly one of the two digits it links
+    """A continuous loop through an ALS term holds exactly one of the two digits it links
     there, so the ALS's other digits leave the cells that see all their places: every
     grouped step on HoDoKu's grouped continuous nice loop exemplars, where such loops
     are found and eliminate more than their weak links do, is sound."""

@@ -58,7 +58,7 @@ def test_a_colour_wrap_removes_the_whole_colour():
     step = found(simple_colouring, position)
     assert step.eliminations == eliminated("r1c1 r2c2 r5c5", 4)
     assert step.text.startswith("Colour wrap on 4:")
-    # Scored as the forcing X-chain r1c1=4 -> ... -> r2c2=4 -> r1c1<>4 (6 nodes), which finds part of it.
+    # Scored as the forcing X-chain r1c1=4 -> ... -> r2c2=4 -> r1c1<>4 (6 terms), which finds part of it.
     assert step.score == found(forcing_x_chain, position).score == 6.6
 
 

@@ -26,7 +26,7 @@ from sudoku_dlx.techniques.dynamic import (
 from sudoku_dlx.techniques.links import Links
 from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
 
-from test_chains import NODE
+from test_chains import TERM
 
 TRIAL_AND_ERROR = base_score("Trial and error")
 HARDEST = lines("9x9/forum_hardest_1106.txt")
@@ -58,7 +58,7 @@ def net_removing(position: Position, removed: dict[str, str]) -> _Net:
 
 
 def deduced(rule, net: _Net) -> set[int]:
-    return {node for node, _, _ in rule(net, set(net.keys), set(net.cells))}
+    return {term for term, _, _ in rule(net, set(net.keys), set(net.cells))}
 
 
 # -- the rules of a net, on hand-made candidates ------------------------------
@@ -68,8 +68,8 @@ def test_a_net_finds_pointing_where_it_removed_a_digit():
     # 5 leaves rows 2 and 3 of box 1: it is in row 1 there, so the rest of row 1 loses it.
     net = net_removing(empty_position(), {x: "5" for x in ("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3")})
     found = _locked(net, set(net.keys), set(net.cells))
-    assert {node for node, _, _ in found} >= {off(f"r1c{c}", 5) for c in range(4, 10)}
-    why = {node for _, parents, _ in found for node in parents}
+    assert {term for term, _, _ in found} >= {off(f"r1c{c}", 5) for c in range(4, 10)}
+    why = {term for _, parents, _ in found for term in parents}
     assert why == {off(x, 5) for x in ("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3")}
     assert "pointing: in box 1 the 5 is only in row 1" in found[0][2][0]
 
@@ -79,7 +79,7 @@ def test_a_net_finds_no_pointing_on_candidates_it_did_not_touch():
     for x in cells("r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"):  # the position itself has the pattern
         position.eliminate(x, 5)
     net = net_removing(position, {"r5c5": "1"})
-    assert not any(node >> 1 == cells("r1c4")[0] * 9 + 4 for node in deduced(_locked, net))
+    assert not any(term >> 1 == cells("r1c4")[0] * 9 + 4 for term in deduced(_locked, net))
 
 
 def test_a_net_finds_hidden_and_naked_pairs():
@@ -103,7 +103,7 @@ def test_a_nested_forcing_chain_uses_a_strong_link_the_net_made():
     # -> r5c5<>3 -> r5c5=4; r1c1=2 -> r5c1<>2 -> r5c1=4: both remove the 4 of r5c3.
     position = with_candidates(empty_position(), {"r1c5": "13", "r5c5": "34", "r5c1": "24"})
     net = net_removing(position, {"r1c1": "3456789"})
-    found = {node: (parents, inner) for node, parents, inner in _static_links(net, set(), set())}
+    found = {term: (parents, inner) for term, parents, inner in _static_links(net, set(), set())}
     assert off("r5c3", 4) in found
     parents, (words, complexity) = found[off("r5c3", 4)]
     assert set(parents) >= {off("r1c1", d) for d in range(3, 10)} and complexity > 4
@@ -114,7 +114,7 @@ def test_a_cell_forcing_chain_in_a_net():
     # The net leaves r1c1 with 1, 2 and 3; each makes one of r1c2, r1c3, r1c4 a 9, so the rest of row 1 loses it.
     position = with_candidates(empty_position(), {"r1c2": "19", "r1c3": "29", "r1c4": "39"})
     net = net_removing(position, {"r1c1": "456789"})
-    found = {node: inner for node, _, inner in _static_multiple(net, set(), set())}
+    found = {term: inner for term, _, inner in _static_multiple(net, set(), set())}
     assert {off(f"r1c{c}", 9) for c in range(5, 10)} <= found.keys()
     assert on("r1c2", 9) not in found and off("r2c2", 9) not in found
     assert found[off("r1c5", 9)][0] == "cell forcing chains: whichever digit r1c1 holds"
@@ -124,7 +124,7 @@ def test_dynamic_forcing_chains_in_a_net_find_contradictions():
     # r1c1 and r1c2 hold only 1 and 2: r1c3=1 leaves r1c1=2, then r1c2=1, which r1c3 sees.
     position = with_candidates(empty_position(), {"r1c1": "12", "r1c2": "12"})
     net = net_removing(position, {"r9c8": "1"})
-    found = {node: inner for node, _, inner in _dynamic(net, set(), set())}
+    found = {term: inner for term, _, inner in _dynamic(net, set(), set())}
     assert off("r1c3", 1) in found and found[off("r1c3", 1)][1] > 4
     assert found[off("r1c3", 1)][0] == "dynamic forcing chain: r1c3=1 leads to a contradiction"
 
@@ -157,7 +157,7 @@ def assert_sound(position: Position, step, solution) -> None:
         assert position.has(cell, digit) and solution[cell] != digit, step.text
     for cell, digit in step.placements:
         assert position.has(cell, digit) and solution[cell] == digit, step.text
-    for name, _, symbol in NODE.findall(step.text):
+    for name, _, symbol in TERM.findall(step.text):
         assert position.has(cells(name)[0], int(symbol, 36)), (name, symbol, step.text)
     for link in step.links:
         assert position.has(*link.a) and position.has(*link.b)

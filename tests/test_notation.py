@@ -110,9 +110,9 @@ PART = re.compile(r"([=-]?)(?:\(([^)]*)\))?(r\d+c\d+(?:\|r\d+c\d+)*)")
 
 
 def read(chain: str) -> tuple[list[tuple[frozenset[int], str]], str]:
-    """A 9x9 chain's nodes (cells, digits as written: one digit, or an ALS's) in
+    """A 9x9 chain's terms (cells, digits as written: one digit, or an ALS's) in
     order, and its links' signs, from the notation."""
-    nodes, signs, digit = [], "", None
+    terms, signs, digit = [], "", None
     links = chain.split(" => ")[0]
     assert "".join(m.group(0) for m in PART.finditer(links)) == links, links
     for sign, inside, names in PART.findall(links):
@@ -123,13 +123,13 @@ def read(chain: str) -> tuple[list[tuple[frozenset[int], str]], str]:
             if k % 2:
                 signs += piece
             else:
-                nodes.append((where, piece))
+                terms.append((where, piece))
                 digit = piece[-1]
-    return nodes, signs
+    return terms, signs
 
 
 def links_as_written(step) -> tuple[list[tuple[frozenset[int], str]], str]:
-    """The nodes and signs a step's links make, without the weak links to and
+    """The terms and signs a step's links make, without the weak links to and
     from an eliminated candidate; a strong link in a weak link's place is ``-``."""
     links = list(step.links)
     if not links[0].strong:
@@ -146,7 +146,7 @@ def links_as_written(step) -> tuple[list[tuple[frozenset[int], str]], str]:
 @pytest.mark.slow
 def test_the_notation_names_the_links_candidates():
     """Every chain step on the positions of 20 rated puzzles where the chains are needed:
-    read back, the notation's nodes and links are those of the step's Link list, or of
+    read back, the notation's terms and links are those of the step's Link list, or of
     its ALSs, and what follows ``=>`` is the step's placements and eliminations."""
     alss = [technique.find for technique in TECHNIQUES if technique.name.startswith("ALS")]
     seen = set()
@@ -167,7 +167,7 @@ def test_the_notation_names_the_links_candidates():
                     assert read(chain)[0] == expected, chain
                 else:
                     assert read(chain) == links_as_written(step), (chain, step.links)
-    # (The grouped continuous nice loops of these puzzles go through ALS nodes: no notation.)
+    # (The grouped continuous nice loops of these puzzles go through ALS terms: no notation.)
     assert {"X-chain", "XY-chain", "AIC", "Grouped AIC", "Continuous nice loop",
             "Two-string kite", "ALS-XZ", "ALS-XY-wing", "ALS chain"} <= seen
 

@@ -26,7 +26,7 @@ def allow(position: Position, digit: int, keep: str) -> Position:
 
 
 def test_an_empty_grid_has_46656_templates_of_a_digit():
-    assert len(digit_templates(empty_position(), 1, nodes=10**6)) == 46656
+    assert len(digit_templates(empty_position(), 1, tries=10**6)) == 46656
     assert digit_templates(empty_position(), 1) is None  # past the bound
 
 

@@ -64,9 +64,9 @@ class _Als:
                         sees &= seen[x]
                 self.where[d0], self.sees[d0] = where, sees & ~self.bits
 
-    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    def term(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """Its cells, the digits ``before`` and the others with the digits ``after``
-        last: a node of a chain as :attr:`Step.alss` holds it."""
+        last: a term of a chain as :attr:`Step.alss` holds it."""
         rest = tuple(d for d in digits_of(self.mask) if d not in before and d not in after)
         return self.cells, before, rest + after
 
@@ -165,9 +165,9 @@ def _xz_step(position: Position, a: _Als, b: _Als, rccs: list[int], eliminations
     text = f"{name}: {a.name(position)} and {b.name(position)} are almost locked sets, and {why}: {position.removal(eliminations)}."
     if len(rccs) > 1:  # a loop: A -x- B -y- A
         x, y = rccs[0] + 1, rccs[1] + 1
-        alss = (a.node((x,), (y,)), b.node((y,), (x,)), (a.cells, (x,), ()))
+        alss = (a.term((x,), (y,)), b.term((y,), (x,)), (a.cells, (x,), ()))
     else:
-        alss = _nodes([a, b], [rccs[0] + 1], eliminations)
+        alss = _terms([a, b], [rccs[0] + 1], eliminations)
     return Step(name, base_score("ALS-XZ"), text, (), eliminations, a.cells + b.cells, (a.unit, b.unit), alss=alss)
 
 
@@ -348,15 +348,15 @@ def _chain_step(position: Position, name: str, score: float, chain: list[_Als], 
             f"see all its places there: {position.removal(eliminations)}.")
     cells = tuple(dict.fromkeys(x for als in chain for x in als.cells))
     return Step(name, score, text, (), eliminations, cells, tuple(dict.fromkeys(als.unit for als in chain)),
-                alss=_nodes(chain, [d0 + 1 for d0 in links], eliminations))
+                alss=_terms(chain, [d0 + 1 for d0 in links], eliminations))
 
 
-def _nodes(chain: list[_Als], links: list[int], eliminations) -> tuple:
+def _terms(chain: list[_Als], links: list[int], eliminations) -> tuple:
     """The ALSs of a chain linked by the digits ``links``, as :attr:`Step.alss`
     holds them: the ends linked to the digits ``eliminations`` remove."""
     ends = tuple(sorted({d for _, d in eliminations}))
     digits = [ends, *((d,) for d in links), ends]
-    return tuple(als.node(before, after) for als, before, after in zip(chain, digits, digits[1:]))
+    return tuple(als.term(before, after) for als, before, after in zip(chain, digits, digits[1:]))
 
 
 def death_blossom(position: Position) -> Step | None:

@@ -1,12 +1,12 @@
 """Chains: the techniques that follow implications from candidate to candidate.
 
-The links, nodes and propagation they follow are
+The links, terms and propagation they follow are
 :mod:`~sudoku_dlx.techniques.links`'s; the deductions of forcing chains and
 nishio are :mod:`~sudoku_dlx.techniques.forcing`'s.
 
 Scores follow Sudoku Explainer (SE) 1.2.1: a base per kind plus
-:func:`~sudoku_dlx.techniques.links.length_bonus` of the chain's node count (for several chains, the sum of
-their nodes): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
+:func:`~sudoku_dlx.techniques.links.length_bonus` of the chain's term count (for several chains, the sum of
+their terms): X-cycles 6.5, forcing X-chains 6.6, forcing chains of cells and
 units (AICs, XY-chains among them) and their loops 7.0, nishio 7.5, multiple
 forcing chains 8.0. The X-chains of two and three strong links take the scores
 of SukakuExplainer, which rated our SE reference set: skyscraper 4.0,
@@ -26,7 +26,7 @@ from itertools import combinations, permutations
 from .als import almost_locked_sets
 from .position import Position, Link, Step, base_score, cells_of, digits_of
 from .forcing import contradiction, found_step, lower, multiple
-from .links import Links, Outcome, assumptions, chain_score, conclusion, links_of, node_text, possible, propagate
+from .links import Links, Outcome, assumptions, chain_score, conclusion, links_of, term_text, possible, propagate
 
 __all__ = [
     "empty_rectangle",
@@ -42,20 +42,20 @@ __all__ = [
 ]
 
 
-#: The most cells of an ALS whose candidates are nodes of grouped AICs: with up to 8, the
+#: The most cells of an ALS whose candidates are terms of grouped AICs: with up to 8, the
 #: grouped AIC search took 3.5 times as long on the hardest puzzles, and found no more of
 #: HoDoKu's library's grouped loops.
-ALS_NODES = 4
+ALS_TERM_CELLS = 4
 
 
 class _GroupLinks:
     """The links of :class:`Links` (of units and cells) and of *groups*: a
     digit's candidates in two cells or more where a box meets a row or a
     column, or in an almost locked set (ALS, :mod:`~sudoku_dlx.techniques.als`),
-    as one node (on: the digit is in one of them). Group nodes come after the
-    candidates': ``(cells * n + group) * 2 + on``. An ALS of two to :data:`ALS_NODES`
+    as one term (on: the digit is in one of them). Group terms come after the
+    candidates': ``(cells * n + group) * 2 + on``. An ALS of two to :data:`ALS_TERM_CELLS`
     cells links the groups of any two of its digits strongly: without one it is
-    locked and holds the other (HoDoKu's ALS nodes)."""
+    locked and holds the other (HoDoKu's ALS terms)."""
 
     x = y = True
 
@@ -77,14 +77,14 @@ class _GroupLinks:
                         for size in range(2, len(places) + 1):
                             for cells in combinations(places, size):
                                 self._add(cells, d0)
-        #: the off-node of an ALS's places of a digit -> the on-nodes of its others' (keys)
+        #: the off-term of an ALS's places of a digit -> the on-terms of its others' (keys)
         self._als: dict[int, dict[int, None]] = {}
-        #: an ALS's link (off-node, on-node) -> an ALS that makes it
+        #: an ALS's link (off-term, on-term) -> an ALS that makes it
         self.als_of: dict[tuple[int, int], object] = {}
         for als in almost_locked_sets(position):
-            if 1 < len(als.cells) <= ALS_NODES:
-                nodes = [self._add(tuple(cells_of(where)), d0) for d0, where in als.where.items()]
-                for a, b in permutations(nodes, 2):
+            if 1 < len(als.cells) <= ALS_TERM_CELLS:
+                terms = [self._add(tuple(cells_of(where)), d0) for d0, where in als.where.items()]
+                for a, b in permutations(terms, 2):
                     self._als.setdefault(a << 1, {})[(b << 1) | 1] = None
                     self.als_of.setdefault((a << 1, (b << 1) | 1), als)
         self._seen = [set.intersection(*(set(position.peers[x]) for x in cells)) - set(cells) for cells, _ in self.groups]
@@ -95,7 +95,7 @@ class _GroupLinks:
         self.memo: dict = {}  # what the chain searches keep about these links
 
     def _add(self, cells: tuple[int, ...], d0: int) -> int:
-        """The index of the node of ``cells`` (a candidate's or a group's) for digit ``d0``,
+        """The index of the term of ``cells`` (a candidate's or a group's) for digit ``d0``,
         a new group if there is none."""
         if len(cells) == 1:
             return cells[0] * self.n + d0
@@ -104,42 +104,42 @@ class _GroupLinks:
             self.groups.append((cells, d0))
         return self.base + self.index[frozenset(cells), d0]
 
-    def members(self, node: int) -> tuple[tuple[int, ...], int]:
-        """The cells of a node and its digit, 0-based."""
-        index = node >> 1
+    def members(self, term: int) -> tuple[tuple[int, ...], int]:
+        """The cells of a term and its digit, 0-based."""
+        index = term >> 1
         if index < self.base:
             return (index // self.n,), index % self.n
         return self.groups[index - self.base]
 
-    def text(self, node: int) -> str:
-        cells, d0 = self.members(node)
+    def text(self, term: int) -> str:
+        cells, d0 = self.members(term)
         if len(cells) == 1:
-            return node_text(self.position, node)
+            return term_text(self.position, term)
         names = " ".join(self.position.name(x) for x in cells)
-        return f"{{{names}}}{'=' if node & 1 else '<>'}{self.position.symbol(d0 + 1)}"
+        return f"{{{names}}}{'=' if term & 1 else '<>'}{self.position.symbol(d0 + 1)}"
 
     def _group(self, cells, d0: int, on: int) -> int | None:
         found = self.index.get((frozenset(cells), d0))
         return None if found is None else ((self.base + found) << 1) | on
 
-    def static(self, node: int) -> list[int]:
-        """The nodes ``node`` implies (remembered)."""
-        found = self._static.get(node)
+    def static(self, term: int) -> list[int]:
+        """The terms ``term`` implies (remembered)."""
+        found = self._static.get(term)
         if found is None:
-            found = self._static[node] = self._implied(node)
+            found = self._static[term] = self._implied(term)
         return found
 
-    def _implied(self, node: int) -> list[int]:
+    def _implied(self, term: int) -> list[int]:
         position, n = self.position, self.n
-        cells, d0 = self.members(node)
-        found = list(self.plain.static(node)) if len(cells) == 1 else []
-        if node & 1:
-            seen = set(position.peers[cells[0]]) if len(cells) == 1 else self._seen[(node >> 1) - self.base]
+        cells, d0 = self.members(term)
+        found = list(self.plain.static(term)) if len(cells) == 1 else []
+        if term & 1:
+            seen = set(position.peers[cells[0]]) if len(cells) == 1 else self._seen[(term >> 1) - self.base]
             if len(cells) > 1:
                 found += [(y * n + d0) << 1 for y in sorted(seen) if position.candidates[y] >> d0 & 1]
             found += [(self.base + g) << 1 for g in self._of_digit[d0] if seen.issuperset(self.groups[g][0])]
             return found
-        found += [new for new in self._als.get(node, ()) if new not in found]
+        found += [new for new in self._als.get(term, ()) if new not in found]
         units = set(position.units_of[cells[0]]).intersection(*(position.units_of[x] for x in cells[1:]))
         for unit in sorted(units):
             rest = [x for x in position.places(unit, d0 + 1) if x not in cells]
@@ -162,7 +162,7 @@ def group_links_of(position: Position) -> _GroupLinks:
 
 
 def _starts(position: Position, links, digits: list[int] | None) -> list[int]:
-    """The off-nodes a chain may start from: every candidate's (of ``digits``, if
+    """The off-terms a chain may start from: every candidate's (of ``digits``, if
     given) and every group's."""
     starts = [on ^ 1 for on in assumptions(position, digits)]
     groups = getattr(links, "groups", ())
@@ -171,28 +171,28 @@ def _starts(position: Position, links, digits: list[int] | None) -> list[int]:
 
 
 def _bits(found) -> int:
-    """A set of indexes (of candidates, ``cell * n + digit - 1``, or of nodes) as one integer's bits."""
+    """A set of indexes (of candidates, ``cell * n + digit - 1``, or of terms) as one integer's bits."""
     mask = 0
     for x in found:
         mask |= 1 << x
     return mask
 
 
-def _offs(links, node: int) -> int:
-    """The nodes (``node >> 1``: candidates, then groups) that on-node ``node``
+def _offs(links, term: int) -> int:
+    """The terms (``term >> 1``: candidates, then groups) that on-term ``term``
     turns off, as bits: the candidates it eliminates, and the groups it empties.
     Weak links go both ways, so they are also the starts of chains whose first
-    on-node would turn off ``node`` (remembered in ``links.memo``)."""
-    key = "off", node
+    on-term would turn off ``term`` (remembered in ``links.memo``)."""
+    key = "off", term
     found = links.memo.get(key)
     if found is None:
-        found = links.memo[key] = _bits(new >> 1 for new in links.static(node) if not new & 1)
+        found = links.memo[key] = _bits(new >> 1 for new in links.static(term) if not new & 1)
     return found
 
 
 def _meets(links, z: int) -> int:
-    """The starts ``a`` (as :func:`_offs` bits) of the AICs ending at on-node ``z``
-    that eliminate something: a candidate turned off both by ``a``'s on-node
+    """The starts ``a`` (as :func:`_offs` bits) of the AICs ending at on-term ``z``
+    that eliminate something: a candidate turned off both by ``a``'s on-term
     and by ``z`` (remembered)."""
     key = "meets", z
     found = links.memo.get(key)
@@ -208,16 +208,16 @@ def _meets(links, z: int) -> int:
 
 
 def _reached(links, start: int, depth: int) -> dict[int, tuple[int, ...]]:
-    """The first parents of every node ``start`` implies within ``depth`` links
-    (breadth first: each node's path back is a shortest one)."""
+    """The first parents of every term ``start`` implies within ``depth`` links
+    (breadth first: each term's path back is a shortest one)."""
     parents: dict[int, tuple[int, ...]] = {start: ()}
     level = [start]
     for _ in range(depth):
         following = []
-        for node in level:
-            for new in links.static(node):
+        for term in level:
+            for new in links.static(term):
                 if new not in parents:
-                    parents[new] = (node,)
+                    parents[new] = (term,)
                     following.append(new)
         level = following
     return parents
@@ -236,12 +236,12 @@ def one_digit(technique: Callable[[Position, list[int]], Step | None]) -> Callab
     return search
 
 
-def _weak(position: Position, links, node: int) -> set[int]:
-    """The candidates (``cell * n + digit - 1``) that cannot be true with ``node``
+def _weak(position: Position, links, term: int) -> set[int]:
+    """The candidates (``cell * n + digit - 1``) that cannot be true with ``term``
     on: its digit in the cells that see all its cells, and the other digits of
     its cell if it is one."""
     n = position.n
-    cells, d0 = links.members(node)
+    cells, d0 = links.members(term)
     seen = set(position.peers[cells[0]]).intersection(*(position.peers[x] for x in cells[1:])) - set(cells)
     found = {y * n + d0 for y in seen if position.candidates[y] >> d0 & 1}
     if len(cells) == 1:
@@ -250,7 +250,7 @@ def _weak(position: Position, links, node: int) -> set[int]:
 
 
 def _loop_removals(position: Position, links, loop: list[int]) -> set[int]:
-    """What a continuous loop eliminates: ``loop`` alternates off and on nodes
+    """What a continuous loop eliminates: ``loop`` alternates off and on terms
     from its first (off) to its last (on), which is weakly linked to the first.
     Every weak link of the loop then holds exactly one of its ends, so the other
     candidates of its cell, or of its digit in the units of all its cells, go;
@@ -276,7 +276,7 @@ def _loop_removals(position: Position, links, loop: list[int]) -> set[int]:
             for d0, sees in als.sees.items():
                 if d0 not in linked:
                     found.update(y * n + d0 for y in cells_of(sees) if position.candidates[y] >> d0 & 1)
-    return found - {x * n + links.members(node)[1] for node in loop for x in links.members(node)[0]}
+    return found - {x * n + links.members(term)[1] for term in loop for x in links.members(term)[0]}
 
 
 def _single_chain(
@@ -287,23 +287,23 @@ def _single_chain(
     (on to off eliminates it, off to on places it), of candidates of ``digits``
     (None: all), and of those the one that places most, then eliminates most
     (HoDoKu's choice), then the shortest and the first found. ``score`` scores
-    a chain by its nodes, target included, and ``deepest`` says how many nodes
+    a chain by its terms, target included, and ``deepest`` says how many terms
     a chain may have to score at most a given score. The step takes all that
     the chain proves (see :func:`_chain_step`), and its score is the one the
     choice compares: a continuous loop scores ``loop`` + its own length when
     that is lower, as SE takes the easiest of its chains and cycles (``closed``
     False: no loops and no placements, only what both ends of an AIC see).
 
-    Every such chain is an AIC from an off-node ``a`` to an on-node ``z`` (what
+    Every such chain is an AIC from an off-term ``a`` to an on-term ``z`` (what
     it proves depends on ``a`` and ``z`` alone, and a loop's on its links): all
-    the starts are followed at once, a level of links at a time, each node
+    the starts are followed at once, a level of links at a time, each term
     keeping the starts that reach it as the bits of an integer; each pair of a
     level that proves something is scored on a shortest path between them. Once
     a step of at most ``position.search.enough`` is found, its level ends the search
     (unless every step is asked for: then every level is searched)."""
     n = position.n
-    cells = position.shape.cells * n  # nodes >> 1 below this are candidates, the rest groups
-    reach = {a: 1 << (a >> 1) for a in _starts(position, links, digits)}  # node -> the starts that reach it
+    cells = position.shape.cells * n  # terms >> 1 below this are candidates, the rest groups
+    reach = {a: 1 << (a >> 1) for a in _starts(position, links, digits)}  # term -> the starts that reach it
     frontier = dict(reach)
     paths: dict[int, tuple[int, dict[int, tuple[int, ...]]]] = {}  # start -> (depth, parents)
     best, best_key = None, None
@@ -328,7 +328,7 @@ def _single_chain(
                     targets = _offs(links, a | 1) & _offs(links, z) & ((1 << cells) - 1)
                     if not targets:
                         continue
-                    inside = _bits(x * n + links.members(node)[1] for node in path for x in links.members(node)[0])
+                    inside = _bits(x * n + links.members(term)[1] for term in path for x in links.members(term)[0])
                     shown = targets & ~inside or targets  # a target off the chain, if any, shows best
                     t = (((shown & -shown).bit_length() - 1) << 1) | 1
                     path = [t, *path, t ^ 1]
@@ -348,15 +348,15 @@ def _single_chain(
                 break
             limit = min(limit, deepest(best.score))
         following: dict[int, int] = {}
-        for node, sources in frontier.items():
-            for new in links.static(node):
+        for term, sources in frontier.items():
+            for new in links.static(term):
                 following[new] = following.get(new, 0) | sources
         frontier = {}
-        for node, sources in following.items():
-            sources &= ~reach.get(node, 0)
+        for term, sources in following.items():
+            sources &= ~reach.get(term, 0)
             if sources:
-                frontier[node] = sources
-                reach[node] = reach.get(node, 0) | sources
+                frontier[term] = sources
+                reach[term] = reach.get(term, 0) | sources
         level += 1
     return best
 
@@ -365,7 +365,7 @@ def _chain_step(
     position: Position, links, path: list[int], score: float, loop: float | None = None, closed: bool = True,
 ) -> Step:
     """The step of a chain from a candidate to its opposite. From on to off, the
-    chain between (from the second node, off, to the last but one, on) proves
+    chain between (from the second term, off, to the last but one, on) proves
     that one of its ends is true, so every candidate weakly linked to both ends
     goes, the first one among them; if the ends are themselves weakly linked,
     the chain closes a continuous nice loop (:func:`_loop_removals`), scored
@@ -375,17 +375,17 @@ def _chain_step(
     digit = position.symbol(links.members(path[0])[1] + 1)
     on = f" on {digit}" if name.endswith("X-chain") else ""
     grouped = "Grouped " if name.startswith("Grouped") else ""
-    chain = " -> ".join(links.text(node) for node in path)
+    chain = " -> ".join(links.text(term) for term in path)
     if path[0] & 1:
         a, z = path[1] | 1, path[-2]
         removed = _weak(position, links, a) & _weak(position, links, z)
         if closed and _weak_between(position, links, a, z):
             removed |= _loop_removals(position, links, path[1:-1])
-            removed -= {x * n + links.members(node)[1] for node in path[1:-1] for x in links.members(node)[0]}
+            removed -= {x * n + links.members(term)[1] for term in path[1:-1] for x in links.members(term)[0]}
             name = "Grouped continuous nice loop" if grouped else "Continuous nice loop"
             if loop is not None:
                 score = min(score, chain_score(loop, len(path) - 2))
-            chain = " -> ".join(links.text(node) for node in path[1:-1] + [path[1]])
+            chain = " -> ".join(links.text(term) for term in path[1:-1] + [path[1]])
         eliminations = tuple(sorted((x // n, x % n + 1) for x in removed))
         ends = f"{links.text(a)} or {links.text(z)}"
         text = f"{name}{on}: {chain}, so {ends}: {position.removal(eliminations)}."
@@ -396,12 +396,12 @@ def _chain_step(
     draw = [(links.members(a), links.members(b), bool(b & 1)) for a, b in zip(path, path[1:])]
     drawn = tuple(Link((ca[0], da + 1), (cb[0], db + 1), strong, (ca, cb) if len(ca) + len(cb) > 2 else ())
                   for (ca, da), (cb, db), strong in draw)
-    cells = tuple(dict.fromkeys(x for node in path for x in links.members(node)[0]))
+    cells = tuple(dict.fromkeys(x for term in path for x in links.members(term)[0]))
     return Step(name, score, text, placements, eliminations, cells, (), drawn)
 
 
 def _weak_between(position: Position, links, a: int, z: int) -> bool:
-    """Whether the on-nodes ``a`` and ``z`` cannot both hold (an AIC of them closes a loop)."""
+    """Whether the on-terms ``a`` and ``z`` cannot both hold (an AIC of them closes a loop)."""
     (cells_a, d0), (cells_z, e0) = links.members(a), links.members(z)
     if d0 != e0:
         return len(cells_a) == len(cells_z) == 1 and cells_a == cells_z
@@ -409,25 +409,25 @@ def _weak_between(position: Position, links, a: int, z: int) -> bool:
 
 
 def _within(base: float) -> Callable[[float], float]:
-    """How many nodes a chain scored ``base`` + length may have to score at most a given score."""
+    """How many terms a chain scored ``base`` + length may have to score at most a given score."""
     def deepest(score: float) -> float:
         if score == float("inf"):
             return score
-        nodes = 1
-        while chain_score(base, nodes + 1) <= score:
-            nodes += 1
-        return nodes
+        terms = 1
+        while chain_score(base, terms + 1) <= score:
+            terms += 1
+        return terms
     return deepest
 
 
 def _chain_name(position: Position, links, path: list[int]) -> str:
     """X-chain (one digit), XY-chain (every strong link inside a cell) or AIC
-    (alternating inference chain); grouped if a node is a group of cells."""
-    members = [links.members(node) for node in path]
+    (alternating inference chain); grouped if a term is a group of cells."""
+    members = [links.members(term) for term in path]
     grouped = "Grouped " if any(len(cells) > 1 for cells, _ in members) else ""
     if len({d0 for _, d0 in members}) == 1:
         return f"{grouped}X-chain"
-    strong = [(a, b) for a, b, node in zip(members, members[1:], path[1:]) if node & 1]
+    strong = [(a, b) for a, b, term in zip(members, members[1:], path[1:]) if term & 1]
     if not grouped and all(a[0] == b[0] for a, b in strong):
         return "XY-chain"
     return f"{grouped}AIC"
@@ -493,7 +493,7 @@ def x_chain(position: Position, digits: list[int]) -> Step | None:
 def forcing_x_chain(position: Position, digits: list[int]) -> Step | None:
     """The shortest X-chain of any other length, from a candidate to its
     opposite (on to off eliminates it, off to on places it): SE's forcing
-    X-chain, 6.6 + length, up to the 14 nodes that score below 7.0 (longer ones
+    X-chain, 6.6 + length, up to the 14 terms that score below 7.0 (longer ones
     are :func:`forcing_chain`'s); a continuous loop (SE's X-cycle) 6.5 + length."""
     chain, loop = forcing_x_base(), base_score("Forcing X-chain, X-cycle")
     forcing, below = _within(chain), round(base_score("AIC, XY-chain, nice loop") - 0.1, 1)
@@ -599,7 +599,7 @@ def _remote_pairs_step(position: Position, mask: int, parent: dict[int, int | No
     text = (f"Remote pairs on {pair}: {names} hold only {position.symbol(a)} and {position.symbol(b)}, each after the "
             f"first seeing one before it, so their digits alternate; a cell that sees two of them an odd number of "
             f"links apart sees both digits: {position.removal(eliminations)}.")
-    # the XY-chain of the longest link: its cells' nodes and the eliminated candidate's two
+    # the XY-chain of the longest link: its cells' terms and the eliminated candidate's two
     return Step("Remote pairs", chain_score(base_score("Remote pairs"), 2 * (longest + 1) + 2), text, (),
                 tuple(eliminations), tuple(cells), (), tuple(links))
 
@@ -615,13 +615,13 @@ def forcing_chain(position: Position) -> Step | None:
 
 def grouped_aic(position: Position) -> Step | None:
     """The shortest AIC (or continuous nice loop) that needs a group: a digit's
-    candidates where a box meets a row or a column, taken as one node (see
+    candidates where a box meets a row or a column, taken as one term (see
     :class:`_GroupLinks`). HoDoKu ranks grouped nice loops after the others:
     7.1 + length."""
     links, base = group_links_of(position), base_score("Grouped AIC")
 
     def score(path: list[int]) -> float:
-        grouped = any(node >> 1 >= links.base for node in path)
+        grouped = any(term >> 1 >= links.base for term in path)
         return chain_score(base, len(path)) if grouped else float("inf")
 
     return _single_chain(position, links, score, _within(base), loop=base)
@@ -634,7 +634,7 @@ def turbot_fish(position: Position, digits: list[int]) -> Step | None:
     both in columns: skyscraper (4.0); a row and a column: two-string kite
     (4.1); with a box: turbot fish (4.2). These are SukakuExplainer's scores,
     which the SE ratings of our reference set use; SE 1.2.1 finds them as
-    6-node forcing X-chains, 6.6."""
+    6-term forcing X-chains, 6.6."""
     peers = position.peers
     found = []
     for digit in digits:

@@ -9,7 +9,7 @@ Simple colouring is scored as the X-chain that proves it (SE has no colouring):
 the shortest path of the cluster behind the step, ``2k`` cells long, is an
 X-chain of ``k`` strong links (every other link of the path, the rest taken as
 weak): SukakuExplainer's 5.4-5.6 for three or fewer (fewer are turbot fish,
-found before), else SE's forcing X-chain of ``2k + 2`` nodes (6.6 + length).
+found before), else SE's forcing X-chain of ``2k + 2`` terms (6.6 + length).
 A wrap is scored as SE's forcing X-chain from one of the two cells of one colour
 that see each other, along the path to the other, back to its own removal.
 

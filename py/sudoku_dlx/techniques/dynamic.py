@@ -23,7 +23,7 @@ digit implies, and a dynamic forcing chain refutes an assumption that leads to
 a contradiction.
 
 The score is SE's: the level's base plus :func:`~sudoku_dlx.techniques.links.length_bonus` of the
-net's complexity, the nodes the contradiction rests on plus, once each, the
+net's complexity, the terms the contradiction rests on plus, once each, the
 complexity of every nested chain among them. Each technique returns its
 lowest-scoring contradiction, looking at every assumption on levels 1 and 2
 and, above, at those whose net on the level below went furthest (a search of
@@ -39,7 +39,7 @@ from functools import cache, partial
 
 from .position import Position, Link, Step, base_score
 from .forcing import again, found_step, multiple
-from .links import Links, candidate, chain_score, first_parents, links_of, node_text, propagate
+from .links import Links, candidate, chain_score, first_parents, links_of, term_text, propagate
 
 __all__ = [
     "dynamic_forcing_chains", "dynamic_forcing_chains_plus", "nested_dynamic_forcing_chains", "nested_forcing_chains",
@@ -65,9 +65,9 @@ def _base(level: int) -> float:
 class _Net:
     """One assumption followed with the rules of a level (see the module's table).
 
-    ``parents`` maps every node reached to the nodes it follows from (the first
+    ``parents`` maps every term reached to the terms it follows from (the first
     is the link it came by; a rule's deduction rests on the candidates the net
-    removed that the rule needed); ``inner`` holds, for a node a rule deduced,
+    removed that the rule needed); ``inner`` holds, for a term a rule deduced,
     the rule's words and the complexity of its chains. ``keys`` (``unit * n +
     digit - 1``) and ``cells`` log what the net removed, so that the rules of
     locked candidates, pairs and X-wings look only where something changed."""
@@ -79,7 +79,7 @@ class _Net:
         self.candidates = (candidates or links.candidates)[:]
         self.counts = (counts or links.counts)[:]
         self.parents: dict[int, tuple[int, ...]] = {}
-        #: The candidates of the nodes reached, off and on, as bit sets.
+        #: The candidates of the terms reached, off and on, as bit sets.
         self.reached = [0, 0]
         self.inner: dict[int, tuple[str, int]] = {}
         self.conflict: tuple[int, int] | None = None
@@ -103,7 +103,7 @@ class _Net:
         return twin
 
     def learn(self, facts: list) -> None:
-        """Add the facts of the position (nodes that hold, oldest first) that the net
+        """Add the facts of the position (terms that hold, oldest first) that the net
         has not learnt yet, and what they imply."""
         if self.conflict or len(facts) == self.known:
             return
@@ -124,7 +124,7 @@ class _Net:
         return bool(self.conflict)
 
     def propagate(self, found) -> bool:
-        """Add the ``(node, parents)`` of ``found`` and everything they imply; True on a contradiction."""
+        """Add the ``(term, parents)`` of ``found`` and everything they imply; True on a contradiction."""
         links, n = self.links, self.links.n
         candidates, counts, parents = self.candidates, self.counts, self.parents
         units_of = links.position.units_of
@@ -132,28 +132,28 @@ class _Net:
         ons: deque[int] = deque()
         offs: deque[int] = deque()
         reached = self.reached
-        for node, why in found:
-            if node in parents:
+        for term, why in found:
+            if term in parents:
                 continue
-            parents[node] = why
-            reached[node & 1] |= 1 << (node >> 1)
-            if node ^ 1 in parents:
-                self.conflict = (node, node ^ 1) if node & 1 else (node ^ 1, node)
+            parents[term] = why
+            reached[term & 1] |= 1 << (term >> 1)
+            if term ^ 1 in parents:
+                self.conflict = (term, term ^ 1) if term & 1 else (term ^ 1, term)
                 return True
-            (ons if node & 1 else offs).append(node)
+            (ons if term & 1 else offs).append(term)
         while ons or offs:
-            node = ons.popleft() if ons else offs.popleft()
-            for new, hidden in links.implied(node, candidates, counts):
+            term = ons.popleft() if ons else offs.popleft()
+            for new, hidden in links.implied(term, candidates, counts):
                 if new in parents:
                     continue
-                parents[new] = (node, *hidden)
+                parents[new] = (term, *hidden)
                 reached[new & 1] |= 1 << (new >> 1)
                 if new ^ 1 in parents:
                     self.conflict = (new, new ^ 1) if new & 1 else (new ^ 1, new)
                     return True
                 (ons if new & 1 else offs).append(new)
-            if not node & 1:
-                cell, d0 = divmod(node >> 1, n)
+            if not term & 1:
+                cell, d0 = divmod(term >> 1, n)
                 if candidates[cell] >> d0 & 1:
                     candidates[cell] ^= 1 << d0
                     cells.append(cell)
@@ -168,18 +168,18 @@ class _Net:
             keys_from, cells_from = self.looked.get(rule, (0, 0))
             self.looked[rule] = (len(self.keys), len(self.cells))
             found = []
-            for node, why, inner in rule(self, set(self.keys[keys_from:]), set(self.cells[cells_from:])):
-                if node in self.parents:
+            for term, why, inner in rule(self, set(self.keys[keys_from:]), set(self.cells[cells_from:])):
+                if term in self.parents:
                     continue
-                if inner and (node not in self.inner or self.inner[node][1] > inner[1]):
-                    self.inner[node] = inner
-                found.append((node, why or (self.start,)))
+                if inner and (term not in self.inner or self.inner[term][1] > inner[1]):
+                    self.inner[term] = inner
+                found.append((term, why or (self.start,)))
             if found:
                 return found
         return []
 
     def removed(self, cells, mask: int) -> list[int]:
-        """The off-nodes of the candidates of ``mask`` in ``cells`` that the net removed."""
+        """The off-terms of the candidates of ``mask`` in ``cells`` that the net removed."""
         n, start, candidates = self.links.n, self.links.candidates, self.candidates
         out = []
         for x in cells:
@@ -191,23 +191,23 @@ class _Net:
         return out
 
     def rests_on(self) -> set[int]:
-        """The nodes the contradiction rests on."""
+        """The terms the contradiction rests on."""
         return _rests_on(self.parents, self.conflict)[0]
 
-    def ancestors(self, node: int) -> int:
-        """How many nodes ``node`` rests on, itself included."""
-        return len(_rests_on(self.parents, [node])[0])
+    def ancestors(self, term: int) -> int:
+        """How many terms ``term`` rests on, itself included."""
+        return len(_rests_on(self.parents, [term])[0])
 
-    def path(self, node: int) -> list[int]:
-        """The chain from the assumption to ``node`` along first parents."""
-        return first_parents(self.parents, node)
+    def path(self, term: int) -> list[int]:
+        """The chain from the assumption to ``term`` along first parents."""
+        return first_parents(self.parents, term)
 
     def complexity(self) -> int:
-        """SE's: the nodes the contradiction rests on, plus the complexity of the
+        """SE's: the terms the contradiction rests on, plus the complexity of the
         nested chains among them (kept: a net that has found a contradiction stops)."""
         if self._complexity is None:
             seen = self.rests_on()
-            self._complexity = len(seen) + sum(self.inner[node][1] for node in seen if node in self.inner)
+            self._complexity = len(seen) + sum(self.inner[term][1] for term in seen if term in self.inner)
         return self._complexity
 
 
@@ -334,7 +334,7 @@ def _weak_masks(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
 class _Static:
     """The static links of a net's candidates: what an assumption implies there
     within :data:`DEPTH` inferences, as bit sets over the candidates (fast) or
-    with the parents of every node (for the chains of a deduction)."""
+    with the parents of every term (for the chains of a deduction)."""
 
     def __init__(self, net: _Net, depth: int | None = None) -> None:
         self.net = net
@@ -367,7 +367,7 @@ class _Static:
         self.implied: dict[int, list] = {}
 
     def reach_bits(self, start: int) -> tuple[int, int]:
-        """The candidates the on-node ``start`` makes true and false."""
+        """The candidates the on-term ``start`` makes true and false."""
         found = self.bits.get(start)
         if found is None:
             weak, alive, strong, linked = self.weak, self.alive, self.strong, self.linked
@@ -395,7 +395,7 @@ class _Static:
         return found
 
     def reach(self, start: int) -> dict[int, tuple[int, ...]]:
-        """What ``start`` implies, as :meth:`reach_bits`, with the parents of every node."""
+        """What ``start`` implies, as :meth:`reach_bits`, with the parents of every term."""
         parents = self.parents.get(start)
         if parents is None:
             net = self.net
@@ -404,19 +404,19 @@ class _Static:
             layer = [start]
             for _ in range(self.depth):
                 following = []
-                for node in layer:
-                    implied = cache.get(node)
+                for term in layer:
+                    implied = cache.get(term)
                     if implied is None:
-                        implied = cache[node] = links.implied(node, candidates, counts)
+                        implied = cache[term] = links.implied(term, candidates, counts)
                     for new, hidden in implied:
                         if new not in parents:
-                            parents[new] = (node, *hidden)
+                            parents[new] = (term, *hidden)
                             following.append(new)
                 layer = following
         return parents
 
     def news(self, on: int, off: int) -> list[int]:
-        """The nodes of the bit sets ``on`` and ``off`` that tell the net something."""
+        """The terms of the bit sets ``on`` and ``off`` that tell the net something."""
         net = self.net
         n = net.links.n
         found = []
@@ -430,11 +430,11 @@ class _Static:
         return found
 
 
-def _rests_on(parents, nodes) -> tuple[set[int], set[int]]:
-    """The nodes of a propagation that ``nodes`` rest on, and the nodes outside it among their parents."""
-    seen = set(nodes)
+def _rests_on(parents, terms) -> tuple[set[int], set[int]]:
+    """The terms of a propagation that ``terms`` rest on, and the terms outside it among their parents."""
+    seen = set(terms)
     outside = set()
-    todo = list(nodes)
+    todo = list(terms)
     while todo:
         for p in parents.get(todo.pop(), ()):
             if p not in parents:
@@ -446,7 +446,7 @@ def _rests_on(parents, nodes) -> tuple[set[int], set[int]]:
 
 
 def _new_strong_links(net: _Net):
-    """The strong links the net's candidates have and the position's lack: ``(on, on, the off-nodes they rest on)``."""
+    """The strong links the net's candidates have and the position's lack: ``(on, on, the off-terms they rest on)``."""
     n, position = net.links.n, net.links.position
     candidates, counts, start = net.candidates, net.counts, net.links.candidates
     for x, m in enumerate(candidates):
@@ -469,13 +469,13 @@ def _static_links(net: _Net, keys, cells):
     out = []
     for a, b, why in _new_strong_links(net):
         (on_a, off_a), (on_b, off_b) = static.reach_bits(a), static.reach_bits(b)
-        for node in static.news(on_a & on_b, off_a & off_b):
+        for term in static.news(on_a & on_b, off_a & off_b):
             ra, rb = static.reach(a), static.reach(b)
-            if node in ra and node in rb:
-                sa, oa = _rests_on(ra, [node])
-                sb, ob = _rests_on(rb, [node])
-                words = f"forcing chain: {node_text(position, a)} and {node_text(position, b)} (one is true) both imply it"
-                out.append((node, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
+            if term in ra and term in rb:
+                sa, oa = _rests_on(ra, [term])
+                sb, ob = _rests_on(rb, [term])
+                words = f"forcing chain: {term_text(position, a)} and {term_text(position, b)} (one is true) both imply it"
+                out.append((term, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
     return out
 
 
@@ -495,15 +495,15 @@ def _static_multiple(net: _Net, keys, cells):
             more_on, more_off = static.reach_bits(start)
             on &= more_on
             off &= more_off
-        for node in static.news(on, off):
+        for term in static.news(on, off):
             outcomes = [static.reach(start) for start in starts]
-            if all(node in outcome for outcome in outcomes):
+            if all(term in outcome for outcome in outcomes):
                 total, outside = 0, set()
                 for outcome in outcomes:
-                    seen, more = _rests_on(outcome, [node])
+                    seen, more = _rests_on(outcome, [term])
                     total += len(seen)
                     outside |= more
-                out.append((node, tuple(outside), (words(), total)))
+                out.append((term, tuple(outside), (words(), total)))
 
     for x, m in enumerate(candidates):
         if m.bit_count() > 2:
@@ -542,7 +542,7 @@ def _dynamic(net: _Net, keys, cells):
                 inner = _Net(net.links, start, 0, net.candidates, net.counts)
                 if inner.propagate([(start, ())]):
                     seen, outside = _rests_on(inner.parents, inner.conflict)
-                    words = f"dynamic forcing chain: {node_text(position, start)} leads to a contradiction"
+                    words = f"dynamic forcing chain: {term_text(position, start)} leads to a contradiction"
                     out.append((start ^ 1, tuple(outside), (words, len(seen))))
     return out
 
@@ -730,17 +730,17 @@ def _step(position: Position, net: _Net, name: str, score: float) -> Step:
     eliminations = ((cell, d0 + 1),) if start & 1 else ()
     conclusion = f"{position.name(cell)}{'<>' if start & 1 else '='}{position.symbol(d0 + 1)}"
     assert net.conflict is not None  # asked only of a net that reached a contradiction
-    paths = [net.path(node) for node in net.conflict]
-    chains = "; ".join(" -> ".join(node_text(position, node) for node in path) for path in paths)
-    nested = list(dict.fromkeys(node for path in paths for node in path if node in net.inner))
-    why = "".join(f"; {node_text(position, node)} by {net.inner[node][0]}" for node in nested)
-    text = (f"{name}: {node_text(position, start)} leads to a contradiction ({node_text(position, net.conflict[0])} "
-            f"and {node_text(position, net.conflict[1])}), so {conclusion}: {chains}{why}.")
+    paths = [net.path(term) for term in net.conflict]
+    chains = "; ".join(" -> ".join(term_text(position, term) for term in path) for path in paths)
+    nested = list(dict.fromkeys(term for path in paths for term in path if term in net.inner))
+    why = "".join(f"; {term_text(position, term)} by {net.inner[term][0]}" for term in nested)
+    text = (f"{name}: {term_text(position, start)} leads to a contradiction ({term_text(position, net.conflict[0])} "
+            f"and {term_text(position, net.conflict[1])}), so {conclusion}: {chains}{why}.")
     links = tuple(dict.fromkeys(
         Link(candidate(a, n), candidate(b, n), bool(b & 1))
         for path in paths for a, b in zip(path, path[1:]) if b not in net.inner
     ))
-    cells = tuple(dict.fromkeys((node >> 1) // n for path in paths for node in path))
+    cells = tuple(dict.fromkeys((term >> 1) // n for path in paths for term in path))
     return Step(name, score, text, placements, eliminations, cells, (), links)
 
 

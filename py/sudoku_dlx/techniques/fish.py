@@ -33,8 +33,8 @@ jellyfish, at most :data:`FINS` fins (endo fins among them), base units of two
 to four places and at most one more than the fish's size (the exemplars' fish
 have two to four), mutant fish without endo fins (within the budget they found
 no more of HoDoKu's library's fish, for a fifth of the mutant search's time),
-and the finned mutant jellyfish, the costliest, last and within a node
-:data:`BUDGET` (unbounded, it took four times as long as all the other fish
+and the finned mutant jellyfish, the costliest, last and within a :data:`BUDGET`
+of tries (unbounded, it took four times as long as all the other fish
 searches on the hardest puzzles). Of HoDoKu's 45 exemplar puzzles of these
 fish, 25 used one with mutant fish up to swordfish and no endo fins.
 
@@ -315,7 +315,7 @@ MIXES = {
                ((range(2, 5), 0, False, False), (range(2, 4), FINS, False, False),
                 (range(4, 5), FINS, False, True))),
 }
-#: The most nodes of the cover searches of finned mutant jellyfish on one position (on each
+#: The most tries of the cover searches of finned mutant jellyfish on one position (on each
 #: digit, when every step is asked for): on every 40th of the hardest list's first positions
 #: of 7.0 or more, unbounded, they took 4.2 s of the mutant fish search's 4.9 s (its 0.3 s
 #: before them), and found none.
@@ -358,7 +358,7 @@ def _covers(position: Position, places: list[int], allowed, base, inside: int, e
     places than the units still to come and the fins can take is not tried. With ``once``,
     a place passed over as a fin is covered by no unit after (that way is the same fish
     again, found as well by covering the place at once: its order changes, which a
-    search that lists every fish does not mind). Each node lowers ``budget`` (one
+    search that lists every fish does not mind). Each try lowers ``budget`` (one
     count); none is left, the search stops."""
     n, size, seen = position.n, len(base), position.peer_bits
     for x in cells_of(endo):
@@ -401,7 +401,7 @@ def _mixed_fish(position: Position, mix: str) -> Step | None:
     every = position.search.every is not None
     for sizes, most_fins, endo, bounded in searches:
         for digit in digits:
-            nodes = budgets.setdefault(digit if every else 0, [BUDGET]) if bounded else [math.inf]
+            tries = budgets.setdefault(digit if every else 0, [BUDGET]) if bounded else [math.inf]
             bit = 1 << (digit - 1)
             places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
             everywhere = sum(places[:n])
@@ -411,7 +411,7 @@ def _mixed_fish(position: Position, mix: str) -> Step | None:
                     found = _unit_bases(places, [u for u in range(3 * n) if u // n in base_kinds], size,
                                    most_fins if endo else 0)
                     for base, inside, shared in found:
-                        if nodes[0] <= 0:
+                        if tries[0] <= 0:
                             break
                         # the most base places that 0, 1, ... ``size`` cover units can hold: too few, no fish
                         most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base),
@@ -421,7 +421,7 @@ def _mixed_fish(position: Position, mix: str) -> Step | None:
                             continue
                         best = None
                         for cover, fins in _covers(position, places, cover_kinds, base, inside, shared,
-                                                   everywhere & ~inside, most_fins, reach, nodes, every):
+                                                   everywhere & ~inside, most_fins, reach, tries, every):
                             if _mix(n, base, cover) != mix:
                                 continue
                             targets = 0

@@ -9,7 +9,7 @@ families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 avoidable rectangles, unique rectangles of type 6, multi-colours, franken and mutant fish
 (franken fish with endo fins and mutant jellyfish among them), templates; the ALS searches
 take ALSs of up to 8 cells and, after those that share none, ALSs that share cells, and
-grouped AICs take an ALS's candidates of a digit as a node.
+grouped AICs take an ALS's candidates of a digit as a term.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
 find a step, SE needs a harder one, and its ratings count that. Remote pairs

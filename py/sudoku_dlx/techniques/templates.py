@@ -10,7 +10,7 @@ template of another digit takes are dropped, until none is.
 A killer's cages are not looked at (a template may put the digit twice in a
 cage): fewer templates would be left with them, never more, so what these find
 stays true. Searches are iterative, one row after another, with the units used
-so far as a bit set; a digit whose search passes :data:`NODES` partial templates
+so far as a bit set; a digit whose search passes :data:`TRIES` partial templates
 is left out (an empty 9x9 grid has 46,656 templates of a digit). SE has no
 templates and HoDoKu ranks them last; here they are the last resort before the
 forcing chains: at their score, tried first.
@@ -20,15 +20,15 @@ from __future__ import annotations
 
 from .position import Position, Step, base_score, cells_of
 
-__all__ = ["NODES", "digit_templates", "templates"]
+__all__ = ["TRIES", "digit_templates", "templates"]
 
 #: The most partial templates (a place in each of the first rows) one digit's search
 #: visits; past it, the digit is left out. Rating the hardest puzzles, no digit came near.
-NODES = 20_000
+TRIES = 20_000
 
 
-def digit_templates(position: Position, digit: int, nodes: int = NODES) -> list[int] | None:
-    """The templates of ``digit`` as bit sets of cells, or None past ``nodes`` partial ones."""
+def digit_templates(position: Position, digit: int, tries: int = TRIES) -> list[int] | None:
+    """The templates of ``digit`` as bit sets of cells, or None past ``tries`` partial ones."""
     n, units_of, values = position.n, position.units_of, position.values
     everything = sum(1 << u for u in range(n, len(position.units)))
     options = []
@@ -39,8 +39,8 @@ def digit_templates(position: Position, digit: int, nodes: int = NODES) -> list[
     stack = [(0, 0, 0)]
     while stack:
         row, used, cells = stack.pop()
-        nodes -= 1
-        if nodes < 0:
+        tries -= 1
+        if tries < 0:
             return None
         if row == n:
             if used == everything:
@@ -61,7 +61,7 @@ def _every(templates: list[int]) -> int:
 
 
 def _refined(position: Position) -> dict[int, list[int]]:
-    """Each digit's templates (of those not left out, see :data:`NODES`), less those that take a
+    """Each digit's templates (of those not left out, see :data:`TRIES`), less those that take a
     cell every template of another digit takes, until none does."""
     listed = {d: found for d in range(1, position.n + 1) if (found := digit_templates(position, d)) is not None}
     every = {d: _every(found) for d, found in listed.items()}
