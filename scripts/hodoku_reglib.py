@@ -9,7 +9,7 @@ deleted beyond what the digits rule out, and what HoDoKu's technique ``code`` do
 Codes ending in ``-x`` are fail cases: the technique must find nothing.
 
 For each test the techniques of the code's family (:data:`FAMILIES`, in registry order)
-are tried on the test's board. A test is *found first* when one of them returns, as its
+are tried on the test's position. A test is *found first* when one of them returns, as its
 step, exactly HoDoKu's eliminations and placements (a placement counting as the
 eliminations of its cell's other candidates: :func:`effect`); *found among all* when
 HoDoKu's step is one of every step the technique finds there (:meth:`Technique.every`),
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "py"))
 
 from sudoku_dlx import parse, solve  # noqa: E402
-from sudoku_dlx.techniques.board import Board, Search  # noqa: E402
+from sudoku_dlx.techniques.position import Position, Search  # noqa: E402
 from sudoku_dlx.techniques.registry import TECHNIQUES  # noqa: E402
 
 #: HoDoKu's library codes (the part before any ``-variant``) -> the registry names of the
@@ -76,8 +76,8 @@ def candidates(text: str) -> set[tuple[int, int]]:
     return {((int(word[1]) - 1) * 9 + int(word[2]) - 1, int(word[0])) for word in text.split()}
 
 
-def board_of(grid: str, deleted: str) -> tuple[Board, tuple[int, ...] | None]:
-    """The test's board (with a search that knows the givens and the solution), and the
+def position_of(grid: str, deleted: str) -> tuple[Position, tuple[int, ...] | None]:
+    """The test's position (with a search that knows the givens and the solution), and the
     solution when the grid has exactly one."""
     digits = grid.replace("+", "")
     result = solve(parse(digits))
@@ -91,18 +91,18 @@ def board_of(grid: str, deleted: str) -> tuple[Board, tuple[int, ...] | None]:
         givens[cell] = 0 if placed or ch == "." else int(ch)
         placed = 0
         cell += 1
-    board = Board.from_puzzle(parse(digits))
-    board.search = Search(solution=solution, givens=tuple(givens))
+    position = Position.from_puzzle(parse(digits))
+    position.search = Search(solution=solution, givens=tuple(givens))
     for cell, digit in candidates(deleted):
-        board.eliminate(cell, digit)
-    return board, solution
+        position.eliminate(cell, digit)
+    return position, solution
 
 
-def effect(board: Board, placements, eliminations) -> set[tuple[int, int]]:
+def effect(position: Position, placements, eliminations) -> set[tuple[int, int]]:
     """What a step removes from the cells' candidates: its eliminations, and for each
     placement the other candidates of its cell (HoDoKu writes a discontinuous nice loop
     that proves a digit as the eliminations of the cell's other digits)."""
-    return set(eliminations) | {(x, e) for x, d in placements for e in board.digits(x) if e != d}
+    return set(eliminations) | {(x, e) for x, d in placements for e in position.digits(x) if e != d}
 
 
 def unsound(step, solution) -> bool:
@@ -133,12 +133,12 @@ def main() -> None:
         if not all(name in techniques for name in names) or not names:
             tally[code]["missing"] += 1
             continue
-        board, solution = board_of(grid, deleted)
-        expected = effect(board, candidates(placed), candidates(eliminated))
+        position, solution = position_of(grid, deleted)
+        expected = effect(position, candidates(placed), candidates(eliminated))
         outcome, told = "none", ""
         start = time.perf_counter()
         for name in names:
-            play = board.copy()
+            play = position.copy()
             play.search.deadline = time.perf_counter() + args.timeout
             try:
                 step = techniques[name].find(play)

@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 DATA = ROOT.parent / "shared" / "data" / "9x9"
 
 from sudoku_dlx.rating import GRADES, rate  # noqa: E402
-from sudoku_dlx.techniques.board import base_score  # noqa: E402
+from sudoku_dlx.techniques.position import base_score  # noqa: E402
 
 #: HoDoKu's technique names -> (our technique names, the SE score of the technique).
 HODOKU = {

@@ -31,7 +31,7 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 # A puzzle whose solve path has chain steps (drawn as lines over the grid) and rates quickly.
 PUZZLE = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]
 BATCH = lines("9x9/norvig_top95.txt", 3)
-RACE = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]  # backtracking proves it in 23,329 nodes
+RACE = lines("9x9/kaggle_sample300.tsv", 1)[0].split("\t")[0]  # backtracking proves it in 23,329 tries
 
 # The page each view is looked at on (with embed=1 added when embedded).
 VIEWS = {

@@ -23,7 +23,7 @@ from sudoku_dlx.kinds.read import read_puzzle
 ROYLE = lines("9x9/royle17_sample300.txt", 12)
 TOP95 = lines("9x9/norvig_top95.txt", 8)
 MULTI = lines("9x9/serg_multi_first20.txt", 2)
-#: Puzzles plain backtracking proves unique in 23,000 to 49,000 nodes (Kaggle's easiest level).
+#: Puzzles plain backtracking proves unique in 23,000 to 49,000 tries (Kaggle's easiest level).
 EASY = [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 3, start=0)][:1] + \
     [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 1, start=200)] + \
     [row.split("\t")[0] for row in lines("9x9/kaggle_sample300.tsv", 1, start=250)]
@@ -63,7 +63,7 @@ def test_measure_gives_each_puzzle_a_status_and_counts_add_up():
     batch = bench.measure(["dlx", "textbook", "backtrack"], texts, 2, 2000)
     assert batch.runs["dlx"].status == ["unique"] * 3 + ["multiple"] * 2 + ["none", "invalid", "invalid"]
     assert batch.runs["textbook"].status == batch.runs["dlx"].status
-    assert batch.runs["backtrack"].status[:3] == ["unfinished"] * 3  # 17-clue puzzles need far more nodes
+    assert batch.runs["backtrack"].status[:3] == ["unfinished"] * 3  # 17-clue puzzles need far more tries
     assert batch.runs["backtrack"].nodes[:3] == [2000] * 3
     assert batch.puzzles[:3] == ROYLE[:3] and batch.puzzles[-1] == "12x"
     assert batch.errors[:6] == [""] * 6
@@ -190,7 +190,7 @@ def test_which_lines_hold_a_puzzle():
 
 
 def reference_backtracking(text: str, limit: int) -> tuple[int, int, int]:
-    """(solutions, nodes, guesses) of plain backtracking, written recursively here: a
+    """(solutions, tries, guesses) of plain backtracking, written recursively here: a
     guess is a cell entered with two or more digits that fit."""
     puzzle = parse(text)
     n, peers = puzzle.n, puzzle.shape.peers
@@ -218,7 +218,7 @@ def reference_backtracking(text: str, limit: int) -> tuple[int, int, int]:
 
 
 @pytest.mark.parametrize("text", lines("4x4/vukr_4x4.txt", 20) + ["." * 16, "1..." * 4, NO_SOLUTION, EASY[0]])
-def test_backtracking_counts_nodes_and_guesses_as_a_plain_recursive_search(text):
+def test_backtracking_counts_tries_and_guesses_as_a_plain_recursive_search(text):
     found, stats, finished = backtrack_solutions(parse(text), 2)
     assert finished and (len(found), stats.nodes, stats.guesses) == reference_backtracking(text, 2)
 
@@ -255,7 +255,7 @@ def test_dlx_moves_replay_the_engine_search(text):
     assert search.finished
 
 
-def test_a_race_stops_at_its_node_cap_and_says_so():
+def test_a_race_stops_at_its_cap_on_tries_and_says_so():
     race = Race(parse(ROYLE[0]), "backtrack", max_nodes=5000, chunk=4096)
     records = []
     while not (records and records[-1]["done"]):

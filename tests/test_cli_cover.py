@@ -47,7 +47,7 @@ def test_cover_reads_standard_input_with_limit_and_steps(monkeypatch, capsys):
     assert record["title"] == "standard input"
     assert (record["solutions"], record["complete"]) == (2, False)
     assert len(record["found"]) == 2 and all(len(solution) == 2 for solution in record["found"])
-    assert [step["kind"] for step in record["steps"]] == ["choose", "try", "choose"]
+    assert [event["kind"] for event in record["steps"]] == ["choose", "try", "choose"]
     assert record["steps_complete"] is False
 
 

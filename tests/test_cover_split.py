@@ -39,7 +39,7 @@ def test_the_parts_counts_add_up_to_the_single_count(problem):
 
 @pytest.mark.parametrize("problem", PROBLEMS, ids=lambda p: p.title)
 def test_the_tree_above_the_parts_and_the_parts_try_about_what_the_single_count_tries(problem):
-    """Every option on the way to a part was tried above it; with the parts' own nodes they
+    """Every option on the way to a part was tried above it; with the parts' own tries they
     make the single count's, but for the order the two break ties among forced items in."""
     whole = count(problem).stats
     for parts in (2, 16, 64):

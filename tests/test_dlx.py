@@ -175,7 +175,7 @@ def test_prune_hides_what_it_returns_and_the_search_keeps_every_solution(case, l
 def test_prune_is_asked_after_guesses_and_cuts_the_search():
     """On 8 queens, a prune that rules out the squares no solution holding the chosen
     queens has (found by a search of its own) is asked with the chosen options; the
-    search finds the 92 solutions in less than half the nodes, and restores its links
+    search finds the 92 solutions in less than half the tries, and restores its links
     when it is closed early."""
     n = 8
     whole, _ = queens(n)

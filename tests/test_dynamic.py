@@ -2,7 +2,7 @@
 
 The rules a net applies when its propagation stalls, on hand-made candidates; the techniques on the hardest
 puzzles, every step checked against the solution; nets that go on across
-boards; and ratings above SE 9 that grow with the nesting needed."""
+positions; and ratings above SE 9 that grow with the nesting needed."""
 
 from __future__ import annotations
 
@@ -12,12 +12,12 @@ import time
 from functools import cache
 
 import pytest
-from boards import cells, empty_board, found, with_candidates
+from positions import cells, empty_position, found, with_candidates
 from conftest import lines, techniques_of
 from sudoku_dlx import parse, rate, solve, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.techniques import dynamic
-from sudoku_dlx.techniques.board import Board, Search, base_score
+from sudoku_dlx.techniques.position import Position, Search, base_score
 from sudoku_dlx.techniques.dynamic import (
     LEVELS, _dynamic, _locked, _Net, _Nets, _pairs, _static_links, _static_multiple, _x_wings,
     dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains, nested_forcing_chains,
@@ -26,7 +26,7 @@ from sudoku_dlx.techniques.dynamic import (
 from sudoku_dlx.techniques.links import Links
 from sudoku_dlx.techniques.registry import TECHNIQUES as REGISTERED
 
-from test_chains import NODE
+from test_chains import TERM
 
 TRIAL_AND_ERROR = base_score("Trial and error")
 HARDEST = lines("9x9/forum_hardest_1106.txt")
@@ -41,24 +41,24 @@ def on(name: str, digit: int, n: int = 9) -> int:
     return off(name, digit, n) | 1
 
 
-def net_removing(board: Board, removed: dict[str, str]) -> _Net:
-    """A net on ``board`` that has removed the candidates ``removed`` (``{"r1c1": "57"}``)
+def net_removing(position: Position, removed: dict[str, str]) -> _Net:
+    """A net on ``position`` that has removed the candidates ``removed`` (``{"r1c1": "57"}``)
     and nothing else, as if its propagation had."""
-    net = _Net(Links(board), on("r9c9", 9), 1)
+    net = _Net(Links(position), on("r9c9", 9), 1)
     for name, digits in removed.items():
         x = cells(name)[0]
         for digit in map(int, digits):
             net.parents[off(name, digit)] = ()
             net.candidates[x] &= ~(1 << (digit - 1))
             net.cells.append(x)
-            for unit in board.units_of[x]:
+            for unit in position.units_of[x]:
                 net.counts[unit * 9 + digit - 1] -= 1
                 net.keys.append(unit * 9 + digit - 1)
     return net
 
 
 def deduced(rule, net: _Net) -> set[int]:
-    return {node for node, _, _ in rule(net, set(net.keys), set(net.cells))}
+    return {term for term, _, _ in rule(net, set(net.keys), set(net.cells))}
 
 
 # -- the rules of a net, on hand-made candidates ------------------------------
@@ -66,44 +66,44 @@ def deduced(rule, net: _Net) -> set[int]:
 
 def test_a_net_finds_pointing_where_it_removed_a_digit():
     # 5 leaves rows 2 and 3 of box 1: it is in row 1 there, so the rest of row 1 loses it.
-    net = net_removing(empty_board(), {x: "5" for x in ("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3")})
+    net = net_removing(empty_position(), {x: "5" for x in ("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3")})
     found = _locked(net, set(net.keys), set(net.cells))
-    assert {node for node, _, _ in found} >= {off(f"r1c{c}", 5) for c in range(4, 10)}
-    why = {node for _, parents, _ in found for node in parents}
+    assert {term for term, _, _ in found} >= {off(f"r1c{c}", 5) for c in range(4, 10)}
+    why = {term for _, parents, _ in found for term in parents}
     assert why == {off(x, 5) for x in ("r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3")}
     assert "pointing: in box 1 the 5 is only in row 1" in found[0][2][0]
 
 
 def test_a_net_finds_no_pointing_on_candidates_it_did_not_touch():
-    board = empty_board()
-    for x in cells("r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"):  # the board itself has the pattern
-        board.eliminate(x, 5)
-    net = net_removing(board, {"r5c5": "1"})
-    assert not any(node >> 1 == cells("r1c4")[0] * 9 + 4 for node in deduced(_locked, net))
+    position = empty_position()
+    for x in cells("r2c1 r2c2 r2c3 r3c1 r3c2 r3c3"):  # the position itself has the pattern
+        position.eliminate(x, 5)
+    net = net_removing(position, {"r5c5": "1"})
+    assert not any(term >> 1 == cells("r1c4")[0] * 9 + 4 for term in deduced(_locked, net))
 
 
 def test_a_net_finds_hidden_and_naked_pairs():
     # Row 1: 1 and 2 only in r1c1 and r1c2 (hidden pair), whose other digits go.
-    net = net_removing(empty_board(), {f"r1c{c}": "12" for c in range(3, 10)})
+    net = net_removing(empty_position(), {f"r1c{c}": "12" for c in range(3, 10)})
     assert deduced(_pairs, net) >= {off("r1c1", d) for d in range(3, 10)} | {off("r1c2", d) for d in range(3, 10)}
     # Column 9: r1c9 and r2c9 hold only 7 and 8 (naked pair): the column and box 3 lose them.
-    net = net_removing(empty_board(), {"r1c9": "1234569", "r2c9": "1234569"})
+    net = net_removing(empty_position(), {"r1c9": "1234569", "r2c9": "1234569"})
     assert deduced(_pairs, net) >= {off(f"r{r}c9", d) for r in range(3, 10) for d in (7, 8)}
     assert off("r1c7", 7) in deduced(_pairs, net)
 
 
 def test_a_net_finds_x_wings():
     removed = {f"r{r}c{c}": "4" for r in (2, 7) for c in range(1, 10) if c not in (3, 8)}
-    net = net_removing(empty_board(), removed)
+    net = net_removing(empty_position(), removed)
     assert deduced(_x_wings, net) == {off(f"r{r}c{c}", 4) for r in (1, 3, 4, 5, 6, 8, 9) for c in (3, 8)}
 
 
 def test_a_nested_forcing_chain_uses_a_strong_link_the_net_made():
     # The net leaves r1c1 with 1 and 2 only (new strong link). r1c1=1 -> r1c5<>1 -> r1c5=3
     # -> r5c5<>3 -> r5c5=4; r1c1=2 -> r5c1<>2 -> r5c1=4: both remove the 4 of r5c3.
-    board = with_candidates(empty_board(), {"r1c5": "13", "r5c5": "34", "r5c1": "24"})
-    net = net_removing(board, {"r1c1": "3456789"})
-    found = {node: (parents, inner) for node, parents, inner in _static_links(net, set(), set())}
+    position = with_candidates(empty_position(), {"r1c5": "13", "r5c5": "34", "r5c1": "24"})
+    net = net_removing(position, {"r1c1": "3456789"})
+    found = {term: (parents, inner) for term, parents, inner in _static_links(net, set(), set())}
     assert off("r5c3", 4) in found
     parents, (words, complexity) = found[off("r5c3", 4)]
     assert set(parents) >= {off("r1c1", d) for d in range(3, 10)} and complexity > 4
@@ -112,9 +112,9 @@ def test_a_nested_forcing_chain_uses_a_strong_link_the_net_made():
 
 def test_a_cell_forcing_chain_in_a_net():
     # The net leaves r1c1 with 1, 2 and 3; each makes one of r1c2, r1c3, r1c4 a 9, so the rest of row 1 loses it.
-    board = with_candidates(empty_board(), {"r1c2": "19", "r1c3": "29", "r1c4": "39"})
-    net = net_removing(board, {"r1c1": "456789"})
-    found = {node: inner for node, _, inner in _static_multiple(net, set(), set())}
+    position = with_candidates(empty_position(), {"r1c2": "19", "r1c3": "29", "r1c4": "39"})
+    net = net_removing(position, {"r1c1": "456789"})
+    found = {term: inner for term, _, inner in _static_multiple(net, set(), set())}
     assert {off(f"r1c{c}", 9) for c in range(5, 10)} <= found.keys()
     assert on("r1c2", 9) not in found and off("r2c2", 9) not in found
     assert found[off("r1c5", 9)][0] == "cell forcing chains: whichever digit r1c1 holds"
@@ -122,9 +122,9 @@ def test_a_cell_forcing_chain_in_a_net():
 
 def test_dynamic_forcing_chains_in_a_net_find_contradictions():
     # r1c1 and r1c2 hold only 1 and 2: r1c3=1 leaves r1c1=2, then r1c2=1, which r1c3 sees.
-    board = with_candidates(empty_board(), {"r1c1": "12", "r1c2": "12"})
-    net = net_removing(board, {"r9c8": "1"})
-    found = {node: inner for node, _, inner in _dynamic(net, set(), set())}
+    position = with_candidates(empty_position(), {"r1c1": "12", "r1c2": "12"})
+    net = net_removing(position, {"r9c8": "1"})
+    found = {term: inner for term, _, inner in _dynamic(net, set(), set())}
     assert off("r1c3", 1) in found and found[off("r1c3", 1)][1] > 4
     assert found[off("r1c3", 1)][0] == "dynamic forcing chain: r1c3=1 leads to a contradiction"
 
@@ -141,26 +141,26 @@ def path(puzzle: str):
     return rating(puzzle).path
 
 
-def board_before(puzzle: str, technique: str) -> tuple[Board, tuple[int, ...]]:
-    """The board where the rating first used ``technique``, and the solution."""
-    board = Board.from_puzzle(parse(puzzle))
+def position_before(puzzle: str, technique: str) -> tuple[Position, tuple[int, ...]]:
+    """The position where the rating first used ``technique``, and the solution."""
+    position = Position.from_puzzle(parse(puzzle))
     for step in path(puzzle):
         if step.technique == technique:
-            return board, solve(puzzle).solutions[0].digits
-        board.apply(step)
+            return position, solve(puzzle).solutions[0].digits
+        position.apply(step)
     raise AssertionError(f"{technique} not in the path")
 
 
-def assert_sound(board: Board, step, solution) -> None:
+def assert_sound(position: Position, step, solution) -> None:
     assert step.cells and (step.placements or step.eliminations)
     for cell, digit in step.eliminations:
-        assert board.has(cell, digit) and solution[cell] != digit, step.text
+        assert position.has(cell, digit) and solution[cell] != digit, step.text
     for cell, digit in step.placements:
-        assert board.has(cell, digit) and solution[cell] == digit, step.text
-    for name, _, symbol in NODE.findall(step.text):
-        assert board.has(cells(name)[0], int(symbol, 36)), (name, symbol, step.text)
+        assert position.has(cell, digit) and solution[cell] == digit, step.text
+    for name, _, symbol in TERM.findall(step.text):
+        assert position.has(cells(name)[0], int(symbol, 36)), (name, symbol, step.text)
     for link in step.links:
-        assert board.has(*link.a) and board.has(*link.b)
+        assert position.has(*link.a) and position.has(*link.b)
 
 
 @pytest.mark.slow
@@ -168,15 +168,15 @@ def assert_sound(board: Board, step, solution) -> None:
     (dynamic_forcing_chains_plus, HARDEST[0]), (nested_forcing_chains, HARDEST[0]),
     (nested_multiple_forcing_chains, HARDEST[50]), (nested_dynamic_forcing_chains, HARDEST[50]),
 ], ids=lambda value: getattr(value, "__name__", ""))
-def test_each_level_on_a_board_that_needs_it(technique, puzzle):
+def test_each_level_on_a_position_that_needs_it(technique, puzzle):
     """Where the rating first used the level, the technique alone (without the
     solution to skip assumptions) finds a sound step, scored from the level's base."""
     name, technique_name, _ = LEVELS[[t for _, t in TECHNIQUES].index(technique)]
     base = base_score(technique_name)
-    board, solution = board_before(puzzle, name)
-    step = found(technique, board)
+    position, solution = position_before(puzzle, name)
+    step = found(technique, position)
     assert step.technique == name and base <= step.score < TRIAL_AND_ERROR
-    assert_sound(board, step, solution)
+    assert_sound(position, step, solution)
     assert re.search(r"leads to a contradiction \(r\d+c\d+=\d and r\d+c\d+<>\d\)", step.text)
     if base > 9.0:
         assert " by " in step.text  # a nested deduction is named
@@ -186,11 +186,11 @@ def test_each_level_on_a_board_that_needs_it(technique, puzzle):
 def test_every_step_of_the_hardest_is_sound_and_scored_below_trial_and_error():
     for puzzle in (HARDEST[0], HARDEST[50], HARDEST[250]):
         solution = solve(puzzle).solutions[0].digits
-        board = Board.from_puzzle(parse(puzzle))
+        position = Position.from_puzzle(parse(puzzle))
         for step in path(puzzle):
-            assert_sound(board, step, solution)
-            board.apply(step)
-        assert board.values == list(solution)
+            assert_sound(position, step, solution)
+            position.apply(step)
+        assert position.values == list(solution)
         assert 9.5 <= max(step.score for step in path(puzzle)) < TRIAL_AND_ERROR
 
 
@@ -215,28 +215,28 @@ def test_ratings_order_the_hardest_as_their_er_does():
 
 
 def test_dynamic_forcing_chains_without_the_solution():
-    board, solution = board_before(HARDEST[0], "Dynamic forcing chains (contradiction)")
-    step = found(dynamic_forcing_chains, board)
+    position, solution = position_before(HARDEST[0], "Dynamic forcing chains (contradiction)")
+    step = found(dynamic_forcing_chains, position)
     assert step.technique.startswith("Dynamic forcing chains") and 8.5 <= step.score < 9.0 + 1
-    assert_sound(board, step, solution)
+    assert_sound(position, step, solution)
 
 
-def test_nets_that_go_on_across_boards_find_what_fresh_ones_find():
-    board, solution = board_before(HARDEST[0], "Nested forcing chains")
-    board.search = Search(solution=solution)
-    memo = _Nets(board)
-    starts = [((x * 9 + d - 1) << 1) | 1 for x in board.blanks() for d in board.digits(x) if solution[x] != d]
+def test_nets_that_go_on_across_positions_find_what_fresh_ones_find():
+    position, solution = position_before(HARDEST[0], "Nested forcing chains")
+    position.search = Search(solution=solution)
+    memo = _Nets(position)
+    starts = [((x * 9 + d - 1) << 1) | 1 for x in position.blanks() for d in position.digits(x) if solution[x] != d]
     for start in starts:
-        memo.follow(board, start, 1)
-    wrong = next((x, d) for x in board.blanks() for d in board.digits(x) if solution[x] != d)
-    board.eliminate(*wrong)
-    assert memo.update(board) and memo.facts == [((wrong[0] * 9 + wrong[1] - 1) << 1, ())]
-    fresh = _Nets(board)
+        memo.follow(position, start, 1)
+    wrong = next((x, d) for x in position.blanks() for d in position.digits(x) if solution[x] != d)
+    position.eliminate(*wrong)
+    assert memo.update(position) and memo.facts == [((wrong[0] * 9 + wrong[1] - 1) << 1, ())]
+    fresh = _Nets(position)
     for start in starts:
-        if board.has((start >> 1) // 9, (start >> 1) % 9 + 1):
-            assert bool(memo.follow(board, start, 0).conflict) == bool(fresh.follow(board, start, 0).conflict)
-    board.candidates[wrong[0]] |= 1 << (wrong[1] - 1)  # a candidate the nets lack: they start again
-    assert not memo.update(board)
+        if position.has((start >> 1) // 9, (start >> 1) % 9 + 1):
+            assert bool(memo.follow(position, start, 0).conflict) == bool(fresh.follow(position, start, 0).conflict)
+    position.candidates[wrong[0]] |= 1 << (wrong[1] - 1)  # a candidate the nets lack: they start again
+    assert not memo.update(position)
 
 
 def test_the_rating_stops_inside_a_long_search_at_its_deadline():
@@ -272,4 +272,4 @@ def test_the_registry_is_every_technique_once_easiest_first():
 
 @pytest.mark.parametrize("technique", [t for _, t in TECHNIQUES], ids=lambda t: t.__name__)
 def test_nothing_is_found_on_an_empty_grid(technique):
-    assert found(technique, empty_board(6)) is None
+    assert found(technique, empty_position(6)) is None

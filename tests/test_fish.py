@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from boards import cells, confine, eliminated, empty_board, every_beyond_find, found, transposed, with_candidates
+from positions import cells, confine, eliminated, empty_position, every_beyond_find, found, transposed, with_candidates
 from conftest import lines
 from sudoku_dlx import parse, solve
 from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import SE_ALONE_FROM, steps
-from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.position import Position, Search
 from sudoku_dlx.techniques.fish import (
     finned_jellyfish, finned_swordfish, finned_x_wing, franken_fish, jellyfish, mutant_fish, swordfish, x_wing,
 )
@@ -23,13 +23,13 @@ EXEMPLARS = [row.split("\t") for row in lines("9x9/hodoku_exemplars_techniques.t
 # -- basic fish: rows against columns --------------------------------------------
 
 
-def x_wing_board() -> Board:
-    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
-    return confine(board, 4, "row 7", "r7c3 r7c8")
+def x_wing_position() -> Position:
+    position = confine(empty_position(), 4, "row 2", "r2c3 r2c8")
+    return confine(position, 4, "row 7", "r7c3 r7c8")
 
 
 def test_x_wing_in_rows():
-    step = found(x_wing, x_wing_board())
+    step = found(x_wing, x_wing_position())
     rest = " ".join(f"r{r}c{c}" for r in (1, 3, 4, 5, 6, 8, 9) for c in (3, 8))
     assert step.eliminations == eliminated(rest, 4)
     assert (step.technique, step.score) == ("X-wing", 3.2)
@@ -42,7 +42,7 @@ def test_x_wing_in_rows():
 
 
 def test_x_wing_in_columns():
-    step = found(x_wing, transposed(x_wing_board()))
+    step = found(x_wing, transposed(x_wing_position()))
     rest = " ".join(f"r{r}c{c}" for c in (1, 3, 4, 5, 6, 8, 9) for r in (3, 8))
     assert step.eliminations == eliminated(rest, 4)
     assert step.units == (10, 15, 2, 7)
@@ -50,55 +50,55 @@ def test_x_wing_in_columns():
 
 
 def test_no_x_wing_when_a_row_has_a_third_place():
-    board = confine(x_wing_board(), 4, "row 2", "r2c3 r2c5 r2c8")
-    assert found(x_wing, board) is None
+    position = confine(x_wing_position(), 4, "row 2", "r2c3 r2c5 r2c8")
+    assert found(x_wing, position) is None
 
 
-def swordfish_board() -> Board:
-    board = confine(empty_board(), 6, "row 1", "r1c2 r1c4")
-    board = confine(board, 6, "row 5", "r5c4 r5c8")
-    return confine(board, 6, "row 9", "r9c2 r9c8")
+def swordfish_position() -> Position:
+    position = confine(empty_position(), 6, "row 1", "r1c2 r1c4")
+    position = confine(position, 6, "row 5", "r5c4 r5c8")
+    return confine(position, 6, "row 9", "r9c2 r9c8")
 
 
 def test_swordfish():
-    step = found(swordfish, swordfish_board())
+    step = found(swordfish, swordfish_position())
     rest = " ".join(f"r{r}c{c}" for r in (2, 3, 4, 6, 7, 8) for c in (2, 4, 8))
     assert step.eliminations == eliminated(rest, 6)
     assert (step.technique, step.score) == ("Swordfish", 3.8)
     assert step.text.startswith("Swordfish on 6: in rows 1, 5 and 9 the 6 can only be in columns 2, 4 and 8,")
-    assert found(x_wing, swordfish_board()) is None
+    assert found(x_wing, swordfish_position()) is None
 
 
 def test_no_swordfish_over_four_columns():
-    board = confine(swordfish_board(), 6, "row 9", "r9c2 r9c6")
-    assert found(swordfish, board) is None
+    position = confine(swordfish_position(), 6, "row 9", "r9c2 r9c6")
+    assert found(swordfish, position) is None
 
 
-def jellyfish_board() -> Board:
-    board = empty_board()
+def jellyfish_position() -> Position:
+    position = empty_position()
     for row, keep in ((1, "r1c1 r1c2"), (3, "r3c2 r3c5"), (6, "r6c5 r6c9"), (8, "r8c1 r8c9")):
-        confine(board, 7, f"row {row}", keep)
-    return board
+        confine(position, 7, f"row {row}", keep)
+    return position
 
 
 def test_jellyfish():
-    step = found(jellyfish, jellyfish_board())
+    step = found(jellyfish, jellyfish_position())
     rest = " ".join(f"r{r}c{c}" for r in (2, 4, 5, 7, 9) for c in (1, 2, 5, 9))
     assert step.eliminations == eliminated(rest, 7)
     assert (step.technique, step.score) == ("Jellyfish", 5.2)
-    assert found(swordfish, jellyfish_board()) is None
+    assert found(swordfish, jellyfish_position()) is None
 
 
 def test_no_jellyfish_over_five_columns():
-    board = confine(jellyfish_board(), 7, "row 8", "r8c1 r8c7")
-    assert found(jellyfish, board) is None
+    position = confine(jellyfish_position(), 7, "row 8", "r8c1 r8c7")
+    assert found(jellyfish, position) is None
 
 
 def test_finned_x_wing():
-    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
-    board = confine(board, 4, "row 7", "r7c3 r7c8 r7c9")
-    assert found(x_wing, board) is None
-    step = found(finned_x_wing, board)
+    position = confine(empty_position(), 4, "row 2", "r2c3 r2c8")
+    position = confine(position, 4, "row 7", "r7c3 r7c8 r7c9")
+    assert found(x_wing, position) is None
+    step = found(finned_x_wing, position)
     assert step.eliminations == eliminated("r8c8 r9c8", 4)
     assert (step.technique, step.score) == ("Finned X-wing", 3.4)
     assert step.units == (1, 6, 11, 16, 26)
@@ -110,54 +110,54 @@ def test_finned_x_wing():
 
 
 def test_sashimi_x_wing():
-    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
-    board = confine(board, 4, "row 7", "r7c3 r7c7 r7c9")
-    step = found(finned_x_wing, board)
+    position = confine(empty_position(), 4, "row 2", "r2c3 r2c8")
+    position = confine(position, 4, "row 7", "r7c3 r7c7 r7c9")
+    step = found(finned_x_wing, position)
     assert step.eliminations == eliminated("r8c8 r9c8", 4)
     assert (step.technique, step.score) == ("Sashimi X-wing", 3.4)
     assert "or in the fins r7c7 and r7c9; without the fins it would be an X-wing" in step.text
 
 
 def test_no_finned_x_wing_with_fins_in_two_boxes():
-    board = confine(empty_board(), 4, "row 2", "r2c3 r2c8")
-    board = confine(board, 4, "row 7", "r7c3 r7c5 r7c8 r7c9")
-    assert found(finned_x_wing, board) is None
+    position = confine(empty_position(), 4, "row 2", "r2c3 r2c8")
+    position = confine(position, 4, "row 7", "r7c3 r7c5 r7c8 r7c9")
+    assert found(finned_x_wing, position) is None
 
 
 def test_finned_swordfish():
-    board = swordfish_board()
-    board = confine(board, 6, "row 9", "r9c2 r9c8 r9c9")
-    assert found(swordfish, board) is None
-    step = found(finned_swordfish, board)
+    position = swordfish_position()
+    position = confine(position, 6, "row 9", "r9c2 r9c8 r9c9")
+    assert found(swordfish, position) is None
+    step = found(finned_swordfish, position)
     assert step.eliminations == eliminated("r7c8 r8c8", 6)
     assert (step.technique, step.score) == ("Finned swordfish", 4.0)
 
 
 def test_sashimi_swordfish():
-    board = confine(swordfish_board(), 6, "row 9", "r9c2 r9c7 r9c9")
-    step = found(finned_swordfish, board)
+    position = confine(swordfish_position(), 6, "row 9", "r9c2 r9c7 r9c9")
+    step = found(finned_swordfish, position)
     assert step.eliminations == eliminated("r7c8 r8c8", 6)
     assert (step.technique, step.score) == ("Sashimi swordfish", 4.0)
 
 
 def test_finned_jellyfish():
-    board = confine(jellyfish_board(), 7, "row 8", "r8c1 r8c7 r8c9")
+    position = confine(jellyfish_position(), 7, "row 8", "r8c1 r8c7 r8c9")
     for x in cells("r2c1 r2c2 r2c3"):  # else r1c2 and r3c2 are the fins of another one
-        board.eliminate(x, 7)
-    assert found(jellyfish, board) is None
-    step = found(finned_jellyfish, board)
+        position.eliminate(x, 7)
+    assert found(jellyfish, position) is None
+    step = found(finned_jellyfish, position)
     assert step.eliminations == eliminated("r7c9 r9c9", 7)
     assert (step.technique, step.score) == ("Finned jellyfish", 5.4)
-    assert found(finned_jellyfish, jellyfish_board()) is None
+    assert found(finned_jellyfish, jellyfish_position()) is None
 
 
 def test_finned_x_wing_with_boxes_of_two_rows_and_three_columns():
-    rows = confine(empty_board(6), 1, "row 1", "r1c1 r1c4")
+    rows = confine(empty_position(6), 1, "row 1", "r1c1 r1c4")
     rows = confine(rows, 1, "row 4", "r4c1 r4c4 r4c5")
     step = found(finned_x_wing, rows)
     assert step.eliminations == eliminated("r3c4", 1, 6)
     assert "the 1 is in box 4" in step.text
-    columns = confine(empty_board(6), 1, "column 1", "r1c1 r4c1")
+    columns = confine(empty_position(6), 1, "column 1", "r1c1 r4c1")
     columns = confine(columns, 1, "column 5", "r1c5 r2c5 r4c5")
     step = found(finned_x_wing, columns)
     assert step.eliminations == eliminated("r1c4 r1c6", 1, 6)
@@ -167,12 +167,12 @@ def test_finned_x_wing_with_boxes_of_two_rows_and_three_columns():
 # -- franken and mutant fish -------------------------------------------------------
 
 
-def ones_at(names: str) -> Board:
-    """A 9x9 board where the 1 can go only in the named cells (other digits anywhere)."""
-    board = Board(shape_for(9), [0] * 81, [0b111111110] * 81)
+def ones_at(names: str) -> Position:
+    """A 9x9 position where the 1 can go only in the named cells (other digits anywhere)."""
+    position = Position(shape_for(9), [0] * 81, [0b111111110] * 81)
     for x in cells(names):
-        board.candidates[x] |= 1
-    return board
+        position.candidates[x] |= 1
+    return position
 
 
 def test_a_row_and_a_box_against_two_columns():
@@ -209,14 +209,14 @@ def test_hodoku_exemplars_use_them_soundly():
     used = 0
     for puzzle, *_ in rows[::4]:
         solution = solve(puzzle).solutions[0].digits
-        board = Board.from_puzzle(parse(puzzle))
-        board.search = Search(solution=solution)
+        position = Position.from_puzzle(parse(puzzle))
+        position.search = Search(solution=solution)
         names = []
-        for step in steps(board):
+        for step in steps(position):
             assert all(solution[x] != d for x, d in step.eliminations), step.text
             assert all(solution[x] == d for x, d in step.placements), step.text
             names.append(step.technique)
-            if board.search.enough >= SE_ALONE_FROM:
+            if position.search.enough >= SE_ALONE_FROM:
                 break
         used += any("franken" in name.lower() or "mutant" in name.lower() for name in names)
     assert used >= 6, used  # 6 of these 12 when written
@@ -224,6 +224,6 @@ def test_hodoku_exemplars_use_them_soundly():
 
 
 def test_every_gives_each_fish_beside_finds_step():
-    """HoDoKu's "all steps": on a finned franken jellyfish exemplar's first board."""
+    """HoDoKu's "all steps": on a finned franken jellyfish exemplar's first position."""
     puzzle = next(row[0] for row in EXEMPLARS if row[2] == "Finned Franken Jellyfish")
     assert {"Franken fish", "Mutant fish"} <= every_beyond_find(puzzle, ("fish",), walk=False)

@@ -115,19 +115,19 @@ def test_windokus_and_the_generators_puzzles_too():
 def test_a_windokus_implied_units_hold_every_digit_and_keep_its_solutions():
     """The five groups :attr:`Shape.implied_units` adds to a windoku's search hold 1-9
     in every solution, and the search with them finds the whole cover's solutions in
-    fewer nodes."""
+    fewer tries."""
     made = [p for seed in (1, 2) for p in variants(generate(9, seed=seed, kind="windoku").puzzle)]
     assert len(made[0].shape.implied_units) == 5
-    nodes = [0, 0]
+    tries = [0, 0]
     for puzzle in made:
         found, stats = solutions(puzzle, MOST + 1)
         whole, plain = solutions(puzzle, MOST + 1, whole=True)
         assert sorted(found) == sorted(whole), puzzle
-        nodes[0] += stats.nodes
-        nodes[1] += plain.nodes
+        tries[0] += stats.tries
+        tries[1] += plain.tries
         for digits in found:
             assert all(sorted(digits[x] for x in unit) == list(range(1, 10)) for unit in puzzle.shape.implied_units)
-    assert any(len(solutions(p, MOST + 1)[0]) > 1 for p in made) and nodes[0] < nodes[1], nodes
+    assert any(len(solutions(p, MOST + 1)[0]) > 1 for p in made) and tries[0] < tries[1], tries
 
 
 def test_solve_and_count_take_the_narrowed_search_for_its_kinds():
@@ -171,7 +171,7 @@ def test_the_subsets_rule_keeps_the_solution_and_finds_naked_and_hidden_sets_and
     start = [0b1111, 0b1111, 0b1110, 0b1110] * 2 + [0b1111] * 8
     fished = bounds(Puzzle(shape, (0,) * 16), start)
     assert [fished[x] & 1 for x in (8, 9, 12, 13)] == [0] * 4 and fished[10] & fished[14] & 1
-    assert bounds(Puzzle(shape, (0,) * 16), start, subsets=False) == start  # the rating's board: no subsets, no fish
+    assert bounds(Puzzle(shape, (0,) * 16), start, subsets=False) == start  # the rating's position: no subsets, no fish
 
 
 def test_tathams_tricky_futoshikis_need_no_search():

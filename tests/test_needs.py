@@ -12,7 +12,7 @@ from sudoku_dlx import InvalidPuzzleError, generate, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.solver import solutions
 from sudoku_dlx.rating import _solve, rate
-from sudoku_dlx.techniques.board import Board, Search
+from sudoku_dlx.techniques.position import Position, Search
 from sudoku_dlx.techniques.registry import TECHNIQUES, needed, techniques_for
 
 # (name asked, only, seed): seeds that find one within a few hundred ms on CPython
@@ -71,9 +71,9 @@ def test_every_step_name_of_the_path_is_its_techniques():
     seen = set()
     for seed in range(12):
         made = generate(seed=seed)
-        board = Board.from_puzzle(made.puzzle)
-        board.search = Search(solution=made.solution.digits, givens=made.puzzle.digits)
-        for step, find in _solve(board, techniques_for("sudoku")):
+        position = Position.from_puzzle(made.puzzle)
+        position.search = Search(solution=made.solution.digits, givens=made.puzzle.digits)
+        for step, find in _solve(position, techniques_for("sudoku")):
             technique = by_function.get(find)
             if technique is not None:  # not a contradiction kept from an earlier search (dynamic.ready)
                 assert needed(step.technique).used_by(step), step.technique

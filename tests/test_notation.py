@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from boards import cells, confine, empty_board, found, with_candidates
+from positions import cells, confine, empty_position, found, with_candidates
 from conftest import lines
 from sudoku_dlx import cli, web
 from sudoku_dlx.techniques.als import als_chain, als_xy_wing, als_xz
@@ -20,9 +20,9 @@ from sudoku_dlx.techniques.notation import cells_name, eureka
 from sudoku_dlx.techniques.registry import TECHNIQUES
 
 from test_chains import (
-    REGISTRY, confine_box, skyscraper_board, stuck_boards, three_link_board, xy_chain_board,
+    REGISTRY, confine_box, skyscraper_position, stuck_positions, three_link_position, xy_chain_position,
 )
-from test_colours import colouring_board
+from test_colours import colouring_position
 
 #: A position whose next hint is a continuous nice loop (from the 12th puzzle of sudoku_exchange_se_sample.tsv,
 #: its singles placed); docs/cli.md shows it.
@@ -30,47 +30,47 @@ LOOP_POSITION = "593826147.4.91..83..8.349.2..14.2..9469.5.821...1.93.4..467.298
 LOOP_CHAIN = "(2=5)r9c3-r7c2=r7c6-(5=7)r2c6-(7=2)r2c3-(2)r9c3 => r6c3<>2, r9c2<>5"
 
 
-def written(technique, board) -> str:
-    return eureka(found(technique, board), board.shape)
+def written(technique, position) -> str:
+    return eureka(found(technique, position), position.shape)
 
 
-def aic_board():
-    board = with_candidates(empty_board(), {"r1c1": "35", "r4c1": "57"})
-    board = confine(board, 7, "column 6", "r4c6 r2c6")
-    return confine(board, 3, "row 2", "r2c6 r2c8")
+def aic_position():
+    position = with_candidates(empty_position(), {"r1c1": "35", "r4c1": "57"})
+    position = confine(position, 7, "column 6", "r4c6 r2c6")
+    return confine(position, 3, "row 2", "r2c6 r2c8")
 
 
-def grouped_board():
-    board = confine_box(empty_board(), 5, 1, "r2c1 r2c2 r2c3 r1c2 r3c2")
-    return confine(board, 5, "column 7", "r2c7 r8c7")
+def grouped_position():
+    position = confine_box(empty_position(), 5, 1, "r2c1 r2c2 r2c3 r1c2 r3c2")
+    return confine(position, 5, "column 7", "r2c7 r8c7")
 
 
-def placing_board():
-    board = confine(empty_board(), 4, "column 1", "r1c1 r5c1")
-    board = confine(board, 4, "column 8", "r2c8 r5c8")
-    return confine_box(board, 4, 1, "r1c1 r2c2")
+def placing_position():
+    position = confine(empty_position(), 4, "column 1", "r1c1 r5c1")
+    position = confine(position, 4, "column 8", "r2c8 r5c8")
+    return confine_box(position, 4, 1, "r1c1 r2c2")
 
 
-@pytest.mark.parametrize("technique, board, chain", [
-    (turbot_fish, skyscraper_board, "(4)r1c1=r7c1-r7c5=(4)r2c5 => r1c4<>4, r1c6<>4, r2c2<>4, r2c3<>4"),
-    (x_chain, three_link_board, "(4)r2c9=r8c9-r8c5=r5c5-r5c1=(4)r1c1 => r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4"),
+@pytest.mark.parametrize("technique, position, chain", [
+    (turbot_fish, skyscraper_position, "(4)r1c1=r7c1-r7c5=(4)r2c5 => r1c4<>4, r1c6<>4, r2c2<>4, r2c3<>4"),
+    (x_chain, three_link_position, "(4)r2c9=r8c9-r8c5=r5c5-r5c1=(4)r1c1 => r1c7<>4, r1c8<>4, r2c2<>4, r2c3<>4"),
     # Colouring works on a cluster (which may branch), not on one chain: no notation.
-    (simple_colouring, colouring_board, ""),
-    (forcing_chain, xy_chain_board, "(1=4)r5c9-(4=3)r5c5-(3=2)r1c5-(2=1)r1c1 => r1c9<>1, r5c1<>1"),
-    (forcing_chain, aic_board, "(3)r2c8=(3-7)r2c6=r4c6-(7=5)r4c1-(5=3)r1c1 => r1c7<>3, r1c8<>3, r1c9<>3"),
-    (grouped_aic, grouped_board, "(5)r13c2=r2c123-r2c7=(5)r8c7 => r8c2<>5"),
+    (simple_colouring, colouring_position, ""),
+    (forcing_chain, xy_chain_position, "(1=4)r5c9-(4=3)r5c5-(3=2)r1c5-(2=1)r1c1 => r1c9<>1, r5c1<>1"),
+    (forcing_chain, aic_position, "(3)r2c8=(3-7)r2c6=r4c6-(7=5)r4c1-(5=3)r1c1 => r1c7<>3, r1c8<>3, r1c9<>3"),
+    (grouped_aic, grouped_position, "(5)r13c2=r2c123-r2c7=(5)r8c7 => r8c2<>5"),
     # A chain that places a digit starts and ends on it.
-    (forcing_x_chain, placing_board, "(4)r1c1=r5c1-r5c8=r2c8-r2c2=(4)r1c1 => r1c1=4"),
+    (forcing_x_chain, placing_position, "(4)r1c1=r5c1-r5c8=r2c8-r2c2=(4)r1c1 => r1c1=4"),
 ])
-def test_chains_are_written_exactly(technique, board, chain):
-    assert written(technique, board()) == chain
+def test_chains_are_written_exactly(technique, position, chain):
+    assert written(technique, position()) == chain
 
 
 def test_a_continuous_nice_loop_ends_where_it_starts():
-    board = with_candidates(empty_board(), {"r1c1": "12", "r1c5": "23", "r2c5": "34", "r2c2": "41"})
-    step = found(forcing_chain, board)
+    position = with_candidates(empty_position(), {"r1c1": "12", "r1c5": "23", "r2c5": "34", "r2c2": "41"})
+    step = found(forcing_chain, position)
     assert step.technique == "Continuous nice loop"
-    assert eureka(step, board.shape).split(" => ")[0] == "(1=4)r2c2-(4=3)r2c5-(3=2)r1c5-(2=1)r1c1-(1)r2c2"
+    assert eureka(step, position.shape).split(" => ")[0] == "(1=4)r2c2-(4=3)r2c5-(3=2)r1c5-(2=1)r1c1-(1)r2c2"
 
 
 @pytest.mark.parametrize("technique, marks, chain", [
@@ -81,12 +81,12 @@ def test_a_continuous_nice_loop_ends_where_it_starts():
      "(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1"),
 ])
 def test_als_chains_are_written_exactly(technique, marks, chain):
-    assert written(technique, with_candidates(empty_board(), marks)) == chain
+    assert written(technique, with_candidates(empty_position(), marks)) == chain
 
 
 def test_a_doubly_linked_als_xz_is_a_loop():
-    board = with_candidates(empty_board(), {"r1c1": "12", "r1c4": "13", "r1c5": "23"})
-    assert written(als_xz, board).startswith("(1=2)r1c1-(2=31)r1c45-(1)r1c1 => r1c2<>1, ")
+    position = with_candidates(empty_position(), {"r1c1": "12", "r1c4": "13", "r1c5": "23"})
+    assert written(als_xz, position).startswith("(1=2)r1c1-(2=31)r1c45-(1)r1c1 => r1c2<>1, ")
 
 
 def test_groups_are_named_compactly():
@@ -96,12 +96,12 @@ def test_groups_are_named_compactly():
 
 
 def test_16x16_chains_name_every_cell():
-    board = with_candidates(empty_board(16), {"r1c1": "12", "r1c9": "23", "r9c9": "34", "r9c13": "41"})
-    assert written(forcing_chain, board) == "(1=4)r9c13-(4=3)r9c9-(3=2)r1c9-(2=1)r1c1 => r1c13<>1, r9c1<>1"
+    position = with_candidates(empty_position(16), {"r1c1": "12", "r1c9": "23", "r9c9": "34", "r9c13": "41"})
+    assert written(forcing_chain, position) == "(1=4)r9c13-(4=3)r9c9-(3=2)r1c9-(2=1)r1c1 => r1c13<>1, r9c1<>1"
 
 
 def test_steps_that_are_no_chain_have_none():
-    assert found(empty_rectangle, grouped_board()).links and written(empty_rectangle, grouped_board()) == ""
+    assert found(empty_rectangle, grouped_position()).links and written(empty_rectangle, grouped_position()) == ""
 
 
 # -- read back ---------------------------------------------------------------
@@ -110,9 +110,9 @@ PART = re.compile(r"([=-]?)(?:\(([^)]*)\))?(r\d+c\d+(?:\|r\d+c\d+)*)")
 
 
 def read(chain: str) -> tuple[list[tuple[frozenset[int], str]], str]:
-    """A 9x9 chain's nodes (cells, digits as written: one digit, or an ALS's) in
+    """A 9x9 chain's terms (cells, digits as written: one digit, or an ALS's) in
     order, and its links' signs, from the notation."""
-    nodes, signs, digit = [], "", None
+    terms, signs, digit = [], "", None
     links = chain.split(" => ")[0]
     assert "".join(m.group(0) for m in PART.finditer(links)) == links, links
     for sign, inside, names in PART.findall(links):
@@ -123,13 +123,13 @@ def read(chain: str) -> tuple[list[tuple[frozenset[int], str]], str]:
             if k % 2:
                 signs += piece
             else:
-                nodes.append((where, piece))
+                terms.append((where, piece))
                 digit = piece[-1]
-    return nodes, signs
+    return terms, signs
 
 
 def links_as_written(step) -> tuple[list[tuple[frozenset[int], str]], str]:
-    """The nodes and signs a step's links make, without the weak links to and
+    """The terms and signs a step's links make, without the weak links to and
     from an eliminated candidate; a strong link in a weak link's place is ``-``."""
     links = list(step.links)
     if not links[0].strong:
@@ -145,16 +145,16 @@ def links_as_written(step) -> tuple[list[tuple[frozenset[int], str]], str]:
 
 @pytest.mark.slow
 def test_the_notation_names_the_links_candidates():
-    """Every chain step on the boards of 20 rated puzzles where the chains are needed:
-    read back, the notation's nodes and links are those of the step's Link list, or of
+    """Every chain step on the positions of 20 rated puzzles where the chains are needed:
+    read back, the notation's terms and links are those of the step's Link list, or of
     its ALSs, and what follows ``=>`` is the step's placements and eliminations."""
     alss = [technique.find for technique in TECHNIQUES if technique.name.startswith("ALS")]
     seen = set()
     for row in lines("9x9/sudoku_exchange_se_sample.tsv", 20):
-        for board in stuck_boards(row.split("\t")[0]):
+        for position in stuck_positions(row.split("\t")[0]):
             for technique in [t for _, t in REGISTRY] + alss:
-                step = technique(board)
-                chain = step and eureka(step, board.shape)
+                step = technique(position)
+                chain = step and eureka(step, position.shape)
                 if not chain:
                     continue
                 seen.add(step.technique)
@@ -167,7 +167,7 @@ def test_the_notation_names_the_links_candidates():
                     assert read(chain)[0] == expected, chain
                 else:
                     assert read(chain) == links_as_written(step), (chain, step.links)
-    # (The grouped continuous nice loops of these puzzles go through ALS nodes: no notation.)
+    # (The grouped continuous nice loops of these puzzles go through ALS terms: no notation.)
     assert {"X-chain", "XY-chain", "AIC", "Grouped AIC", "Continuous nice loop",
             "Two-string kite", "ALS-XZ", "ALS-XY-wing", "ALS chain"} <= seen
 

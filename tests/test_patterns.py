@@ -1,6 +1,6 @@
 """The pattern techniques (fish.py, wings.py, uniqueness.py) on real puzzles: every step
 sound, and how often each technique is found where HoDoKu's exemplars need it (on
-hand-made boards: test_fish.py, test_wings.py, test_uniqueness.py)."""
+hand-made positions: test_fish.py, test_wings.py, test_uniqueness.py)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ import re
 from functools import cache
 
 import pytest
-from boards import empty_board, every_beyond_find, found
+from positions import empty_position, every_beyond_find, found
 from conftest import lines, techniques_of
 from sudoku_dlx import generate, parse, solve
 from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, fish, uniqueness, wings
-from sudoku_dlx.techniques.board import Board, Search, base_score
+from sudoku_dlx.techniques.position import Position, Search, base_score
 from sudoku_dlx.techniques.fish import (
     finned_jellyfish, finned_swordfish, finned_x_wing, jellyfish, swordfish, x_wing,
 )
@@ -40,7 +40,7 @@ def test_the_registry_is_every_technique_once_easiest_first():
 
 @pytest.mark.parametrize("technique", [t for _, t in TECHNIQUES], ids=lambda t: t.__name__)
 def test_nothing_is_found_on_an_empty_grid(technique):
-    assert found(technique, empty_board()) is None
+    assert found(technique, empty_position()) is None
 
 
 # -- real puzzles ------------------------------------------------------------
@@ -62,39 +62,39 @@ HODOKU = {
 
 
 @cache
-def stuck_boards(puzzle: str) -> tuple[Board, ...]:
-    """The boards along the solving path (basic and pattern techniques, easiest
+def stuck_positions(puzzle: str) -> tuple[Position, ...]:
+    """The positions along the solving path (basic and pattern techniques, easiest
     first, as :func:`sudoku_dlx.rating.steps` takes them) where the easiest step
     scores at least an X-wing's, until solved or stuck."""
-    board = Board.from_puzzle(parse(puzzle))
-    board.search = Search(givens=parse(puzzle).digits)
-    boards = []
-    while not board.solved:
-        step = next((s for _, t in REGISTRY if (s := t(board))), None)
+    position = Position.from_puzzle(parse(puzzle))
+    position.search = Search(givens=parse(puzzle).digits)
+    positions = []
+    while not position.solved:
+        step = next((s for _, t in REGISTRY if (s := t(position))), None)
         if step is None:
             break
         if step.score >= TECHNIQUES[0][0]:
-            boards.append(board.copy())
-        board.apply(step)
-    return tuple(boards)
+            positions.append(position.copy())
+        position.apply(step)
+    return tuple(positions)
 
 
 def assert_sound(puzzle: str) -> int:
-    """Run every pattern technique on the boards of :func:`stuck_boards` and check
+    """Run every pattern technique on the positions of :func:`stuck_positions` and check
     each step against the solution; the number of steps checked."""
     solution = solve(puzzle).solutions[0].digits
     checked = 0
-    for board in stuck_boards(puzzle):
+    for position in stuck_positions(puzzle):
         for base, technique in TECHNIQUES:
-            step = found(technique, board)
+            step = found(technique, position)
             if step is None:
                 continue
             assert step.score >= base and step.text and step.cells
             assert step.placements or step.eliminations
             for cell, digit in step.eliminations:
-                assert board.has(cell, digit) and solution[cell] != digit, (puzzle, step.text)
+                assert position.has(cell, digit) and solution[cell] != digit, (puzzle, step.text)
             for cell, digit in step.placements:
-                assert board.has(cell, digit) and solution[cell] == digit, (puzzle, step.text)
+                assert position.has(cell, digit) and solution[cell] == digit, (puzzle, step.text)
             checked += 1
     return checked
 
@@ -122,17 +122,17 @@ def test_every_step_is_sound_on_16x16_puzzles():
 
 
 def test_siamese_fish_take_the_eliminations_of_both_fish_in_one_step():
-    """Two sashimi X-wings on the same rows (a real board of the SE sample), each
+    """Two sashimi X-wings on the same rows (a real position of the SE sample), each
     with its own fins: one step with both fish's eliminations."""
     puzzle = ".......5..2..34..9....653713.69.1..........1..9168.........9.63754............7.."
-    board = stuck_boards(puzzle)[0]
-    step = found(finned_x_wing, board)
+    position = stuck_positions(puzzle)[0]
+    step = found(finned_x_wing, position)
     assert step.technique == "Siamese sashimi X-wing"
     solution = solve(puzzle).solutions[0].digits
-    assert all(board.has(cell, digit) and solution[cell] != digit for cell, digit in step.eliminations)
+    assert all(position.has(cell, digit) and solution[cell] != digit for cell, digit in step.eliminations)
     assert step.text.count("Sashimi X-wing on") == 2
     parts = [set(re.findall(r"r\d+c\d+<>\d", part)) for part in step.text.split("Sashimi X-wing on")[1:]]
-    assert parts[0] != parts[1] and set(board.removal(step.eliminations).split(", ")) == parts[0] | parts[1]
+    assert parts[0] != parts[1] and set(position.removal(step.eliminations).split(", ")) == parts[0] | parts[1]
 
 
 @pytest.mark.parametrize("name", HODOKU)
@@ -140,7 +140,7 @@ def test_hodoku_exemplars_are_found(name):
     """The technique is found on the path of (almost) every exemplar of it."""
     technique = HODOKU[name]
     puzzles = [row[0] for row in EXEMPLARS if row[2] == name]
-    hits = sum(any(technique(board) for board in stuck_boards(puzzle)) for puzzle in puzzles)
+    hits = sum(any(technique(position) for position in stuck_positions(puzzle)) for puzzle in puzzles)
     assert hits >= 0.9 * len(puzzles), f"{name}: {hits} of {len(puzzles)}"
 
 
@@ -159,7 +159,7 @@ def test_avoidable_rectangles_are_found_on_the_paths_of_their_exemplars():
     puzzles = [row[0] for row in EXEMPLARS if row[2].startswith("Avoidable Rectangle")]
     hits = 0
     for puzzle in puzzles:
-        board = Board.from_puzzle(parse(puzzle))
-        board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
-        hits += any(avoidable_rectangle(board) for _ in rating_steps(board))
+        position = Position.from_puzzle(parse(puzzle))
+        position.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
+        hits += any(avoidable_rectangle(position) for _ in rating_steps(position))
     assert hits >= 0.8 * len(puzzles)

@@ -1,6 +1,6 @@
 """Exact-cover problems with names (problems.py): the examples' counts against answers
 known from elsewhere, random problems against brute force, the text format and its
-errors, and the recorded steps against the engine's own arrays."""
+errors, and the recorded events against the engine's own arrays."""
 
 from __future__ import annotations
 
@@ -179,7 +179,7 @@ def test_random_problems_against_brute_force(problem):
     assert {frozenset(s) for s in count(problem, keep=True).found} == brute_force(problem)
     walk = trace_problem(problem)
     assert walk.complete
-    recorded = {frozenset(step["options"]) for step in walk.events if step["kind"] == "solution"}
+    recorded = {frozenset(event["options"]) for event in walk.events if event["kind"] == "solution"}
     assert recorded == brute_force(problem)
     # The text format says the same problem (it has no room for an empty problem, and
     # takes secondary items in no option, and options of secondary items only, for mistakes).
@@ -203,11 +203,11 @@ def test_givens_against_brute_force(problem, data):
     assert {frozenset(s) for s in count(problem, keep=True).found} == brute_force(problem)
 
 
-def check_steps_against_the_engine(problem: Problem) -> int:
-    """Replays the recorded steps (what each covers or uncovers) beside a second run of
-    the engine, and at every step compares the replayed state with the engine's arrays:
+def check_events_against_the_engine(problem: Problem) -> int:
+    """Replays the recorded events (what each covers or uncovers) beside a second run of
+    the engine, and at every event compares the replayed state with the engine's arrays:
     the open items and their option counts, and every item's list of options. Returns
-    how many steps were checked."""
+    how many events were checked."""
     walk = trace_problem(problem, 100_000)
     assert walk.complete
     ec = problem.exact_cover()
@@ -234,16 +234,16 @@ def check_steps_against_the_engine(problem: Problem) -> int:
 
     def compare(kind, item, options):
         nonlocal checked
-        step = walk.events[checked]
+        event = walk.events[checked]
         checked += 1
-        assert (step["kind"], step["item"]) == (kind, item)
-        apply(step["covers"], kind in ("choose", "try"))
+        assert (event["kind"], event["item"]) == (kind, item)
+        apply(event["covers"], kind in ("choose", "try"))
         if kind == "try":
             chosen.append(options[0])
         elif kind == "undo":
             assert chosen.pop() == options[0]
         elif kind == "solution":
-            assert sorted(chosen) == sorted(options) == sorted(step["options"])  # the steps lead to each solution
+            assert sorted(chosen) == sorted(options) == sorted(event["options"])  # the events lead to each solution
         open_items = ec.open_items()
         assert set(open_items) == {i for i in range(problem.n_primary) if i not in covered}
         for i in range(len(problem.items)):
@@ -265,14 +265,14 @@ def check_steps_against_the_engine(problem: Problem) -> int:
 
 @pytest.mark.parametrize("problem", [knuth(), batting(), batting(True), queens(5), queens(6), built_in("sudoku4"),
                                      built_in("sudoku9"), *map(built_in, KIND_NAMES)], ids=lambda p: p.title)
-def test_recorded_steps_replay_to_the_engines_state(problem):
-    assert check_steps_against_the_engine(problem) > 10
+def test_recorded_events_replay_to_the_engines_state(problem):
+    assert check_events_against_the_engine(problem) > 10
 
 
 @settings(max_examples=100, deadline=None)
 @given(small_problems())
-def test_recorded_steps_replay_on_random_problems(problem):
-    check_steps_against_the_engine(problem)
+def test_recorded_events_replay_on_random_problems(problem):
+    check_events_against_the_engine(problem)
 
 
 @pytest.mark.parametrize("problem", [knuth(), batting(True), queens(4), queens(7), built_in("sudoku4")],
@@ -282,11 +282,11 @@ def test_every_uncover_restores_the_links_exactly(problem):
     from an item, those before choosing it."""
     ec = problem.exact_cover()
     snapshot = lambda: {name: list(getattr(ec, name)) for name in LINKS}  # noqa: E731
-    states = [snapshot()]  # before the search, then after each step
+    states = [snapshot()]  # before the search, then after each event
     kinds = []
     for _ in ec.search(trace=lambda kind, item, options: (states.append(snapshot()), kinds.append(kind))):
         pass
-    opened: list[int] = []  # the steps that tried an option or chose an item, innermost last
+    opened: list[int] = []  # the events that tried an option or chose an item, innermost last
     restored = 0
     for k, kind in enumerate(kinds, 1):
         if kind in ("choose", "try"):
@@ -301,7 +301,7 @@ def test_every_uncover_restores_the_links_exactly(problem):
 
 @pytest.mark.parametrize("problem", [knuth(), batting(True), queens(4)], ids=lambda p: p.title)
 def test_the_recorded_links_are_the_engines_and_dance_back(problem):
-    """The arrays rebuilt from the recorded changes are the engine's after every step."""
+    """The arrays rebuilt from the recorded changes are the engine's after every event."""
     walk = trace_problem(problem)
     links = walk.links
     assert len(links["changes"]) == len(walk.events)
@@ -318,29 +318,29 @@ def test_the_recorded_links_are_the_engines_and_dance_back(problem):
             assert state[name][x] == before
             state[name][x] = after
         assert state == engine[k + 1]
-    first_try = next(k for k, step in enumerate(walk.events) if step["kind"] == "try")
+    first_try = next(k for k, event in enumerate(walk.events) if event["kind"] == "try")
     assert any(name in ("up", "down") for name, *_ in links["changes"][first_try])  # covering moved links
     assert state == links["start"]  # and every uncover put them back
     assert trace_problem(queens(5)).links is None and queens(4).ones <= LINKS_MAX_NODES
 
 
-def test_steps_are_cut_at_the_first_guess_past_the_maximum():
+def test_events_are_cut_at_the_first_guess_past_the_maximum():
     walk = trace_problem(queens(8), max_events=100)
     assert not walk.complete and len(walk.events) == 100
     assert walk.links is None  # 256 nodes: too many to draw
-    assert trace_problem(queens(8)).complete  # 8 queens takes 4,432 steps
+    assert trace_problem(queens(8)).complete  # 8 queens takes 4,432 events
 
 
-def test_step_texts_say_what_happens():
-    steps = trace_problem(knuth()).events
-    assert steps[0]["text"] == ("Choose item A: it has the fewest options left, 2 (B, C, E and F have as few; "
+def test_event_texts_say_what_happens():
+    events = trace_problem(knuth()).events
+    assert events[0]["text"] == ("Choose item A: it has the fewest options left, 2 (B, C, E and F have as few; "
                                 "the first is taken). Cover it and try A D G and A D in turn.")
-    assert steps[1]["text"] == "Try A D G (1 of 2): cover its other items, D and G, which takes 2 options out."
-    assert steps[2]["text"] == "Item B has one option left, B C F: cover the item and take it."
-    assert steps[4]["text"] == "Dead end: item E has no option left."
-    assert steps[5]["text"] == "Take B C F back: uncover F and C in reverse order, which puts 1 option back."
-    assert steps[13]["text"] == "Every primary item is covered: solution 1 is A D, B G and C E F."
-    assert steps[-1]["text"] == "Every option of A has been tried: uncover it. The search is over."
+    assert events[1]["text"] == "Try A D G (1 of 2): cover its other items, D and G, which takes 2 options out."
+    assert events[2]["text"] == "Item B has one option left, B C F: cover the item and take it."
+    assert events[4]["text"] == "Dead end: item E has no option left."
+    assert events[5]["text"] == "Take B C F back: uncover F and C in reverse order, which puts 1 option back."
+    assert events[13]["text"] == "Every primary item is covered: solution 1 is A D, B G and C E F."
+    assert events[-1]["text"] == "Every option of A has been tried: uncover it. The search is over."
 
 
 # --- The text format ------------------------------------------------------------------
@@ -542,7 +542,7 @@ def test_cover_steps_record():
     record = web.cover_steps("batting", 6)
     assert record["problem"]["title"] == "Batting order, 6 items"
     assert record["problem"]["board"]["row_names"] == ["Opener", "Top", "Middle"]
-    assert record["complete"] and sum(step["kind"] == "solution" for step in record["steps"]) == 6
+    assert record["complete"] and sum(event["kind"] == "solution" for event in record["steps"]) == 6
     assert record["links"]["start"]["size"][1:7] == [3] * 6
     own = web.cover_steps(text="items: x y\nA: x\nB: y")
     assert own["problem"]["title"] == "Your problem" and own["problem"]["names"] == ["A", "B"]

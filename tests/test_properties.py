@@ -5,7 +5,7 @@ through the worker's dispatcher answers a record with a status (and an error whe
 failed, never because the package did), and every subcommand of the command line
 ends with an exit code and, when it fails, a message, whatever the arguments.
 
-Numbers that would make a long search (no budget, no node cap, every solution of a
+Numbers that would make a long search (no budget, no cap on tries, every solution of a
 sparse grid) are kept out: the arguments are hostile, but the runs stay short."""
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from conftest import lines
-from sudoku_dlx import GRADES, InvalidPuzzleError, generate, hint, parse, rate, solve
+from sudoku_dlx import GRADES, Board, InvalidPuzzleError, generate, hint, parse, rate, solve
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.grid import shape_for
 from sudoku_dlx.rating import SE_ALONE_FROM, grade, next_step, steps
@@ -17,7 +17,7 @@ from sudoku_dlx.techniques.basic import (
     claiming, full_house, hidden_pair, hidden_quad, hidden_single, hidden_triple, naked_pair, naked_quad,
     naked_single, naked_triple, pointing,
 )
-from sudoku_dlx.techniques.board import Board, Step, bits
+from sudoku_dlx.techniques.position import Position, Step, bits
 from sudoku_dlx.techniques.registry import BEYOND_SE, SCORED, TECHNIQUES, Technique, techniques_for
 
 SHAPE = shape_for(9)
@@ -27,14 +27,14 @@ SE = [row.split("\t") for row in lines("9x9/sudoku_exchange_se_sample.tsv", 60)]
 EASY = KAGGLE[0][0]  # a Beginner puzzle: hidden singles and full houses only
 
 
-def empty_board() -> Board:
-    return Board(SHAPE, [0] * 81, [FULL] * 81)
+def empty_position() -> Position:
+    return Position(SHAPE, [0] * 81, [FULL] * 81)
 
 
-def without(board: Board, digits, cells) -> Board:
+def without(position: Position, digits, cells) -> Position:
     for x in cells:
-        board.candidates[x] &= ~bits(digits)
-    return board
+        position.candidates[x] &= ~bits(digits)
+    return position
 
 
 ALL_BASIC = [full_house, hidden_single, naked_single, pointing, claiming, naked_pair, hidden_pair,
@@ -43,59 +43,63 @@ ALL_BASIC = [full_house, hidden_single, naked_single, pointing, claiming, naked_
 
 @pytest.mark.parametrize("technique", ALL_BASIC, ids=lambda t: t.__name__)
 def test_nothing_is_found_on_an_empty_grid(technique):
-    assert technique(empty_board()) is None
+    assert technique(empty_position()) is None
+
+
+def test_board_stays_a_published_name_of_a_position():
+    assert Board is Position
 
 
 def test_full_house_fills_the_last_cell_of_a_unit():
     solution = solve(EASY).solutions[0].digits
     values = list(solution)
     values[40] = 0
-    board = Board.from_puzzle(parse("".join(map(str, values)).replace("0", ".")))
-    step = full_house(board)
+    position = Position.from_puzzle(parse("".join(map(str, values)).replace("0", ".")))
+    step = full_house(position)
     assert step.placements == ((40, solution[40]),) and step.score == 1.0
 
 
 def test_hidden_single_in_a_box_before_a_row():
-    board = without(empty_board(), [1], [1, 2, 9, 10, 11, 18, 19, 20])  # box 1 keeps 1 only in r1c1
-    step = hidden_single(board)
+    position = without(empty_position(), [1], [1, 2, 9, 10, 11, 18, 19, 20])  # box 1 keeps 1 only in r1c1
+    step = hidden_single(position)
     assert step.placements == ((0, 1),) and step.units == (18,) and step.score == 1.2
-    row = without(empty_board(), [4], range(1, 9))  # row 1 keeps 4 only in r1c1
+    row = without(empty_position(), [4], range(1, 9))  # row 1 keeps 4 only in r1c1
     assert hidden_single(row).placements == ((0, 4),) and hidden_single(row).score == 1.5
 
 
 def test_naked_single():
-    board = empty_board()
-    board.candidates[30] = bits([5])
-    step = naked_single(board)
+    position = empty_position()
+    position.candidates[30] = bits([5])
+    step = naked_single(position)
     assert step.placements == ((30, 5),) and "r4c4" in step.text
 
 
 def test_pointing_and_claiming():
-    board = without(empty_board(), [3], [9, 10, 11, 18, 19, 20, 2])  # box 1: 3 only in r1c1, r1c2
-    step = pointing(board)
+    position = without(empty_position(), [3], [9, 10, 11, 18, 19, 20, 2])  # box 1: 3 only in r1c1, r1c2
+    step = pointing(position)
     assert step.eliminations == tuple((x, 3) for x in range(3, 9)) and step.units == (18, 0)
-    board = without(empty_board(), [3], range(2, 9))  # row 1: 3 only in r1c1, r1c2 (box 1)
-    step = claiming(board)
+    position = without(empty_position(), [3], range(2, 9))  # row 1: 3 only in r1c1, r1c2 (box 1)
+    step = claiming(position)
     assert step.eliminations == tuple((x, 3) for x in (9, 10, 11, 18, 19, 20)) and step.units == (0, 18)
 
 
 @pytest.mark.parametrize("size,technique", [(2, naked_pair), (3, naked_triple), (4, naked_quad)])
 def test_naked_subsets(size, technique):
-    board = empty_board()
+    position = empty_position()
     subset = (0, 3, 6, 7)[:size]  # in row 1, not all in one box
     for x in subset:
-        board.candidates[x] = bits(range(1, size + 1))
-    step = technique(board)
+        position.candidates[x] = bits(range(1, size + 1))
+    step = technique(position)
     assert step.technique.startswith("Naked") and step.cells == subset and step.units == (0,)
     assert step.eliminations == tuple((x, d) for x in range(9) if x not in subset for d in range(1, size + 1))
 
 
 @pytest.mark.parametrize("size,technique", [(2, naked_pair), (3, naked_triple)])
 def test_locked_subsets_clear_the_row_and_the_box_in_one_step(size, technique):
-    board = empty_board()
+    position = empty_position()
     for x in range(size):  # r1c1.. in row 1 and box 1
-        board.candidates[x] = bits(range(1, size + 1))
-    step = technique(board)
+        position.candidates[x] = bits(range(1, size + 1))
+    step = technique(position)
     assert step.technique == ("Locked pair", "Locked triple")[size - 2] and step.units == (0, 18)
     others = [x for x in range(9) if x >= size] + [x for x in (9, 10, 11, 18, 19, 20)]
     assert step.eliminations == tuple((x, d) for x in others for d in range(1, size + 1))
@@ -105,30 +109,30 @@ def test_locked_subsets_clear_the_row_and_the_box_in_one_step(size, technique):
 @pytest.mark.parametrize("size,technique", [(2, hidden_pair), (3, hidden_triple), (4, hidden_quad)])
 def test_hidden_subsets(size, technique):
     digits = range(1, size + 1)
-    board = without(empty_board(), digits, range(size, 9))  # in row 1, digits 1..size only in its first cells
-    step = technique(board)
+    position = without(empty_position(), digits, range(size, 9))  # in row 1, digits 1..size only in its first cells
+    step = technique(position)
     assert step.cells == tuple(range(size)) and step.units == (0,)
     assert step.eliminations == tuple((x, d) for x in range(size) for d in range(size + 1, 10))
 
 
 def test_smaller_subsets_are_not_reported_as_bigger_ones():
-    board = empty_board()
-    board.candidates[0] = board.candidates[1] = bits([1, 2])
-    assert naked_pair(board) is not None and naked_triple(board) is None
+    position = empty_position()
+    position.candidates[0] = position.candidates[1] = bits([1, 2])
+    assert naked_pair(position) is not None and naked_triple(position) is None
 
 
 def _check_path(puzzle: str) -> int:
     """Solve with the techniques, checking every step against the solution; the step count."""
     solution = solve(puzzle).solutions[0].digits
-    board = Board.from_puzzle(parse(puzzle))
+    position = Position.from_puzzle(parse(puzzle))
     count = 0
-    for step in steps(board):
+    for step in steps(position):
         for cell, digit in step.placements:
             assert solution[cell] == digit, step.text
         for cell, digit in step.eliminations:
             assert solution[cell] != digit, step.text
         count += 1
-    assert board.values == list(solution)
+    assert position.values == list(solution)
     return count
 
 
@@ -218,10 +222,10 @@ def test_hint_with_every_lists_the_other_steps_of_its_technique(capsys):
 
 
 def test_a_step_that_changes_nothing_raises_instead_of_coming_back_forever():
-    idle = Technique("Idle", 1.0, "test", lambda board: Step("Idle", 1.0, "Idle: nothing.", (), (), (0,)))
-    board = Board.from_puzzle(parse(EASY))
+    idle = Technique("Idle", 1.0, "test", lambda position: Step("Idle", 1.0, "Idle: nothing.", (), (), (0,)))
+    position = Position.from_puzzle(parse(EASY))
     with pytest.raises(RuntimeError, match="changes nothing: Idle"):
-        list(steps(board, (idle,)))
+        list(steps(position, (idle,)))
 
 
 def test_difficulty_targeted_generation_lands_in_the_band():
@@ -309,7 +313,7 @@ def test_the_score_is_the_solve_without_the_techniques_se_lacks():
     puzzle = lines("9x9/sudoku_exchange_se_sample.tsv", 10)[9].split("\t")[0]
     found = rate(puzzle)
     assert {step.technique for step in found.path} & LACKED
-    alone = list(steps(Board.from_puzzle(parse(puzzle)), SCORED))
+    alone = list(steps(Position.from_puzzle(parse(puzzle)), SCORED))
     assert found.score == max(step.score for step in alone) == 8.5
     assert found.hardest == "Forcing chains (cell)" and found.score > max(step.score for step in found.path)
     classic = {technique.find for technique in techniques_for("sudoku")}
@@ -319,12 +323,12 @@ def test_the_score_is_the_solve_without_the_techniques_se_lacks():
 
 def test_past_dynamic_forcing_chains_the_path_takes_no_technique_se_lacks():
     puzzle = lines("9x9/sudoku_exchange_se_sample.tsv", 10)[9].split("\t")[0]
-    board = Board.from_puzzle(parse(puzzle))
-    for lacked in steps(board):  # each step comes before it is applied
+    position = Position.from_puzzle(parse(puzzle))
+    for lacked in steps(position):  # each step comes before it is applied
         if lacked.technique in LACKED:
             break
-    assert next_step(board).technique == lacked.technique
-    board.search.enough = SE_ALONE_FROM
-    found = next_step(board)
+    assert next_step(position).technique == lacked.technique
+    position.search.enough = SE_ALONE_FROM
+    found = next_step(position)
     assert found.technique not in LACKED and found.score <= SE_ALONE_FROM
-    assert next_step(board, SCORED) == found
+    assert next_step(position, SCORED) == found

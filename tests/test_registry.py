@@ -8,12 +8,12 @@ import ast
 from pathlib import Path
 
 import pytest
-from boards import confine, empty_board, with_candidates
+from positions import confine, empty_position, with_candidates
 from conftest import lines
 from sudoku_dlx import parse, solve
 from sudoku_dlx.rating import steps as rating_steps
 from sudoku_dlx.techniques import basic, fish, registry, uniqueness, wings
-from sudoku_dlx.techniques.board import BASE_SCORES, Board, Search, base_score
+from sudoku_dlx.techniques.position import BASE_SCORES, Position, Search, base_score
 from sudoku_dlx.techniques.registry import BY_NAME, TECHNIQUES
 
 MODULES = sorted((Path(registry.__file__).parent).glob("*.py"))
@@ -53,24 +53,24 @@ def test_every_base_score_asked_for_is_a_registry_entry():
     assert len(asked) > 40  # 44 when written
 
 
-@pytest.mark.parametrize("name, find, board", [
-    ("Hidden single", basic.hidden_single, lambda: confine(empty_board(), 5, "row 1", "r1c4")),
-    ("X-wing", fish.x_wing, lambda: confine(confine(empty_board(), 4, "row 2", "r2c3 r2c8"), 4, "row 7", "r7c3 r7c8")),
-    ("XY-wing", wings.xy_wing, lambda: with_candidates(empty_board(), {"r5c5": "12", "r5c1": "13", "r1c5": "23"})),
+@pytest.mark.parametrize("name, find, position", [
+    ("Hidden single", basic.hidden_single, lambda: confine(empty_position(), 5, "row 1", "r1c4")),
+    ("X-wing", fish.x_wing, lambda: confine(confine(empty_position(), 4, "row 2", "r2c3 r2c8"), 4, "row 7", "r7c3 r7c8")),
+    ("XY-wing", wings.xy_wing, lambda: with_candidates(empty_position(), {"r5c5": "12", "r5c1": "13", "r1c5": "23"})),
     ("Unique rectangle type 1", uniqueness.unique_rectangle_1,
-     lambda: with_candidates(empty_board(), {**FLOOR, "r2c1": "37", "r2c5": "379"})),
+     lambda: with_candidates(empty_position(), {**FLOOR, "r2c1": "37", "r2c5": "379"})),
     ("Unique rectangle type 3", uniqueness.unique_rectangle_3,  # base + 0.1 per digit beyond two: moves with it
-     lambda: with_candidates(empty_board(), {**FLOOR, "r2c1": "137", "r2c5": "237", "r2c8": "12"})),
+     lambda: with_candidates(empty_position(), {**FLOOR, "r2c1": "137", "r2c5": "237", "r2c8": "12"})),
 ])
-def test_a_step_scores_from_its_registry_entry(monkeypatch, name, find, board):
+def test_a_step_scores_from_its_registry_entry(monkeypatch, name, find, position):
     """Moving a technique's base score (the table the registry writes) moves its steps'
     scores with it."""
     assert BASE_SCORES == {name: technique.score for name, technique in BY_NAME.items()}
-    before = find(board()).score
+    before = find(position()).score
     monkeypatch.setitem(BASE_SCORES, name, BASE_SCORES[name] + 2)
-    assert find(board()).score == round(before + 2, 1)
+    assert find(position()).score == round(before + 2, 1)
     monkeypatch.undo()
-    assert find(board()).score == before
+    assert find(position()).score == before
 
 
 #: The families whose every step (:meth:`Technique.every`) is quick to list; of the others,
@@ -91,13 +91,13 @@ def test_every_step_is_named_and_scored_as_its_technique_says():
     written = {name for technique in TECHNIQUES for name in technique.step_names}
     seen = set()
     for puzzle in puzzles:
-        board = Board.from_puzzle(parse(puzzle))
-        board.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
-        for next_step in rating_steps(board):
+        position = Position.from_puzzle(parse(puzzle))
+        position.search = Search(solution=solve(puzzle).solutions[0].digits, givens=parse(puzzle).digits)
+        for next_step in rating_steps(position):
             if next_step.score <= base_score("Naked single"):
                 continue
             for technique in cheap:
-                found = technique.every(board) if technique.family in EVERY else [technique.find(board.copy())]
+                found = technique.every(position) if technique.family in EVERY else [technique.find(position.copy())]
                 for step in filter(None, found):
                     name = step.technique.split(" (", 1)[0]
                     assert name in technique.step_names or name in written and "loop" in name, step.technique

@@ -285,7 +285,7 @@ def test_blanked_solutions_are_solved_consistently(n, rng, share):
         assert str(result.solutions[0]) == solution
 
 
-def test_the_backtracking_solver_stops_at_its_node_cap():
+def test_the_backtracking_solver_stops_at_its_cap_on_tries():
     found, stats, finished = backtrack_solutions(parse(lines("9x9/norvig_top95.txt", 1)[0]), max_nodes=50)
     assert (found, stats.nodes, finished) == ([], 50, False)
 

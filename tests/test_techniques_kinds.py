@@ -21,7 +21,7 @@ from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import solve
 from sudoku_dlx.rating import hint, rate
 from sudoku_dlx.techniques import basic, cages, signs, trial
-from sudoku_dlx.techniques.board import Board
+from sudoku_dlx.techniques.position import Position
 from sudoku_dlx.techniques.registry import TECHNIQUES, scored_for, techniques_for
 
 PUZZLES = {
@@ -50,12 +50,12 @@ def _sound(puzzle: Puzzle, path) -> None:
     """Every step of ``path`` places the solution's digits and eliminates others, and the
     path, applied in order, fills the grid with the solution."""
     solution = solve(puzzle).solutions[0].digits
-    board = Board.from_puzzle(puzzle)
+    position = Position.from_puzzle(puzzle)
     for step in path:
         assert all(solution[x] == d for x, d in step.placements), step.text
         assert all(solution[x] != d for x, d in step.eliminations), step.text
-        board.apply(step)
-    assert tuple(board.values) == solution
+        position.apply(step)
+    assert tuple(position.values) == solution
 
 
 @pytest.mark.parametrize("kind, text", CASES)
@@ -107,110 +107,110 @@ def test_each_kind_gets_its_techniques_from_one_table():
                                                          ("sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki")))
 
 
-def _board(kind: str, n: int = 9, **clues) -> Board:
-    """A blank board of ``kind`` with every candidate, and ``cages`` or ``signs``."""
+def _position(kind: str, n: int = 9, **clues) -> Position:
+    """A blank position of ``kind`` with every candidate, and ``cages`` or ``signs``."""
     shape = shape_for(n, kind=kind)
-    return Board(shape, [0] * shape.cells, [(1 << n) - 1] * shape.cells, None, **clues)
+    return Position(shape, [0] * shape.cells, [(1 << n) - 1] * shape.cells, None, **clues)
 
 
-def _without(board: Board, digit: int, cells) -> None:
+def _without(position: Position, digit: int, cells) -> None:
     for x in cells:
-        board.eliminate(x, digit)
+        position.eliminate(x, digit)
 
 
 def test_pointing_from_a_diagonal_into_a_box():
-    board = _board("x")
-    diagonal = board.units[27]
-    _without(board, 5, [x for x in diagonal if x not in (0, 10)])  # 5 is in r1c1 or r2c2 on the main diagonal
-    step = basic.pointing(board)
+    position = _position("x")
+    diagonal = position.units[27]
+    _without(position, 5, [x for x in diagonal if x not in (0, 10)])  # 5 is in r1c1 or r2c2 on the main diagonal
+    step = basic.pointing(position)
     assert set(step.eliminations) == {(x, 5) for x in (1, 2, 9, 11, 18, 19)}
     assert "the main diagonal" in step.text and "box 1" in step.text and step.units == (27, 18)
 
 
 def test_hidden_single_in_a_window():
-    board = _board("windoku")
-    window = board.units[28]  # window 2: rows 2-4, columns 6-8
-    _without(board, 7, [x for x in window if x != 15])
-    step = basic.hidden_single(board)
+    position = _position("windoku")
+    window = position.units[28]  # window 2: rows 2-4, columns 6-8
+    _without(position, 7, [x for x in window if x != 15])
+    step = basic.hidden_single(position)
     assert step.placements == ((15, 7),) and "window 2" in step.text and step.score == 1.5
 
 
 def test_claiming_from_a_row_into_a_jigsaw_region():
     rows = [r for r in range(4) for _ in range(4)]
-    board = Board(jigsaw_shape(tuple(rows[2:] + rows[:2])), [0] * 16, [15] * 16)  # region 1: r1c1, r1c2, r4c3, r4c4
-    _without(board, 3, [2, 3])  # in row 1 the 3 is in r1c1 or r1c2, both in region 1
-    step = basic.claiming(board)
+    position = Position(jigsaw_shape(tuple(rows[2:] + rows[:2])), [0] * 16, [15] * 16)  # region 1: r1c1, r1c2, r4c3, r4c4
+    _without(position, 3, [2, 3])  # in row 1 the 3 is in r1c1 or r1c2, both in region 1
+    step = basic.claiming(position)
     assert step.eliminations == ((14, 3), (15, 3)) and "row 1" in step.text and "region 1" in step.text
 
 
 def test_cage_combinations_keep_the_digits_of_the_fillings():
-    board = _board("killer", cages=(Cage((0, 1), 3),))
-    step = cages.cage_combinations(board)
+    position = _position("killer", cages=(Cage((0, 1), 3),))
+    step = cages.cage_combinations(position)
     assert set(step.eliminations) == {(x, d) for x in (0, 1) for d in range(3, 10)}
     assert "the cage r1c1+r1c2 (3)" in step.text and "1+2" in step.text
 
 
 def test_a_digit_every_filling_uses_leaves_the_cells_that_see_its_places():
-    board = _board("killer", cages=(Cage((0, 1), 17),))
-    board.candidates[0] = board.candidates[1] = 0b110000000  # 8 and 9
-    step = cages.cage_combinations(board)
+    position = _position("killer", cages=(Cage((0, 1), 17),))
+    position.candidates[0] = position.candidates[1] = 0b110000000  # 8 and 9
+    step = cages.cage_combinations(position)
     assert set(step.eliminations) == {(x, 8) for x in (2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20)}
 
 
 def test_a_digit_confined_to_a_cage_in_a_unit_makes_the_cage_hold_it():
-    board = _board("killer", cages=(Cage((0, 1), 10),))
-    board.candidates[0] = board.candidates[1] = 0b111101111  # no 5: 1+9, 2+8, 3+7, 4+6
-    _without(board, 9, range(2, 9))  # in row 1 the 9 is in the cage
-    step = cages.cage_combinations(board)
+    position = _position("killer", cages=(Cage((0, 1), 10),))
+    position.candidates[0] = position.candidates[1] = 0b111101111  # no 5: 1+9, 2+8, 3+7, 4+6
+    _without(position, 9, range(2, 9))  # in row 1 the 9 is in the cage
+    step = cages.cage_combinations(position)
     assert set(step.eliminations) == {(x, d) for x in (0, 1) for d in (2, 3, 4, 6, 7, 8)}
     assert "row 1" in step.text
 
 
-def _killer(cages_: list[Cage]) -> Board:
-    return Board.from_puzzle(Puzzle(shape_for(9, kind="killer"), (0,) * 81, tuple(cages_)))
+def _killer(cages_: list[Cage]) -> Position:
+    return Position.from_puzzle(Puzzle(shape_for(9, kind="killer"), (0,) * 81, tuple(cages_)))
 
 
 def test_rule_of_45_places_a_cell_sticking_out_of_a_row():
     row = [Cage(tuple(range(0, 4)), 10), Cage(tuple(range(4, 8)), 26), Cage((8, 17), 12), Cage(tuple(range(9, 17)), 42)]
-    board = _killer(row + [Cage(tuple(range(r * 9, r * 9 + 9)), 45) for r in range(2, 9)])
-    step = cages.rule_of_45(board)
+    position = _killer(row + [Cage(tuple(range(r * 9, r * 9 + 9)), 45) for r in range(2, 9)])
+    step = cages.rule_of_45(position)
     assert step.placements == ((8, 9),) and "row 1 adds up to 45" in step.text
 
 
 def test_rule_of_45_limits_two_cells_sticking_into_a_row():
     row = [Cage(tuple(range(0, 3)), 6), Cage(tuple(range(3, 7)), 26), Cage((7, 16), 10), Cage((8, 17), 10),
            Cage(tuple(range(9, 16)), 38)]
-    board = _killer(row + [Cage(tuple(range(r * 9, r * 9 + 9)), 45) for r in range(2, 9)])
-    step = cages.rule_of_45(board)  # r1c8 + r1c9 = 45 - 6 - 26 = 13: 4+9 or 6+7 (their cages of 10 rule out 5)
+    position = _killer(row + [Cage(tuple(range(r * 9, r * 9 + 9)), 45) for r in range(2, 9)])
+    step = cages.rule_of_45(position)  # r1c8 + r1c9 = 45 - 6 - 26 = 13: 4+9 or 6+7 (their cages of 10 rule out 5)
     assert not step.placements and set(step.eliminations) == {(x, d) for x in (7, 8) for d in (1, 2, 3, 8)}
     assert step.score == 2.6 and "add up to 13" in step.text
 
 
 def test_sign_bound():
-    board = _board("futoshiki", 4, signs=(Sign(0, 1),))
-    step = signs.sign_bound(board)
+    position = _position("futoshiki", 4, signs=(Sign(0, 1),))
+    step = signs.sign_bound(position)
     assert step.eliminations == ((0, 1), (1, 4)) and "the sign r1c1 > r1c2" in step.text
 
 
 def test_sign_chain_bounds_through_the_chain():
-    board = _board("futoshiki", 4, signs=(Sign(0, 1), Sign(1, 2)))
-    step = signs.sign_chain(board)  # r1c1 > r1c2 > r1c3: two different digits below r1c1, so it is 3 or more
+    position = _position("futoshiki", 4, signs=(Sign(0, 1), Sign(1, 2)))
+    step = signs.sign_chain(position)  # r1c1 > r1c2 > r1c3: two different digits below r1c1, so it is 3 or more
     assert step.eliminations == ((0, 1), (0, 2)) and "r1c1 > r1c2 and r1c2 > r1c3" in step.text
 
 
 def test_sign_chain_counts_the_different_digits_below_a_cell():
-    board = _board("futoshiki", 4, signs=(Sign(1, 0), Sign(1, 2)))
-    board.candidates[0] = board.candidates[2] = 0b0011
-    board.candidates[1] = 0b1110
-    assert signs.sign_bound(board) is None
-    step = signs.sign_chain(board)  # r1c2 is more than r1c1 and r1c3, which hold 1 and 2
+    position = _position("futoshiki", 4, signs=(Sign(1, 0), Sign(1, 2)))
+    position.candidates[0] = position.candidates[2] = 0b0011
+    position.candidates[1] = 0b1110
+    assert signs.sign_bound(position) is None
+    step = signs.sign_chain(position)  # r1c2 is more than r1c1 and r1c3, which hold 1 and 2
     assert step.eliminations == ((1, 2),) and "row 1" in step.text
 
 
 def test_trial_and_error_asks_the_exact_cover_with_the_cages():
     puzzle = read_puzzle(PUZZLES["killer"][1])
     solution = solve(puzzle).solutions[0].digits
-    step = trial.trial_and_error(Board.from_puzzle(puzzle))  # without its cages the empty grid completes any way
+    step = trial.trial_and_error(Position.from_puzzle(puzzle))  # without its cages the empty grid completes any way
     assert step.eliminations and all(solution[x] != d for x, d in step.eliminations)
 
 

@@ -15,44 +15,44 @@ from sudoku_dlx.web import cover_steps, dlx_steps
 NORVIG_HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 
-def replay(puzzle, steps) -> list[tuple[int, ...]]:
-    """Applies the steps' placements to the givens; returns the grid at each solution."""
+def replay(puzzle, events) -> list[tuple[int, ...]]:
+    """Applies the events' placements to the givens; returns the grid at each solution."""
     digits = list(puzzle.digits)
     placed = 0
     grids = []
-    for step in steps:
-        if step["kind"] in ("try", "undo") and step["cell"] < 0:  # a killer cage's combination places no digit
-            assert step["combination"] and step["placed"] == placed, step
+    for event in events:
+        if event["kind"] in ("try", "undo") and event["cell"] < 0:  # a killer cage's combination places no digit
+            assert event["combination"] and event["placed"] == placed, event
             continue
-        if step["kind"] == "try":
-            assert digits[step["cell"]] == 0, step
-            digits[step["cell"]] = step["digit"]
+        if event["kind"] == "try":
+            assert digits[event["cell"]] == 0, event
+            digits[event["cell"]] = event["digit"]
             placed += 1
-        elif step["kind"] == "undo":
-            assert digits[step["cell"]] != 0 and puzzle.digits[step["cell"]] == 0, step
-            digits[step["cell"]] = 0
+        elif event["kind"] == "undo":
+            assert digits[event["cell"]] != 0 and puzzle.digits[event["cell"]] == 0, event
+            digits[event["cell"]] = 0
             placed -= 1
-        elif step["kind"] == "solution":
+        elif event["kind"] == "solution":
             grids.append(tuple(digits))
-        assert step["placed"] == placed, step
+        assert event["placed"] == placed, event
     return grids
 
 
 @pytest.mark.parametrize("text", [NORVIG_HARD, *lines("9x9/serg_multi_first20.txt", 3),
                                   *lines("4x4/vukr_4x4.txt", 3), *lines("16x16/vukr_16x16_first100.txt", 1)])
-def test_replaying_the_steps_reaches_the_solutions(text):
+def test_replaying_the_events_reaches_the_solutions(text):
     puzzle = parse(text)
     walk = trace_search(puzzle, max_events=100_000)
     assert walk.complete
     expected, stats = solutions(puzzle, 2)
     assert replay(puzzle, walk.events) == expected
-    assert sum(step["kind"] == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
+    assert sum(event["kind"] == "try" for event in walk.events) == walk.stats.nodes == stats.nodes
     assert walk.events[-1]["kind"] == "back up" or len(expected) == 2  # unique: the search ran to its end
-    for step in walk.events:
-        if step["kind"] == "solution":
-            assert (step["open_items"], step["open_options"]) == (0, 0)
-        elif step["kind"] == "try":  # the option's four items are covered, the options they had hidden
-            assert step["open_items"] < walk.open_items and step["open_options"] < walk.open_options
+    for event in walk.events:
+        if event["kind"] == "solution":
+            assert (event["open_items"], event["open_options"]) == (0, 0)
+        elif event["kind"] == "try":  # the option's four items are covered, the options they had hidden
+            assert event["open_items"] < walk.open_items and event["open_options"] < walk.open_options
     if walk.events[-1]["kind"] == "back up":  # backed out of every choice: the exact cover is whole again
         last = walk.events[-1]
         assert (last["open_items"], last["open_options"]) == (walk.open_items, walk.open_options)
@@ -72,7 +72,7 @@ def test_events_are_cut_at_max_events():
 
 def test_a_forced_choice_a_guess_and_a_dead_end_read_in_sudoku_words():
     walk = trace_search(parse(NORVIG_HARD), max_events=100_000)
-    texts = [step["text"] for step in walk.events]
+    texts = [event["text"] for event in walk.events]
     assert texts[0] == "4 in column 2 has one place left: r6c2."
     assert texts[1] == "Place 4 in r6c2: cover its cell, row, column and box items."
     assert "Fewest options: cell r7c2 has 2 digits (8, 9); try each in turn." in texts
@@ -116,9 +116,9 @@ def test_the_play_view_and_the_lab_record_one_search_alike_in_their_own_words():
     play = dlx_steps(NORVIG_HARD, max_steps=400)["steps"]
     lab = cover_steps("sudoku9", max_steps=400)["steps"]
     shared = ("kind", "item", "option", "options", "tried", "of", "found", "depth")
-    assert [[step[k] for k in shared] for step in play] == [[step[k] for k in shared] for step in lab]
+    assert [[event[k] for k in shared] for event in play] == [[event[k] for k in shared] for event in lab]
     assert set(lab[0]) == {*shared, "covers", "text"} and set(lab[0]) < set(play[0])
-    assert {step["kind"] for step in play} == {"choose", "try", "undo", "back up", "dead end", "solution"}
+    assert {event["kind"] for event in play} == {"choose", "try", "undo", "back up", "dead end", "solution"}
     assert play[1]["text"] == "Place 4 in r6c2: cover its cell, row, column and box items."
     assert lab[1]["text"] == "Try r6c2=4: cover its other items, b4#4, r6c2 and r6#4, which takes 7 options out."
 
@@ -154,18 +154,18 @@ def test_every_kind_replays_to_its_solution_and_counts_its_open_options(text):
     expected, stats = solutions(puzzle, 2, whole=True)  # the trace walks the whole grid's exact cover
     assert len(expected) == 1 and solutions(puzzle, 2)[0] == expected
     assert replay(puzzle, walk.events) == expected
-    assert sum(step["kind"] == "try" for step in walk.events) == walk.stats.nodes == stats.nodes
+    assert sum(event["kind"] == "try" for event in walk.events) == walk.stats.nodes == stats.nodes
     assert walk.events[-1]["kind"] == "back up"
     last = walk.events[-1]
     assert (last["open_items"], last["open_options"]) == (walk.open_items, walk.open_options)
     # Open options are counted exactly, whatever the number of items in an option.
-    assert [step["open_options"] for step in walk.events] == live_options(puzzle)
+    assert [event["open_options"] for event in walk.events] == live_options(puzzle)
 
 
-def test_killer_steps_tell_combinations_from_placements():
+def test_killer_events_tell_combinations_from_placements():
     puzzle = read_puzzle(KILLER_4)
     walk = trace_search(puzzle, max_events=100_000)
-    texts = [step["text"] for step in walk.events]
+    texts = [event["text"] for event in walk.events]
     assert (walk.items, walk.options) == (16 + 3 * 16 + 7 * 5, 64 + 11)
     # The cages' bounds leave the cage of r4c1+r4c2 (5) {2, 3} alone before the search.
     assert walk.open_options == 23
@@ -189,7 +189,7 @@ def test_the_kinds_items_are_named_in_their_words():
     assert item_name(81 + 27 * 9 + 6, read_puzzle(WINDOKU)) == "7 in window 1"
     assert item_name(81 + 18 * 9 + 3 * 9 + 6, read_puzzle(JIGSAW_9)) == "7 in region 4"
     futoshiki = read_puzzle(FUTOSHIKI_5)
-    texts = [step["text"] for step in trace_search(futoshiki, 100_000).events]
+    texts = [event["text"] for event in trace_search(futoshiki, 100_000).events]
     assert "Place 3 in r1c4: cover its cell, row and column items and 6 sign items." in texts
     walk = trace_search(x, 100_000)
     assert "Place 1 in r3c7: cover its cell, row, column, box and anti-diagonal items." in \

@@ -11,7 +11,10 @@ from .generator import SYMMETRIES, Generated, generate
 from .kinds.grid import BOX_SHAPES, InvalidPuzzleError, Puzzle, Shape, find_clash, format_grid, parse, read_puzzles
 from .kinds.solver import SolveResult, count_solutions, solve
 from .rating import GRADES, Hint, Rating, hint, rate
-from .techniques.board import Board, Step
+from .techniques.position import Position, Step
+
+#: The published old name of :class:`Position` (the glossary's *board* is what a problem is drawn on).
+Board = Position
 
 __version__ = "0.1.0"
 
@@ -23,6 +26,7 @@ __all__ = [
     "Generated",
     "Hint",
     "InvalidPuzzleError",
+    "Position",
     "Puzzle",
     "Rating",
     "SYMMETRIES",

@@ -60,7 +60,7 @@ from .kinds.grid import KIND_SIZES, KINDS, Cage, InvalidPuzzleError, Puzzle, Sha
 from .kinds.read import puzzle_id
 from .kinds.solver import bounds, combinations, sign_marks, solutions
 from .rating import GRADES, rate, steps
-from .techniques.board import Board, Search
+from .techniques.position import Position, Search
 from .techniques.registry import Needed, needed
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "complete_grid", "generate",
@@ -543,7 +543,7 @@ def _needing(need: Needed, options: GenerateOptions, progress, digging) -> Gener
     Each puzzle is first solved with the techniques up to the one needed
     (``need.techniques``; most puzzles need little, so this is cheap). One whose path
     there uses it is rated to be sure. One that they leave unsolved needs a harder
-    technique first: from the board where they stopped, each blank orbit in turn is
+    technique first: from the position where they stopped, each blank orbit in turn is
     filled in (clues added) and the solve goes on; the first orbit after which it
     uses the technique makes the puzzle (no longer minimal), if its rating agrees.
     The result's ``seed`` is ``seed``: ``generate(seed=..., needs=...)`` makes it again
@@ -589,18 +589,18 @@ def _candidates(made: Generated, need: Needed, only: bool, rng: random.Random, d
     stop, a harder technique is needed; such a puzzle is rarely solved by them alone,
     so ``only`` skips it.)"""
     puzzle, solution = made.puzzle, made.solution.digits
-    board = Board.from_puzzle(puzzle)
-    board.search = Search(solution=solution, givens=puzzle.digits, deadline=deadline)
-    if _solves(board, need, only):
-        if board.solved or not only:
+    position = Position.from_puzzle(puzzle)
+    position.search = Search(solution=solution, givens=puzzle.digits, deadline=deadline)
+    if _solves(position, need, only):
+        if position.solved or not only:
             yield puzzle
         return
-    if only or board.solved:
+    if only or position.solved:
         return
-    blank = [orbit for orbit in orbits(puzzle.n, made.symmetry) if not board.values[orbit[0]]]
+    blank = [orbit for orbit in orbits(puzzle.n, made.symmetry) if not position.values[orbit[0]]]
     rng.shuffle(blank)
     for orbit in blank:
-        added = board.fork(Search(solution=solution, givens=puzzle.digits, deadline=deadline))
+        added = position.fork(Search(solution=solution, givens=puzzle.digits, deadline=deadline))
         for x in orbit:
             if not added.values[x]:
                 added.place(x, solution[x])
@@ -611,11 +611,11 @@ def _candidates(made: Generated, need: Needed, only: bool, rng: random.Random, d
             yield replace(puzzle, digits=tuple(digits))
 
 
-def _solves(board: Board, need: Needed, only: bool) -> bool:
-    """Solve ``board`` in place with the techniques up to ``need`` until they stop (or,
+def _solves(position: Position, need: Needed, only: bool) -> bool:
+    """Solve ``position`` in place with the techniques up to ``need`` until they stop (or,
     unless ``only``, until they use it); whether they used it."""
     used = False
-    for step in steps(board, need.techniques):
+    for step in steps(position, need.techniques):
         used |= need.used_by(step)
         if used and not only:
             break

@@ -45,7 +45,7 @@ from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
 from .kinds.read import puzzle_id
 from .kinds.solver import SolveResult, solve
 from .techniques import dynamic
-from .techniques.board import Board, Search, Step
+from .techniques.position import Position, Search, Step
 from .techniques.registry import BEYOND_SE, Technique, scored_for, techniques_for
 
 __all__ = ["GRADES", "Hint", "Rating", "SE_ALONE_FROM", "abc", "grade", "hint", "next_step", "rate", "steps"]
@@ -55,7 +55,7 @@ GRADES = (("Easy", 0.0), ("Medium", 2.0), ("Hard", 3.0), ("Expert", 4.5), ("Extr
 
 
 #: Where the searches for chains begin: before them, a step that an earlier
-#: search found and that scores at most ``board.search.enough`` will do.
+#: search found and that scores at most ``position.search.enough`` will do.
 READY_FROM = 6.5
 
 #: Below this base score, a step found is compared with the techniques of lower
@@ -72,24 +72,24 @@ LOWEST_BELOW = 8.5
 SE_ALONE_FROM = 9.0
 
 
-def next_step(board: Board, techniques: tuple[Technique, ...] | None = None) -> Step | None:
-    """The easiest step available on ``board``, or None (but see :data:`READY_FROM`):
-    the lowest-scoring step of ``techniques`` (by default those of the board's kind),
+def next_step(position: Position, techniques: tuple[Technique, ...] | None = None) -> Step | None:
+    """The easiest step available on ``position``, or None (but see :data:`READY_FROM`):
+    the lowest-scoring step of ``techniques`` (by default those of the position's kind),
     tried in order of their base score."""
-    found = _easiest(board, techniques or techniques_for(board.shape.kind))
+    found = _easiest(position, techniques or techniques_for(position.shape.kind))
     return found and found[0]
 
 
-def alike(board: Board, step: Step) -> list[Step]:
-    """Every step on ``board`` of the technique that found ``step`` (HoDoKu's "all
+def alike(position: Position, step: Step) -> list[Step]:
+    """Every step on ``position`` of the technique that found ``step`` (HoDoKu's "all
     steps" of it), ``step`` first; ``step`` alone for a step no listed technique gives."""
-    for technique in techniques_for(board.shape.kind):
+    for technique in techniques_for(position.shape.kind):
         if step.technique in technique.step_names:
-            return [step, *(other for other in technique.every(board) if other != step)]
+            return [step, *(other for other in technique.every(position) if other != step)]
     return [step]
 
 
-def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Callable] | None:
+def _easiest(position: Position, techniques: tuple[Technique, ...]) -> tuple[Step, Callable] | None:
     """:func:`next_step` with the technique that found it."""
     asked = False
     best = None
@@ -97,46 +97,46 @@ def _easiest(board: Board, techniques: tuple[Technique, ...]) -> tuple[Step, Cal
         base, find = technique.score, technique.find
         if best and (base >= best[0].score or base >= LOWEST_BELOW):
             break
-        if find in BEYOND_SE and board.search.enough >= SE_ALONE_FROM:
+        if find in BEYOND_SE and position.search.enough >= SE_ALONE_FROM:
             continue
         if base >= READY_FROM and not asked:
             asked = True
-            step = dynamic.ready(board)
+            step = dynamic.ready(position)
             if step:
                 return step, dynamic.ready
-        step = find(board)
+        step = find(position)
         if step and (best is None or step.score < best[0].score):
             best = step, find
     return best
 
 
-def steps(board: Board, techniques: tuple[Technique, ...] | None = None) -> Iterator[Step]:
-    """Solve ``board`` in place with ``techniques`` (by default those of the board's
+def steps(position: Position, techniques: tuple[Technique, ...] | None = None) -> Iterator[Step]:
+    """Solve ``position`` in place with ``techniques`` (by default those of the position's
     kind), yielding each step before it is applied (easiest first). A step as hard
-    as one taken before will do: ``board.search.enough`` keeps the hardest score so far."""
-    for step, _ in _solve(board, techniques or techniques_for(board.shape.kind)):
+    as one taken before will do: ``position.search.enough`` keeps the hardest score so far."""
+    for step, _ in _solve(position, techniques or techniques_for(position.shape.kind)):
         yield step
 
 
-def _solve(board: Board, techniques: tuple[Technique, ...]) -> Iterator[tuple[Step, Callable]]:
+def _solve(position: Position, techniques: tuple[Technique, ...]) -> Iterator[tuple[Step, Callable]]:
     """:func:`steps` with the technique of each step. A step that changes nothing
     would be found again and again: it raises ``RuntimeError`` (a technique's bug)."""
-    while not board.solved:
-        found = _easiest(board, techniques)
+    while not position.solved:
+        found = _easiest(position, techniques)
         if found is None:
             return
         yield found
-        before = board.candidates[:]
-        board.apply(found[0])
-        if board.candidates == before:
+        before = position.candidates[:]
+        position.apply(found[0])
+        if position.candidates == before:
             raise RuntimeError(f"a step that changes nothing: {found[0].text}")
-        board.search.enough = max(board.search.enough, found[0].score)
+        position.search.enough = max(position.search.enough, found[0].score)
 
 
-def abc(board: Board) -> float:
+def abc(position: Position) -> float:
     """The average number of candidates of a blank cell."""
-    blanks = board.blanks()
-    return sum(board.candidates[x].bit_count() for x in blanks) / len(blanks) if blanks else 0.0
+    blanks = position.blanks()
+    return sum(position.candidates[x].bit_count() for x in blanks) / len(blanks) if blanks else 0.0
 
 
 def grade(score: float) -> str:
@@ -214,16 +214,16 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
     is SE's: the hardest step of a solve with the techniques SE has (and the kind's
     own: :func:`~.techniques.registry.scored_for`). The two solves
     are one until the path first takes a step of one it lacks; from that
-    board on the score's solve goes on alone."""
+    position on the score's solve goes on alone."""
     start = time.perf_counter()
     result = _unique(puzzle)
     solution, givens = result.solutions[0].digits, result.puzzle.digits
-    board = Board.from_puzzle(result.puzzle)
-    board.search = Search(solution=solution, givens=givens, deadline=deadline)
-    start_abc = abc(board)
+    position = Position.from_puzzle(result.puzzle)
+    position.search = Search(solution=solution, givens=givens, deadline=deadline)
+    start_abc = abc(position)
     path: list[Step] = []
     hardest = None
-    fork = None  # the board where the score's solve leaves the path
+    fork = None  # the position where the score's solve leaves the path
 
     def scored(step: Step) -> None:
         nonlocal hardest
@@ -237,9 +237,9 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
             raise TimeoutError("the rating ran past its deadline")
 
     kind = result.puzzle.kind
-    for step, technique in _solve(board, techniques_for(kind)):
+    for step, technique in _solve(position, techniques_for(kind)):
         if fork is None and technique in BEYOND_SE:
-            fork = board.fork(Search(solution=solution, givens=givens, enough=board.search.enough, deadline=deadline))
+            fork = position.fork(Search(solution=solution, givens=givens, enough=position.search.enough, deadline=deadline))
         path.append(step)
         if fork is None:
             scored(step)
@@ -278,7 +278,7 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     """The next step for a player of ``puzzle`` (givens) who has typed ``entries``
     (a grid of the same shape, 0 where blank) and noted ``marks`` (a candidate mask
     per cell, 0 for no notes). Mistakes come first. ``every``: also the other steps
-    its technique finds on the board (:func:`alike`)."""
+    its technique finds on the position (:func:`alike`)."""
     result = _unique(puzzle)
     givens, solution = result.puzzle, result.solutions[0].digits
     n = givens.n
@@ -294,11 +294,11 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     if lost:
         names = ", ".join(cell_name(x, n) for x in lost)
         return Hint("wrong", f"Your notes in {names} leave out the digit that goes there.", lost)
-    board = Board.from_puzzle(replace(givens, digits=digits), marks)
-    board.search = Search(solution=solution, givens=givens.digits)
-    if board.solved:
+    position = Position.from_puzzle(replace(givens, digits=digits), marks)
+    position.search = Search(solution=solution, givens=givens.digits)
+    if position.solved:
         return Hint("solved", "The grid is complete and right.")
-    step = next_step(board)
+    step = next_step(position)
     assert step is not None  # trial and error progresses on a puzzle with one solution
-    others = tuple(alike(board, step)[1:]) if every else ()
+    others = tuple(alike(position, step)[1:]) if every else ()
     return Hint("step", step.text, step.cells, step, others)

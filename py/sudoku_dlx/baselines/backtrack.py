@@ -1,7 +1,7 @@
 """Plain backtracking, the classic solver DLX is compared with (a baseline).
 
 It fills the first blank cell with the first digit no peer holds, moves on,
-and steps back when a cell has no digit left. Iterative, with a node cap. The
+and steps back when a cell has no digit left. Iterative, with a cap on tries. The
 same search can hand out its moves (:mod:`.moves`) in chunks while it runs,
 for watching it: :meth:`Backtrack.run` is a generator that pauses after each
 chunk, so a run of millions of tries never holds more than one chunk.

@@ -21,7 +21,7 @@ from ..generator import generate, plan
 from ..kinds.grid import Puzzle
 from ..kinds.solver import solutions
 from ..rating import rate, steps
-from ..techniques.board import Board, Search
+from ..techniques.position import Position, Search
 from ..techniques.registry import Needed
 
 __all__ = ["WAYS", "dig_rated", "rate_until"]
@@ -56,13 +56,13 @@ def dig_rated(need: Needed, only: bool, seed: int, deadline: float, size: int = 
             for x in orbit:
                 digits[x] = 0
             puzzle = Puzzle(shape, tuple(digits))
-            board = Board.from_puzzle(puzzle)
-            board.search = Search(solution=solution, givens=puzzle.digits)
+            position = Position.from_puzzle(puzzle)
+            position.search = Search(solution=solution, givens=puzzle.digits)
             used = False
             if len(solutions(puzzle, 2)[0]) == 1:
-                for step in steps(board, need.techniques):
+                for step in steps(position, need.techniques):
                     used |= need.used_by(step)
-            if not board.solved:
+            if not position.solved:
                 for x in orbit:
                     digits[x] = solution[x]
             elif used:

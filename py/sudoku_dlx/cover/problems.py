@@ -395,7 +395,7 @@ def split(problem: Problem, parts: int, stats: SearchStats | None = None) -> lis
     Each part lists the options to choose first; prefixes that meet a dead end are
     dropped, one that is already a solution stays (it counts 1). The parts are disjoint
     and together hold every solution, so their counts add up to the problem's. ``stats``
-    (if given) gains the nodes and guesses of the tree above the parts, so that with the
+    (if given) gains the tries and guesses of the tree above the parts, so that with the
     parts' own they add up to the whole search's."""
     if parts < 1:
         raise ProblemError(f"parts must be 1 or more, not {parts}")

@@ -1,5 +1,5 @@
 """The DLX search recorded event by event, in the words of a namer: one recorder for
-the lab's steps (:func:`~.problems.trace_problem`, named by items and options) and
+the lab's trace (:func:`~.problems.trace_problem`, named by items and options) and
 the play view's DLX steps (:func:`~.trace.trace_search`, named in a puzzle's words).
 
 :func:`record_search` runs :meth:`~sudoku_dlx.dlx.ExactCover.search` with its

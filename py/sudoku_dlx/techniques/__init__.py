@@ -1,7 +1,7 @@
 """The logical solver's techniques: how a person finds the next step.
 
-``board`` holds the candidates and the :class:`~.board.Step` a technique
-returns; ``links`` and ``forcing`` the machinery of chains (nodes, links,
+``position`` holds the candidates and the :class:`~.position.Step` a technique
+returns; ``links`` and ``forcing`` the machinery of chains (terms, links,
 propagation, forcing chains' deductions) that ``chains`` and ``dynamic``
 share; one module per family (``basic``, ``fish``, ``wings``, ``uniqueness``,
 ``chains``, ``colours``, ``als``, ``templates``, ``dynamic``, ``trial``, and a

@@ -1,7 +1,7 @@
 """Almost locked sets: ALS-XZ, ALS-XY-wing, ALS chains and death blossoms, and
 Sue de Coq, which HoDoKu ranks with them.
 
-Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.position`'s)
 --------------------------------------------
 ALS
     An *almost locked set*: ``k`` cells of a unit holding ``k + 1`` digits
@@ -17,7 +17,7 @@ Overlap
     the ALSs that share no cell make no step (HoDoKu's ``allowOverlap``, off
     in its solver for the time it costs).
 
-When every step is asked for (:meth:`~.board.Search.found`), each search offers
+When every step is asked for (:meth:`~.position.Search.found`), each search offers
 every step it finds, overlapping ALSs too, and the ALS chains go up to
 :data:`EVERY_LONGEST` ALSs (as HoDoKu's regression tester asks of HoDoKu).
 
@@ -31,7 +31,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import combinations, groupby
 
-from .board import Board, Step, base_score, cells_of, digits_of
+from .position import Position, Step, base_score, cells_of, digits_of
 
 __all__ = ["als_chain", "als_xy_wing", "als_xz", "death_blossom", "sue_de_coq"]
 
@@ -50,39 +50,39 @@ class _Als:
 
     __slots__ = ("cells", "bits", "mask", "unit", "where", "sees")
 
-    def __init__(self, board: Board, cells: tuple[int, ...], mask: int, unit: int) -> None:
-        seen = board.peer_bits
+    def __init__(self, position: Position, cells: tuple[int, ...], mask: int, unit: int) -> None:
+        seen = position.peer_bits
         self.cells, self.mask, self.unit = cells, mask, unit
         self.bits = sum(1 << x for x in cells)
         self.where, self.sees = {}, {}
-        for d0 in range(board.n):
+        for d0 in range(position.n):
             if mask >> d0 & 1:
                 where, sees = 0, -1
                 for x in cells:
-                    if board.candidates[x] >> d0 & 1:
+                    if position.candidates[x] >> d0 & 1:
                         where |= 1 << x
                         sees &= seen[x]
                 self.where[d0], self.sees[d0] = where, sees & ~self.bits
 
-    def node(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    def term(self, before: tuple[int, ...], after: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """Its cells, the digits ``before`` and the others with the digits ``after``
-        last: a node of a chain as :attr:`Step.alss` holds it."""
+        last: a term of a chain as :attr:`Step.alss` holds it."""
         rest = tuple(d for d in digits_of(self.mask) if d not in before and d not in after)
         return self.cells, before, rest + after
 
-    def name(self, board: Board) -> str:
-        digits = "".join(board.symbol(d) for d in digits_of(self.mask))
-        return f"{{{' '.join(board.name(x) for x in self.cells)}}} ({digits})"
+    def name(self, position: Position) -> str:
+        digits = "".join(position.symbol(d) for d in digits_of(self.mask))
+        return f"{{{' '.join(position.name(x) for x in self.cells)}}} ({digits})"
 
 
-def almost_locked_sets(board: Board) -> list[_Als]:
-    """Every ALS of up to :data:`LARGEST` cells (kept while the board stays the same)."""
-    key = tuple(board.candidates)
-    memo = board.search.memo
+def almost_locked_sets(position: Position) -> list[_Als]:
+    """Every ALS of up to :data:`LARGEST` cells (kept while the position stays the same)."""
+    key = tuple(position.candidates)
+    memo = position.search.memo
     if memo.get("als key") != key:
-        candidates = board.candidates
+        candidates = position.candidates
         found: dict[int, _Als] = {}
-        for unit, cells in enumerate(board.units):
+        for unit, cells in enumerate(position.units):
             blank = [x for x in cells if candidates[x]]
             for size in range(1, min(LARGEST, len(blank) - 1) + 1):
                 for chosen in combinations(blank, size):
@@ -92,24 +92,24 @@ def almost_locked_sets(board: Board) -> list[_Als]:
                     if mask.bit_count() == size + 1:
                         bits = sum(1 << x for x in chosen)
                         if bits not in found:
-                            found[bits] = _Als(board, chosen, mask, unit)
+                            found[bits] = _Als(position, chosen, mask, unit)
         memo["als key"], memo["als"] = key, list(found.values())
     return memo["als"]
 
 
-def _digit_bits(board: Board) -> tuple[int, ...]:
+def _digit_bits(position: Position) -> tuple[int, ...]:
     """For every digit (0-based), the bit set of the cells where it is a candidate."""
-    return board.search.places(board)
+    return position.search.places(position)
 
 
-def _most(board: Board, found) -> Step | None:
+def _most(position: Position, found) -> Step | None:
     """The step that eliminates the most (the first of equals) of ``found``:
     ``(eliminations, a function that makes the step)`` pairs (HoDoKu's order);
     when every step is asked for, each is offered instead (and None returned)."""
-    if board.search.every is None:
+    if position.search.every is None:
         return max(found, key=lambda pair: len(pair[0]))[1]() if found else None
     for _, make in found:
-        board.search.found(make())
+        position.search.found(make())
     return None
 
 
@@ -118,18 +118,18 @@ def _removals(targets) -> tuple[tuple[int, int], ...]:
     return tuple(sorted({(x, d0 + 1) for bits, d0 in targets for x in cells_of(bits)}))
 
 
-def als_xz(board: Board) -> Step | None:
+def als_xz(position: Position) -> Step | None:
     """Two ALSs with a restricted common candidate ``x``: one of them is
     locked, so a digit ``z`` of both is in one of them, and the cells that see
     all its places in both lose it. With two such digits (doubly linked), both
     are locked: each digit of either leaves the cells that see all its places.
     ALSs that share no cell first, then those that overlap; of these, the step
     that eliminates most (every step, when every step is asked for)."""
-    alss = almost_locked_sets(board)
-    digit_bits = _digit_bits(board)
+    alss = almost_locked_sets(position)
+    digit_bits = _digit_bits(position)
     for overlap in (False, True):
         found = []
-        for i, links in _rcc_graph(board, overlap).items():
+        for i, links in _rcc_graph(position, overlap).items():
             a = alss[i]
             for j, pair in groupby((link for link in links if link[0] > i), key=lambda link: link[0]):
                 b = alss[j]
@@ -146,15 +146,15 @@ def als_xz(board: Board) -> Step | None:
                                 if d0 not in rccs]
                 eliminations = _removals(targets)
                 if eliminations:
-                    found.append((eliminations, partial(_xz_step, board, a, b, rccs, eliminations)))
-        step = _most(board, found)
+                    found.append((eliminations, partial(_xz_step, position, a, b, rccs, eliminations)))
+        step = _most(position, found)
         if step is not None:
             return step
     return None
 
 
-def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> Step:
-    shared = " and ".join(board.symbol(d0 + 1) for d0 in rccs)
+def _xz_step(position: Position, a: _Als, b: _Als, rccs: list[int], eliminations) -> Step:
+    shared = " and ".join(position.symbol(d0 + 1) for d0 in rccs)
     if len(rccs) > 1:
         why = f"{shared} each go in one of them at most, so both are locked and every digit of either leaves what sees all its places"
         name = "ALS-XZ (doubly linked)"
@@ -162,31 +162,31 @@ def _xz_step(board: Board, a: _Als, b: _Als, rccs: list[int], eliminations) -> S
         why = (f"{shared} goes in one of them at most, so one is locked and holds each other digit they share; "
                f"the cells that see all its places lose it")
         name = "ALS-XZ"
-    text = f"{name}: {a.name(board)} and {b.name(board)} are almost locked sets, and {why}: {board.removal(eliminations)}."
+    text = f"{name}: {a.name(position)} and {b.name(position)} are almost locked sets, and {why}: {position.removal(eliminations)}."
     if len(rccs) > 1:  # a loop: A -x- B -y- A
         x, y = rccs[0] + 1, rccs[1] + 1
-        alss = (a.node((x,), (y,)), b.node((y,), (x,)), (a.cells, (x,), ()))
+        alss = (a.term((x,), (y,)), b.term((y,), (x,)), (a.cells, (x,), ()))
     else:
-        alss = _nodes([a, b], [rccs[0] + 1], eliminations)
+        alss = _terms([a, b], [rccs[0] + 1], eliminations)
     return Step(name, base_score("ALS-XZ"), text, (), eliminations, a.cells + b.cells, (a.unit, b.unit), alss=alss)
 
 
-def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
+def _rcc_graph(position: Position, overlap: bool = False) -> dict[int, list[tuple[int, int]]]:
     """For every ALS (by index), the ALSs it shares no cell with (with ``overlap``,
     also those it shares cells with, where the digit has no place) and their
     restricted common candidates: ``[(index, 0-based digit), ...]`` in that order
-    (both graphs kept while the board stays the same). A digit with a place in a
+    (both graphs kept while the position stays the same). A digit with a place in a
     shared cell links none: that place would have to see itself. The ALSs of a digit are
     paired by their places of it: many share them, and two sets of places that
     do not all see each other pair none of their ALSs."""
-    key = tuple(board.candidates)
-    memo = board.search.memo
+    key = tuple(position.candidates)
+    memo = position.search.memo
     if memo.get("rcc key") != key:
-        alss, seen = almost_locked_sets(board), board.peer_bits
+        alss, seen = almost_locked_sets(position), position.peer_bits
         graphs: tuple[dict[int, list[tuple[int, int]]], ...] = ({}, {})
         for graph in graphs:
             graph.update((i, []) for i in range(len(alss)))
-        for d0 in range(board.n):
+        for d0 in range(position.n):
             by_places: dict[int, list[int]] = {}
             for i, als in enumerate(alss):
                 if d0 in als.where:
@@ -214,28 +214,28 @@ def _rcc_graph(board: Board, overlap: bool = False) -> dict[int, list[tuple[int,
     return memo["rcc"][overlap]
 
 
-def _ends(board: Board, first: _Als, last: _Als, banned: set[int]) -> tuple[tuple[int, int], ...]:
+def _ends(position: Position, first: _Als, last: _Als, banned: set[int]) -> tuple[tuple[int, int], ...]:
     """What a chain of ALSs from ``first`` to ``last`` eliminates: a digit of
     both, not one of the ``banned`` (the links at the ends), goes in one of them,
     so the cells (not of the two) that see all its places lose it: those of the
     ALSs between may (as in HoDoKu)."""
-    digit_bits = _digit_bits(board)
+    digit_bits = _digit_bits(position)
     cells = first.bits | last.bits
     return _removals([(first.sees[z] & last.sees[z] & digit_bits[z] & ~cells, z)
                       for z in first.where if z in last.where and z not in banned])
 
 
-def als_xy_wing(board: Board) -> Step | None:
+def als_xy_wing(position: Position) -> Step | None:
     """Three ALSs: a pivot C with restricted common candidates ``x`` with A and
     ``y`` with B. If A lacks ``x`` it is locked; else C lacks it, C holds ``y``,
     so B lacks ``y`` and is locked: a digit ``z`` of A and B is in one of them,
     and the cells that see all its places in both lose it. ALSs that share no
     cell first, then those that overlap (A and B: neither within the other); of
     these, the step that eliminates most (every step, when every step is asked for)."""
-    alss = almost_locked_sets(board)
+    alss = almost_locked_sets(position)
     for overlap in (False, True):
         found = []
-        for c, links in _rcc_graph(board, overlap).items():
+        for c, links in _rcc_graph(position, overlap).items():
             for (a, x), (b, y) in combinations(links, 2):
                 if x == y or a == b:
                     continue
@@ -247,17 +247,17 @@ def als_xy_wing(board: Board) -> Step | None:
                         continue
                 elif shared:
                     continue
-                eliminations = _ends(board, chain[0], chain[2], {x, y})
+                eliminations = _ends(position, chain[0], chain[2], {x, y})
                 if eliminations:
-                    found.append((eliminations, partial(_chain_step, board, "ALS-XY-wing", base_score("ALS-XY-wing"),
+                    found.append((eliminations, partial(_chain_step, position, "ALS-XY-wing", base_score("ALS-XY-wing"),
                                                         chain, [x, y], eliminations)))
-        step = _most(board, found)
+        step = _most(position, found)
         if step is not None:
             return step
     return None
 
 
-def als_chain(board: Board) -> Step | None:
+def als_chain(position: Position) -> Step | None:
     """ALSs each linked to the next by a restricted common candidate, no two
     links in a row on the same digit: as in :func:`als_xy_wing`, one of the two
     ends is locked, so a digit of both ends (not their links') leaves the cells
@@ -266,9 +266,9 @@ def als_chain(board: Board) -> Step | None:
     0.1 more for each ALS beyond four. When every step is asked for,
     :func:`_every_als_chain` offers longer ones and ones whose ALSs share cells
     (7 of the 15 chains of HoDoKu's library need one or the other)."""
-    alss, graph = almost_locked_sets(board), _rcc_graph(board)
-    if board.search.every is not None:
-        _every_als_chain(board, alss, graph)
+    alss, graph = almost_locked_sets(position), _rcc_graph(position)
+    if position.search.every is not None:
+        _every_als_chain(position, alss, graph)
         return None
     for length in range(4, LONGEST + 1):
         for start in range(len(alss)):
@@ -277,9 +277,9 @@ def als_chain(board: Board) -> Step | None:
                 path, links, cells = stack.pop()
                 if len(path) == length:
                     first, last = alss[path[0]], alss[path[-1]]
-                    eliminations = _ends(board, first, last, {links[0], links[-1]})
+                    eliminations = _ends(position, first, last, {links[0], links[-1]})
                     if eliminations:
-                        return _chain_step(board, "ALS chain", _als_chain_score(length), [alss[i] for i in path],
+                        return _chain_step(position, "ALS chain", _als_chain_score(length), [alss[i] for i in path],
                                            links, eliminations)
                     continue
                 for following, d0 in graph[path[-1]]:
@@ -289,14 +289,14 @@ def als_chain(board: Board) -> Step | None:
     return None
 
 
-def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
+def _every_als_chain(position: Position, alss: list[_Als], graph) -> None:
     """Offer every ALS chain of four to :data:`EVERY_LONGEST` ALSs, as HoDoKu's
     "all steps" lists them: only ALSs next to each other need share no cell
     (each link argues on its two ALSs alone), and no ALS comes twice. A step per
     set of eliminations (the shortest chain that makes it), shortest first. From each start,
     only the ALSs that can still reach, within the length, an end it makes an
     elimination with are followed (their distance in links by the graph)."""
-    digit_bits = _digit_bits(board)
+    digit_bits = _digit_bits(position)
     ends: dict[tuple[int, int, int, int], tuple] = {}
     shortest: dict[tuple, tuple[list[int], list[int]]] = {}  # eliminations -> (path, links)
     for start, first in enumerate(alss):
@@ -320,7 +320,7 @@ def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
             if len(path) >= 4 and path[-1] > start:
                 key = (start, path[-1], links[0], links[-1])
                 if key not in ends:
-                    ends[key] = _ends(board, first, alss[path[-1]], {links[0], links[-1]})
+                    ends[key] = _ends(position, first, alss[path[-1]], {links[0], links[-1]})
                 eliminations = ends[key]
                 if eliminations and (eliminations not in shortest or len(shortest[eliminations][0]) > len(path)):
                     shortest[eliminations] = path, links
@@ -330,7 +330,7 @@ def _every_als_chain(board: Board, alss: list[_Als], graph) -> None:
                 if (not links or d0 != links[-1]) and following not in path:
                     stack.append((path + [following], links + [d0]))
     for eliminations, (path, links) in sorted(shortest.items(), key=lambda item: len(item[1][0])):
-        board.search.found(_chain_step(board, "ALS chain", _als_chain_score(len(path)), [alss[i] for i in path],
+        position.search.found(_chain_step(position, "ALS chain", _als_chain_score(len(path)), [alss[i] for i in path],
                                        links, eliminations))
 
 
@@ -339,39 +339,39 @@ def _als_chain_score(length: int) -> float:
     return round(base_score("ALS chain") + 0.1 * (length - 4), 1)
 
 
-def _chain_step(board: Board, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
-    parts = [chain[0].name(board)]
+def _chain_step(position: Position, name: str, score: float, chain: list[_Als], links: list[int], eliminations) -> Step:
+    parts = [chain[0].name(position)]
     for als, d0 in zip(chain[1:], links):
-        parts.append(f"-{board.symbol(d0 + 1)}- {als.name(board)}")
+        parts.append(f"-{position.symbol(d0 + 1)}- {als.name(position)}")
     text = (f"{name}: {' '.join(parts)}, almost locked sets each linked to the next by a digit that can go in "
             f"one of the two at most; so one of the ends is locked, and a digit of both leaves the cells that "
-            f"see all its places there: {board.removal(eliminations)}.")
+            f"see all its places there: {position.removal(eliminations)}.")
     cells = tuple(dict.fromkeys(x for als in chain for x in als.cells))
     return Step(name, score, text, (), eliminations, cells, tuple(dict.fromkeys(als.unit for als in chain)),
-                alss=_nodes(chain, [d0 + 1 for d0 in links], eliminations))
+                alss=_terms(chain, [d0 + 1 for d0 in links], eliminations))
 
 
-def _nodes(chain: list[_Als], links: list[int], eliminations) -> tuple:
+def _terms(chain: list[_Als], links: list[int], eliminations) -> tuple:
     """The ALSs of a chain linked by the digits ``links``, as :attr:`Step.alss`
     holds them: the ends linked to the digits ``eliminations`` remove."""
     ends = tuple(sorted({d for _, d in eliminations}))
     digits = [ends, *((d,) for d in links), ends]
-    return tuple(als.node(before, after) for als, before, after in zip(chain, digits, digits[1:]))
+    return tuple(als.term(before, after) for als, before, after in zip(chain, digits, digits[1:]))
 
 
-def death_blossom(board: Board) -> Step | None:
+def death_blossom(position: Position) -> Step | None:
     """A cell (the stem) whose every candidate ``d`` has an ALS (a petal) where
     all the places of ``d`` see the stem: whatever the stem holds, its petal
     lacks that digit and is locked. A digit of every petal, not of the stem, is
     then in one of them: the cells that see all its places there lose it. Stems
     of two or three candidates; petals that share no cell first, then those
     that overlap (every choice of petals, when every step is asked for)."""
-    alss = almost_locked_sets(board)
-    seen = board.peer_bits
-    digit_bits = _digit_bits(board)
+    alss = almost_locked_sets(position)
+    seen = position.peer_bits
+    digit_bits = _digit_bits(position)
     stems = []
-    for stem in board.blanks():
-        stem_digits = [d - 1 for d in board.digits(stem)]
+    for stem in position.blanks():
+        stem_digits = [d - 1 for d in position.digits(stem)]
         if not 2 <= len(stem_digits) <= 3:
             continue
         petals = [[als for als in alss if d0 in als.where and not als.bits >> stem & 1
@@ -380,7 +380,7 @@ def death_blossom(board: Board) -> Step | None:
             stems.append((stem, stem_digits, petals))
     for overlap in (False, True):
         for stem, stem_digits, petals in stems:
-            for chosen, common in _blossoms(petals, ~board.candidates[stem], overlap):
+            for chosen, common in _blossoms(petals, ~position.candidates[stem], overlap):
                 cells = 1 << stem
                 for als in chosen:
                     cells |= als.bits  # petals may share cells: a sum would carry
@@ -392,8 +392,8 @@ def death_blossom(board: Board) -> Step | None:
                     targets.append((sees & digit_bits[z - 1] & ~cells, z - 1))
                 eliminations = _removals(targets)
                 if eliminations:
-                    step = _blossom_step(board, stem, stem_digits, chosen, eliminations)
-                    if board.search.found(step):
+                    step = _blossom_step(position, stem, stem_digits, chosen, eliminations)
+                    if position.search.found(step):
                         return step
     return None
 
@@ -414,16 +414,16 @@ def _blossoms(petals: list[list[_Als]], digits: int, overlap: bool):
                               shares or bool(als.bits & cells)))
 
 
-def _blossom_step(board: Board, stem: int, stem_digits: list[int], chosen: list[_Als], eliminations) -> Step:
-    petals = "; ".join(f"{board.symbol(d0 + 1)}: {als.name(board)}" for d0, als in zip(stem_digits, chosen))
-    text = (f"Death blossom: whatever {board.name(stem)} holds, the almost locked set of that digit lacks it and "
+def _blossom_step(position: Position, stem: int, stem_digits: list[int], chosen: list[_Als], eliminations) -> Step:
+    petals = "; ".join(f"{position.symbol(d0 + 1)}: {als.name(position)}" for d0, als in zip(stem_digits, chosen))
+    text = (f"Death blossom: whatever {position.name(stem)} holds, the almost locked set of that digit lacks it and "
             f"is locked ({petals}); a digit of all of them is in one, and the cells that see all its places there "
-            f"lose it: {board.removal(eliminations)}.")
+            f"lose it: {position.removal(eliminations)}.")
     cells = (stem,) + tuple(x for als in chosen for x in als.cells)
     return Step("Death blossom", base_score("Death blossom"), text, (), eliminations, cells, tuple(als.unit for als in chosen))
 
 
-def sue_de_coq(board: Board) -> Step | None:
+def sue_de_coq(position: Position) -> Step | None:
     """Two or three cells where a box meets a line, holding at least two digits
     more than cells, with cells of the rest of the line and of the rest of the
     box whose digits have none in common: when all those cells hold exactly as
@@ -431,12 +431,12 @@ def sue_de_coq(board: Board) -> Step | None:
     other cells lose the digits of its part and those of the meeting cells the
     box's part lacks; the box's other cells likewise. The first found (every one,
     when every step is asked for)."""
-    n = board.n
-    candidates = board.candidates
-    units_of = board.units_of
-    for box in board.boxes:
-        for line in sorted({u for x in board.units[box] for u in units_of[x][:2]}):
-            meet = [x for x in board.units[box] if units_of[x][line // n] == line and candidates[x]]
+    n = position.n
+    candidates = position.candidates
+    units_of = position.units_of
+    for box in position.boxes:
+        for line in sorted({u for x in position.units[box] for u in units_of[x][:2]}):
+            meet = [x for x in position.units[box] if units_of[x][line // n] == line and candidates[x]]
             for size in (2, 3):
                 for core in combinations(meet, size):
                     mask = 0
@@ -444,9 +444,9 @@ def sue_de_coq(board: Board) -> Step | None:
                         mask |= candidates[x]
                     if mask.bit_count() < size + 2:
                         continue
-                    rest_line = [x for x in board.units[line] if candidates[x] and x not in core and units_of[x][2] != box]
-                    rest_box = [x for x in board.units[box] if candidates[x] and x not in core and units_of[x][line // n] != line]
-                    step = _sue_de_coq_on(board, core, mask, line, box, rest_line, rest_box,
+                    rest_line = [x for x in position.units[line] if candidates[x] and x not in core and units_of[x][2] != box]
+                    rest_box = [x for x in position.units[box] if candidates[x] and x not in core and units_of[x][line // n] != line]
+                    step = _sue_de_coq_on(position, core, mask, line, box, rest_line, rest_box,
                                           [x for x in meet if x not in core])
                     if step:
                         return step
@@ -468,10 +468,10 @@ def _parts(cells: list[int], candidates: list[int], mask: int) -> list[tuple[tup
     return found
 
 
-def _sue_de_coq_on(board: Board, core, mask: int, line: int, box: int, rest_line, rest_box, third) -> Step | None:
+def _sue_de_coq_on(position: Position, core, mask: int, line: int, box: int, rest_line, rest_box, third) -> Step | None:
     """Sue de Coq on the meeting cells ``core`` (``third``: a meeting cell left
     out, which is in both the line and the box)."""
-    candidates = board.candidates
+    candidates = position.candidates
     need = mask.bit_count() - len(core)
     box_parts: dict[int, list] = {}
     for part in _parts(rest_box, candidates, mask):
@@ -489,18 +489,18 @@ def _sue_de_coq_on(board: Board, core, mask: int, line: int, box: int, rest_line
                 | {(x, d) for x in third for d in digits_of(candidates[x] & (line_gone | box_gone))}
             ))
             if eliminations:
-                step = _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations)
-                if board.search.found(step):
+                step = _sue_de_coq_step(position, core, mask, line, box, line_cells, box_cells, eliminations)
+                if position.search.found(step):
                     return step
     return None
 
 
-def _sue_de_coq_step(board, core, mask, line, box, line_cells, box_cells, eliminations) -> Step:
-    names = lambda cells: " ".join(board.name(x) for x in cells)  # noqa: E731
-    digits = "".join(board.symbol(d) for d in digits_of(mask))
-    text = (f"Sue de Coq: {names(core)} (where {board.unit_name(box)} meets {board.unit_name(line)}) hold {digits}; "
+def _sue_de_coq_step(position, core, mask, line, box, line_cells, box_cells, eliminations) -> Step:
+    names = lambda cells: " ".join(position.name(x) for x in cells)  # noqa: E731
+    digits = "".join(position.symbol(d) for d in digits_of(mask))
+    text = (f"Sue de Coq: {names(core)} (where {position.unit_name(box)} meets {position.unit_name(line)}) hold {digits}; "
             f"with {names(line_cells)} of the line and {names(box_cells)} of the box, which share no digit, they "
-            f"hold as many digits as cells, so each goes there once: {board.removal(eliminations)}.")
+            f"hold as many digits as cells, so each goes there once: {position.removal(eliminations)}.")
     return Step("Sue de Coq", base_score("Sue de Coq"), text, (), eliminations, tuple(core) + tuple(line_cells) + tuple(box_cells),
                 (line, box))
 

@@ -23,7 +23,7 @@ digit implies, and a dynamic forcing chain refutes an assumption that leads to
 a contradiction.
 
 The score is SE's: the level's base plus :func:`~sudoku_dlx.techniques.links.length_bonus` of the
-net's complexity, the nodes the contradiction rests on plus, once each, the
+net's complexity, the terms the contradiction rests on plus, once each, the
 complexity of every nested chain among them. Each technique returns its
 lowest-scoring contradiction, looking at every assumption on levels 1 and 2
 and, above, at those whose net on the level below went furthest (a search of
@@ -37,9 +37,9 @@ from collections import deque
 from collections.abc import Callable
 from functools import cache, partial
 
-from .board import Board, Link, Step, base_score
+from .position import Position, Link, Step, base_score
 from .forcing import again, found_step, multiple
-from .links import Links, candidate, chain_score, first_parents, links_of, node_text, propagate
+from .links import Links, candidate, chain_score, first_parents, links_of, term_text, propagate
 
 __all__ = [
     "dynamic_forcing_chains", "dynamic_forcing_chains_plus", "nested_dynamic_forcing_chains", "nested_forcing_chains",
@@ -65,9 +65,9 @@ def _base(level: int) -> float:
 class _Net:
     """One assumption followed with the rules of a level (see the module's table).
 
-    ``parents`` maps every node reached to the nodes it follows from (the first
+    ``parents`` maps every term reached to the terms it follows from (the first
     is the link it came by; a rule's deduction rests on the candidates the net
-    removed that the rule needed); ``inner`` holds, for a node a rule deduced,
+    removed that the rule needed); ``inner`` holds, for a term a rule deduced,
     the rule's words and the complexity of its chains. ``keys`` (``unit * n +
     digit - 1``) and ``cells`` log what the net removed, so that the rules of
     locked candidates, pairs and X-wings look only where something changed."""
@@ -79,7 +79,7 @@ class _Net:
         self.candidates = (candidates or links.candidates)[:]
         self.counts = (counts or links.counts)[:]
         self.parents: dict[int, tuple[int, ...]] = {}
-        #: The candidates of the nodes reached, off and on, as bit sets.
+        #: The candidates of the terms reached, off and on, as bit sets.
         self.reached = [0, 0]
         self.inner: dict[int, tuple[str, int]] = {}
         self.conflict: tuple[int, int] | None = None
@@ -89,7 +89,7 @@ class _Net:
         self.looked: dict[Callable, tuple[int, int]] = {}
         #: The level whose rules the net has run out of (0: none yet, or it has learnt facts since).
         self.done = 0
-        #: How many facts of the board the net has learnt.
+        #: How many facts of the position the net has learnt.
         self.known = 0
 
     def copy(self, level: int) -> _Net:
@@ -103,7 +103,7 @@ class _Net:
         return twin
 
     def learn(self, facts: list) -> None:
-        """Add the facts of the board (nodes that hold, oldest first) that the net
+        """Add the facts of the position (terms that hold, oldest first) that the net
         has not learnt yet, and what they imply."""
         if self.conflict or len(facts) == self.known:
             return
@@ -124,36 +124,36 @@ class _Net:
         return bool(self.conflict)
 
     def propagate(self, found) -> bool:
-        """Add the ``(node, parents)`` of ``found`` and everything they imply; True on a contradiction."""
+        """Add the ``(term, parents)`` of ``found`` and everything they imply; True on a contradiction."""
         links, n = self.links, self.links.n
         candidates, counts, parents = self.candidates, self.counts, self.parents
-        units_of = links.board.units_of
+        units_of = links.position.units_of
         keys, cells = self.keys, self.cells
         ons: deque[int] = deque()
         offs: deque[int] = deque()
         reached = self.reached
-        for node, why in found:
-            if node in parents:
+        for term, why in found:
+            if term in parents:
                 continue
-            parents[node] = why
-            reached[node & 1] |= 1 << (node >> 1)
-            if node ^ 1 in parents:
-                self.conflict = (node, node ^ 1) if node & 1 else (node ^ 1, node)
+            parents[term] = why
+            reached[term & 1] |= 1 << (term >> 1)
+            if term ^ 1 in parents:
+                self.conflict = (term, term ^ 1) if term & 1 else (term ^ 1, term)
                 return True
-            (ons if node & 1 else offs).append(node)
+            (ons if term & 1 else offs).append(term)
         while ons or offs:
-            node = ons.popleft() if ons else offs.popleft()
-            for new, hidden in links.implied(node, candidates, counts):
+            term = ons.popleft() if ons else offs.popleft()
+            for new, hidden in links.implied(term, candidates, counts):
                 if new in parents:
                     continue
-                parents[new] = (node, *hidden)
+                parents[new] = (term, *hidden)
                 reached[new & 1] |= 1 << (new >> 1)
                 if new ^ 1 in parents:
                     self.conflict = (new, new ^ 1) if new & 1 else (new ^ 1, new)
                     return True
                 (ons if new & 1 else offs).append(new)
-            if not node & 1:
-                cell, d0 = divmod(node >> 1, n)
+            if not term & 1:
+                cell, d0 = divmod(term >> 1, n)
                 if candidates[cell] >> d0 & 1:
                     candidates[cell] ^= 1 << d0
                     cells.append(cell)
@@ -168,18 +168,18 @@ class _Net:
             keys_from, cells_from = self.looked.get(rule, (0, 0))
             self.looked[rule] = (len(self.keys), len(self.cells))
             found = []
-            for node, why, inner in rule(self, set(self.keys[keys_from:]), set(self.cells[cells_from:])):
-                if node in self.parents:
+            for term, why, inner in rule(self, set(self.keys[keys_from:]), set(self.cells[cells_from:])):
+                if term in self.parents:
                     continue
-                if inner and (node not in self.inner or self.inner[node][1] > inner[1]):
-                    self.inner[node] = inner
-                found.append((node, why or (self.start,)))
+                if inner and (term not in self.inner or self.inner[term][1] > inner[1]):
+                    self.inner[term] = inner
+                found.append((term, why or (self.start,)))
             if found:
                 return found
         return []
 
     def removed(self, cells, mask: int) -> list[int]:
-        """The off-nodes of the candidates of ``mask`` in ``cells`` that the net removed."""
+        """The off-terms of the candidates of ``mask`` in ``cells`` that the net removed."""
         n, start, candidates = self.links.n, self.links.candidates, self.candidates
         out = []
         for x in cells:
@@ -191,23 +191,23 @@ class _Net:
         return out
 
     def rests_on(self) -> set[int]:
-        """The nodes the contradiction rests on."""
+        """The terms the contradiction rests on."""
         return _rests_on(self.parents, self.conflict)[0]
 
-    def ancestors(self, node: int) -> int:
-        """How many nodes ``node`` rests on, itself included."""
-        return len(_rests_on(self.parents, [node])[0])
+    def ancestors(self, term: int) -> int:
+        """How many terms ``term`` rests on, itself included."""
+        return len(_rests_on(self.parents, [term])[0])
 
-    def path(self, node: int) -> list[int]:
-        """The chain from the assumption to ``node`` along first parents."""
-        return first_parents(self.parents, node)
+    def path(self, term: int) -> list[int]:
+        """The chain from the assumption to ``term`` along first parents."""
+        return first_parents(self.parents, term)
 
     def complexity(self) -> int:
-        """SE's: the nodes the contradiction rests on, plus the complexity of the
+        """SE's: the terms the contradiction rests on, plus the complexity of the
         nested chains among them (kept: a net that has found a contradiction stops)."""
         if self._complexity is None:
             seen = self.rests_on()
-            self._complexity = len(seen) + sum(self.inner[node][1] for node in seen if node in self.inner)
+            self._complexity = len(seen) + sum(self.inner[term][1] for term in seen if term in self.inner)
         return self._complexity
 
 
@@ -216,14 +216,14 @@ def _off(x: int, d0: int, n: int) -> int:
 
 
 def _digit(net: _Net, d0: int) -> str:
-    return net.links.board.symbol(d0 + 1)
+    return net.links.position.symbol(d0 + 1)
 
 
 def _locked(net: _Net, keys, cells):
     """Pointing and claiming, in the units where a digit lost places."""
-    n, board = net.links.n, net.links.board
+    n, position = net.links.n, net.links.position
     candidates, counts = net.candidates, net.counts
-    units, units_of = board.units, board.units_of
+    units, units_of = position.units, position.units_of
     out = []
     for key in keys:
         if counts[key] < 2:
@@ -232,7 +232,7 @@ def _locked(net: _Net, keys, cells):
         bit = 1 << d0
         places = [x for x in units[u] if candidates[x] & bit]
         first = units_of[places[0]]
-        kinds = (0, 1) if u >= 2 * n else (2,) if board.boxes else ()
+        kinds = (0, 1) if u >= 2 * n else (2,) if position.boxes else ()
         for kind in kinds:
             other = first[kind]
             if any(units_of[x][kind] != other for x in places):
@@ -240,16 +240,16 @@ def _locked(net: _Net, keys, cells):
             targets = [x for x in units[other] if candidates[x] & bit and x not in places]
             if targets:
                 why = tuple(net.removed([x for x in units[u] if units_of[x][kind] != other], bit))
-                words = (f"{'pointing' if u >= 2 * n else 'claiming'}: in {board.unit_name(u)} the {_digit(net, d0)} "
-                         f"is only in {board.unit_name(other)}")
+                words = (f"{'pointing' if u >= 2 * n else 'claiming'}: in {position.unit_name(u)} the {_digit(net, d0)} "
+                         f"is only in {position.unit_name(other)}")
                 out += [(_off(x, d0, n), why, (words, 0)) for x in targets]
     return out
 
 
 def _pairs(net: _Net, keys, cells):
     """Hidden pairs where a digit lost places, naked pairs where a cell lost candidates."""
-    n, board = net.links.n, net.links.board
-    units, units_of = board.units, board.units_of
+    n, position = net.links.n, net.links.position
+    units, units_of = position.units, position.units_of
     candidates, counts = net.candidates, net.counts
     out = []
     for key in keys:
@@ -265,7 +265,7 @@ def _pairs(net: _Net, keys, cells):
                 if (candidates[a] | candidates[b]) & ~keep:
                     why = tuple(net.removed([x for x in unit if x != a and x != b], keep))
                     words = (f"hidden pair {_digit(net, min(d0, e0))},{_digit(net, max(d0, e0))} in "
-                             f"{board.unit_name(u)}")
+                             f"{position.unit_name(u)}")
                     out += [(_off(x, f0, n), why, (words, 0)) for x in (a, b) for f0 in range(n)
                             if (candidates[x] & ~keep) >> f0 & 1]
     for x in cells:
@@ -279,15 +279,15 @@ def _pairs(net: _Net, keys, cells):
             targets = [(y, f0) for y in units[u] if y not in (x, twin[0]) for f0 in range(n) if (candidates[y] & m) >> f0 & 1]
             if targets:
                 why = tuple(net.removed([x, twin[0]], ~m))
-                words = f"naked pair {board.name(min(x, twin[0]))},{board.name(max(x, twin[0]))}"
+                words = f"naked pair {position.name(min(x, twin[0]))},{position.name(max(x, twin[0]))}"
                 out += [(_off(y, f0, n), why, (words, 0)) for y, f0 in targets]
     return out
 
 
 def _x_wings(net: _Net, keys, cells):
     """X-wings with a base line where the digit lost places."""
-    n, board = net.links.n, net.links.board
-    units = board.units
+    n, position = net.links.n, net.links.position
+    units = position.units
     candidates, counts = net.candidates, net.counts
     out = []
     for key in keys:
@@ -304,7 +304,7 @@ def _x_wings(net: _Net, keys, cells):
             targets = [x for p in pos for x in units[n - base + p] if candidates[x] & bit and x not in base_cells]
             if targets:
                 why = tuple(net.removed(base_cells, bit))
-                words = f"X-wing on {_digit(net, d0)} in {board.unit_name(line)} and {board.unit_name(other)}"
+                words = f"X-wing on {_digit(net, d0)} in {position.unit_name(line)} and {position.unit_name(other)}"
                 out += [(_off(x, d0, n), why, (words, 0)) for x in targets]
     return out
 
@@ -319,7 +319,7 @@ MULTIPLE_DEPTH = 6
 def _weak_masks(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
     """For every candidate ``c = cell * n + digit - 1`` of the grid, the bit set of
     the candidates it is weakly linked to: the others of its cell, its digit in its
-    ``peers`` (a board's)."""
+    ``peers`` (a position's)."""
     n = round(len(peers) ** 0.5)
     masks = []
     for c in range(len(peers) * n):
@@ -334,14 +334,14 @@ def _weak_masks(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
 class _Static:
     """The static links of a net's candidates: what an assumption implies there
     within :data:`DEPTH` inferences, as bit sets over the candidates (fast) or
-    with the parents of every node (for the chains of a deduction)."""
+    with the parents of every term (for the chains of a deduction)."""
 
     def __init__(self, net: _Net, depth: int | None = None) -> None:
         self.net = net
         self.depth = depth or DEPTH
-        n, board = net.links.n, net.links.board
+        n, position = net.links.n, net.links.position
         candidates, counts = net.candidates, net.counts
-        self.weak = _weak_masks(board.peers)
+        self.weak = _weak_masks(position.peers)
         self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
         #: For every candidate, the candidates it being false makes true; ``linked``: those that have any.
         strong = self.strong = [0] * (len(candidates) * n)
@@ -353,7 +353,7 @@ class _Static:
                 strong[a] |= 1 << b
                 strong[b] |= 1 << a
                 linked |= 1 << a | 1 << b
-        for u, unit in enumerate(board.units):
+        for u, unit in enumerate(position.units):
             for d0 in range(n):
                 if counts[u * n + d0] == 2:
                     bit = 1 << d0
@@ -367,7 +367,7 @@ class _Static:
         self.implied: dict[int, list] = {}
 
     def reach_bits(self, start: int) -> tuple[int, int]:
-        """The candidates the on-node ``start`` makes true and false."""
+        """The candidates the on-term ``start`` makes true and false."""
         found = self.bits.get(start)
         if found is None:
             weak, alive, strong, linked = self.weak, self.alive, self.strong, self.linked
@@ -395,7 +395,7 @@ class _Static:
         return found
 
     def reach(self, start: int) -> dict[int, tuple[int, ...]]:
-        """What ``start`` implies, as :meth:`reach_bits`, with the parents of every node."""
+        """What ``start`` implies, as :meth:`reach_bits`, with the parents of every term."""
         parents = self.parents.get(start)
         if parents is None:
             net = self.net
@@ -404,19 +404,19 @@ class _Static:
             layer = [start]
             for _ in range(self.depth):
                 following = []
-                for node in layer:
-                    implied = cache.get(node)
+                for term in layer:
+                    implied = cache.get(term)
                     if implied is None:
-                        implied = cache[node] = links.implied(node, candidates, counts)
+                        implied = cache[term] = links.implied(term, candidates, counts)
                     for new, hidden in implied:
                         if new not in parents:
-                            parents[new] = (node, *hidden)
+                            parents[new] = (term, *hidden)
                             following.append(new)
                 layer = following
         return parents
 
     def news(self, on: int, off: int) -> list[int]:
-        """The nodes of the bit sets ``on`` and ``off`` that tell the net something."""
+        """The terms of the bit sets ``on`` and ``off`` that tell the net something."""
         net = self.net
         n = net.links.n
         found = []
@@ -430,11 +430,11 @@ class _Static:
         return found
 
 
-def _rests_on(parents, nodes) -> tuple[set[int], set[int]]:
-    """The nodes of a propagation that ``nodes`` rest on, and the nodes outside it among their parents."""
-    seen = set(nodes)
+def _rests_on(parents, terms) -> tuple[set[int], set[int]]:
+    """The terms of a propagation that ``terms`` rest on, and the terms outside it among their parents."""
+    seen = set(terms)
     outside = set()
-    todo = list(nodes)
+    todo = list(terms)
     while todo:
         for p in parents.get(todo.pop(), ()):
             if p not in parents:
@@ -446,43 +446,43 @@ def _rests_on(parents, nodes) -> tuple[set[int], set[int]]:
 
 
 def _new_strong_links(net: _Net):
-    """The strong links the net's candidates have and the board's lack: ``(on, on, the off-nodes they rest on)``."""
-    n, board = net.links.n, net.links.board
+    """The strong links the net's candidates have and the position's lack: ``(on, on, the off-terms they rest on)``."""
+    n, position = net.links.n, net.links.position
     candidates, counts, start = net.candidates, net.counts, net.links.candidates
     for x, m in enumerate(candidates):
         if m.bit_count() == 2 and start[x].bit_count() > 2:
             low = m & -m
             yield ((x * n + low.bit_length() - 1) << 1) | 1, ((x * n + (m ^ low).bit_length() - 1) << 1) | 1, \
                 net.removed([x], ~m)
-    for u in range(len(board.units)):
+    for u in range(len(position.units)):
         for d0 in range(n):
             if counts[u * n + d0] == 2 and net.links.counts[u * n + d0] > 2:
-                a, b = (x for x in board.units[u] if candidates[x] >> d0 & 1)
-                yield ((a * n + d0) << 1) | 1, ((b * n + d0) << 1) | 1, net.removed(board.units[u], 1 << d0)
+                a, b = (x for x in position.units[u] if candidates[x] >> d0 & 1)
+                yield ((a * n + d0) << 1) | 1, ((b * n + d0) << 1) | 1, net.removed(position.units[u], 1 << d0)
 
 
 def _static_links(net: _Net, keys, cells):
     """Forcing chains on the net's candidates: what both ends of a new strong link
-    imply holds (on the board, no chain concludes anything, or an easier technique would have)."""
+    imply holds (on the position, no chain concludes anything, or an easier technique would have)."""
     static = _Static(net)
-    board = net.links.board
+    position = net.links.position
     out = []
     for a, b, why in _new_strong_links(net):
         (on_a, off_a), (on_b, off_b) = static.reach_bits(a), static.reach_bits(b)
-        for node in static.news(on_a & on_b, off_a & off_b):
+        for term in static.news(on_a & on_b, off_a & off_b):
             ra, rb = static.reach(a), static.reach(b)
-            if node in ra and node in rb:
-                sa, oa = _rests_on(ra, [node])
-                sb, ob = _rests_on(rb, [node])
-                words = f"forcing chain: {node_text(board, a)} and {node_text(board, b)} (one is true) both imply it"
-                out.append((node, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
+            if term in ra and term in rb:
+                sa, oa = _rests_on(ra, [term])
+                sb, ob = _rests_on(rb, [term])
+                words = f"forcing chain: {term_text(position, a)} and {term_text(position, b)} (one is true) both imply it"
+                out.append((term, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
     return out
 
 
 def _static_multiple(net: _Net, keys, cells):
     """Cell and unit forcing chains on the net's candidates (static propagation):
     what every candidate of a cell, or every place of a digit in a unit, implies."""
-    n, board = net.links.n, net.links.board
+    n, position = net.links.n, net.links.position
     candidates, counts = net.candidates, net.counts
     static = _Static(net, MULTIPLE_DEPTH)
     out = []
@@ -495,25 +495,25 @@ def _static_multiple(net: _Net, keys, cells):
             more_on, more_off = static.reach_bits(start)
             on &= more_on
             off &= more_off
-        for node in static.news(on, off):
+        for term in static.news(on, off):
             outcomes = [static.reach(start) for start in starts]
-            if all(node in outcome for outcome in outcomes):
+            if all(term in outcome for outcome in outcomes):
                 total, outside = 0, set()
                 for outcome in outcomes:
-                    seen, more = _rests_on(outcome, [node])
+                    seen, more = _rests_on(outcome, [term])
                     total += len(seen)
                     outside |= more
-                out.append((node, tuple(outside), (words(), total)))
+                out.append((term, tuple(outside), (words(), total)))
 
     for x, m in enumerate(candidates):
         if m.bit_count() > 2:
             consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
-                     partial(lambda x: f"cell forcing chains: whichever digit {board.name(x)} holds", x))
-    for u in range(len(board.units)):
+                     partial(lambda x: f"cell forcing chains: whichever digit {position.name(x)} holds", x))
+    for u in range(len(position.units)):
         for d0 in range(n):
             if counts[u * n + d0] > 2:
-                consider([((x * n + d0) << 1) | 1 for x in board.units[u] if candidates[x] >> d0 & 1],
-                         partial(lambda u, d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {board.unit_name(u)}",
+                consider([((x * n + d0) << 1) | 1 for x in position.units[u] if candidates[x] >> d0 & 1],
+                         partial(lambda u, d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}",
                                  u, d0))
     return out
 
@@ -526,7 +526,7 @@ INNER = 6
 def _dynamic(net: _Net, keys, cells):
     """Dynamic forcing chains on the net's candidates: assumptions that lead to a
     contradiction, in cells of fewest candidates first, up to :data:`INNER`."""
-    n, board = net.links.n, net.links.board
+    n, position = net.links.n, net.links.position
     candidates = net.candidates
     out: list[tuple[int, tuple[int, ...], tuple[str, int]]] = []
     for x in sorted(range(len(candidates)), key=lambda x: candidates[x].bit_count()):
@@ -542,7 +542,7 @@ def _dynamic(net: _Net, keys, cells):
                 inner = _Net(net.links, start, 0, net.candidates, net.counts)
                 if inner.propagate([(start, ())]):
                     seen, outside = _rests_on(inner.parents, inner.conflict)
-                    words = f"dynamic forcing chain: {node_text(board, start)} leads to a contradiction"
+                    words = f"dynamic forcing chain: {term_text(position, start)} leads to a contradiction"
                     out.append((start ^ 1, tuple(outside), (words, len(seen))))
     return out
 
@@ -557,13 +557,13 @@ RULES = {
 }
 
 
-def _starts(board: Board) -> list[int]:
+def _starts(position: Position) -> list[int]:
     """The assumptions to follow: every candidate on and off, but for those the
     solution (when known) shows cannot lead to a contradiction."""
-    n, solution = board.n, board.search.solution
+    n, solution = position.n, position.search.solution
     found = []
-    for cell in board.blanks():
-        for digit in board.digits(cell):
+    for cell in position.blanks():
+        for digit in position.digits(cell):
             on = ((cell * n + digit - 1) << 1) | 1
             if solution is None:
                 found += [on, on ^ 1]
@@ -573,26 +573,26 @@ def _starts(board: Board) -> list[int]:
 
 
 class _Nets:
-    """The nets followed on a board, one per assumption and level, kept while
-    the board only loses candidates: what it lost since goes into every net as
+    """The nets followed on a position, one per assumption and level, kept while
+    the position only loses candidates: what it lost since goes into every net as
     facts, and a search goes on from where each net stopped."""
 
-    #: Facts after which the nets start again from the board (their links grow stale).
+    #: Facts after which the nets start again from the position (their links grow stale).
     STALE = 40
 
-    def __init__(self, board: Board) -> None:
-        self.links = Links(board)
-        self.values = board.values[:]
-        self.candidates = board.candidates[:]
+    def __init__(self, position: Position) -> None:
+        self.links = Links(position)
+        self.values = position.values[:]
+        self.candidates = position.candidates[:]
         self.facts: list[tuple[int, tuple[int, ...]]] = []
         self.nets: dict[tuple[int, int], _Net] = {}
 
-    def update(self, board: Board) -> bool:
-        """Bring the nets to ``board``; False if it has a candidate or a digit they lack."""
-        n = board.n
+    def update(self, position: Position) -> bool:
+        """Bring the nets to ``position``; False if it has a candidate or a digit they lack."""
+        n = position.n
         facts = []
-        for x, (old, new) in enumerate(zip(self.candidates, board.candidates)):
-            digit = board.values[x]
+        for x, (old, new) in enumerate(zip(self.candidates, position.candidates)):
+            digit = position.values[x]
             if digit != self.values[x]:
                 if self.values[x] or not old >> (digit - 1) & 1:
                     return False
@@ -606,11 +606,11 @@ class _Nets:
                 facts.append(((x * n + low.bit_length() - 1) << 1, ()))
                 gone ^= low
         if facts:
-            self.values, self.candidates = board.values[:], board.candidates[:]
+            self.values, self.candidates = position.values[:], position.candidates[:]
             self.facts += facts
         return len(self.facts) <= self.STALE
 
-    def follow(self, board: Board, start: int, level: int) -> _Net:
+    def follow(self, position: Position, start: int, level: int) -> _Net:
         """The net of ``start`` run out of the rules of ``level`` (made from the
         one of the level below); ``TimeoutError`` past the search's deadline."""
         net = self.nets.get((level, start))
@@ -618,11 +618,11 @@ class _Nets:
             if level == 0:
                 net = _Net(self.links, start, 0)
             else:
-                net = self.follow(board, start, level - 1).copy(level)
+                net = self.follow(position, start, level - 1).copy(level)
             self.nets[level, start] = net
         net.learn(self.facts)
         if (net.done < level or not net.parents) and not net.conflict:
-            deadline = board.search.deadline
+            deadline = position.search.deadline
             if deadline is not None and time.perf_counter() > deadline:
                 raise TimeoutError("the rating ran past its deadline")
             net.run()
@@ -630,49 +630,49 @@ class _Nets:
         return net
 
 
-def _nets(board: Board) -> _Nets:
-    """The nets of ``board``'s search, brought to ``board``."""
-    memo = board.search.memo.get("nested")
-    if memo is None or not memo.update(board):
-        memo = board.search.memo["nested"] = _Nets(board)
+def _nets(position: Position) -> _Nets:
+    """The nets of ``position``'s search, brought to ``position``."""
+    memo = position.search.memo.get("nested")
+    if memo is None or not memo.update(position):
+        memo = position.search.memo["nested"] = _Nets(position)
     return memo
 
 
-def _search(board: Board, level: int) -> Step | None:
+def _search(position: Position, level: int) -> Step | None:
     """The lowest-scoring contradiction of ``level``'s nets (see :data:`LEVELS`)."""
     base = _base(level)
-    memo = _nets(board)
+    memo = _nets(position)
     if level >= REUSE_FROM:
-        step = _best(board, level, _earlier(board, memo, level)[:1])
+        step = _best(position, level, _earlier(position, memo, level)[:1])
         if step:
             return step
     found = []
-    for start in _candidates(board, memo, level):
-        net = memo.follow(board, start, level)
+    for start in _candidates(position, memo, level):
+        net = memo.follow(position, start, level)
         if net.conflict:
             found.append((chain_score(base, net.complexity()), start))
-            if found[-1][0] <= board.search.enough:
+            if found[-1][0] <= position.search.enough:
                 break
-    return _best(board, level, sorted(found))
+    return _best(position, level, sorted(found))
 
 
-def _candidates(board: Board, memo: _Nets, level: int) -> list[int]:
+def _candidates(position: Position, memo: _Nets, level: int) -> list[int]:
     """The assumptions to follow on ``level``: all, or those of the level below
     whose nets went furthest there (see :data:`LEVELS`)."""
     most = LEVELS[level][2]
     if most is None:
-        return _starts(board)
-    below = _candidates(board, memo, level - 1)
-    size = {start: len(memo.follow(board, start, level - 1).parents) for start in below}
+        return _starts(position)
+    below = _candidates(position, memo, level - 1)
+    size = {start: len(memo.follow(position, start, level - 1).parents) for start in below}
     return sorted(below, key=size.__getitem__, reverse=True)[:most]
 
 
-def _best(board: Board, level: int, found: list[tuple[float, int]]) -> Step | None:
+def _best(position: Position, level: int, found: list[tuple[float, int]]) -> Step | None:
     """The step of the lowest-scoring of the contradictions ``found`` (scores
-    and assumptions, lowest first), each followed again on ``board`` alone
-    (without what its net learnt on earlier boards) for its own chains."""
+    and assumptions, lowest first), each followed again on ``position`` alone
+    (without what its net learnt on earlier positions) for its own chains."""
     name, base = LEVELS[level][0], _base(level)
-    links = links_of(board)
+    links = links_of(position)
     best = None
     for _, start in found[:3]:
         net = _Net(links, start, level)
@@ -680,101 +680,101 @@ def _best(board: Board, level: int, found: list[tuple[float, int]]) -> Step | No
             score = chain_score(base, net.complexity())
             if best is None or score < best[0]:
                 best = score, net
-    return best and _step(board, best[1], name, best[0])
+    return best and _step(position, best[1], name, best[0])
 
 
 #: From this level on, a contradiction that an earlier search of the level found
-#: and that still holds on the board is taken without a new search (which follows
+#: and that still holds on the position is taken without a new search (which follows
 #: dozens of nets, each running cell and unit or dynamic forcing chains): the
 #: path then goes on as SE's, through the contradictions in order of score, but
 #: a contradiction that appeared since and scores less is not seen.
 REUSE_FROM = 3
 
 
-def _earlier(board: Board, memo: _Nets, level: int) -> list[tuple[float, int]]:
-    """The contradictions that nets of ``level`` found on earlier boards and
-    whose assumptions the board still has, lowest score first."""
-    n = board.n
+def _earlier(position: Position, memo: _Nets, level: int) -> list[tuple[float, int]]:
+    """The contradictions that nets of ``level`` found on earlier positions and
+    whose assumptions the position still has, lowest score first."""
+    n = position.n
     return sorted(
         (chain_score(_base(level), net.complexity()), start) for (at, start), net in memo.nets.items()
-        if at == level and net.conflict and board.candidates[(start >> 1) // n] >> (start >> 1) % n & 1
+        if at == level and net.conflict and position.candidates[(start >> 1) // n] >> (start >> 1) % n & 1
     )
 
 
-def ready(board: Board) -> Step | None:
+def ready(position: Position) -> Step | None:
     """A contradiction that an earlier search found, if followed again on
-    ``board`` it scores at most ``board.search.enough`` (then no chain needs searching)."""
-    memo = board.search.memo.get("nested")
-    if memo is None or not memo.update(board):
+    ``position`` it scores at most ``position.search.enough`` (then no chain needs searching)."""
+    memo = position.search.memo.get("nested")
+    if memo is None or not memo.update(position):
         return None
-    n = board.n
+    n = position.n
     pending = []
     for (level, start), net in memo.nets.items():
         cell, d0 = divmod(start >> 1, n)
-        if net.conflict and board.candidates[cell] >> d0 & 1:
+        if net.conflict and position.candidates[cell] >> d0 & 1:
             score = chain_score(_base(level), net.complexity())
-            if score <= board.search.enough:
+            if score <= position.search.enough:
                 pending.append((score, level, start))
     for score, level, start in sorted(pending)[:1]:
-        step = _best(board, level, [(score, start)])
-        if step and step.score <= board.search.enough:
+        step = _best(position, level, [(score, start)])
+        if step and step.score <= position.search.enough:
             return step
     return None
 
 
-def _step(board: Board, net: _Net, name: str, score: float) -> Step:
-    n = board.n
+def _step(position: Position, net: _Net, name: str, score: float) -> Step:
+    n = position.n
     start = net.start
     cell, d0 = divmod(start >> 1, n)
     placements = ((cell, d0 + 1),) if not start & 1 else ()
     eliminations = ((cell, d0 + 1),) if start & 1 else ()
-    conclusion = f"{board.name(cell)}{'<>' if start & 1 else '='}{board.symbol(d0 + 1)}"
+    conclusion = f"{position.name(cell)}{'<>' if start & 1 else '='}{position.symbol(d0 + 1)}"
     assert net.conflict is not None  # asked only of a net that reached a contradiction
-    paths = [net.path(node) for node in net.conflict]
-    chains = "; ".join(" -> ".join(node_text(board, node) for node in path) for path in paths)
-    nested = list(dict.fromkeys(node for path in paths for node in path if node in net.inner))
-    why = "".join(f"; {node_text(board, node)} by {net.inner[node][0]}" for node in nested)
-    text = (f"{name}: {node_text(board, start)} leads to a contradiction ({node_text(board, net.conflict[0])} "
-            f"and {node_text(board, net.conflict[1])}), so {conclusion}: {chains}{why}.")
+    paths = [net.path(term) for term in net.conflict]
+    chains = "; ".join(" -> ".join(term_text(position, term) for term in path) for path in paths)
+    nested = list(dict.fromkeys(term for path in paths for term in path if term in net.inner))
+    why = "".join(f"; {term_text(position, term)} by {net.inner[term][0]}" for term in nested)
+    text = (f"{name}: {term_text(position, start)} leads to a contradiction ({term_text(position, net.conflict[0])} "
+            f"and {term_text(position, net.conflict[1])}), so {conclusion}: {chains}{why}.")
     links = tuple(dict.fromkeys(
         Link(candidate(a, n), candidate(b, n), bool(b & 1))
         for path in paths for a, b in zip(path, path[1:]) if b not in net.inner
     ))
-    cells = tuple(dict.fromkeys((node >> 1) // n for path in paths for node in path))
+    cells = tuple(dict.fromkeys((term >> 1) // n for path in paths for term in path))
     return Step(name, score, text, placements, eliminations, cells, (), links)
 
 
-def dynamic_forcing_chains(board: Board) -> Step | None:
+def dynamic_forcing_chains(position: Position) -> Step | None:
     """Forcing chains whose propagation removes what it turns off, so singles
-    appear as they would on the board: contradiction, double implication, cell
+    appear as they would on the position: contradiction, double implication, cell
     and unit forcing chains. SE dynamic forcing chains: 8.5 + length."""
-    memo, base = _nets(board), _base(0)
-    found = multiple(board, base, lambda start: memo.follow(board, start, 0), True)
-    if found and memo.facts:  # followed on earlier boards: again on this one alone, for its own chains
-        links = links_of(board)
-        found = again(board, found, base, lambda start: propagate(links, start, True))
-    return None if found is None else found_step(board, found, "Dynamic forcing chains")
+    memo, base = _nets(position), _base(0)
+    found = multiple(position, base, lambda start: memo.follow(position, start, 0), True)
+    if found and memo.facts:  # followed on earlier positions: again on this one alone, for its own chains
+        links = links_of(position)
+        found = again(position, found, base, lambda start: propagate(links, start, True))
+    return None if found is None else found_step(position, found, "Dynamic forcing chains")
 
 
-def dynamic_forcing_chains_plus(board: Board) -> Step | None:
+def dynamic_forcing_chains_plus(position: Position) -> Step | None:
     """Dynamic forcing chains whose propagation also uses locked candidates,
     hidden and naked pairs and X-wings (SE's "+" level): 9.0 + length."""
-    return _search(board, 1)
+    return _search(position, 1)
 
 
-def nested_forcing_chains(board: Board) -> Step | None:
+def nested_forcing_chains(position: Position) -> Step | None:
     """Dynamic forcing chains (+) that also use forcing chains on the candidates
     their assumption leaves: 9.5 + length."""
-    return _search(board, 2)
+    return _search(position, 2)
 
 
-def nested_multiple_forcing_chains(board: Board) -> Step | None:
+def nested_multiple_forcing_chains(position: Position) -> Step | None:
     """Nested forcing chains that also use cell and unit forcing chains: 10.0 + length."""
-    return _search(board, 3)
+    return _search(position, 3)
 
 
-def nested_dynamic_forcing_chains(board: Board) -> Step | None:
+def nested_dynamic_forcing_chains(position: Position) -> Step | None:
     """Nested forcing chains that also use dynamic forcing chains: 10.5 + length."""
-    return _search(board, 4)
+    return _search(position, 4)
 
 

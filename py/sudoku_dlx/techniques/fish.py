@@ -1,6 +1,6 @@
 """Fish: on one digit, base units whose places lie in as many cover units.
 
-Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.position`'s)
 --------------------------------------------
 fish
     On one digit: ``k`` *base* units that share no place of the digit and ``k``
@@ -33,8 +33,8 @@ jellyfish, at most :data:`FINS` fins (endo fins among them), base units of two
 to four places and at most one more than the fish's size (the exemplars' fish
 have two to four), mutant fish without endo fins (within the budget they found
 no more of HoDoKu's library's fish, for a fifth of the mutant search's time),
-and the finned mutant jellyfish, the costliest, last and within a node
-:data:`BUDGET` (unbounded, it took four times as long as all the other fish
+and the finned mutant jellyfish, the costliest, last and within a :data:`BUDGET`
+of tries (unbounded, it took four times as long as all the other fish
 searches on the hardest puzzles). Of HoDoKu's 45 exemplar puzzles of these
 fish, 25 used one with mutant fish up to swordfish and no endo fins.
 
@@ -52,7 +52,7 @@ from functools import cache
 from itertools import combinations
 
 from ..kinds.grid import Shape
-from .board import Board, Step, base_score, cells_of, digits_of, join
+from .position import Position, Step, base_score, cells_of, digits_of, join
 
 __all__ = [
     "finned_jellyfish", "finned_swordfish", "finned_x_wing", "franken_fish", "jellyfish", "mutant_fish",
@@ -66,7 +66,7 @@ FISH = {2: ("X-wing", "an X-wing"), 3: ("Swordfish", "a swordfish"), 4: ("Jellyf
 # -- basic fish: rows against columns ------------------------------------------
 
 
-def _positions(mask: int) -> list[int]:
+def _indexes(mask: int) -> list[int]:
     """The indexes (0-based) of the set bits of ``mask``."""
     return [d - 1 for d in digits_of(mask)]
 
@@ -76,12 +76,12 @@ def _lines_text(kind: str, indexes) -> str:
     return f"{kind} {join([str(i + 1) for i in indexes])}"
 
 
-def _line_masks(board: Board, by_rows: bool) -> list[list[int]]:
+def _line_masks(position: Position, by_rows: bool) -> list[list[int]]:
     """``masks[digit - 1][line]``: bit ``i`` is set when ``digit`` can go in column
     ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``."""
-    n = board.n
+    n = position.n
     masks = [[0] * n for _ in range(n)]
-    for x, candidates in enumerate(board.candidates):
+    for x, candidates in enumerate(position.candidates):
         if candidates:
             line, pos = _line_pos(n, x, by_rows)
             for digit in digits_of(candidates):
@@ -102,9 +102,9 @@ def _line_pos(n: int, cell: int, by_rows: bool) -> tuple[int, int]:
 
 @cache
 def _stacks(shape: Shape, by_rows: bool) -> tuple[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], ...]:
-    """The boxes grouped by the cross positions they span (stacks of columns when
+    """The boxes grouped by the cross places they span (stacks of columns when
     the lines are rows): ``(cross, ((box, lines), ...))``, ``cross`` the mask of
-    the positions, ``lines`` the lines of each box."""
+    the places, ``lines`` the lines of each box."""
     n = shape.n
     cross = [0] * n
     lines: list[dict[int, None]] = [{} for _ in range(n)]
@@ -121,7 +121,7 @@ def _stacks(shape: Shape, by_rows: bool) -> tuple[tuple[int, tuple[tuple[int, tu
 
 def _line_bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(lines, union)`` for every ``size`` lines that have the digit in at most
-    ``limit`` positions together, ``union`` the mask of those positions."""
+    ``limit`` places together, ``union`` the mask of those places."""
     lines = [line for line, mask in enumerate(masks) if mask and mask.bit_count() <= limit]
 
     def extend(start: int, chosen: tuple[int, ...], union: int):
@@ -136,13 +136,13 @@ def _line_bases(masks: list[int], size: int, limit: int) -> Iterator[tuple[tuple
     return extend(0, (), 0)
 
 
-def _basic_fish(board: Board, size: int) -> Step | None:
+def _basic_fish(position: Position, size: int) -> Step | None:
     """The first fish of ``size`` that eliminates something."""
-    n = board.n
+    n = position.n
     key = f"fish {size}"
-    digits = board.search.digits(board, key)
+    digits = position.search.digits(position, key)
     for by_rows in (True, False):
-        for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+        for digit, masks in enumerate(_line_masks(position, by_rows), 1):
             if digit not in digits:
                 continue
             for base, cover in _line_bases(masks, size, size):
@@ -150,49 +150,49 @@ def _basic_fish(board: Board, size: int) -> Step | None:
                     continue
                 targets = [(line, masks[line] & cover) for line in range(n) if line not in base]
                 if any(mask for _, mask in targets):
-                    step = _fish_step(board, digit, by_rows, masks, base, cover, targets)
-                    if board.search.found(step):
+                    step = _fish_step(position, digit, by_rows, masks, base, cover, targets)
+                    if position.search.found(step):
                         return step
-    board.search.nothing(board, key)
+    position.search.nothing(position, key)
     return None
 
 
-def _finned_fish(board: Board, size: int) -> Step | None:
+def _finned_fish(position: Position, size: int) -> Step | None:
     """The first finned or sashimi fish of ``size`` that eliminates something:
-    its fins in one box, so at most ``size`` + the box's width positions."""
+    its fins in one box, so at most ``size`` + the box's width places."""
     key = f"finned fish {size}"
-    digits = board.search.digits(board, key)
+    digits = position.search.digits(position, key)
     for by_rows in (True, False):
-        stacks = _stacks(board.shape, by_rows)
+        stacks = _stacks(position.shape, by_rows)
         widest = size + stacks[0][0].bit_count()
-        for digit, masks in enumerate(_line_masks(board, by_rows), 1):
+        for digit, masks in enumerate(_line_masks(position, by_rows), 1):
             if digit not in digits:
                 continue
             for base, union in _line_bases(masks, size, widest):
                 if union.bit_count() > size:  # else a basic fish, or none
-                    step = _finned_on(board, digit, by_rows, masks, base, union, stacks)
-                    if step and board.search.found(step):
+                    step = _finned_on(position, digit, by_rows, masks, base, union, stacks)
+                    if step and position.search.found(step):
                         return step
-    board.search.nothing(board, key)
+    position.search.nothing(position, key)
     return None
 
 
-def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None:
+def _finned_on(position, digit, by_rows, masks, base, union, stacks) -> Step | None:
     """The finned fish on the base lines ``base`` that eliminates something: the
     first, or, when others on the same lines eliminate more, all of them as one
     step (HoDoKu's siamese fish). When every step is asked for, each of the fish
     is offered too."""
     steps: list[Step] = []
-    for cover, targets, box in _finned_covers(board, masks, base, union, stacks):
-        step = _fish_step(board, digit, by_rows, masks, base, cover, targets, box)
+    for cover, targets, box in _finned_covers(position, masks, base, union, stacks):
+        step = _fish_step(position, digit, by_rows, masks, base, cover, targets, box)
         if not set(step.eliminations) <= {e for other in steps for e in other.eliminations}:
             steps.append(step)
         else:
-            board.search.found(step)
+            position.search.found(step)
     if len(steps) < 2:
         return steps[0] if steps else None
     for step in steps:
-        board.search.found(step)
+        position.search.found(step)
     name = f"Siamese {steps[0].technique[0].lower()}{steps[0].technique[1:]}"
     eliminations = tuple(sorted({e for step in steps for e in step.eliminations}))
     text = f"{name}: {len(steps)} fish on the same base lines, each with its fins: " + " ".join(
@@ -202,13 +202,13 @@ def _finned_on(board, digit, by_rows, masks, base, union, stacks) -> Step | None
                 units=tuple(dict.fromkeys(u for step in steps for u in step.units)))
 
 
-def _finned_covers(board, masks, base, union, stacks):
+def _finned_covers(position, masks, base, union, stacks):
     """``(cover, targets, box)`` for every finned fish on the base lines ``base``
-    that eliminates something: its cover positions, what it eliminates (see
+    that eliminates something: its cover places, what it eliminates (see
     :func:`_fish_step`) and the box of its fins."""
     size = len(base)
     for cross, boxes in stacks:
-        outside = union & ~cross  # cover positions whatever the fins in these boxes
+        outside = union & ~cross  # cover places whatever the fins in these boxes
         if outside.bit_count() > size:
             continue
         for box, box_lines in boxes:
@@ -217,12 +217,12 @@ def _finned_covers(board, masks, base, union, stacks):
                 if line not in box_lines:
                     required |= masks[line]
             others = [line for line in box_lines if line not in base]
-            open_in_box = 0  # the positions of the box where the other lines have the digit
+            open_in_box = 0  # the places of the box where the other lines have the digit
             for line in others:
                 open_in_box |= masks[line] & cross
             if len(others) == len(box_lines) or required.bit_count() > size or not open_in_box:
                 continue  # no base line crosses the box, too many cover lines, or nothing to eliminate
-            for extra in combinations(_positions(union & cross & ~required), size - required.bit_count()):
+            for extra in combinations(_indexes(union & cross & ~required), size - required.bit_count()):
                 cover = required
                 for pos in extra:
                     cover |= 1 << pos
@@ -230,25 +230,25 @@ def _finned_covers(board, masks, base, union, stacks):
                     yield cover, [(line, masks[line] & cover & cross) for line in others], box
 
 
-def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> Step:
-    """The step of a fish: ``targets`` holds ``(line, positions)`` to eliminate from;
+def _fish_step(position, digit, by_rows, masks, base, cover, targets, box=None) -> Step:
+    """The step of a fish: ``targets`` holds ``(line, places)`` to eliminate from;
     ``box`` is the box of the fins of a finned fish."""
-    n, size = board.n, len(base)
+    n, size = position.n, len(base)
     plain, plain_in_text = FISH[size]
     base_kind, cover_kind = ("rows", "columns") if by_rows else ("columns", "rows")
-    d = board.symbol(digit)
-    eliminations = sorted((_cell(n, line, pos, by_rows), digit) for line, mask in targets for pos in _positions(mask))
-    cells = sorted(_cell(n, line, pos, by_rows) for line in base for pos in _positions(masks[line]))
+    d = position.symbol(digit)
+    eliminations = sorted((_cell(n, line, pos, by_rows), digit) for line, mask in targets for pos in _indexes(mask))
+    cells = sorted(_cell(n, line, pos, by_rows) for line in base for pos in _indexes(masks[line]))
     base_units = [line if by_rows else n + line for line in base]
-    cover_units = [n + pos if by_rows else pos for pos in _positions(cover)]
+    cover_units = [n + pos if by_rows else pos for pos in _indexes(cover)]
     base_text = _lines_text(base_kind, base)
-    cover_text = _lines_text(cover_kind, _positions(cover))
+    cover_text = _lines_text(cover_kind, _indexes(cover))
     if box is None:
         name = score_name = plain
         text = (
             f"{name} on {d}: in {base_text} the {d} can only be in {cover_text}, so each of those "
             f"{cover_kind} has its {d} in these {base_kind}; remove it from the rest of {cover_text}: "
-            f"{board.removal(eliminations)}."
+            f"{position.removal(eliminations)}."
         )
         units = base_units + cover_units
     else:
@@ -257,46 +257,46 @@ def _fish_step(board, digit, by_rows, masks, base, cover, targets, box=None) -> 
         plain_name = plain_in_text.split(' ', 1)[1]
         name, score_name = f"{'Sashimi' if sashimi else 'Finned'} {plain_name}", f"Finned {plain_name}"
         fin_word, fin_pronoun = ("fin", "it") if len(fins) == 1 else ("fins", "them")
-        box_name = board.unit_name(2 * n + box)
+        box_name = position.unit_name(2 * n + box)
         text = (
             f"{name} on {d}: in {base_text} the {d} can only be in {cover_text} or in the {fin_word} "
-            f"{join([board.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
+            f"{join([position.name(x) for x in fins])}; without the {fin_word} it would be {plain_in_text}, "
             f"and with {fin_pronoun} the {d} is in {box_name}, so either way the cells of {box_name} in those "
-            f"{cover_kind} lose it: {board.removal(eliminations)}."
+            f"{cover_kind} lose it: {position.removal(eliminations)}."
         )
         units = base_units + cover_units + [2 * n + box]
     return Step(name, base_score(score_name), text, eliminations=tuple(eliminations), cells=tuple(cells),
                 units=tuple(units))
 
 
-def x_wing(board: Board) -> Step | None:
+def x_wing(position: Position) -> Step | None:
     """Two rows where a digit fits only in the same two columns (or vice versa)."""
-    return _basic_fish(board, 2)
+    return _basic_fish(position, 2)
 
 
-def swordfish(board: Board) -> Step | None:
+def swordfish(position: Position) -> Step | None:
     """Three rows where a digit fits only in the same three columns (or vice versa)."""
-    return _basic_fish(board, 3)
+    return _basic_fish(position, 3)
 
 
-def jellyfish(board: Board) -> Step | None:
+def jellyfish(position: Position) -> Step | None:
     """Four rows where a digit fits only in the same four columns (or vice versa)."""
-    return _basic_fish(board, 4)
+    return _basic_fish(position, 4)
 
 
-def finned_x_wing(board: Board) -> Step | None:
+def finned_x_wing(position: Position) -> Step | None:
     """An X-wing with extra candidates (fins) in one box."""
-    return _finned_fish(board, 2)
+    return _finned_fish(position, 2)
 
 
-def finned_swordfish(board: Board) -> Step | None:
+def finned_swordfish(position: Position) -> Step | None:
     """A swordfish with extra candidates (fins) in one box."""
-    return _finned_fish(board, 3)
+    return _finned_fish(position, 3)
 
 
-def finned_jellyfish(board: Board) -> Step | None:
+def finned_jellyfish(position: Position) -> Step | None:
     """A jellyfish with extra candidates (fins) in one box."""
-    return _finned_fish(board, 4)
+    return _finned_fish(position, 4)
 
 
 # -- franken and mutant fish: boxes take part ----------------------------------
@@ -315,8 +315,8 @@ MIXES = {
                ((range(2, 5), 0, False, False), (range(2, 4), FINS, False, False),
                 (range(4, 5), FINS, False, True))),
 }
-#: The most nodes of the cover searches of finned mutant jellyfish on one board (on each
-#: digit, when every step is asked for): on every 40th of the hardest list's first boards
+#: The most tries of the cover searches of finned mutant jellyfish on one position (on each
+#: digit, when every step is asked for): on every 40th of the hardest list's first positions
 #: of 7.0 or more, unbounded, they took 4.2 s of the mutant fish search's 4.9 s (its 0.3 s
 #: before them), and found none.
 BUDGET = 40000
@@ -349,7 +349,7 @@ def _unit_bases(places: list[int], units: list[int], size: int, endo: int) -> It
                 stack.append(((*chosen, units[i]), union | bits, both, i + 1))
 
 
-def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: int, sight: int,
+def _covers(position: Position, places: list[int], allowed, base, inside: int, endo: int, sight: int,
             fins: int, reach: list[int], budget: list[float], once: bool) -> Iterator[tuple[tuple[int, ...], int]]:
     """``(cover units, fins)`` for every ``len(base)`` units of the kinds ``allowed``, none
     of ``base``, that hold the places ``inside`` but for the endo fins ``endo`` and at most
@@ -358,9 +358,9 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
     places than the units still to come and the fins can take is not tried. With ``once``,
     a place passed over as a fin is covered by no unit after (that way is the same fish
     again, found as well by covering the place at once: its order changes, which a
-    search that lists every fish does not mind). Each node lowers ``budget`` (one
+    search that lists every fish does not mind). Each try lowers ``budget`` (one
     count); none is left, the search stops."""
-    n, size, seen = board.n, len(base), board.peer_bits
+    n, size, seen = position.n, len(base), position.peer_bits
     for x in cells_of(endo):
         sight &= seen[x]
     stack: list[tuple[tuple[int, ...], int, int, int]] = [((), inside & ~endo, endo, sight)]
@@ -378,7 +378,7 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
         low = left & -left
         x = low.bit_length() - 1
         room = fins - skipped.bit_count() + reach[size - len(cover) - 1]
-        for unit in board.units_of[x]:
+        for unit in position.units_of[x]:
             if unit // n in allowed and unit not in base and unit not in cover:
                 more = left & ~places[unit]
                 if more.bit_count() <= room and not (once and places[unit] & skipped & ~endo):
@@ -387,21 +387,21 @@ def _covers(board: Board, places: list[int], allowed, base, inside: int, endo: i
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
 
 
-def _mixed_fish(board: Board, mix: str) -> Step | None:
+def _mixed_fish(position: Position, mix: str) -> Step | None:
     """A fish of ``mix`` that eliminates something, in the order of its searches and
     the smallest first: on the first base sets that make one, the cover sets that
     eliminate the most. When every step is asked for, every fish (within the
     :data:`BUDGET`)."""
-    n, units, candidates = board.n, board.units, board.candidates
-    seen = board.peer_bits
+    n, units, candidates = position.n, position.units, position.candidates
+    seen = position.peer_bits
     mixes, searches = MIXES[mix]
     key = f"{mix} fish"
-    digits = board.search.digits(board, key)
+    digits = position.search.digits(position, key)
     budgets: dict[int, list[float]] = {}  # one for all digits; one each when every step is asked for
-    every = board.search.every is not None
+    every = position.search.every is not None
     for sizes, most_fins, endo, bounded in searches:
         for digit in digits:
-            nodes = budgets.setdefault(digit if every else 0, [BUDGET]) if bounded else [math.inf]
+            tries = budgets.setdefault(digit if every else 0, [BUDGET]) if bounded else [math.inf]
             bit = 1 << (digit - 1)
             places = [sum(1 << x for x in unit if candidates[x] & bit) for unit in units]
             everywhere = sum(places[:n])
@@ -411,7 +411,7 @@ def _mixed_fish(board: Board, mix: str) -> Step | None:
                     found = _unit_bases(places, [u for u in range(3 * n) if u // n in base_kinds], size,
                                    most_fins if endo else 0)
                     for base, inside, shared in found:
-                        if nodes[0] <= 0:
+                        if tries[0] <= 0:
                             break
                         # the most base places that 0, 1, ... ``size`` cover units can hold: too few, no fish
                         most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base),
@@ -420,8 +420,8 @@ def _mixed_fish(board: Board, mix: str) -> Step | None:
                         if reach[size] + most_fins < inside.bit_count():
                             continue
                         best = None
-                        for cover, fins in _covers(board, places, cover_kinds, base, inside, shared,
-                                                   everywhere & ~inside, most_fins, reach, nodes, every):
+                        for cover, fins in _covers(position, places, cover_kinds, base, inside, shared,
+                                                   everywhere & ~inside, most_fins, reach, tries, every):
                             if _mix(n, base, cover) != mix:
                                 continue
                             targets = 0
@@ -433,44 +433,44 @@ def _mixed_fish(board: Board, mix: str) -> Step | None:
                             if not targets:
                                 continue
                             if every:
-                                board.search.found(_mixed_step(board, digit, base, cover, inside, shared, fins,
+                                position.search.found(_mixed_step(position, digit, base, cover, inside, shared, fins,
                                                                targets, mix))
                             elif best is None or targets.bit_count() > best[2].bit_count():
                                 best = cover, fins, targets
                         if best:
-                            step = _mixed_step(board, digit, base, best[0], inside, shared, best[1], best[2], mix)
-                            if board.search.found(step):
+                            step = _mixed_step(position, digit, base, best[0], inside, shared, best[1], best[2], mix)
+                            if position.search.found(step):
                                 return step
-    board.search.nothing(board, key)
+    position.search.nothing(position, key)
     return None
 
 
-def _mixed_step(board: Board, digit: int, base, cover, inside: int, endo: int, fins: int, targets: int,
+def _mixed_step(position: Position, digit: int, base, cover, inside: int, endo: int, fins: int, targets: int,
                 mix: str) -> Step:
     plain = FISH[len(base)][0]
     name = f"{'Finned ' + mix if fins else mix.capitalize()} {plain if plain == 'X-wing' else plain.lower()}"
-    d = board.symbol(digit)
+    d = position.symbol(digit)
     eliminations = tuple((x, digit) for x in cells_of(targets))
-    base_text = join([board.unit_name(u) for u in base])
-    cover_text = join([board.unit_name(u) for u in cover])
-    shared = (f"share only the endo fins {join([board.name(x) for x in cells_of(endo)])}" if endo
+    base_text = join([position.unit_name(u) for u in base])
+    cover_text = join([position.unit_name(u) for u in cover])
+    shared = (f"share only the endo fins {join([position.name(x) for x in cells_of(endo)])}" if endo
               else f"share no place of the {d}")
     text = (f"{name} on {d}: {base_text} {shared}, and hold {len(base)} of them, all in "
-            f"{cover_text}" + (f" but for the fins {join([board.name(x) for x in cells_of(fins)])}" if fins else "")
+            f"{cover_text}" + (f" but for the fins {join([position.name(x) for x in cells_of(fins)])}" if fins else "")
             + f"; each of those holds its {d} among them"
             + (", or a fin holds it, so what sees every fin and a cover" if fins else ", so the rest of them")
-            + f" loses it: {board.removal(eliminations)}.")
+            + f" loses it: {position.removal(eliminations)}.")
     return Step(name, base_score(f"{mix.capitalize()} fish"), text, eliminations=eliminations,
                 cells=tuple(cells_of(inside)), units=tuple(base) + tuple(cover))
 
 
-def franken_fish(board: Board) -> Step | None:
+def franken_fish(position: Position) -> Step | None:
     """A fish of rows and boxes against columns and boxes (or columns and boxes against rows and boxes)."""
-    return _mixed_fish(board, "franken")
+    return _mixed_fish(position, "franken")
 
 
-def mutant_fish(board: Board) -> Step | None:
+def mutant_fish(position: Position) -> Step | None:
     """A fish of any other mix of rows, columns and boxes."""
-    return _mixed_fish(board, "mutant")
+    return _mixed_fish(position, "mutant")
 
 

@@ -1,8 +1,8 @@
-"""Nodes and links: the implications between candidates that chains follow.
+"""Terms and links: the implications between candidates that chains follow.
 
-Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.position`'s)
 -------------------------------------------------------
-node
+term
     A candidate assumed true (*on*, written ``r1c2=7``) or false (*off*,
     ``r1c2<>7``), coded ``(cell * n + digit - 1) * 2 + on``.
 strong link
@@ -15,7 +15,7 @@ weak link
 chain
     Implications alternating along links. Assuming a candidate on and reaching
     it off proves it false; assuming it off and reaching it on proves it true.
-    Between them, from its first off-node to its last on-node, such a chain is
+    Between them, from its first off-term to its last on-term, such a chain is
     an *AIC* (alternating inference chain): one of its two ends is true, so
     every candidate weakly linked to both goes. When the ends are weakly linked
     themselves, it closes a *continuous nice loop*.
@@ -24,7 +24,7 @@ propagation
     A *dynamic* propagation also removes the candidates it turns off, so that
     later singles see them gone (Sudoku Explainer's dynamic chains).
 
-A chain scores a base per kind plus :func:`length_bonus` of its node count
+A chain scores a base per kind plus :func:`length_bonus` of its term count
 (:func:`chain_score`), as in Sudoku Explainer (SE) 1.2.1. Used by
 :mod:`~sudoku_dlx.techniques.chains`, :mod:`~sudoku_dlx.techniques.forcing` and
 :mod:`~sudoku_dlx.techniques.dynamic`.
@@ -34,72 +34,72 @@ from __future__ import annotations
 
 from collections import deque
 
-from .board import Board
+from .position import Position
 
 __all__ = [
     "Links", "Outcome", "assumptions", "candidate", "chain_score", "conclusion", "first_parents", "length_bonus",
-    "links_of", "node_text", "possible", "propagate",
+    "links_of", "term_text", "possible", "propagate",
 ]
 
 
-def length_bonus(nodes: int) -> float:
-    """SE's score added for a chain of ``nodes`` nodes: 0.1 each time
-    ``nodes - 2`` passes a ceiling that starts at 4 and grows by x3/2 and x4/3
+def length_bonus(terms: int) -> float:
+    """SE's score added for a chain of ``terms`` terms: 0.1 each time
+    ``terms - 2`` passes a ceiling that starts at 4 and grows by x3/2 and x4/3
     in turn (4, 6, 8, 12, 16, 24, 32, ...)."""
-    length, ceil, tenths = nodes - 2, 4, 0
+    length, ceil, tenths = terms - 2, 4, 0
     while length > ceil:
         ceil = ceil * 3 // 2 if tenths % 2 == 0 else ceil * 4 // 3
         tenths += 1
     return tenths / 10
 
 
-def chain_score(base: float, nodes: int) -> float:
-    """A chain's score: its kind's ``base`` plus the :func:`length_bonus` of its ``nodes``."""
-    return round(base + length_bonus(nodes), 1)
+def chain_score(base: float, terms: int) -> float:
+    """A chain's score: its kind's ``base`` plus the :func:`length_bonus` of its ``terms``."""
+    return round(base + length_bonus(terms), 1)
 
 
 class Links:
-    """The implications between the nodes of a board: ``x`` allows the links of
+    """The implications between the terms of a position: ``x`` allows the links of
     a digit's places in a unit, ``y`` those of a cell's digits. They keep the
-    board's candidates as they were when made."""
+    position's candidates as they were when made."""
 
-    def __init__(self, board: Board, x: bool = True, y: bool = True) -> None:
-        self.board = board
-        self.candidates = board.candidates[:]
-        self.n = board.n
+    def __init__(self, position: Position, x: bool = True, y: bool = True) -> None:
+        self.position = position
+        self.candidates = position.candidates[:]
+        self.n = position.n
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
         self.memo: dict = {}  # what the chain searches keep about these links
-        self._units = [list(zip(units, (board.units[unit] for unit in units))) for units in board.units_of]
-        self._peers = [tuple((peer, peer * board.n * 2) for peer in sorted(peers)) for peers in board.peers]
+        self._units = [list(zip(units, (position.units[unit] for unit in units))) for units in position.units_of]
+        self._peers = [tuple((peer, peer * position.n * 2) for peer in sorted(peers)) for peers in position.peers]
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
-        self.counts = [len(board.places(unit, digit)) for unit in range(len(board.units)) for digit in range(1, self.n + 1)]
+        self.counts = [len(position.places(unit, digit)) for unit in range(len(position.units)) for digit in range(1, self.n + 1)]
 
-    def members(self, node: int) -> tuple[tuple[int, ...], int]:
-        """The cells of a node (one) and its digit, 0-based."""
-        cell, d0 = divmod(node >> 1, self.n)
+    def members(self, term: int) -> tuple[tuple[int, ...], int]:
+        """The cells of a term (one) and its digit, 0-based."""
+        cell, d0 = divmod(term >> 1, self.n)
         return (cell,), d0
 
-    def text(self, node: int) -> str:
-        return node_text(self.board, node)
+    def text(self, term: int) -> str:
+        return term_text(self.position, term)
 
-    def static(self, node: int) -> list[int]:
-        """The nodes ``node`` implies on the board's own candidates (remembered)."""
-        found = self._static.get(node)
+    def static(self, term: int) -> list[int]:
+        """The terms ``term`` implies on the position's own candidates (remembered)."""
+        found = self._static.get(term)
         if found is None:
-            found = self._static[node] = [new for new, _ in self.implied(node, self.candidates, self.counts)]
+            found = self._static[term] = [new for new, _ in self.implied(term, self.candidates, self.counts)]
         return found
 
-    def implied(self, node: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
-        """The nodes ``node`` implies given ``candidates`` (and their ``counts``),
-        each with the off nodes it also rests on: the candidates a dynamic
+    def implied(self, term: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """The terms ``term`` implies given ``candidates`` (and their ``counts``),
+        each with the off terms it also rests on: the candidates a dynamic
         propagation removed from the cell or unit where it became a single (none
-        while ``candidates`` are still the board's)."""
+        while ``candidates`` are still the position's)."""
         n = self.n
-        cell, d0 = divmod(node >> 1, n)
+        cell, d0 = divmod(term >> 1, n)
         bit = 1 << d0
-        if node & 1:
+        if term & 1:
             found: list[tuple[int, tuple[int, ...]]] = []
             if self.y:
                 others = candidates[cell] & ~bit
@@ -137,9 +137,9 @@ class Links:
         return found
 
 
-def first_parents(parents, node: int) -> list[int]:
-    """The chain from the assumption to ``node``, following each node's first parent."""
-    path = [node]
+def first_parents(parents, term: int) -> list[int]:
+    """The chain from the assumption to ``term``, following each term's first parent."""
+    path = [term]
     while parents[path[-1]]:
         path.append(parents[path[-1]][0])
     path.reverse()
@@ -147,8 +147,8 @@ def first_parents(parents, node: int) -> list[int]:
 
 
 class Outcome:
-    """What assuming one node leads to: ``parents`` maps every node reached to
-    the nodes it follows from (the first is the link it came by);
+    """What assuming one term leads to: ``parents`` maps every term reached to
+    the terms it follows from (the first is the link it came by);
     ``conflict`` is the ``(on, off)`` pair of a candidate reached both ways."""
 
     __slots__ = ("parents", "conflict")
@@ -157,10 +157,10 @@ class Outcome:
         self.parents = parents
         self.conflict = conflict
 
-    def ancestors(self, node: int) -> int:
-        """How many nodes ``node`` rests on, itself included (SE's complexity)."""
-        seen = {node}
-        todo = [node]
+    def ancestors(self, term: int) -> int:
+        """How many terms ``term`` rests on, itself included (SE's complexity)."""
+        seen = {term}
+        todo = [term]
         parents = self.parents
         while todo:
             for parent in parents[todo.pop()]:
@@ -169,16 +169,16 @@ class Outcome:
                     todo.append(parent)
         return len(seen)
 
-    def path(self, node: int) -> list[int]:
-        """The chain from the assumption to ``node`` along first parents."""
-        return first_parents(self.parents, node)
+    def path(self, term: int) -> list[int]:
+        """The chain from the assumption to ``term`` along first parents."""
+        return first_parents(self.parents, term)
 
 
 def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
-    """Everything assuming ``start`` implies, taking on-nodes first as SE does,
+    """Everything assuming ``start`` implies, taking on-terms first as SE does,
     until nothing more follows or a candidate is both on and off. A dynamic
     propagation removes each candidate it turns off."""
-    n, units_of = links.n, links.board.units_of
+    n, units_of = links.n, links.position.units_of
     candidates = links.candidates[:] if dynamic else links.candidates
     counts = links.counts[:] if dynamic else links.counts
     parents: dict[int, tuple[int, ...]] = {start: ()}
@@ -186,20 +186,20 @@ def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
     offs: deque[int] = deque()
     (ons if start & 1 else offs).append(start)
     while ons or offs:
-        node = ons.popleft() if ons else offs.popleft()
-        # What an on-node implies only shrinks as a dynamic propagation removes
-        # candidates, and the off-nodes of those removed are already reached.
-        gone = dynamic and not node & 1
-        implied = links.implied(node, candidates, counts) if gone else ((new, ()) for new in links.static(node))
+        term = ons.popleft() if ons else offs.popleft()
+        # What an on-term implies only shrinks as a dynamic propagation removes
+        # candidates, and the off-terms of those removed are already reached.
+        gone = dynamic and not term & 1
+        implied = links.implied(term, candidates, counts) if gone else ((new, ()) for new in links.static(term))
         for new, hidden in implied:
             if new in parents:
                 continue
-            parents[new] = (node, *hidden)
+            parents[new] = (term, *hidden)
             if new ^ 1 in parents:
                 return Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
             (ons if new & 1 else offs).append(new)
         if gone:
-            cell, d0 = divmod(node >> 1, n)
+            cell, d0 = divmod(term >> 1, n)
             if candidates[cell] >> d0 & 1:
                 candidates[cell] ^= 1 << d0
                 for unit in units_of[cell]:
@@ -207,54 +207,54 @@ def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
     return Outcome(parents)
 
 
-def node_text(board: Board, node: int) -> str:
-    cell, d0 = divmod(node >> 1, board.n)
-    return f"{board.name(cell)}{'=' if node & 1 else '<>'}{board.symbol(d0 + 1)}"
+def term_text(position: Position, term: int) -> str:
+    cell, d0 = divmod(term >> 1, position.n)
+    return f"{position.name(cell)}{'=' if term & 1 else '<>'}{position.symbol(d0 + 1)}"
 
 
-def conclusion(board: Board, nodes) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
-    """The placements, eliminations and their words for nodes proved true."""
-    placements = tuple(divmod(node >> 1, board.n) for node in nodes if node & 1)
+def conclusion(position: Position, terms) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], str]:
+    """The placements, eliminations and their words for terms proved true."""
+    placements = tuple(divmod(term >> 1, position.n) for term in terms if term & 1)
     placements = tuple((cell, d0 + 1) for cell, d0 in placements)
-    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(node >> 1, board.n) for node in nodes if not node & 1))
-    words = ", ".join(f"{board.name(c)}={board.symbol(d)}" for c, d in placements)
+    eliminations = tuple((cell, d0 + 1) for cell, d0 in (divmod(term >> 1, position.n) for term in terms if not term & 1))
+    words = ", ".join(f"{position.name(c)}={position.symbol(d)}" for c, d in placements)
     if eliminations:
-        words = ", ".join(filter(None, (words, board.removal(eliminations))))
+        words = ", ".join(filter(None, (words, position.removal(eliminations))))
     return placements, eliminations, words
 
 
-def possible(board: Board, start: int) -> bool:
-    """Whether assuming ``start`` may lead to a contradiction: when the board
+def possible(position: Position, start: int) -> bool:
+    """Whether assuming ``start`` may lead to a contradiction: when the position
     knows the solution, only a candidate it lacks can be on, or one it holds off."""
-    solution = board.search.solution
+    solution = position.search.solution
     if solution is None:
         return True
-    cell, d0 = divmod(start >> 1, board.n)
+    cell, d0 = divmod(start >> 1, position.n)
     return (solution[cell] == d0 + 1) != bool(start & 1)
 
 
-def candidate(node: int, n: int) -> tuple[int, int]:
-    """The ``(cell, digit)`` of a node."""
-    cell, d0 = divmod(node >> 1, n)
+def candidate(term: int, n: int) -> tuple[int, int]:
+    """The ``(cell, digit)`` of a term."""
+    cell, d0 = divmod(term >> 1, n)
     return cell, d0 + 1
 
 
-def assumptions(board: Board, digits: list[int] | None = None) -> list[int]:
-    """Every candidate's on-node (of ``digits``, if given)."""
-    n = board.n
-    return [((cell * n + digit - 1) << 1) | 1 for cell in board.blanks() for digit in board.digits(cell)
+def assumptions(position: Position, digits: list[int] | None = None) -> list[int]:
+    """Every candidate's on-term (of ``digits``, if given)."""
+    n = position.n
+    return [((cell * n + digit - 1) << 1) | 1 for cell in position.blanks() for digit in position.digits(cell)
             if digits is None or digit in digits]
 
 
-def links_of(board: Board, x: bool = True, y: bool = True) -> Links:
-    """The links of ``board`` (of units with ``x``, of cells with ``y``), shared
-    by the techniques while the board stays the same."""
-    key = (tuple(board.candidates), x, y)
-    memo = board.search.memo
+def links_of(position: Position, x: bool = True, y: bool = True) -> Links:
+    """The links of ``position`` (of units with ``x``, of cells with ``y``), shared
+    by the techniques while the position stays the same."""
+    key = (tuple(position.candidates), x, y)
+    memo = position.search.memo
     if memo.get("links_key") != key[0]:
         memo["links_key"] = key[0]
         memo["links"] = {}
     found = memo["links"].get(key[1:])
     if found is None:
-        found = memo["links"][key[1:]] = Links(board, x, y)
+        found = memo["links"][key[1:]] = Links(position, x, y)
     return found

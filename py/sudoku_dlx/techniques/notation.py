@@ -7,13 +7,13 @@ name, their digits and the link between them in the brackets: ``(4=7)r1c2``.
 A digit is written where it changes, and at both ends: an X-chain is
 ``(5)r2c3=r2c7-r5c7=(5)r5c1``. A group of cells is named compactly:
 ``r2c78``, ``r45c4``, ``r5c4|r6c45`` across the lines of a box. An almost
-locked set (ALS) is one node: the digit linked to what comes before, ``=``,
+locked set (ALS) is one term: the digit linked to what comes before, ``=``,
 its other digits with the one linked to what comes next last:
-``(4=159)r3c468``. A continuous nice loop ends with the node it starts with;
+``(4=159)r3c468``. A continuous nice loop ends with the term it starts with;
 a chain that places a digit starts and ends on that candidate. What the step
 proves follows ``=>``: ``r1c3<>5, r2c1<>5`` or ``r1c1=5``.
 
-:func:`eureka` reads a step's :class:`~.board.Link` list (a group's cells from
+:func:`eureka` reads a step's :class:`~.position.Link` list (a group's cells from
 its ``groups``) or its ALSs (``Step.alss``); a step whose links are no single
 alternating chain (a forcing net, an empty rectangle, patterns) has none: "".
 """
@@ -25,11 +25,11 @@ from typing import TYPE_CHECKING
 from ..kinds.grid import Shape, cell_name
 
 if TYPE_CHECKING:
-    from .board import Link, Step
+    from .position import Link, Step
 
 __all__ = ["cells_name", "eureka"]
 
-#: A node as written: its cells and the symbols of its digit(s).
+#: A term as written: its cells and the symbols of its digit(s).
 _Item = tuple[tuple[int, ...], str]
 
 
@@ -61,38 +61,38 @@ def eureka(step: Step, shape: Shape) -> str:
     return f"{_write(items, strong, shape.n)} => {', '.join(proved)}"
 
 
-def _node(link: Link, end: int) -> tuple[tuple[int, ...], int]:
+def _term(link: Link, end: int) -> tuple[tuple[int, ...], int]:
     """The cells and digit of one end (0: ``a``, 1: ``b``) of a link."""
     cell, digit = (link.a, link.b)[end]
     return (link.groups[end] if link.groups else (cell,)), digit
 
 
 def _link_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]] | None:
-    """The nodes and link kinds of a step's links, or None when they are no
+    """The terms and link kinds of a step's links, or None when they are no
     alternating chain of two strong links or more, or when a strong link joins
     two digits of other cells (it goes through an ALS the links do not name).
     The weak links from and back to an eliminated candidate (how the chain
     searches draw an AIC) are left out: it follows ``=>``."""
     links = list(step.links)
-    if not links or any(_node(a, 1) != _node(b, 0) for a, b in zip(links, links[1:])):
+    if not links or any(_term(a, 1) != _term(b, 0) for a, b in zip(links, links[1:])):
         return None
-    if any(link.strong and _node(link, 0)[0] != _node(link, 1)[0] and link.a[1] != link.b[1] for link in links):
+    if any(link.strong and _term(link, 0)[0] != _term(link, 1)[0] and link.a[1] != link.b[1] for link in links):
         return None
     if not links[0].strong:
-        if links[-1].strong or _node(links[0], 0) != _node(links[-1], 1):
+        if links[-1].strong or _term(links[0], 0) != _term(links[-1], 1):
             return None
         links = links[1:-1]
     if len(links) < 3 or len(links) % 2 == 0 or not all(link.strong for link in links[::2]):
         return None
-    nodes = [_node(links[0], 0)] + [_node(link, 1) for link in links]
+    terms = [_term(links[0], 0)] + [_term(link, 1) for link in links]
     if "nice loop" in step.technique.lower():
-        nodes.append(nodes[0])
-    items = [(cells, shape.symbol(digit)) for cells, digit in nodes]
+        terms.append(terms[0])
+    items = [(cells, shape.symbol(digit)) for cells, digit in terms]
     return items, [i % 2 == 0 for i in range(len(items) - 1)]
 
 
 def _als_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]]:
-    """The nodes and link kinds of a chain of ALSs: inside one, strong from the
+    """The terms and link kinds of a chain of ALSs: inside one, strong from the
     digits linked to what comes before to the rest; between two, weak."""
     items: list[_Item] = []
     strong: list[bool] = []
@@ -107,7 +107,7 @@ def _als_items(step: Step, shape: Shape) -> tuple[list[_Item], list[bool]]:
 
 
 def _write(items: list[_Item], strong: list[bool], n: int) -> str:
-    """Nodes joined by their links, the candidates of one cell (or set) in a row
+    """Terms joined by their links, the candidates of one cell (or set) in a row
     sharing its name, a digit written where it changes and at both ends."""
     parts: list[tuple[tuple[int, ...], list[str], str]] = []  # cells, digits and links inside, link before
     for i, (cells, digits) in enumerate(items):

@@ -1,7 +1,7 @@
 """The registry: every technique with its name, base score and family, easiest first.
 
 It is the one source of those: a technique's steps read their base score here
-(:func:`~.board.base_score`). The rating and hints (:mod:`sudoku_dlx.rating`)
+(:func:`~.position.base_score`). The rating and hints (:mod:`sudoku_dlx.rating`)
 try them in this order; a technique's steps score its base or more (a chain's
 length adds to it). The
 families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
@@ -9,7 +9,7 @@ families Sudoku Explainer (SE) lacks and HoDoKu has are marked ``se=False``
 avoidable rectangles, unique rectangles of type 6, multi-colours, franken and mutant fish
 (franken fish with endo fins and mutant jellyfish among them), templates; the ALS searches
 take ALSs of up to 8 cells and, after those that share none, ALSs that share cells, and
-grouped AICs take an ALS's candidates of a digit as a node.
+grouped AICs take an ALS's candidates of a digit as a term.
 They give hints and steps of the path, scored where HoDoKu's order puts them,
 but a puzzle's score is measured without them (:data:`SCORED`): where they
 find a step, SE needs a harder one, and its ratings count that. Remote pairs
@@ -19,7 +19,7 @@ give the step when the scores tie, as in HoDoKu's order.
 
 Each technique names the ``kinds`` of puzzle it serves (:func:`techniques_for`).
 Most hold for every kind: they rest only on units holding every digit once and
-on peers differing, and read the kind's units and peers from the board. Those
+on peers differing, and read the kind's units and peers from the position. Those
 that look at boxes skip the futoshiki, whose Latin square has none
 (:data:`BOXED`); those that reckon with a box's rows and columns skip the
 jigsaw too (:data:`BANDED`). The uniqueness techniques (unique, hidden and avoidable
@@ -41,7 +41,7 @@ from typing import NamedTuple
 
 from ..kinds.grid import KINDS, InvalidPuzzleError
 from . import als, basic, cages, chains, colours, dynamic, fish, signs, templates, trial, uniqueness, wings
-from .board import BASE_SCORES, Board, Step
+from .position import BASE_SCORES, Position, Step
 
 __all__ = ["ALIASES", "ALL", "BANDED", "BEYOND_SE", "BOXED", "BY_NAME", "CLASSIC", "FUTOSHIKI", "KILLER", "Needed",
            "SCORED", "TECHNIQUES", "Technique", "needed", "scored_for", "techniques_for"]
@@ -62,16 +62,16 @@ FUTOSHIKI = frozenset({"futoshiki"})
 class Technique(NamedTuple):
     """A technique: its ``name`` in a list of techniques (a step's own name may say
     more: a skyscraper is one kind of turbot fish), the lowest ``score`` its steps get
-    (its *base*: its steps read it, :func:`~.board.base_score`), its ``family`` (the
+    (its *base*: its steps read it, :func:`~.position.base_score`), its ``family`` (the
     module that holds it: basic, fish, wings, uniqueness, chains, colours, als,
     templates, dynamic, trial, or a kind's own: cages, signs), the function that
-    ``find``\\ s its easiest step on a board, whether SE has it (or, for a kind's own
+    ``find``\\ s its easiest step on a position, whether SE has it (or, for a kind's own
     technique, whether it counts in the score), and the ``kinds`` of puzzle it serves."""
 
     name: str
     score: float
     family: str
-    find: Callable[[Board], Step | None]
+    find: Callable[[Position], Step | None]
     se: bool = True
     kinds: frozenset[str] = ALL
     steps: tuple[str, ...] = ()  # the names its steps are written with, when not ``name`` alone
@@ -82,11 +82,11 @@ class Technique(NamedTuple):
         qualifier in brackets: ``Forcing chains (cell)``)."""
         return self.steps or (self.name,)
 
-    def every(self, board: Board) -> list[Step]:
-        """Every step the technique finds on ``board`` (HoDoKu's "all steps"), in the
-        order found; ``board`` is left as it was. A search that stops at its first step
+    def every(self, position: Position) -> list[Step]:
+        """Every step the technique finds on ``position`` (HoDoKu's "all steps"), in the
+        order found; ``position`` is left as it was. A search that stops at its first step
         or its choice gives that one alone."""
-        play = board.fork(replace(board.search, memo={}, every=[]))
+        play = position.fork(replace(position.search, memo={}, every=[]))
         last = self.find(play)
         steps = play.search.every or []
         return steps + [last] if last is not None and last not in steps else steps

@@ -8,32 +8,32 @@ from __future__ import annotations
 
 from ..kinds.grid import Puzzle
 from ..kinds.solver import fault, solutions
-from .board import Board, Step, base_score
+from .position import Position, Step, base_score
 
 __all__ = ["trial_and_error"]
 
 
-def trial_and_error(board: Board) -> Step | None:
+def trial_and_error(position: Position) -> Step | None:
     """In a blank cell with the fewest candidates, eliminate every candidate after which
     the engine finds no solution. Always progresses on a puzzle with one solution."""
-    blanks = [x for x in board.blanks() if board.candidates[x]]
+    blanks = [x for x in position.blanks() if position.candidates[x]]
     if not blanks:
         return None
-    cell = min(blanks, key=lambda x: board.candidates[x].bit_count())
-    eliminations = tuple((cell, d) for d in board.digits(cell) if not _completes(board, cell, d))
+    cell = min(blanks, key=lambda x: position.candidates[x].bit_count())
+    eliminations = tuple((cell, d) for d in position.digits(cell) if not _completes(position, cell, d))
     if not eliminations:
         return None
-    text = (f"Trial and error: with {board.removal(eliminations).replace('<>', '=')} the grid "
-            f"has no solution, so {board.removal(eliminations)}.")
-    return Step("Trial and error", base_score("Trial and error"), text, (), eliminations, (cell,), board.units_of[cell])
+    text = (f"Trial and error: with {position.removal(eliminations).replace('<>', '=')} the grid "
+            f"has no solution, so {position.removal(eliminations)}.")
+    return Step("Trial and error", base_score("Trial and error"), text, (), eliminations, (cell,), position.units_of[cell])
 
 
-def _completes(board: Board, cell: int, digit: int) -> bool:
+def _completes(position: Position, cell: int, digit: int) -> bool:
     """Whether the placed digits plus ``digit`` in ``cell`` still have a solution (the
-    exact cover of the board's kind, with its cages and signs)."""
-    if any(board.values[peer] == digit for peer in board.peers[cell]):
+    exact cover of the position's kind, with its cages and signs)."""
+    if any(position.values[peer] == digit for peer in position.peers[cell]):
         return False
-    values = board.values[:]
+    values = position.values[:]
     values[cell] = digit
-    puzzle = Puzzle(board.shape, tuple(values), board.cages, board.signs)
+    puzzle = Puzzle(position.shape, tuple(values), position.cages, position.signs)
     return not fault(puzzle) and bool(solutions(puzzle, 1)[0])

@@ -1,6 +1,6 @@
 """Uniqueness: deadly patterns a puzzle with one solution never ends in.
 
-Glossary (beyond :mod:`sudoku_dlx.techniques.board`'s)
+Glossary (beyond :mod:`sudoku_dlx.techniques.position`'s)
 --------------------------------------------
 deadly pattern
     Candidates that would leave the puzzle two solutions or none, so a puzzle
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .board import Board, Step, base_score, digits_of, join
+from .position import Position, Step, base_score, digits_of, join
 
 __all__ = [
     "avoidable_rectangle", "bug_plus_one", "hidden_rectangle", "unique_rectangle_1", "unique_rectangle_2",
@@ -42,13 +42,13 @@ def _corners(n: int, box, r1: int, r2: int, c1: int, c2: int) -> tuple[int, int,
     return cells if len({box[x] for x in cells}) == 2 else None
 
 
-def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def _rectangles(position: Position) -> Iterator[tuple[tuple[int, int, int, int], int]]:
     """``(cells, pair)`` for every four blank cells in two rows, two columns and two
     boxes where a corner holds only the two digits of ``pair`` and every corner
     one of them at least. A corner may miss one (*missing candidates*): a
     deduction never removes a digit that a solution puts there, so a rectangle
     that could end with only the pair still gives the puzzle two solutions."""
-    n, candidates, box = board.n, board.candidates, board.shape.box_of
+    n, candidates, box = position.n, position.candidates, position.shape.box_of
     for r1, r2 in combinations(range(n), 2):
         cols = [c for c in range(n) if candidates[r1 * n + c] and candidates[r2 * n + c]]
         for c1, c2 in combinations(cols, 2):
@@ -59,15 +59,15 @@ def _rectangles(board: Board) -> Iterator[tuple[tuple[int, int, int, int], int]]
                         yield cells, pair
 
 
-def _extra(board: Board, cells, pair: int) -> list[int]:
+def _extra(position: Position, cells, pair: int) -> list[int]:
     """The corners with a digit besides the pair."""
-    return [x for x in cells if board.candidates[x] & ~pair]
+    return [x for x in cells if position.candidates[x] & ~pair]
 
 
-def _deadly(board: Board, cells, pair: int) -> str:
+def _deadly(position: Position, cells, pair: int) -> str:
     """The sentence's start: why the rectangle must not end with only the pair."""
-    names = join([board.name(x) for x in cells])
-    digits = join([board.symbol(d) for d in digits_of(pair)])
+    names = join([position.name(x) for x in cells])
+    digits = join([position.symbol(d) for d in digits_of(pair)])
     return f"{names} would hold only {digits}, which could swap places (two solutions)"
 
 
@@ -75,77 +75,77 @@ def _ur_step(name: str, score: float, text: str, cells, eliminations, units=()) 
     return Step(name, score, text, eliminations=tuple(eliminations), cells=tuple(cells), units=tuple(units))
 
 
-def unique_rectangle_1(board: Board) -> Step | None:
+def unique_rectangle_1(position: Position) -> Step | None:
     """Three corners hold only the two digits: the fourth cannot be either."""
     score = base_score("Unique rectangle type 1")
-    candidates = board.candidates
-    for cells, pair in _rectangles(board):
-        extra = _extra(board, cells, pair)
+    candidates = position.candidates
+    for cells, pair in _rectangles(position):
+        extra = _extra(position, cells, pair)
         if len(extra) == 1:
             (x,) = extra
             eliminations = [(x, d) for d in digits_of(candidates[x] & pair)]
             text = (
-                f"Unique rectangle type 1: {_deadly(board, cells, pair)} if {board.name(x)} were "
-                f"{board.or_digits(pair)}; the puzzle has one solution, so: {board.removal(eliminations)}."
+                f"Unique rectangle type 1: {_deadly(position, cells, pair)} if {position.name(x)} were "
+                f"{position.or_digits(pair)}; the puzzle has one solution, so: {position.removal(eliminations)}."
             )
             step = _ur_step("Unique rectangle type 1", score, text, cells, eliminations)
-            if board.search.found(step):
+            if position.search.found(step):
                 return step
     return None
 
 
-def unique_rectangle_2(board: Board) -> Step | None:
+def unique_rectangle_2(position: Position) -> Step | None:
     """The corners that have more than the two digits all have the same one more:
     one of them holds it, so the cells that see them all lose it. Two corners
     that share a row or column: type 2; across a diagonal, or three: type 5
     (HoDoKu's names; SE counts both as type 2)."""
     score = base_score("Unique rectangle type 2")
-    candidates = board.candidates
-    for cells, pair in _rectangles(board):
-        extra = _extra(board, cells, pair)
+    candidates = position.candidates
+    for cells, pair in _rectangles(position):
+        extra = _extra(position, cells, pair)
         more = {candidates[x] & ~pair for x in extra}
         if len(extra) < 2 or len(more) != 1 or more.pop().bit_count() != 1:
             continue
         digit = digits_of(candidates[extra[0]] & ~pair)[0]
-        eliminations = board.eliminations(board.seen_by_all(extra), digit)
+        eliminations = position.eliminations(position.seen_by_all(extra), digit)
         if eliminations:
-            kind = 2 if len(extra) == 2 and board.shared_units(*extra) else 5
-            d = board.symbol(digit)
+            kind = 2 if len(extra) == 2 and position.shared_units(*extra) else 5
+            d = position.symbol(digit)
             text = (
-                f"Unique rectangle type {kind}: {_deadly(board, cells, pair)} unless "
-                f"{join([board.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
-                f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {board.removal(eliminations)}."
+                f"Unique rectangle type {kind}: {_deadly(position, cells, pair)} unless "
+                f"{join([position.name(x) for x in extra], 'or')} is {d}; so one of them is {d}, and the cells "
+                f"that see {'both' if len(extra) == 2 else 'all three'} lose it: {position.removal(eliminations)}."
             )
             step = _ur_step(f"Unique rectangle type {kind}", score, text, cells, eliminations)
-            if board.search.found(step):
+            if position.search.found(step):
                 return step
     return None
 
 
-def _roof(board: Board, cells, pair: int) -> tuple[list[int], tuple[int, ...]] | None:
+def _roof(position: Position, cells, pair: int) -> tuple[list[int], tuple[int, ...]] | None:
     """The two corners with more than ``pair`` and the units they share, when
     the other two corners hold only ``pair`` and these two share a unit."""
-    extra = _extra(board, cells, pair)
+    extra = _extra(position, cells, pair)
     if len(extra) != 2:
         return None
-    shared = board.shared_units(*extra)
+    shared = position.shared_units(*extra)
     return (extra, shared) if shared else None
 
 
-def unique_rectangle_3(board: Board) -> Step | None:
+def unique_rectangle_3(position: Position) -> Step | None:
     """The two extra corners share a unit and act as one cell holding their extra
     digits: with other cells of the unit they form a naked subset, whose digits
     the unit's other cells lose; those of the box too when the subset lies in the
     line and the box both (a locked subset, as HoDoKu takes it)."""
-    candidates = board.candidates
-    for cells, pair in _rectangles(board):
-        roof = _roof(board, cells, pair)
+    candidates = position.candidates
+    for cells, pair in _rectangles(position):
+        roof = _roof(position, cells, pair)
         if not roof:
             continue
         extra, shared = roof
         more = (candidates[extra[0]] | candidates[extra[1]]) & ~pair
         for unit in shared:
-            others = [x for x in board.units[unit] if candidates[x] and x not in extra]
+            others = [x for x in position.units[unit] if candidates[x] and x not in extra]
             for count in range(1, 4):
                 for subset in combinations(others, count):
                     digits = more
@@ -154,118 +154,118 @@ def unique_rectangle_3(board: Board) -> Step | None:
                     if digits.bit_count() != count + 1:
                         continue
                     group = {*extra, *subset}
-                    units = [u for u in shared if group <= set(board.units[u])]
-                    rest = sorted({x for u in units for x in board.units[u] if candidates[x] and x not in group})
+                    units = [u for u in shared if group <= set(position.units[u])]
+                    rest = sorted({x for u in units for x in position.units[u] if candidates[x] and x not in group})
                     eliminations = [(x, d) for x in rest for d in digits_of(candidates[x] & digits)]
                     if eliminations:
-                        step = _ur3_step(board, cells, pair, extra, more, units, subset, digits, eliminations)
-                        if board.search.found(step):
+                        step = _ur3_step(position, cells, pair, extra, more, units, subset, digits, eliminations)
+                        if position.search.found(step):
                             return step
     return None
 
 
-def _ur3_step(board, cells, pair, extra, more, units, subset, digits, eliminations) -> Step:
+def _ur3_step(position, cells, pair, extra, more, units, subset, digits, eliminations) -> Step:
     size = ("pair", "triple", "quad")[len(subset) - 1]
     text = (
-        f"Unique rectangle type 3: {_deadly(board, cells, pair)} unless {board.name(extra[0])} or "
-        f"{board.name(extra[1])} is {board.or_digits(more)}; so they act as one cell that, with "
-        f"{join([board.name(x) for x in subset])}, makes a naked {size} on "
-        f"{join([board.symbol(d) for d in digits_of(digits)])} in {join([board.unit_name(u) for u in units])}, "
-        f"whose other cells lose those digits: {board.removal(eliminations)}."
+        f"Unique rectangle type 3: {_deadly(position, cells, pair)} unless {position.name(extra[0])} or "
+        f"{position.name(extra[1])} is {position.or_digits(more)}; so they act as one cell that, with "
+        f"{join([position.name(x) for x in subset])}, makes a naked {size} on "
+        f"{join([position.symbol(d) for d in digits_of(digits)])} in {join([position.unit_name(u) for u in units])}, "
+        f"whose other cells lose those digits: {position.removal(eliminations)}."
     )
     score = round(base_score("Unique rectangle type 3") + 0.1 * (digits.bit_count() - 2), 1)
     return _ur_step("Unique rectangle type 3", score, text, (*cells, *subset), eliminations, tuple(units))
 
 
-def unique_rectangle_4(board: Board) -> Step | None:
+def unique_rectangle_4(position: Position) -> Step | None:
     """The two extra corners share a unit where one digit of the pair can only
     be in them: one of them holds it, so neither can hold the other digit."""
     score = base_score("Unique rectangle type 4")
-    for cells, pair in _rectangles(board):
-        roof = _roof(board, cells, pair)
+    for cells, pair in _rectangles(position):
+        roof = _roof(position, cells, pair)
         if not roof:
             continue
         extra, shared = roof
         for unit in shared:
             for lock, other in (digits_of(pair), digits_of(pair)[::-1]):
-                eliminations = [(x, other) for x in extra if board.has(x, other)]
-                if board.places(unit, lock) == extra and eliminations:
-                    names = join([board.name(x) for x in extra])
+                eliminations = [(x, other) for x in extra if position.has(x, other)]
+                if position.places(unit, lock) == extra and eliminations:
+                    names = join([position.name(x) for x in extra])
                     text = (
-                        f"Unique rectangle type 4: in {board.unit_name(unit)} the {board.symbol(lock)} can only "
-                        f"be in {names}, so one of them is {board.symbol(lock)}; if either were "
-                        f"{board.symbol(other)}, {_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
+                        f"Unique rectangle type 4: in {position.unit_name(unit)} the {position.symbol(lock)} can only "
+                        f"be in {names}, so one of them is {position.symbol(lock)}; if either were "
+                        f"{position.symbol(other)}, {_deadly(position, cells, pair)}; so: {position.removal(eliminations)}."
                     )
                     step = _ur_step("Unique rectangle type 4", score, text, cells, eliminations, (unit,))
-                    if board.search.found(step):
+                    if position.search.found(step):
                         return step
     return None
 
 
-def _only_in(board: Board, unit: int, digit: int, cells) -> bool:
+def _only_in(position: Position, unit: int, digit: int, cells) -> bool:
     """Whether ``digit`` has places in ``unit``, all among ``cells``."""
-    places = board.places(unit, digit)
+    places = position.places(unit, digit)
     return bool(places) and set(places) <= set(cells)
 
 
-def unique_rectangle_6(board: Board) -> Step | None:
+def unique_rectangle_6(position: Position) -> Step | None:
     """Two diagonal corners hold only the pair, and one digit of it has no other
     place in the rectangle's two rows (or columns): it is on one diagonal or the
     other, and on the extra corners' it would leave the pair on the rest, so
     the extra corners lose it (an X-wing of the pair, HoDoKu's type 6)."""
     score = base_score("Unique rectangle type 6")
-    for cells, pair in _rectangles(board):
+    for cells, pair in _rectangles(position):
         top_left, top_right, bottom_left, bottom_right = cells
         for floor, roof in (((top_left, bottom_right), (top_right, bottom_left)),
                             ((top_right, bottom_left), (top_left, bottom_right))):
-            if _extra(board, floor, pair) or len(_extra(board, roof, pair)) != 2:
+            if _extra(position, floor, pair) or len(_extra(position, roof, pair)) != 2:
                 continue
             for digit in digits_of(pair):
                 for kind in (0, 1):  # the rectangle's rows, or its columns
-                    lines = tuple(sorted({board.units_of[x][kind] for x in cells}))
-                    eliminations = board.eliminations(roof, digit)
-                    if eliminations and all(_only_in(board, line, digit, cells) for line in lines):
-                        d = board.symbol(digit)
+                    lines = tuple(sorted({position.units_of[x][kind] for x in cells}))
+                    eliminations = position.eliminations(roof, digit)
+                    if eliminations and all(_only_in(position, line, digit, cells) for line in lines):
+                        d = position.symbol(digit)
                         text = (
-                            f"Unique rectangle type 6: in {join([board.unit_name(u) for u in lines])} the {d} "
-                            f"is only in the rectangle, so on {board.name(floor[0])} and {board.name(floor[1])} or "
-                            f"on {board.name(roof[0])} and {board.name(roof[1])}; on these, "
-                            f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
+                            f"Unique rectangle type 6: in {join([position.unit_name(u) for u in lines])} the {d} "
+                            f"is only in the rectangle, so on {position.name(floor[0])} and {position.name(floor[1])} or "
+                            f"on {position.name(roof[0])} and {position.name(roof[1])}; on these, "
+                            f"{_deadly(position, cells, pair)}; so: {position.removal(eliminations)}."
                         )
                         step = _ur_step("Unique rectangle type 6", score, text, cells, eliminations, lines)
-                        if board.search.found(step):
+                        if position.search.found(step):
                             return step
     return None
 
 
-def hidden_rectangle(board: Board) -> Step | None:
+def hidden_rectangle(position: Position) -> Step | None:
     """A corner holds only the pair, and one digit of it has no other place in
     the row and the column of the opposite corner than the rectangle: the
     opposite corner cannot hold the other digit, which would make the two
     corners beside it that digit and leave the pair on all four."""
     score = base_score("Hidden rectangle")
-    for cells, pair in _rectangles(board):
+    for cells, pair in _rectangles(position):
         for corner, opposite in zip(cells, cells[::-1]):
-            if board.candidates[corner] != pair:
+            if position.candidates[corner] != pair:
                 continue
             for digit, other in (digits_of(pair), digits_of(pair)[::-1]):
-                lines = board.units_of[opposite][:2]
-                if board.has(opposite, other) and all(_only_in(board, u, digit, cells) for u in lines):
+                lines = position.units_of[opposite][:2]
+                if position.has(opposite, other) and all(_only_in(position, u, digit, cells) for u in lines):
                     eliminations = [(opposite, other)]
-                    d = board.symbol(digit)
+                    d = position.symbol(digit)
                     text = (
-                        f"Hidden rectangle: in {join([board.unit_name(u) for u in lines])} the {d} is only in the "
-                        f"rectangle; if {board.name(opposite)} were {board.symbol(other)}, the corners beside it "
-                        f"would be {d} and {board.name(corner)} {board.symbol(other)}, so "
-                        f"{_deadly(board, cells, pair)}; so: {board.removal(eliminations)}."
+                        f"Hidden rectangle: in {join([position.unit_name(u) for u in lines])} the {d} is only in the "
+                        f"rectangle; if {position.name(opposite)} were {position.symbol(other)}, the corners beside it "
+                        f"would be {d} and {position.name(corner)} {position.symbol(other)}, so "
+                        f"{_deadly(position, cells, pair)}; so: {position.removal(eliminations)}."
                     )
                     step = _ur_step("Hidden rectangle", score, text, cells, eliminations, lines)
-                    if board.search.found(step):
+                    if position.search.found(step):
                         return step
     return None
 
 
-def avoidable_rectangle(board: Board) -> Step | None:
+def avoidable_rectangle(position: Position) -> Step | None:
     """Four cells of two rows, two columns and two boxes, none a given, where
     the filled ones hold two digits crosswise: with the rest so too, the two
     digits could swap. Type 1: three filled, so the fourth cannot take the
@@ -273,10 +273,10 @@ def avoidable_rectangle(board: Board) -> Step | None:
     the digit that completes them and one same extra digit, which one of them
     therefore holds: the cells that see both lose it."""
     score = base_score("Avoidable rectangle")
-    givens = board.search.givens
+    givens = position.search.givens
     if givens is None:
         return None
-    n, values, candidates, box = board.n, board.values, board.candidates, board.shape.box_of
+    n, values, candidates, box = position.n, position.values, position.candidates, position.shape.box_of
     filled = [x for x in range(len(values)) if values[x] and not givens[x]]
     for r1, r2 in combinations(range(n), 2):
         if not any(x // n in (r1, r2) for x in filled):
@@ -292,17 +292,17 @@ def avoidable_rectangle(board: Board) -> Step | None:
             if not x or not y or x == y or any(values[p] not in (0, want) for p, want in wants):
                 continue
             blank = [(p, want) for p, want in wants if not values[p]]
-            if not all(board.has(p, want) for p, want in blank):
+            if not all(position.has(p, want) for p, want in blank):
                 continue
-            pattern = join([board.name(p) for p in cells])
+            pattern = join([position.name(p) for p in cells])
             if len(blank) == 1:
                 (p, want), = blank
                 eliminations = [(p, want)]
-                text = (f"Avoidable rectangle type 1: {pattern}, none a given, would hold {board.symbol(x)} and "
-                        f"{board.symbol(y)} crosswise, which could swap, if {board.name(p)} were "
-                        f"{board.symbol(want)}; so: {board.removal(eliminations)}.")
+                text = (f"Avoidable rectangle type 1: {pattern}, none a given, would hold {position.symbol(x)} and "
+                        f"{position.symbol(y)} crosswise, which could swap, if {position.name(p)} were "
+                        f"{position.symbol(want)}; so: {position.removal(eliminations)}.")
                 step = _ur_step("Avoidable rectangle type 1", score, text, cells, eliminations)
-                if board.search.found(step):
+                if position.search.found(step):
                     return step
             if len(blank) == 2:
                 (p, wp), (q, wq) = blank
@@ -310,48 +310,48 @@ def avoidable_rectangle(board: Board) -> Step | None:
                 extra = more.pop() if len(more) == 1 else 0
                 if extra.bit_count() == 1:
                     digit = extra.bit_length()
-                    eliminations = board.eliminations(board.seen_by_all((p, q)), digit)
+                    eliminations = position.eliminations(position.seen_by_all((p, q)), digit)
                     if eliminations:
-                        e = board.symbol(digit)
-                        text = (f"Avoidable rectangle type 2: {pattern}, none a given, would hold {board.symbol(x)} "
-                                f"and {board.symbol(y)} crosswise, which could swap, unless {board.name(p)} or "
-                                f"{board.name(q)} is {e}; so one of them is {e}, and the cells that see both lose "
-                                f"it: {board.removal(eliminations)}.")
+                        e = position.symbol(digit)
+                        text = (f"Avoidable rectangle type 2: {pattern}, none a given, would hold {position.symbol(x)} "
+                                f"and {position.symbol(y)} crosswise, which could swap, unless {position.name(p)} or "
+                                f"{position.name(q)} is {e}; so one of them is {e}, and the cells that see both lose "
+                                f"it: {position.removal(eliminations)}.")
                         step = _ur_step("Avoidable rectangle type 2", score, text, cells, eliminations)
-                        if board.search.found(step):
+                        if position.search.found(step):
                             return step
     return None
 
 
-def bug_plus_one(board: Board) -> Step | None:
+def bug_plus_one(position: Position) -> Step | None:
     """Every blank cell is bivalue but one with three candidates, and every
     candidate has two places in each unit but one digit of that cell, with three
     in its units: without it the grid would be a deadly BUG, so it goes there."""
-    candidates = board.candidates
+    candidates = position.candidates
     odd = [x for x, mask in enumerate(candidates) if mask and mask.bit_count() != 2]
     if len(odd) != 1 or candidates[odd[0]].bit_count() != 3:
         return None
     (cell,) = odd
-    for digit in board.digits(cell):
-        if all(len(board.places(u, digit)) == 3 for u in board.units_of[cell]):
-            board_without = board.copy()
-            board_without.eliminate(cell, digit)
-            if _is_bug(board_without):
-                d = board.symbol(digit)
+    for digit in position.digits(cell):
+        if all(len(position.places(u, digit)) == 3 for u in position.units_of[cell]):
+            position_without = position.copy()
+            position_without.eliminate(cell, digit)
+            if _is_bug(position_without):
+                d = position.symbol(digit)
                 text = (
-                    f"BUG+1: every blank cell but {board.name(cell)} has two candidates, and each candidate has "
-                    f"two places in every unit except {d}, with three in the units of {board.name(cell)}; "
-                    f"without {d} there the grid would have no solution or two, so {board.name(cell)} is {d}."
+                    f"BUG+1: every blank cell but {position.name(cell)} has two candidates, and each candidate has "
+                    f"two places in every unit except {d}, with three in the units of {position.name(cell)}; "
+                    f"without {d} there the grid would have no solution or two, so {position.name(cell)} is {d}."
                 )
                 step = Step("BUG+1", base_score("BUG+1"), text, placements=((cell, digit),), cells=(cell,),
-                            units=board.units_of[cell])
-                if board.search.found(step):
+                            units=position.units_of[cell])
+                if position.search.found(step):
                     return step
     return None
 
 
-def _is_bug(board: Board) -> bool:
+def _is_bug(position: Position) -> bool:
     """True when every candidate has either no place or two in every unit."""
     return all(
-        len(board.places(unit, digit)) in (0, 2) for unit in range(3 * board.n) for digit in range(1, board.n + 1)
+        len(position.places(unit, digit)) in (0, 2) for unit in range(3 * position.n) for digit in range(1, position.n + 1)
     )

@@ -8,6 +8,9 @@ candidates
 cell set
     Cells kept as a bit set, bit ``cell`` for each (:func:`cells_of`,
     :func:`peer_bits`), as the searches for ALSs and fish keep them.
+position
+    The grid at one moment of a logical solve, its digits and candidates: a
+    :class:`Position` (``sudoku_dlx.Board``, its published old name).
 unit index
     The units are numbered as :attr:`Shape.units` lists them: rows ``0..n-1``,
     columns ``n..2n-1``, boxes (or jigsaw regions) ``2n..3n-1`` where the kind has
@@ -20,9 +23,9 @@ step
     ``score`` is on the Sudoku Explainer (SE) scale: hidden single 1.2-1.5,
     naked single 2.3, ..., chains 6.5 and up.
 technique
-    A function ``technique(board) -> Step | None``: the first step of its kind
-    that changes the board, or None. Techniques never change the board
-    themselves; :meth:`Board.apply` does.
+    A function ``technique(position) -> Step | None``: the first step of its kind
+    that changes the position, or None. Techniques never change the position
+    themselves; :meth:`Position.apply` does.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from ..kinds.grid import Cage, Puzzle, Shape, Sign, cell_name
 from ..kinds.solver import bounds, combinations
 from .notation import eureka
 
-__all__ = ["BASE_SCORES", "Board", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits"]
+__all__ = ["BASE_SCORES", "Position", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits"]
 
 
 #: Each technique's base score by its name, as :mod:`.registry` (the one source of every
@@ -82,7 +85,7 @@ def cells_of(cells: int) -> list[int]:
 
 @cache
 def peer_bits(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
-    """For every cell, the bit set of its ``peers`` (a board's :attr:`Board.peers`)."""
+    """For every cell, the bit set of its ``peers`` (a position's :attr:`Position.peers`)."""
     return tuple(sum(1 << y for y in cell_peers) for cell_peers in peers)
 
 
@@ -166,7 +169,7 @@ class Search:
     ``givens``: the puzzle's digits as given (0 where blank), or None; the cells
     filled since are no givens, so a uniqueness argument may swap them.
     ``every``: None, or a list that asks for every step a technique finds on the
-    board (HoDoKu's "all steps"), not only its choice: see :meth:`found`.
+    position (HoDoKu's "all steps"), not only its choice: see :meth:`found`.
     """
 
     solution: tuple[int, ...] | None = None
@@ -186,23 +189,23 @@ class Search:
         self.every.append(step)
         return False
 
-    def digits(self, board: Board, technique: str) -> list[int]:
+    def digits(self, position: Position, technique: str) -> list[int]:
         """The digits a technique that looks at one digit at a time must search on
-        ``board``: those whose places changed since it last found nothing."""
-        places = self.places(board)
+        ``position``: those whose places changed since it last found nothing."""
+        places = self.places(position)
         quiet = self.memo.get(("quiet", technique), ())
         return [d for d, mask in enumerate(places, 1) if d > len(quiet) or quiet[d - 1] != mask]
 
-    def nothing(self, board: Board, technique: str) -> None:
-        """Note that ``technique`` found nothing on ``board``."""
-        self.memo["quiet", technique] = self.places(board)
+    def nothing(self, position: Position, technique: str) -> None:
+        """Note that ``technique`` found nothing on ``position``."""
+        self.memo["quiet", technique] = self.places(position)
 
-    def places(self, board: Board) -> tuple[int, ...]:
+    def places(self, position: Position) -> tuple[int, ...]:
         """The cells of each digit's candidates (index ``digit - 1``), as bit sets
-        (kept while the board stays the same)."""
-        key = tuple(board.candidates)
+        (kept while the position stays the same)."""
+        key = tuple(position.candidates)
         if self.memo.get("places") != key:
-            places = [0] * board.n
+            places = [0] * position.n
             for x, mask in enumerate(key):
                 while mask:
                     low = mask & -mask
@@ -213,10 +216,10 @@ class Search:
         return self.memo["places of digits"]
 
 
-class Board:
+class Position:
     """A grid in play: the digit of every cell (0: blank) and the candidates of
     every blank cell. Placing a digit removes it from the candidates of the peers.
-    ``search`` is shared by the copies of a board; ``cages`` and ``signs`` are a
+    ``search`` is shared by the copies of a position; ``cages`` and ``signs`` are a
     killer's and a futoshiki's clues beyond the digits."""
 
     def __init__(self, shape: Shape, values: list[int], candidates: list[int], search: Search | None = None,
@@ -230,37 +233,37 @@ class Board:
         self.signs = signs
 
     @classmethod
-    def from_puzzle(cls, puzzle: Puzzle, marks: list[int] | None = None) -> Board:
-        """The board of ``puzzle``'s digits with every candidate its peers allow, a
+    def from_puzzle(cls, puzzle: Puzzle, marks: list[int] | None = None) -> Position:
+        """The position of ``puzzle``'s digits with every candidate its peers allow, a
         killer cage's cells only the digits of its combinations, a futoshiki's cells
         only those its signs allow (:func:`~..kinds.solver.bounds` without its
         subsets, which are steps of their own); intersected with ``marks``, a mask
         per cell, where a mask is not 0."""
         shape = puzzle.shape
         full = (1 << shape.n) - 1
-        board = cls(shape, [0] * shape.cells, [full] * shape.cells, None, puzzle.cages, puzzle.signs)
+        position = cls(shape, [0] * shape.cells, [full] * shape.cells, None, puzzle.cages, puzzle.signs)
         for cell, digit in enumerate(puzzle.digits):
             if digit:
-                board.place(cell, digit)
+                position.place(cell, digit)
         for cage in puzzle.cages:
             union = bits(set().union(*combinations(cage, shape.n)))
             for cell in cage.cells:
-                board.candidates[cell] &= union
+                position.candidates[cell] &= union
         if puzzle.signs:
             for cell, allowed in enumerate(bounds(puzzle, subsets=False)):
-                board.candidates[cell] &= allowed
+                position.candidates[cell] &= allowed
         if marks:
             for cell, mask in enumerate(marks):
-                if mask and not board.values[cell]:
-                    board.candidates[cell] &= mask
-        return board
+                if mask and not position.values[cell]:
+                    position.candidates[cell] &= mask
+        return position
 
-    def copy(self) -> Board:
+    def copy(self) -> Position:
         return self.fork(self.search)
 
-    def fork(self, search: Search) -> Board:
-        """A copy of the board with its own ``search``."""
-        return Board(self.shape, self.values[:], self.candidates[:], search, self.cages, self.signs)
+    def fork(self, search: Search) -> Position:
+        """A copy of the position with its own ``search``."""
+        return Position(self.shape, self.values[:], self.candidates[:], search, self.cages, self.signs)
 
     @cached_property
     def units(self) -> tuple[tuple[int, ...], ...]:
@@ -384,5 +387,5 @@ class Board:
         return ", ".join(f"{self.name(x)}<>{self.symbol(d)}" for x, d in eliminations)
 
     def puzzle(self) -> Puzzle:
-        """The placed digits as a puzzle, with the board's cages and signs."""
+        """The placed digits as a puzzle, with the position's cages and signs."""
         return Puzzle(self.shape, tuple(self.values), self.cages, self.signs)
