@@ -13,7 +13,7 @@ from ..kinds.grid import SYMBOLS, InvalidPuzzleError, Shape, jigsaw_shape, shape
 from ..kinds.read import VARIANT_LINK
 from ..links import fpuzzles, reader
 from ..links.variant import Variant
-from .solve import Grid, VariantPuzzle, broken_rule, solutions
+from .solve import Grid, VariantPuzzle, fault, solutions
 from .table import rules_of
 
 __all__ = ["is_link", "read_link", "solve_link"]
@@ -56,10 +56,10 @@ def solve_link(text: str, limit: int = 2) -> dict:
     n = puzzle.grid.n
     base = {"puzzle": text.strip(), "kind": "variant", "size": n, "title": variant.title, "author": variant.author,
             "rules": sorted({rule.words(n) for rule in puzzle.grid.rules})}
-    why = broken_rule(puzzle, puzzle.digits)
+    why = fault(puzzle, puzzle.digits)
     if why:
         return {**base, "status": "invalid", "solutions": [], "nodes": 0, "guesses": 0, "updates": 0, "ms": 0.0,
-                "error": f"the givens break a rule: {why}", "cells": []}
+                "error": f"the givens break a rule: {why[0]}", "cells": list(why[1])}
     found, stats = solutions(puzzle, limit)
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     return {**base, "status": status, "solutions": ["".join(SYMBOLS[d - 1] for d in s) for s in found],
