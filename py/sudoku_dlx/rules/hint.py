@@ -179,8 +179,8 @@ def _rule_step(rule: Rule, grid: Grid, allowed: list[int], after: list[int], cha
             groups[("is", x)] = [x]
             continue
         eliminations += [(x, d) for d in digits_of(lost)]
-        how = ("cannot be", lost) if lost.bit_count() < kept.bit_count() else ("can only be", kept)
-        groups.setdefault(how, []).append(x)
+        group = ("cannot be", lost) if lost.bit_count() < kept.bit_count() else ("can only be", kept)
+        groups.setdefault(group, []).append(x)
     told = []
     for (how, value), cells in groups.items():
         if how == "is":
