@@ -174,21 +174,39 @@ def test_singles_come_before_the_rules_and_say_which():
     assert hint["text"] == "Naked single: r2c1 has only one candidate left, 3."
 
 
-def test_trial_and_error_when_no_rule_decides_alone():
-    """A hard classic puzzle sent as a link has no rule beyond the grid's: past its singles, trial and error."""
-    givens = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+def trial(givens: str, saying: str) -> tuple[dict, tuple[int, ...]]:
+    """The first trial-and-error hint ``saying`` something, of a classic puzzle sent as a link
+    (no rule beyond the grid's), the player applying every hint before it; and the solution."""
     text = fpuzzles.link(Variant(9, tuple(0 if s == "." else int(s) for s in givens), None))
     _, solution = solved_link(text)
     entries, notes = [0] * 81, [""] * 81
     for _ in range(81):
         hint = web.hint(text, line(entries), notes)
-        if hint["technique"] == "Trial and error":
-            break
+        assert all(solution[cell] != digit for cell, digit in hint["eliminations"])
+        assert all(solution[cell] == digit for cell, digit in hint["placements"])
+        if hint["technique"] == "Trial and error" and saying in hint["text"]:
+            return hint, solution
+        for cell, digit in hint["eliminations"]:
+            notes[cell] = (notes[cell] or SYMBOLS[:9]).replace(SYMBOLS[digit - 1], "")
         for cell, digit in hint["placements"]:
             entries[cell] = digit
-    assert hint["technique"] == "Trial and error" and hint["text"].startswith("Trial and error: no rule decides")
-    assert all(solution[cell] != digit for cell, digit in hint["eliminations"])
-    assert all(solution[cell] == digit for cell, digit in hint["placements"])
+            notes[cell] = ""
+    raise AssertionError("no trial and error")
+
+
+def test_trial_and_error_when_no_rule_decides_alone():
+    hint, solution = trial("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "")
+    assert hint["text"].startswith("Trial and error: no rule decides a cell by itself now. If r")
+    assert " would run out of digits at r" in hint["text"] and not hint["placements"]
+    assert hint["eliminations"] and all(solution[cell] != digit for cell, digit in hint["eliminations"])
+
+
+def test_trial_and_error_falls_back_on_the_search_and_says_so():
+    """On one of Norvig's hardest, no one guess runs the narrowing out of digits: the search's answer, said as such."""
+    said = "Nor does any one guess run the rules out of digits; the search says"
+    hint, solution = trial("..53.....8......2..7..1.5..4....53...1..7...6..32...8..6.5....9..4....3......97..", said)
+    ((cell, digit),) = hint["placements"]
+    assert solution[cell] == digit and hint["eliminations"] == [] and hint["cells"] == [cell]
 
 
 def test_mistakes_come_first_and_a_full_right_grid_is_solved():
