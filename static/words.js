@@ -79,6 +79,7 @@ export const STATUSES = {
   "solve": ["unique", "multiple", "none", "invalid"],
   "rate": ["rated", "invalid", "unrated"],
   "hint": ["step", "wrong", "solved", "invalid"],
+  "check": ["kept", "open", "broken", "invalid"],
   "generate": ["generated", "nearest", "ungraded", "unmet", "invalid"],
   "dlx_steps": ["complete", "cut", "invalid"],
   "cover_count": ["unique", "multiple", "none", "invalid"],

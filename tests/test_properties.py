@@ -42,6 +42,10 @@ PUZZLES = [
 TRICKS = ["\u202e1234\u202c", "\u200f..1..\u200e", "\uff11\uff12\uff13\uff14" * 4, "1\u200b2\u200d3\ufeff4",
           "\u0661\u0662\u0663\u0664" * 4, "9" * 100_000, "." * 200_000, "\x00\n\r\t", "\ud800", "🧩" * 81]
 
+#: Variant links: Rangsk's "Peak Sudoku" (4x4, unique), the same with its data cut, one with no data.
+PEAK = next(row.split("\t")[1] for row in lines("links/rangsk_fpuzzles.tsv") if row.startswith('"Peak Sudoku"'))
+LINKS = ["fpuzzles" + PEAK, "https://sudokupad.app/fpuzzles" + PEAK[:40], "https://www.f-puzzles.com/?load="]
+
 puzzles = st.sampled_from(PUZZLES)
 texts = st.one_of(puzzles, puzzles, puzzles, st.sampled_from(TRICKS), st.text(max_size=100),
                   st.text(alphabet=".0123456789ABCDEFG\n |-+", max_size=300))
@@ -117,6 +121,9 @@ hint_typed = st.sampled_from(PUZZLES[:3]).flatmap(lambda puzzle: st.fixed_dictio
     "notes": st.one_of(st.none(), st.lists(notes, min_size=len(puzzle), max_size=len(puzzle)),
                        st.lists(notes, max_size=90)),
     "size": st.one_of(st.just(0), sizes)}))
+link_hints = st.fixed_dictionaries({
+    "text": st.sampled_from(LINKS), "entries": st.one_of(st.just(""), with_changes("." * 16), texts),
+    "notes": st.one_of(st.none(), st.lists(notes, min_size=16, max_size=16), st.lists(notes, max_size=20))})
 examples = st.sampled_from(["knuth", "batting", "queens", "sudoku4", "sudoku9", "nope"])
 #: Knuth's classics, on boards quick to split and browse (and ones that are no board).
 classics = st.sampled_from(["pentomino", "langford", "queens", "knuth", "nope"])
@@ -138,9 +145,11 @@ CALLS = {
                       {"budget": st.one_of(not_numbers, st.floats(max_value=0),
                                            st.sampled_from([1e999, 1e999 - 1e999]))},
                       keep=("budget",)),
-    "hint": (st.one_of(hint_typed, arguments("hint", {"text": st.sampled_from(TRICKS), "entries": texts})[0]),
+    "hint": (st.one_of(hint_typed, link_hints, arguments("hint", {"text": st.sampled_from(TRICKS), "entries": texts})[0]),
              arguments("hint", {"text": texts, "entries": texts, "size": sizes,
                                 "notes": st.one_of(st.none(), st.lists(notes, max_size=81))})[1]),
+    "check": arguments("check", {"text": st.one_of(st.sampled_from(LINKS), texts),
+                                 "entries": st.one_of(with_changes("." * 16), texts)}),
     "generate": arguments(
         "generate",
         {"size": st.sampled_from([4, 6, 8, 9, 7, 0, -9, 10**9]), "seed": st.one_of(st.none(), numbers),

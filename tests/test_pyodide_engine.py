@@ -33,6 +33,10 @@ CASES = {
     "kaggle_solutions": [row.split("\t")[1] for row in lines(KAGGLE, 2, start=298)],
     "multi": lines("9x9/serg_multi_first20.txt", 2),
     "six": [row.split("\t")[0] for row in lines("6x6/sukaku6x6explainer_readme_examples.tsv", 1)],
+    # a variant link (Rangsk's "Peak Sudoku": little killers and a V) and its published solution
+    "variant": [row.split("\t")[1] for row in lines("links/rangsk_fpuzzles.tsv", 40) if row.startswith('"Peak Sudoku"')],
+    "variant_solution": [row.split("\t")[2] for row in lines("links/rangsk_fpuzzles.tsv", 40)
+                         if row.startswith('"Peak Sudoku"')],
 }
 
 PROGRAM = """
@@ -48,6 +52,8 @@ out["deep"] = web.solve("." * 256, limit=1)
 out["rated"] = [web.rate(p) for p in cases["norvig_hardest"]]
 out["hint"] = web.hint(cases["kaggle"][0], "", [""] * 81)
 out["graded"] = web.generate(seed=7, difficulty="Hard")
+out["variant"] = web.solve("fpuzzles" + cases["variant"][0])
+out["variant_hint"] = web.hint("fpuzzles" + cases["variant"][0])
 out["version"] = sys.version
 json.dumps(out)
 """
@@ -125,3 +131,11 @@ def test_rating_hint_and_graded_generation_match_cpython(pyodide_results):
     assert pyodide_results["hint"] == web.hint(CASES["kaggle"][0], "", [""] * 81)
     graded, here = pyodide_results["graded"], web.generate(seed=7, difficulty="Hard")
     assert graded["grade"] == "Hard" and graded["puzzle"] == here["puzzle"] and graded["seed"] == here["seed"]
+
+
+def test_a_variant_link_solves_and_hints_as_in_cpython(pyodide_results):
+    link = "fpuzzles" + CASES["variant"][0]
+    solved, here = pyodide_results["variant"], web.solve(link)
+    assert solved["status"] == "unique" and solved["kind"] == "variant"
+    assert solved["solutions"] == here["solutions"] == CASES["variant_solution"]
+    assert pyodide_results["variant_hint"] == web.hint(link)

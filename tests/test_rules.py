@@ -324,7 +324,9 @@ def test_a_link_names_what_it_cannot_read_and_the_kinds_readers_send_it_here():
     record = web.solve("fpuzzles" + REAL[name][0])
     assert record["status"] == "invalid" and "does not know: " in record["error"] and record["error"].split(": ", 1)[1]
     parsed = web.parse_puzzle("https://sudokupad.app/fpuzzles" + REAL[name][0])
-    assert parsed["status"] == "invalid" and parsed["error"] == LINK_UNREAD
+    assert parsed["status"] == "invalid" and parsed["error"] == record["error"]
+    rated = web.rate("https://sudokupad.app/fpuzzles" + REAL[name][0])
+    assert rated["status"] == "invalid" and rated["error"] == LINK_UNREAD
 
 
 def test_the_command_line_solves_a_link(capsys):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from sudoku_dlx import web, worker
+from sudoku_dlx.links import fpuzzles
+from sudoku_dlx.links.variant import Clue, Variant
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
@@ -81,3 +83,14 @@ def test_the_glossary_names_every_status_of_every_record():
         for status in statuses:
             assert f"`{status}`" in glossary, (name, status)
     assert set(web.FAILURES) <= {status for statuses in web.STATUSES.values() for status in statuses} | {web.FAILED}
+
+
+def test_a_variant_link_is_hinted_and_checked_through_the_worker():
+    text = fpuzzles.link(Variant(4, (0,) * 12 + (4, 0, 0, 1), None, (Clue("thermometer", lines=((0, 1, 2, 3),)),)))
+    hint = worker.answer("hint", {"text": text, "entries": "", "notes": [""] * 16})
+    assert hint["status"] == "step" and hint["technique"] == "thermometer" and hint["placements"][0] == [0, 1]
+    assert worker.answer("check", {"text": text, "entries": "1234341221434321"})["status"] == "kept"
+    broken = worker.answer("check", {"text": text, "entries": "2134" + "." * 12})
+    assert broken["status"] == "broken" and broken["cells"] == [0, 1, 2, 3]
+    assert worker.answer("parse_puzzle", {"text": text})["kind"] == "variant"
+    assert worker.answer("check", {"text": text, "entries": 5})["status"] == "invalid"

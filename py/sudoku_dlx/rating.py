@@ -41,7 +41,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
-from .kinds.grid import InvalidPuzzleError, Puzzle, cell_name
+from .kinds.grid import InvalidPuzzleError, Puzzle, mistakes
 from .kinds.read import puzzle_id
 from .kinds.solver import SolveResult, solve
 from .techniques import dynamic
@@ -283,17 +283,11 @@ def hint(puzzle: Puzzle | str, entries: Puzzle | None = None, marks: list[int] |
     givens, solution = result.puzzle, result.solutions[0].digits
     n = givens.n
     typed = entries.digits if entries else (0,) * len(solution)
-    wrong = tuple(x for x, d in enumerate(typed) if d and not givens.digits[x] and d != solution[x])
+    marks = marks or [0] * len(typed)
+    wrong = mistakes(givens.digits, typed, marks, solution, n)
     if wrong:
-        names = ", ".join(f"{cell_name(x, n)} ({givens.shape.symbol(typed[x])})" for x in wrong)
-        what = "Wrong entry" if len(wrong) == 1 else "Wrong entries"
-        return Hint("wrong", f"{what}: {names}. Erase {'it' if len(wrong) == 1 else 'them'} first.", wrong)
+        return Hint("wrong", *wrong)
     digits = tuple(g or t for g, t in zip(givens.digits, typed))
-    marks = marks or [0] * len(digits)
-    lost = tuple(x for x, m in enumerate(marks) if m and not digits[x] and not m >> (solution[x] - 1) & 1)
-    if lost:
-        names = ", ".join(cell_name(x, n) for x in lost)
-        return Hint("wrong", f"Your notes in {names} leave out the digit that goes there.", lost)
     position = Position.from_puzzle(replace(givens, digits=digits), marks)
     position.search = Search(solution=solution, givens=givens.digits)
     if position.solved:

@@ -22,9 +22,10 @@ from .cover.naming import BOUNDS
 from .cover.trace import trace_search
 from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from, one_budget
-from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, cell_name, parse, puzzle_on_line
+from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, marks_of, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
-from .rules.link import is_link, solve_link
+from .rules.hint import hint_link
+from .rules.link import check_link, is_link, parse_link, solve_link
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
@@ -32,7 +33,7 @@ from .rating import hint as _hint
 from .rating import rate as _rate
 from .techniques.registry import TECHNIQUES
 
-__all__ = ["batch", "batch_summary", "cover_count", "cover_solutions", "cover_split", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
+__all__ = ["batch", "batch_summary", "check", "cover_count", "cover_solutions", "cover_split", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
            "race_close", "race_next", "race_open", "rate", "solve"]
 
 #: The ``status`` values of each function's records: first what happened when it
@@ -43,6 +44,7 @@ STATUSES = {
     "solve": ("unique", "multiple", "none", "invalid"),
     "rate": ("rated", "invalid", "unrated"),
     "hint": ("step", "wrong", "solved", "invalid"),
+    "check": ("kept", "open", "broken", "invalid"),
     "generate": ("generated", "nearest", "ungraded", "unmet", "invalid"),
     "dlx_steps": ("complete", "cut", "invalid"),
     "cover_count": ("unique", "multiple", "none", "invalid"),
@@ -142,8 +144,11 @@ def parse_puzzle(text: str, size: int = 0, kind: str = "") -> dict:
     """``{"puzzle", "status": "parsed", "kind", "size", "box_rows", "box_cols",
     "clues"}`` for any text the engine reads (``puzzle``: its canonical text, the
     digits of a classic sudoku, else its game ID; see
-    :func:`~sudoku_dlx.kinds.read.puzzle_record` for the fields of other kinds)."""
+    :func:`~sudoku_dlx.kinds.read.puzzle_record` for the fields of other kinds; for an
+    f-puzzles or SudokuPad link, kind variant, :func:`~sudoku_dlx.rules.link.parse_link`'s)."""
     try:
+        if is_link(text):
+            return parse_link(text)
         puzzle = _puzzle(text, size, kind)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
@@ -275,12 +280,16 @@ def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int
     ``notes`` (one string of candidate symbols per cell, "" for none): ``status``
     (wrong, step, solved; ``kind`` says the same: it is no puzzle's kind), ``text``,
     ``cells``, and for a step its fields; with ``every``, ``others``: the records of
-    the other steps its technique finds now (HoDoKu's "all steps")."""
+    the other steps its technique finds now (HoDoKu's "all steps"). For an f-puzzles or
+    SudokuPad link, :func:`~sudoku_dlx.rules.hint.hint_link`'s record (steps in the
+    rules' words, score 0; no ``others``)."""
     try:
+        if is_link(text):
+            return hint_link(text, entries, notes)
         puzzle = _puzzle(text, size, kind)
         shape = puzzle.shape
         typed = parse(entries, shape=shape) if entries else None
-        found = _hint(puzzle, typed, _marks(notes, puzzle) if notes else None, every)
+        found = _hint(puzzle, typed, marks_of(notes, puzzle.n) if notes else None, every)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     step = found.step.record(shape) if found.step else {}
@@ -289,21 +298,15 @@ def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int
     return {**step, "status": found.kind, "kind": found.kind, "text": found.text, "cells": list(found.cells)}
 
 
-def _marks(notes: list[str], puzzle: Puzzle) -> list[int]:
-    """Candidate masks from notes, one string of symbols per cell."""
-    n = puzzle.n
-    if len(notes) != n * n:
-        raise InvalidPuzzleError(f"notes are needed for all {n * n} cells, not {len(notes)}")
-    masks = []
-    for cell, note in enumerate(notes):
-        mask = 0
-        for symbol in note:
-            digit = SYMBOLS.find(symbol.upper()) + 1
-            if not 0 < digit <= n:
-                raise InvalidPuzzleError(f"note {symbol!r} in {cell_name(cell, n)} is no digit of this grid", (cell,))
-            mask |= 1 << (digit - 1)
-        masks.append(mask)
-    return masks
+def check(text: str, entries: str = "") -> dict:
+    """The player's grid, the link ``text``'s givens and ``entries`` (one line), against its
+    rules: ``status`` kept (full, every rule kept), open (cells blank, nothing broken yet),
+    broken (``error``: the rule's sentence, ``cells``: those at fault) or invalid (see
+    :func:`~sudoku_dlx.rules.link.check_link`)."""
+    try:
+        return check_link(text, entries)
+    except InvalidPuzzleError as error:
+        return _invalid(error, text)
 
 
 def _problem(problem: str, n: int, text: str, puzzle: str, board: str = "", raw: bool = False,

@@ -50,6 +50,8 @@ __all__ = [
     "find_clash",
     "format_grid",
     "jigsaw_shape",
+    "marks_of",
+    "mistakes",
     "parse",
     "puzzle_on_line",
     "read_puzzles",
@@ -276,6 +278,40 @@ def cell_name(cell: int, n: int) -> str:
     """``r1c1``-style name of a cell (1-based)."""
     r, c = divmod(cell, n)
     return f"r{r + 1}c{c + 1}"
+
+
+def marks_of(notes: list[str], n: int) -> list[int]:
+    """The player's notes (one string of candidate symbols per cell, "" for none) as a
+    candidate mask per cell; InvalidPuzzleError naming a note that is no digit, and where."""
+    if len(notes) != n * n:
+        raise InvalidPuzzleError(f"notes are needed for all {n * n} cells, not {len(notes)}")
+    masks = []
+    for cell, note in enumerate(notes):
+        mask = 0
+        for symbol in note:
+            digit = SYMBOLS.find(symbol.upper()) + 1
+            if not 0 < digit <= n:
+                raise InvalidPuzzleError(f"note {symbol!r} in {cell_name(cell, n)} is no digit of this grid", (cell,))
+            mask |= 1 << (digit - 1)
+        masks.append(mask)
+    return masks
+
+
+def mistakes(givens: tuple[int, ...], typed: tuple[int, ...], marks: list[int], solution: tuple[int, ...],
+             n: int) -> tuple[str, tuple[int, ...]] | None:
+    """What a player got wrong against ``solution``, said for a hint, and its cells: the
+    entries ``typed`` (0 where blank; a given's cell is not the player's) that differ
+    from it, else the notes ``marks`` (a mask per cell, 0 for none) of blank cells that
+    leave its digit out; None if nothing is wrong."""
+    wrong = tuple(x for x, d in enumerate(typed) if d and not givens[x] and d != solution[x])
+    if wrong:
+        names = ", ".join(f"{cell_name(x, n)} ({SYMBOLS[typed[x] - 1]})" for x in wrong)
+        what = "Wrong entry" if len(wrong) == 1 else "Wrong entries"
+        return f"{what}: {names}. Erase {'it' if len(wrong) == 1 else 'them'} first.", wrong
+    lost = tuple(x for x, m in enumerate(marks) if m and not (givens[x] or typed[x]) and not m >> (solution[x] - 1) & 1)
+    if lost:
+        return f"Your notes in {', '.join(cell_name(x, n) for x in lost)} leave out the digit that goes there.", lost
+    return None
 
 
 @dataclass(frozen=True)

@@ -53,9 +53,18 @@ class Rule:
         """Why the full grid ``digits`` breaks the rule, or None if it keeps it."""
         return None
 
+    def fault(self, digits: tuple[int, ...], n: int) -> tuple[str, tuple[int, ...]] | None:
+        """:meth:`broken`'s sentence and the cells at fault (the rule's own), or None."""
+        why = self.broken(digits, n)
+        return None if why is None else (why, self.cells())
+
     def words(self, n: int) -> str:
         """The rule in a sentence, for the list beside the grid."""
         return self.name
+
+    def named(self, n: int) -> str:
+        """This rule by name and cells, for a hint: "the thermometer r1c1-r1c2-r1c3"."""
+        return f"the {self.name} {cells_name(self.cells(), n)}" if self.cells() else f"the {self.name}"
 
 
 def mask_of(digits: Iterable[int]) -> int:
@@ -158,9 +167,14 @@ class PairRule(Rule):
         return changed
 
     def broken(self, digits, n):
+        found = self.fault(digits, n)
+        return None if found is None else found[0]
+
+    def fault(self, digits, n):
+        """The first broken pair: its sentence (:meth:`why`) and its two cells."""
         for a, b in self.pairs(n):
             if digits[a] and digits[b] and not self.ok(digits[a], digits[b]):
-                return self.why(a, b, digits, n)
+                return self.why(a, b, digits, n), (a, b)
         return None
 
     def why(self, a: int, b: int, digits: tuple[int, ...], n: int) -> str:

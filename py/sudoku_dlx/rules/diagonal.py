@@ -30,7 +30,10 @@ class Diagonal(Rule):
     def broken(self, digits, n):
         held = [digits[x] for x in self.line(n)]
         twice = next((d for d in held if d and held.count(d) > 1), None)
-        return None if twice is None else f"the {'rising' if self.rising else 'falling'} diagonal has {twice} twice"
+        return None if twice is None else f"{self.named(n)} has {twice} twice"
+
+    def named(self, n):
+        return f"the {'rising' if self.rising else 'falling'} diagonal"
 
     def words(self, n):
         return f"Digits do not repeat on the {'rising' if self.rising else 'falling'} diagonal."

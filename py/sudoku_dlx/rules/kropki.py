@@ -73,6 +73,9 @@ class Dot(PairRule):
         how = f"differ by {self.value}" if self.white else f"have the ratio {self.value}"
         return f"the {self.name} between {cell_name(a, n)} ({digits[a]}) and {cell_name(b, n)} ({digits[b]}) says they {how}"
 
+    def named(self, n):
+        return f"the {self.name} between {cell_name(self.a, n)} and {cell_name(self.b, n)}"
+
     def words(self, n):
         return ("Digits on either side of a white dot differ by its number (1 if none)." if self.white
                 else "Digits on either side of a black dot have the ratio of its number (2 if none).")

@@ -1,4 +1,5 @@
-"""A variant puzzle from an f-puzzles or SudokuPad link, solved: :func:`solve_link`.
+"""A variant puzzle from an f-puzzles or SudokuPad link: read (:func:`parse_link`), solved
+(:func:`solve_link`), and a player's grid checked against its rules (:func:`check_link`).
 
 The link's clues become rules (:func:`~.table.rules_of`); what the solver cannot read is
 refused by name, never ignored: a key no rule knows, or a shape f-puzzles only draws
@@ -9,14 +10,14 @@ from __future__ import annotations
 
 import time
 
-from ..kinds.grid import SYMBOLS, InvalidPuzzleError, Shape, jigsaw_shape, shape_for
+from ..kinds.grid import SYMBOLS, InvalidPuzzleError, Shape, jigsaw_shape, parse, shape_for
 from ..kinds.read import VARIANT_LINK
 from ..links import fpuzzles, reader
 from ..links.variant import Variant
-from .solve import Grid, VariantPuzzle, broken_rule, solutions
+from .solve import Grid, VariantPuzzle, fault, solutions
 from .table import rules_of
 
-__all__ = ["is_link", "read_link", "solve_link"]
+__all__ = ["check_givens", "check_link", "entry_digits", "is_link", "parse_link", "read_link", "rule_words", "solve_link"]
 
 def is_link(text: str) -> bool:
     """Whether ``text`` is meant as a link (or SudokuPad's prefixed data), not a grid."""
@@ -48,6 +49,67 @@ def read_link(text: str) -> tuple[VariantPuzzle, Variant]:
     return VariantPuzzle(Grid(shape, rules), variant.givens), variant
 
 
+def rule_words(puzzle: VariantPuzzle) -> list[str]:
+    """The puzzle's rules in words, each once, sorted (for the list beside the grid)."""
+    n = puzzle.grid.n
+    return sorted({rule.words(n) for rule in puzzle.grid.rules})
+
+
+def check_givens(puzzle: VariantPuzzle) -> None:
+    """InvalidPuzzleError, naming the rule and its cells, if the givens break a unit or a rule."""
+    found = fault(puzzle, puzzle.digits)
+    if found:
+        raise InvalidPuzzleError(f"the givens break a rule: {found[0]}", found[1])
+
+
+def entry_digits(puzzle: VariantPuzzle, entries: str) -> tuple[int, ...]:
+    """The player's ``entries`` (the grid's digits, one line; "" for none) as digits, 0 where blank."""
+    return parse(entries, shape=puzzle.grid.shape).digits if entries else (0,) * puzzle.grid.shape.cells
+
+
+def parse_link(text: str) -> dict:
+    """``parse_puzzle``'s record for a link: ``puzzle`` (the text stripped), ``status``
+    parsed, ``kind`` variant, ``size``, ``box_rows`` and ``box_cols`` (0 for irregular
+    regions), ``regions`` (each cell's region), ``units`` (the rules' groups of cells whose
+    digits differ, beyond the rows, columns and regions: diagonals, extra regions, cages,
+    renban lines...), ``givens`` (one line, "." for blank) and ``clues`` (how many),
+    ``drawing`` (each clue as the page's drawings take it, ``static/rules/index.js``:
+    ``key``, ``cells``, ``lines``, ``value``, ``outside`` (null if inside), ``direction``;
+    a global rule by its ``key`` alone), ``rules`` in words, ``title``, ``author`` and
+    ``text`` (the rules as the link writes them), all plain text."""
+    puzzle, variant = read_link(text)
+    grid = puzzle.grid
+    shape = grid.shape
+    own = set(shape.units)
+    units: list[tuple[int, ...]] = []
+    for unit in (*grid.full, *grid.small):
+        if unit not in own and unit not in units:
+            units.append(unit)
+    drawing = [{"key": clue.key, "cells": list(clue.cells), "lines": [list(line) for line in clue.lines],
+                "value": clue.value, "outside": list(clue.outside) if clue.outside else None,
+                "direction": clue.direction} for clue in variant.clues]
+    return {"puzzle": text.strip(), "status": "parsed", "kind": "variant", "size": shape.n,
+            "box_rows": shape.box_rows, "box_cols": shape.box_cols, "regions": list(shape.box_of),
+            "units": [list(unit) for unit in units], "givens": "".join(shape.symbol(d) for d in puzzle.digits),
+            "clues": sum(1 for d in puzzle.digits if d),
+            "drawing": drawing + [{"key": flag} for flag in sorted(variant.flags)],
+            "rules": rule_words(puzzle), "title": variant.title, "author": variant.author, "text": variant.rules}
+
+
+def check_link(text: str, entries: str) -> dict:
+    """The player's grid (the givens and ``entries``) against the link's rules: ``status``
+    kept (every cell filled, every rule kept: a solution), open (cells still blank, nothing
+    broken so far) or broken, with ``error`` (the broken rule's sentence, "" if none) and
+    ``cells`` (those at fault). Entries in a given's cell are not the player's: the given stands."""
+    puzzle, _ = read_link(text)
+    check_givens(puzzle)
+    digits = tuple(g or t for g, t in zip(puzzle.digits, entry_digits(puzzle, entries)))
+    found = fault(puzzle, digits)
+    status = "broken" if found else "open" if 0 in digits else "kept"
+    return {"puzzle": text.strip(), "status": status, "error": found[0] if found else "",
+            "cells": list(found[1]) if found else []}
+
+
 def solve_link(text: str, limit: int = 2) -> dict:
     """``solve --json``'s record for a link: ``kind`` "variant", ``rules`` in words,
     ``title`` and ``author`` as the link gives them, plain text."""
@@ -55,11 +117,12 @@ def solve_link(text: str, limit: int = 2) -> dict:
     puzzle, variant = read_link(text)
     n = puzzle.grid.n
     base = {"puzzle": text.strip(), "kind": "variant", "size": n, "title": variant.title, "author": variant.author,
-            "rules": sorted({rule.words(n) for rule in puzzle.grid.rules})}
-    why = broken_rule(puzzle, puzzle.digits)
-    if why:
+            "rules": rule_words(puzzle)}
+    try:
+        check_givens(puzzle)
+    except InvalidPuzzleError as error:
         return {**base, "status": "invalid", "solutions": [], "nodes": 0, "guesses": 0, "updates": 0, "ms": 0.0,
-                "error": f"the givens break a rule: {why}", "cells": []}
+                "error": str(error), "cells": list(error.cells)}
     found, stats = solutions(puzzle, limit)
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     return {**base, "status": status, "solutions": ["".join(SYMBOLS[d - 1] for d in s) for s in found],

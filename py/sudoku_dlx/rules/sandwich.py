@@ -73,7 +73,10 @@ class Sandwich(Rule):
             return None
         i, j = sorted((held.index(1), held.index(n)))
         total = sum(held[i + 1:j])
-        return None if total == self.total else f"the sandwich of {self.where} is {total}, not {self.total}"
+        return None if total == self.total else f"{self.named(n)} is {total}, not {self.total}"
+
+    def named(self, n):
+        return f"the sandwich of {self.where}"
 
     def words(self, n):
         return f"A number beside a row or column is the sum of the digits between its 1 and its {n}."

@@ -5,7 +5,7 @@ The items (docs/rules.md, "As exact cover"): a *cell* item for each open cell, a
 full units) and digit its single cells do not hold; secondary unit-digit items for a
 rule's smaller units; a secondary item for each conflict of two open placements. The
 candidates are narrowed first (:func:`narrow`), and again at each guess through the
-search's ``prune`` hook, and every solution is checked against every rule at the end.
+search's ``prune`` hook, and every solution is checked against every rule at the end (:func:`fault`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..dlx import ExactCover, SearchStats
 from ..kinds.grid import Shape, cell_name
 from .base import Rule, Unsolvable
 
-__all__ = ["Grid", "VariantPuzzle", "broken_rule", "narrow", "solutions"]
+__all__ = ["Grid", "VariantPuzzle", "fault", "narrow", "solutions"]
 
 
 class Grid:
@@ -111,20 +111,22 @@ def narrow(grid: Grid, allowed: list[int]) -> None:
             return
 
 
-def broken_rule(puzzle: VariantPuzzle, digits: tuple[int, ...]) -> str | None:
-    """Why ``digits`` (blanks 0) break a unit or a rule of the puzzle's grid, or None."""
+def fault(puzzle: VariantPuzzle, digits: tuple[int, ...]) -> tuple[str, tuple[int, ...]] | None:
+    """Why ``digits`` (blanks 0) break a unit or a rule of the puzzle's grid, and the cells
+    at fault: a unit's two cells that hold one digit, else the first broken rule's
+    (:meth:`~.base.Rule.fault`); None if nothing is broken."""
     grid, n = puzzle.grid, puzzle.grid.n
     for unit in (*grid.full, *grid.small):
         seen: dict[int, int] = {}
         for x in unit:
             if digits[x] in seen:
-                return f"{cell_name(seen[digits[x]], n)} and {cell_name(x, n)} both hold {digits[x]}"
+                return f"{cell_name(seen[digits[x]], n)} and {cell_name(x, n)} both hold {digits[x]}", (seen[digits[x]], x)
             if digits[x]:
                 seen[digits[x]] = x
     for rule in grid.rules:
-        why = rule.broken(digits, n)
-        if why:
-            return why
+        found = rule.fault(digits, n)
+        if found:
+            return found
     return None
 
 
@@ -141,7 +143,7 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
         return [], SearchStats()
     if all(not m & m - 1 for m in allowed):
         digits = tuple(m.bit_length() for m in allowed)
-        return ([digits] if broken_rule(puzzle, digits) is None else []), SearchStats(solutions=1)
+        return ([digits] if fault(puzzle, digits) is None else []), SearchStats(solutions=1)
     problem, placements = _cover(grid, allowed)
 
     def prune(chosen: list[int]) -> Iterable[int]:
@@ -162,7 +164,7 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
         for option in chosen:
             cell, digit = placements[option]
             filled[cell] = digit
-        if broken_rule(puzzle, tuple(filled)) is None:
+        if fault(puzzle, tuple(filled)) is None:
             found.append(tuple(filled))
             if len(found) == limit:
                 break

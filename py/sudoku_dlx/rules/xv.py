@@ -45,6 +45,9 @@ class XV(PairRule):
         return (f"the {self.letter} between {cell_name(a, n)} ({digits[a]}) and {cell_name(b, n)} ({digits[b]}) says "
                 f"they add up to {XV_SUMS[self.letter]}")
 
+    def named(self, n):
+        return f"the {self.letter} between {cell_name(self.a, n)} and {cell_name(self.b, n)}"
+
     def words(self, n):
         return "Digits either side of an X add up to 10, of a V to 5."
 

@@ -1,0 +1,226 @@
+"""The next hint for a player of a variant puzzle (:func:`hint_link`), each step told in
+the words of what it rests on.
+
+The position is the givens, the player's entries, and each blank cell's candidates: its
+notes where it has them, else every digit, less the digits its row, column and region
+hold (what the page's own notes leave). Mistakes come first
+(:func:`~..kinds.grid.mistakes`), then the easiest step, in this order:
+
+1. singles: a full house, then a hidden single, in a unit of ``n`` cells (the rows,
+   columns and regions, then a rule's: a diagonal, a disjoint group), then a naked single;
+2. each rule in turn, in the link's order, with what it alone rules out now: a placed
+   digit leaves the rest of the rule's units and the placements it conflicts with, then
+   the rule narrows (:meth:`~.base.Rule.narrow`); the technique is the rule's name, the
+   text its :meth:`~.base.Rule.words`;
+3. trial and error, when no single rule changes anything: a candidate of a cell with the
+   fewest whose placing makes the rules together, narrowed to the end
+   (:func:`~.solve.narrow`), run out of digits; failing that, the search's answer for
+   that cell (the puzzle has one solution, so every other candidate leads to none).
+
+Every step scores 0: no scale rates a variant's steps (SE's scores rate the classic
+grid's techniques, not a rule's narrowing).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..kinds.grid import InvalidPuzzleError, cell_name, marks_of, mistakes
+from .base import Rule, Unsolvable, cells_name, digits_of
+from .link import check_givens, entry_digits, read_link
+from .solve import Grid, VariantPuzzle, narrow, solutions
+
+__all__ = ["hint_link", "solved_link"]
+
+
+@lru_cache(maxsize=4)
+def solved_link(text: str) -> tuple[VariantPuzzle, tuple[int, ...]]:
+    """The puzzle of a link and its one solution (kept for the next hints of the same
+    link); InvalidPuzzleError if the givens break a rule or it has no or several solutions."""
+    puzzle, _ = read_link(text)
+    check_givens(puzzle)
+    found, _ = solutions(puzzle, 2)
+    if not found:
+        raise InvalidPuzzleError("the puzzle has no solution: no solution keeps every rule")
+    if len(found) > 1:
+        raise InvalidPuzzleError("the puzzle has more than one solution; hints need exactly one")
+    return puzzle, found[0]
+
+
+def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> dict:
+    """``hint``'s record for a link, the player having typed ``entries`` (one line, "" for
+    none) and noted ``notes`` (a string of candidate symbols per cell): ``status`` and
+    ``kind`` wrong (``cells``: the mistakes), solved, or step, with ``text``, ``cells``
+    and a step's ``technique``, ``score`` (0), ``placements`` and ``eliminations``
+    (``[cell, digit]``), ``units`` (the cells each unit or rule it rests on covers),
+    ``links`` ([]) and ``chain`` (""), as the classic hint's. See the module's docstring."""
+    puzzle, solution = solved_link(text)
+    grid, n = puzzle.grid, puzzle.grid.n
+    typed = entry_digits(puzzle, entries)
+    marks = marks_of(notes, n) if notes else [0] * len(typed)
+    wrong = mistakes(puzzle.digits, typed, marks, solution, n)
+    if wrong:
+        return _told("wrong", *wrong)
+    digits = tuple(g or t for g, t in zip(puzzle.digits, typed))
+    if all(digits):
+        return _told("solved", "The grid is complete and right.")
+    allowed = _position(grid, digits, marks)
+    step = _single(grid, digits, allowed) or _by_rule(grid, allowed) or _trial(grid, allowed, solution)
+    return {**step, "status": "step", "kind": "step"}
+
+
+def _told(kind: str, text: str, cells: tuple[int, ...] = ()) -> dict:
+    return {"status": kind, "kind": kind, "text": text, "cells": list(cells)}
+
+
+def _step(technique: str, text: str, placements: list[tuple[int, int]], eliminations: list[tuple[int, int]],
+          cells: list[int], units: list[tuple[int, ...]]) -> dict:
+    return {"technique": technique, "score": 0, "text": text, "placements": [list(p) for p in placements],
+            "eliminations": [list(e) for e in eliminations], "cells": cells, "units": [list(u) for u in units],
+            "links": [], "chain": ""}
+
+
+def _position(grid: Grid, digits: tuple[int, ...], marks: list[int]) -> list[int]:
+    """Each cell's candidates: its digit; else its notes (every digit if none), less
+    the digits of its row, column and region."""
+    full = (1 << grid.n) - 1
+    allowed = [1 << d - 1 if d else mark or full for d, mark in zip(digits, marks)]
+    for unit in grid.shape.units:
+        held = 0
+        for x in unit:
+            if digits[x]:
+                held |= 1 << digits[x] - 1
+        for x in unit:
+            if not digits[x]:
+                allowed[x] &= ~held
+    return allowed
+
+
+def _full_units(grid: Grid) -> list[tuple[tuple[int, ...], str]]:
+    """The units of ``n`` cells, each with its name: the shape's, then the rules'."""
+    shape, n = grid.shape, grid.n
+    named = [(unit, shape.unit_name(u)) for u, unit in enumerate(shape.units)]
+    for rule in grid.rules:
+        units = [tuple(unit) for unit in rule.units(n)]
+        named += [(unit, rule.named(n) if len(units) == 1 else f"{rule.named(n)} ({cells_name(unit, n, ' ')})")
+                  for unit in units if len(unit) == n]
+    return named
+
+
+def _single(grid: Grid, digits: tuple[int, ...], allowed: list[int]) -> dict | None:
+    """A full house, a hidden single or a naked single, in that order, or None."""
+    shape, n = grid.shape, grid.n
+    units = _full_units(grid)
+    for unit, where in units:
+        blank = [x for x in unit if not digits[x]]
+        if len(blank) == 1:
+            (x,) = blank
+            d = (((1 << n) - 1) & ~sum(1 << digits[y] - 1 for y in unit if digits[y])).bit_length()
+            return _step("Full house", f"Full house: {cell_name(x, n)} is the last blank cell of {where}, so it is "
+                         f"{shape.symbol(d)}.", [(x, d)], [], [x], [unit])
+    for unit, where in units:
+        held = once = twice = 0
+        for x in unit:
+            if digits[x]:
+                held |= 1 << digits[x] - 1
+            else:
+                twice |= once & allowed[x]
+                once |= allowed[x]
+        for d in digits_of(once & ~twice & ~held):
+            x = next(x for x in unit if not digits[x] and allowed[x] >> d - 1 & 1)
+            return _step("Hidden single", f"Hidden single: in {where}, {shape.symbol(d)} fits only in {cell_name(x, n)}.",
+                         [(x, d)], [], [x], [unit])
+    for x, mask in enumerate(allowed):
+        if not digits[x] and not mask & mask - 1:
+            d = mask.bit_length()
+            return _step("Naked single", f"Naked single: {cell_name(x, n)} has only one candidate left, "
+                         f"{shape.symbol(d)}.", [(x, d)], [], [x], [u for u in shape.units if x in u])
+    return None
+
+
+def _by_rule(grid: Grid, allowed: list[int]) -> dict | None:
+    """The first rule that rules out a candidate by itself now (see the module's docstring), as a step."""
+    n = grid.n
+    for rule in grid.rules:
+        after, because = allowed[:], set()
+        for unit in rule.units(n):
+            for x in unit:
+                mask = after[x]
+                if mask & mask - 1:
+                    continue
+                for y in unit:
+                    if y != x and after[y] & mask:
+                        after[y] &= ~mask
+                        because.add(x)
+        for a, x, b, y in rule.conflicts(n):
+            for this, d, other, e in ((a, x, b, y), (b, y, a, x)):
+                if after[this] == 1 << d - 1 and after[other] >> e - 1 & 1:
+                    after[other] &= ~(1 << e - 1)
+                    because.add(this)
+        rule.narrow(after, n)
+        changed = [x for x, (was, now) in enumerate(zip(allowed, after)) if was != now]
+        if changed:
+            return _rule_step(rule, grid, allowed, after, changed, because)
+    return None
+
+
+def _rule_step(rule: Rule, grid: Grid, allowed: list[int], after: list[int], changed: list[int],
+               because: set[int]) -> dict:
+    """The step of ``rule`` narrowing the cells ``changed`` from ``allowed`` to ``after``
+    (``because``: the placed cells whose digits it took from others)."""
+    n, shape = grid.n, grid.shape
+    named, said = rule.named(n), rule.words(n)
+    groups: dict[tuple[str, int], list[int]] = {}  # (how, mask) -> cells, in order
+    placements, eliminations = [], []
+    for x in changed:
+        kept, lost = after[x], allowed[x] & ~after[x]
+        if not kept & kept - 1:
+            placements.append((x, kept.bit_length()))
+            groups[("is", x)] = [x]
+            continue
+        eliminations += [(x, d) for d in digits_of(lost)]
+        group = ("cannot be", lost) if lost.bit_count() < kept.bit_count() else ("can only be", kept)
+        groups.setdefault(group, []).append(x)
+    told = []
+    for (how, value), cells in groups.items():
+        if how == "is":
+            told.append(f"{cell_name(value, n)} is {shape.symbol(after[value].bit_length())}")
+        else:
+            told.append(f"{_listed([cell_name(x, n) for x in cells], 'and')} {how} "
+                        f"{_listed([shape.symbol(d) for d in digits_of(value)], 'or')}")
+    text = f"{named[0].upper()}{named[1:]}: {said[0].lower()}{said[1:].rstrip('.')}, so {'; '.join(told)}."
+    units = [tuple(rule.cells())] if rule.cells() else [tuple(u) for u in rule.units(n) if set(u) & set(changed)]
+    return _step(rule.name, text, placements, eliminations, sorted(set(changed) | because), units)
+
+
+def _listed(words: list[str], last: str) -> str:
+    """``a, b and c`` (or ``or``)."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def _trial(grid: Grid, allowed: list[int], solution: tuple[int, ...]) -> dict:
+    """Trial and error (see the module's docstring), trying the cells with the fewest
+    candidates first."""
+    n, shape = grid.n, grid.shape
+    open_cells = sorted((x for x, mask in enumerate(allowed) if mask & mask - 1),
+                        key=lambda x: (allowed[x].bit_count(), x))
+    alone = "no rule decides a cell by itself now."
+    for x in open_cells:
+        for d in digits_of(allowed[x]):
+            if d == solution[x]:  # narrowing is sound: the solution's digit never runs out
+                continue
+            trial = allowed[:]
+            trial[x] = 1 << d - 1
+            try:
+                narrow(grid, trial)
+            except Unsolvable as stuck:
+                where = stuck.args[0]
+                text = (f"Trial and error: {alone} If {cell_name(x, n)} were {shape.symbol(d)}, the rules together "
+                        f"would run out of digits at {cell_name(where, n)}, so it is not {shape.symbol(d)}.")
+                return _step("Trial and error", text, [], [(x, d)], sorted({x, where}), [])
+    x = open_cells[0]
+    d = solution[x]
+    text = (f"Trial and error: {alone} Nor does any one guess run the rules out of digits; the search says "
+            f"{cell_name(x, n)} (a cell with the fewest candidates) is {shape.symbol(d)}: each of its other "
+            f"candidates leads to no solution.")
+    return _step("Trial and error", text, [(x, d)], [], [x], [])
