@@ -12,23 +12,31 @@ export const BLANK = ".";
 export const BOX_SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
 
 // A grid's shape, which the rules below take: {n, boxRows, boxCols, kind, regions, cages,
-// signs} (a classic sudoku has boxes and nothing more; see gridShape for the others).
+// signs, variant} (a classic sudoku has boxes and nothing more; see gridShape for the others).
 export function shapeFor(n) {
   const [boxRows, boxCols] = BOX_SHAPES[n];
-  return { n, boxRows, boxCols, kind: "sudoku", regions: [], cages: [], signs: [] };
+  return { n, boxRows, boxCols, kind: "sudoku", regions: [], cages: [], signs: [], variant: null };
 }
+
+// What a variant's shape carries beside its regions (web.parse_puzzle's record of an
+// f-puzzles or SudokuPad link): `puzzle` the link (its id, which Python reads), `units`
+// (the rules' cells that hold a digit at most once), `drawing` (its clues, for
+// static/rules/), `rules` (each in words), `title`, `author` and `text` (the rules as
+// the author wrote them; plain text).
+const VARIANT_KEYS = ["puzzle", "units", "drawing", "rules", "title", "author", "text"];
 
 // The shape of a puzzle record (web.parse_puzzle's, or kinds.js readPuzzle's).
 export function gridShape(record) {
   return {
     n: record.size, boxRows: record.box_rows, boxCols: record.box_cols, kind: record.kind ?? "sudoku",
     regions: record.regions ?? [], cages: record.cages ?? [], signs: record.signs ?? [],
+    variant: record.kind === "variant" ? Object.fromEntries(VARIANT_KEYS.map((key) => [key, record[key]])) : null,
   };
 }
 
 // X's two diagonals (top left to bottom right, then top right to bottom left), windoku's
 // four windows (the 3x3 blocks one cell in from the corners, row by row), as grid.py's
-// extra_units.
+// extra_units (the units the grid shades).
 export function extraUnits({ n, kind }) {
   if (kind === "x") {
     return [Array.from({ length: n }, (_, k) => k * (n + 1)), Array.from({ length: n }, (_, k) => (k + 1) * (n - 1))];
@@ -89,10 +97,11 @@ export function symbolFor(key, n) {
 const unitCache = new Map();
 
 // Every unit of the shape: rows, then columns, then boxes or a jigsaw's regions (none in a
-// futoshiki), then the kind's extra units (arrays of cells), as grid.py's Shape.units.
+// futoshiki), then the kind's extra units (arrays of cells), as grid.py's Shape.units; then
+// a variant's rules' units.
 export function units(shape) {
   const { n, boxRows, boxCols, kind = "sudoku", regions = [] } = shape;
-  const key = `${n}:${boxRows}x${boxCols}:${kind}:${regions.join(",")}`;
+  const key = `${n}:${boxRows}x${boxCols}:${kind}:${regions.join(",")}:${kind === "variant" ? shape.variant.puzzle : ""}`;
   if (!unitCache.has(key)) {
     const rows = [], cols = [], boxes = [];
     for (let i = 0; i < n; i++) {
@@ -107,7 +116,7 @@ export function units(shape) {
       cols[c].push(cell);
       if (boxed) boxes[regions.length ? regions[cell] : Math.floor(r / boxRows) * boxRows + Math.floor(c / boxCols)].push(cell);
     }
-    unitCache.set(key, [...rows, ...cols, ...(boxed ? boxes : []), ...extraUnits(shape)]);
+    unitCache.set(key, [...rows, ...cols, ...(boxed ? boxes : []), ...extraUnits(shape), ...(shape.variant?.units ?? [])]);
   }
   return unitCache.get(key);
 }
@@ -344,11 +353,12 @@ function counted(n, cells) {
 
 // The name of the unit made of `cells`, as grid.py's Shape.unit_name: "row 3", "column 5",
 // "box 7" ("region 7" in a jigsaw), "the main diagonal", "the anti-diagonal" or
-// "window 2" (1-based); a cage's cells are "a cage".
+// "window 2" (1-based); a cage's cells are "a cage", a variant rule's "" (no name).
 export function unitName(cells, shape) {
   const { n, regions = [], boxRows } = shape;
   const key = [...cells].sort((a, b) => a - b).join();
   const u = units(shape).findIndex((unit) => [...unit].sort((a, b) => a - b).join() === key);
+  if (shape.kind === "variant" && (u < 0 || u >= 3 * n)) return ""; // a rule's cells: the hint names the rule
   if (u < 0) return "a cage";
   if (u < 2 * n) return `${u < n ? "row" : "column"} ${(u % n) + 1}`;
   const boxed = regions.length > 0 || boxRows > 0;

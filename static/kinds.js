@@ -28,6 +28,7 @@ const count = (number) => number.toLocaleString("en");
 // Each kind as the page's sentences name it ("a 9×9 killer sudoku").
 export const KIND_NAMES = {
   sudoku: "sudoku", x: "sudoku X", windoku: "windoku", jigsaw: "jigsaw sudoku", killer: "killer sudoku", futoshiki: "futoshiki",
+  variant: "variant sudoku",
 };
 
 // "4, 6 and 9"; a run of sizes is "4 to 16" (grid.py's _listed).
@@ -510,8 +511,13 @@ function readKiller(lines) {
 const PREFIX = new RegExp(`^[${WHITESPACE}]*(${KINDS.join("|")})[${WHITESPACE}]*:`, "i");
 // An f-puzzles or SudokuPad link (kinds/read.py's VARIANT_LINK and LINK_UNREAD).
 const VARIANT_LINK = /^\s*[<"'`]?\s*(?:(?:https?:\/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl)/i;
-const LINK_UNREAD = "this is an f-puzzles or SudokuPad link with variant rules: only the command line's solve " +
-  "reads those yet (python3 -m sudoku_dlx solve 'LINK', docs/rules.md)";
+const LINK_UNREAD = "this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked and " +
+  "hinted, not yet rated, generated or searched step by step (docs/rules.md)";
+
+// Whether `text` is an f-puzzles or SudokuPad link (which Python reads: web.parse_puzzle).
+export function isVariantLink(text) {
+  return VARIANT_LINK.test(text);
+}
 
 // The record of the puzzle in `text` (see the module's comment), of `kind` and `size`
 // where given; an invalid record naming what is wrong and where otherwise.
@@ -584,8 +590,10 @@ function canonical(puzzle) {
 
 // The canonical text of the puzzle of `shape` (grid.js gridShape's) with the one-line
 // `line`'s digits (the givens, or givens and entries): what Python reads back as that
-// puzzle. Throws InvalidPuzzle if the shape breaks a rule of its kind.
-export function puzzleText({ n, boxRows, boxCols, kind, regions, cages, signs }, line) {
+// puzzle. Throws InvalidPuzzle if the shape breaks a rule of its kind. A variant's text is
+// its link, whatever the line: its entries go to Python beside it.
+export function puzzleText({ n, boxRows, boxCols, kind, regions, cages, signs, variant }, line) {
+  if (kind === "variant") return variant.puzzle;
   const digits = [...line].map((symbol) => SYMBOLS.indexOf(symbol) + 1);
   return canonical(makePuzzle(makeShape(n, boxRows, boxCols, kind, regions), digits, cages, signs));
 }

@@ -1,7 +1,7 @@
 // Links: what a URL asks for (a puzzle, entries, embed options) and the links the
 // page hands out. Share links are `#p=<puzzle>[&e=<entries>]`, the puzzle's canonical
 // text (a classic sudoku's digits, else its Tatham game ID or `windoku:<digits>`); sudokuwiki's
-// `?bd=<81 digits>` is read too. Options live in the query string:
+// `?bd=<81 digits>` is read too; a variant's puzzle is its f-puzzles or SudokuPad link. Options live in the query string:
 //   embed=1     compact layout for an <iframe>
 //   buttons=0   no toolbar; buttons=solve,check shows only those (Apply shows with Hint)
 //   readonly=1  the puzzle cannot be replaced (no paste, import or size change)
@@ -11,7 +11,7 @@
 //   view=lab    another view of the page: lab, race or batch (play otherwise)
 //   set=F       the play view plays the problem set of the JSON file F beside the page
 import { BLANK, SYMBOLS, parseDigits } from "./grid.js";
-import { readPuzzle as readAnyPuzzle } from "./kinds.js";
+import { isVariantLink, readPuzzle as readAnyPuzzle } from "./kinds.js";
 
 const SANDBOX = "allow-scripts allow-same-origin";
 
@@ -41,24 +41,32 @@ export function readOptions(url) {
 }
 
 // The puzzle a URL carries: {} for none, kinds.js readPuzzle's record (with `entries`,
-// the player's, one line, if the link has them) or {error}.
+// the player's, one line, if the link has them) or {error}; for a variant (which Python
+// reads), {puzzle: its link, variant: true, e: the entries as the link has them, or null}.
 export function readPuzzle(url) {
   const hash = new URLSearchParams(url.hash.slice(1));
   const text = hash.get("p") ?? url.searchParams.get("bd");
   if (text === null) return {};
+  if (isVariantLink(text)) return { puzzle: text, variant: true, e: hash.get("e") };
   const parsed = readAnyPuzzle(text);
   if (parsed.status === "invalid") return { error: `The link's puzzle is not valid: ${parsed.error}.` };
   const e = hash.get("e");
   if (e === null) return parsed;
-  let entries;
+  const entries = linkEntries(e, parsed);
+  return entries === null ? { ...parsed, error: ENTRIES_INVALID } : { ...parsed, entries };
+}
+
+export const ENTRIES_INVALID = "The link's entries are not valid, so only its puzzle was opened.";
+
+// A link's entries `e` for the puzzle `parsed` (a record with `size` and `givens`) as one
+// line, off its givens (an entry never sits on a given); null if they are not valid.
+export function linkEntries(e, parsed) {
   try {
-    entries = parseDigits(e, parsed.size);
+    const entries = parseDigits(e, parsed.size);
+    return entries.map((d, cell) => (d && parsed.givens[cell] === BLANK ? SYMBOLS[d - 1] : BLANK)).join("");
   } catch {
-    return { ...parsed, error: "The link's entries are not valid, so only its puzzle was opened." };
+    return null;
   }
-  // An entry never sits on a given.
-  const kept = entries.map((d, cell) => (d && parsed.givens[cell] === BLANK ? SYMBOLS[d - 1] : BLANK)).join("");
-  return { ...parsed, entries: kept };
 }
 
 // `url` without its puzzle: no #p/#e hash and no ?bd, other options kept.
@@ -71,7 +79,8 @@ export function withoutPuzzle(url) {
 
 export function shareLink(url, givens, entries) {
   const link = withoutPuzzle(url);
-  link.hash = `p=${givens}` + (entries && entries.replaceAll(BLANK, "") ? `&e=${entries}` : "");
+  // (a variant's link is encoded: it has its own ?, & and +)
+  link.hash = `p=${isVariantLink(givens) ? encodeURIComponent(givens) : givens}` + (entries && entries.replaceAll(BLANK, "") ? `&e=${entries}` : "");
   return link.href;
 }
 

@@ -304,13 +304,3 @@ def test_a_link_cut_short_replaces_nothing(new_page, server, how):
     expect(cell(page, blank)).to_have_text(SOLUTION[blank])
     assert grid_line(page) == played
     expect(button(page, "Undo")).to_have_attribute("aria-disabled", "false")  # its history is there too
-
-
-def test_a_pasted_variant_link_is_named_and_the_grid_stays(new_page):
-    """An f-puzzles or SudokuPad link is said to be one (the page does not play variant
-    rules yet), not read as a grid of the wrong size."""
-    page = new_page(f"index.html#p={PUZZLE}")
-    expect(page.locator("[data-cell]")).to_have_count(81)
-    paste(page, "https://sudokupad.app/fpuzzlesN4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A")
-    expect(message(page)).to_contain_text("an f-puzzles or SudokuPad link with variant rules")
-    assert grid_line(page) == PUZZLE

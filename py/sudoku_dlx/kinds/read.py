@@ -23,8 +23,8 @@ __all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_pu
 VARIANT_LINK = re.compile(r"\s*[<\"'`]?\s*(?:(?:https?:/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app"
                           r"|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl)", re.IGNORECASE)
 #: What the kinds' readers (and the page) say of such a link.
-LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: only the command line's solve "
-               "reads those yet (python3 -m sudoku_dlx solve 'LINK', docs/rules.md)")
+LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked and "
+               "hinted, not yet rated, generated or searched step by step (docs/rules.md)")
 
 _PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 

@@ -2,8 +2,10 @@
 // the game and tells the player what came of it. `play` is the view (play.js): its game,
 // board and panels, run() to ask and say() to tell.
 import { BLANK, cellName, gridShape, pathState, unitName } from "../../grid.js";
-import { KIND_NAMES, readPuzzle } from "../../kinds.js";
+import { KIND_NAMES, isVariantLink, readPuzzle } from "../../kinds.js";
 import { $, plural } from "../../kit.js";
+import { ENTRIES_INVALID, linkEntries } from "../../link.js";
+import { empty } from "./saved.js";
 import { reveal, showRating, showStats } from "./panels.js";
 
 // From this size on, Generate gets a shorter time budget (seconds): the full default
@@ -46,7 +48,8 @@ export async function solve(play) {
   const first = result.solutions[0];
   let shown = first, text = "Solved: the solution is unique.";
   if (result.status === "multiple") {
-    const entered = entries.replaceAll(BLANK, "") !== "";
+    // (a variant's entries cannot be written into its link: it shows the first solution)
+    const entered = entries.replaceAll(BLANK, "") !== "" && game.kind !== "variant";
     const again = entered ? await play.run("solve", { text: game.textOf(game.puzzle), size: n, limit: 1 }, "Solving…") : null;
     if (entered && !again) return;
     if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
@@ -83,6 +86,8 @@ export async function check(play) {
     play.host.post("checked", { puzzle: id, mistakes: wrong.length, left });
     play.say(wrong.length ? `${wrong.length} mistake${wrong.length > 1 ? "s" : ""} marked.`
       : left ? `No mistakes so far; ${plural(left, "cell")} to go.` : "Solved: every cell is right.");
+  } else if (game.kind === "variant") {
+    confirm(play, "No rule is broken so far, but this puzzle has more than one solution.");
   } else {
     // Several solutions: the entries are fine while at least one solution agrees with them all.
     const again = await play.run("solve", { text: game.textOf(game.puzzle), size: game.n, limit: 1 }, "Checking…");
@@ -132,7 +137,7 @@ function aTechnique(name) {
 // Tells `level` of a hint (see hint()).
 export function tellHint(play, hint, level) {
   const { board, game } = play;
-  const where = [...new Set(hint.units.map((unit) => unitName(unit, game.shape)))];
+  const where = [...new Set(hint.units.map((unit) => unitName(unit, game.shape)).filter(Boolean))];
   const technique = aTechnique(hint.technique);
   if (level === 1) {
     board.hint([], hint.units, game);
@@ -251,20 +256,62 @@ export async function generate(play, { kind, size: n, symmetry, difficulty, need
     : `${said} (seed ${result.seed})${result.needs_met ? ", not minimal: clues were added to need it" : ". The time budget ran out: it is unique but not minimal"}.`) + missed);
 }
 
-// Reads pasted or imported text as a new puzzle (here, without Python); a bad text
-// leaves the grid as it was.
+// Asks Python whether the variant's grid keeps every rule: a filled grid that does is
+// solved (play.afterEntry says so); a broken rule is named and its cells marked;
+// `fine` is said when nothing is broken and cells are left.
+export async function confirm(play, fine = "") {
+  const { game, board } = play;
+  const { state } = game;
+  const reply = await play.run("check", { text: game.id, entries: game.entries }, "Checking the rules…");
+  if (!reply) return;
+  const { result } = reply;
+  if (game.state !== state) return changedMeanwhile(play);
+  if (result.status === "kept") {
+    game.kept = game.puzzle;
+    return play.afterEntry();
+  }
+  board.flag(result.cells ?? [], game);
+  if (result.status === "broken") return play.say(`Not solved: ${result.error}.`);
+  if (result.status === "invalid") return play.say(`Cannot check: ${result.error}`);
+  play.say(fine || `No rule is broken so far; ${plural([...game.line].filter((s) => s === BLANK).length, "cell")} to go.`);
+}
+
+// Opens the variant of an f-puzzles or SudokuPad link, as Python reads it, with the
+// entries `e` (a link's, or null); a link it cannot read replaces nothing and says why.
+// `how` begins the sentence that tells it.
+export async function openVariant(play, text, e = null, how = "Opened the link's") {
+  const reply = await play.run("parse_puzzle", { text }, "Reading the puzzle's rules…");
+  if (!reply) return;
+  const { result } = reply;
+  if (result.status !== "parsed") return play.say(`Not a puzzle this page can play: ${result.error}`);
+  const entries = e === null ? null : linkEntries(e, result);
+  const replaced = !empty(play.game); // a grid worth bringing back
+  if (!play.change("load", gridShape(result), result.givens, entries ?? undefined)) return play.say("This puzzle is open already.");
+  const unread = e !== null && entries === null ? ` ${ENTRIES_INVALID}` : "";
+  play.say(`${how} ${described(result)}${entries ? " and its entries" : ""}` +
+    `${replaced ? "; Undo brings back the grid before it" : ""}.${unread}`);
+}
+
+// Reads pasted or imported text as a new puzzle (here, without Python, but for a
+// variant's link); a bad text leaves the grid as it was.
 export function importText(play, text) {
   play.board.reveal(); // the answer is told above the grid, and shows in it
   if (play.options.readonly) return play.say("This puzzle is read-only.");
   if (!text.trim()) return play.say("Nothing to import: the text is empty.");
+  if (isVariantLink(text)) return openVariant(play, text, null, "Loaded a");
   const parsed = readPuzzle(text);
   if (parsed.status === "invalid") return play.say(`Not a puzzle: ${parsed.error}`);
   play.change("load", gridShape(parsed), parsed.givens);
   play.say(`Loaded a ${described(parsed)}.`);
 }
 
-// "9×9 killer sudoku with 0 givens and 30 cages": a puzzle record (kinds.js readPuzzle's) in words.
-export function described({ kind, size, clues, cages, signs }) {
+// "9×9 killer sudoku with 0 givens and 30 cages": a puzzle record (kinds.js readPuzzle's,
+// or web.parse_puzzle's) in words; a variant's with its title and rules ("9×9 variant
+// sudoku “Thermo Party” with 3 givens and 4 rules").
+export function described({ kind, size, clues, cages, signs, title, rules }) {
+  if (kind === "variant") {
+    return `${size}×${size} variant sudoku${title ? ` “${title}”` : ""} with ${plural(clues, "given")} and ${plural(rules.length, "rule")}`;
+  }
   const what = kind === "sudoku" ? "puzzle" : KIND_NAMES[kind];
   const clued = [plural(clues, "given"), cages && plural(cages.length, "cage"), signs && plural(signs.length, "sign")];
   return `${size}×${size} ${what} with ${clued.filter(Boolean).join(" and ")}`;

@@ -3,6 +3,7 @@
 import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, regionOf, symbolFor } from "../../grid.js";
 import { plural } from "../../kit.js";
 import { cageMarks, signMark } from "../../kind-marks.js";
+import { ruleMarks } from "../../rules/index.js";
 import { svg } from "../../svg.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
@@ -43,7 +44,8 @@ export class Board {
 
   // Builds the cells and keypad for a shape (only when the shape changes): thick lines
   // where the box or jigsaw region changes (none in a futoshiki), X's diagonals and
-  // windoku's windows shaded, and the killer's cages and futoshiki's signs drawn over the grid.
+  // windoku's windows shaded, the killer's cages and futoshiki's signs drawn over the grid,
+  // and a variant's rules (static/rules/).
   layout(shape) {
     const { n, kind } = shape;
     const key = JSON.stringify(shape);
@@ -90,7 +92,12 @@ export class Board {
       this.about[greater].push(`more than ${cellName(lesser, n)}`);
       this.about[lesser].push(`less than ${cellName(greater, n)}`);
     }
-    this.grid.replaceChildren(...rows, ...(marks.childElementCount ? [marks] : []));
+    // A variant's rules drawn as f-puzzles draws them: shading and lines under the cells'
+    // digits, dots and sums over the grid's lines; clues outside the grid get a cell's room.
+    const drawing = shape.variant?.drawing ?? [];
+    const [under, over] = drawing.length ? ruleMarks(drawing, n) : [[], []];
+    this.grid.toggleAttribute("data-outside", drawing.some((clue) => clue.outside));
+    this.grid.replaceChildren(...[under].flat(), ...rows, ...(marks.childElementCount ? [marks] : []), ...[over].flat());
     const keys = [...SYMBOLS.slice(0, n)].map((symbol) => keyButton(symbol, symbol, `Enter ${symbol}`));
     keys.push(keyButton(BLANK, "Erase", "Erase the cell"));
     this.keypad.replaceChildren(...keys);

@@ -21,7 +21,7 @@ function replaceAt(line, cell, symbol) {
   return line.slice(0, cell) + symbol + line.slice(cell + 1);
 }
 
-const SHAPE_KEYS = ["n", "boxRows", "boxCols", "kind", "regions", "cages", "signs"];
+const SHAPE_KEYS = ["n", "boxRows", "boxCols", "kind", "regions", "cages", "signs", "variant"];
 const KEYS = [...SHAPE_KEYS, "givens", "entries", "shown", "notes"];
 
 // The cells that hold each symbol at most once: units, and a killer's cages.
@@ -45,10 +45,11 @@ function withEntry(state, cell, symbol, tidy = false) {
   return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK), notes };
 }
 
-// A state is {n, boxRows, boxCols, kind, regions, cages, signs, givens, entries, shown,
-// notes}; `shape` is gridShape's (or shapeFor's).
+// A state is {n, boxRows, boxCols, kind, regions, cages, signs, variant, givens, entries,
+// shown, notes}; `shape` is gridShape's (or shapeFor's; `variant` is null but in a variant).
 export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLine(shape.n)) {
   const fields = Object.fromEntries(SHAPE_KEYS.map((key) => [key, shape[key]]));
+  fields.variant ??= null;
   return { ...fields, givens, entries, shown: emptyLine(shape.n), notes: noNotes(shape.n) };
 }
 
@@ -58,6 +59,16 @@ export function sameState(a, b) {
 }
 
 const isCell = (x, n) => Number.isInteger(x) && x >= 0 && x < n * n;
+const isText = (value) => typeof value === "string";
+
+// Whether a stored variant's fields are well typed (Python reads its link again for every
+// answer; the drawing code skips what it does not know).
+function fitsVariant({ n, regions, variant }) {
+  return variant !== null && typeof variant === "object" && isText(variant.puzzle) && regions.length === n * n &&
+    Array.isArray(variant.units) && variant.units.every((unit) => Array.isArray(unit) && unit.every((x) => isCell(x, n))) &&
+    Array.isArray(variant.drawing) && variant.drawing.every((clue) => clue !== null && typeof clue === "object" && isText(clue.key)) &&
+    Array.isArray(variant.rules) && variant.rules.every(isText) && [variant.title, variant.author, variant.text].every(isText);
+}
 
 // Whether a stored state's shape is one of its kind's: its fields well typed, and what
 // kinds.js checks (sizes, boxes, regions, cages, signs) holds.
@@ -67,6 +78,7 @@ function fits(state) {
     Array.isArray(cages) && cages.every((cage) => Number.isInteger(cage?.sum) && Array.isArray(cage.cells) && cage.cells.every((x) => isCell(x, n))) &&
     Array.isArray(signs) && signs.every((sign) => Array.isArray(sign) && sign.length === 2 && sign.every((x) => isCell(x, n)));
   if (!typed) return false;
+  if (state.kind === "variant") return fitsVariant(state);
   try {
     puzzleText(state, emptyLine(n));
     return true;
@@ -84,10 +96,10 @@ function offGivens(givens, line) {
 
 // A state read back from storage, or null if it is malformed; entries on givens are
 // dropped. States saved before notes existed get none; states saved before kinds
-// existed are classic sudoku.
+// existed are classic sudoku; states saved before variants existed have none.
 function readState(saved) {
   if (!(Number.isInteger(saved?.n) && saved.n > 0 && saved.n <= SYMBOLS.length)) return null;
-  const state = { notes: noNotes(saved.n), kind: "sudoku", regions: [], cages: [], signs: [], ...saved };
+  const state = { notes: noNotes(saved.n), kind: "sudoku", regions: [], cages: [], signs: [], variant: null, ...saved };
   const length = state.n * state.n;
   const box = BOX_SHAPES[state.n];
   const ok = fits(state) && (state.kind !== "sudoku" || (box[0] === state.boxRows && box[1] === state.boxCols)) &&
@@ -121,6 +133,8 @@ export class Game {
     this.future = state ? readStates(saved.future) : [];
     const clocks = saved.clocks && typeof saved.clocks === "object" ? Object.entries(saved.clocks) : [];
     this.clocks = new Map(clocks.map(([id, clock]) => [id, readClock(clock)]));
+    // A variant's filled line that Python said keeps every rule (see solved).
+    this.kept = null;
   }
 
   // The current puzzle's clock: {ms played, hints used, solved}.
@@ -164,6 +178,13 @@ export class Game {
 
   get givens() {
     return this.state.givens;
+  }
+
+  // Whether the grid holds a puzzle to play: givens, or other clues (a killer's cages, a
+  // futoshiki's signs, a variant's rules), which may come without givens.
+  get posed() {
+    const { givens, cages, signs, kind } = this.state;
+    return givens.replaceAll(BLANK, "") !== "" || cages.length > 0 || signs.length > 0 || kind === "variant";
   }
 
   get entries() {
@@ -249,9 +270,15 @@ export class Game {
     return this.apply({ ...this.state, shown: emptyLine(this.n), notes });
   }
 
-  // True when the givens and entries fill the grid without a clash: the player solved it.
-  get solved() {
+  // True when the givens and entries fill the grid without a clash.
+  get filled() {
     return !this.puzzle.includes(BLANK) && clashes(this.shape, this.puzzle).size === 0;
+  }
+
+  // True when the player solved the puzzle: filled, and in a variant the grid Python
+  // found to keep every rule (`kept`: its line; the rules beyond units are Python's).
+  get solved() {
+    return this.filled && (this.kind !== "variant" || this.kept === this.puzzle);
   }
 
   load(shape, givens, entries) {

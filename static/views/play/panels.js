@@ -1,13 +1,26 @@
 // The play view's side panels, filled from Python's records: statistics of a solve, the
-// rating with its solve path, the share link and the embed snippet. Text goes in with
+// rating with its solve path, a variant's rules, the share link and the embed snippet. Text goes in with
 // textContent only.
-import { $ } from "../../kit.js";
+import { $, h } from "../../kit.js";
 import { embedSnippet, shareLink } from "../../link.js";
 
 // Unhides a panel and scrolls it into view.
 export function reveal(id) {
   $(id).hidden = false;
   $(id).scrollIntoView({ block: "nearest" });
+}
+
+// A variant's title, author and rules (a shape's `variant`, see grid.js), or none (null):
+// plain text, as the link gives it.
+export function showVariant(variant) {
+  $("variant-panel").hidden = !variant;
+  if (!variant) return;
+  $("variant-title").textContent = variant.title || "Variant sudoku";
+  $("variant-author").textContent = variant.author ? `by ${variant.author}` : "";
+  $("variant-author").hidden = !variant.author;
+  $("variant-rules").replaceChildren(...variant.rules.map((rule) => h("li", {}, rule[0].toUpperCase() + rule.slice(1))));
+  $("variant-text").textContent = variant.text;
+  $("variant-text-box").hidden = !variant.text;
 }
 
 // The statistics of a web.solve record and the request's round trip (ms); null clears them.

@@ -12,7 +12,7 @@ import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
 import { Board } from "./board.js";
 import { sameState } from "./game.js";
-import { reveal, showEmbed, showShare, showStats } from "./panels.js";
+import { reveal, showEmbed, showShare, showStats, showVariant } from "./panels.js";
 import { excludeDifficulty, offerTechniques } from "./practise.js";
 import { KEPT, SavedGames, empty } from "./saved.js";
 import { TraceView } from "./trace-view.js";
@@ -25,6 +25,7 @@ const SOLVED = {
   jigsaw: "Solved! Every row, column and region holds each symbol once.",
   killer: "Solved! Every row, column and box holds each symbol once, and every cage adds up.",
   futoshiki: "Solved! Every row and column holds each symbol once, and every sign holds.",
+  variant: "Solved! Every row, column and region holds each symbol once, and every rule holds.",
 };
 // The kinds whose empty grid the Size select starts (the others need cages, regions or signs).
 const EMPTY_KINDS = ["sudoku", "x", "windoku"];
@@ -195,8 +196,12 @@ export default class Play extends View {
     const { game } = this;
     this.board.draw(game);
     const id = game.id;
-    this.chooseKind(game.kind);
-    $("size").value = game.n;
+    // Generate's Kind and Size follow the grid, but for a variant (which it does not make).
+    if (game.kind !== "variant") {
+      this.chooseKind(game.kind);
+      $("size").value = game.n;
+    }
+    showVariant(game.shape.variant);
     if (this.statsFor !== id) showStats(null);
     $("rating").hidden = id !== this.rated;
     $("steps-panel").hidden = id !== this.stepped;
@@ -210,7 +215,7 @@ export default class Play extends View {
     // The printed page's title (with the grade, if Rate or Generate graded this puzzle)
     // and id: the puzzle's canonical text, which the import box reads back.
     const grade = this.graded?.id === id ? ` · ${this.graded.grade}` : "";
-    const name = KIND_NAMES[game.kind];
+    const name = game.shape.variant?.title || KIND_NAMES[game.kind];
     $("print-title").textContent = `${name[0].toUpperCase()}${name.slice(1)} ${game.n}×${game.n}${grade}`;
     $("print-id").textContent = shown ? id : "";
     this.updateButtons();
@@ -264,7 +269,7 @@ export default class Play extends View {
     const clock = this.game.clock;
     const now = performance.now();
     if (this.clockStarted !== null) clock.ms += now - this.clockStarted;
-    const running = !document.hidden && !clock.solved && this.game.givens.replaceAll(BLANK, "") !== "";
+    const running = !document.hidden && !clock.solved && this.game.posed;
     this.clockStarted = running ? now : null;
     const seconds = Math.floor(clock.ms / 1000);
     const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -289,10 +294,13 @@ export default class Play extends View {
     } else if (!this.change("toggleNote", cell, symbol)) this.say(`${name} has an entry; erase it to take notes there.`);
   }
 
-  // After the player's own entries changed: solved, or the message no longer stands.
+  // After the player's own entries changed: solved, or the message no longer stands. A
+  // filled variant is solved once Python says it keeps every rule (ask.confirm).
   afterEntry() {
     const clock = this.game.clock;
-    if (this.game.solved && !clock.solved) {
+    if (this.game.filled && !this.game.solved && this.game.kind === "variant") {
+      ask.confirm(this);
+    } else if (this.game.solved && !clock.solved) {
       this.tick();
       clock.solved = true;
       this.saved.save(this.game, { always: true });
@@ -306,7 +314,7 @@ export default class Play extends View {
 
   applyHint() {
     if (this.change("applyHint", this.hinted, this.settings["tidy-notes"])) {
-      if (this.game.solved) this.afterEntry();
+      if (this.game.filled) this.afterEntry();
       else this.say("Hint applied; Undo takes it back.");
     }
   }
@@ -331,10 +339,15 @@ export default class Play extends View {
     if (this.change(method)) this.say(method === "undo" ? "Undone." : "Redone.");
   }
 
-  // Opens the puzzle a link carries; a malformed link replaces nothing and says why.
+  // Opens the puzzle a link carries; a malformed link replaces nothing and says why. A
+  // variant's link is Python's to read (ask.openVariant).
   openLink(url) {
     const link = readPuzzle(url);
     const { game } = this;
+    if (link.variant) {
+      if (link.puzzle.trim() !== game.id || (link.e !== null && link.e !== game.entries)) ask.openVariant(this, link.puzzle, link.e);
+      return;
+    }
     if (link.puzzle) {
       const differs = link.puzzle !== game.id || (link.entries && link.entries !== game.entries);
       const replaced = !empty(game); // a grid worth bringing back
@@ -670,10 +683,10 @@ export default class Play extends View {
 
 // "9×9 puzzle with 17 givens and 3 entries": a game in words.
 function gameDescribed(game) {
-  const { kind, n, givens, entries, cages, signs } = game.state;
+  const { kind, n, givens, entries, cages, signs, variant } = game.state;
   const clues = givens.replaceAll(BLANK, "").length;
   const typed = entries.replaceAll(BLANK, "").length;
-  const puzzle = ask.described({ kind, size: n, clues, cages: kind === "killer" && cages, signs: kind === "futoshiki" && signs });
+  const puzzle = ask.described({ kind, size: n, clues, cages: kind === "killer" && cages, signs: kind === "futoshiki" && signs, ...variant });
   return `${puzzle}${typed ? `, ${plural(typed, "entry", "entries")}` : ""}`;
 }
 

@@ -1,0 +1,163 @@
+"""Variant sudoku in the play view, in headless Chromium: an f-puzzles or SudokuPad link
+pasted or opened from the address, drawn with its rules, solved, checked, hinted, finished,
+shared and kept through a reload; a link the page cannot play is named and the grid stays."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from playwright.sync_api import expect
+from sudoku_dlx import web
+
+pytestmark = pytest.mark.browser
+
+LINKS = Path(__file__).parent / "data" / "links" / "rangsk_fpuzzles.tsv"
+
+
+def published(title: str) -> tuple[str, str]:
+    """The f-puzzles link and the published solution of the puzzle of that title (tests/data/links)."""
+    for line in LINKS.read_text(encoding="utf-8").splitlines():
+        name, data, solution = line.split("\t")
+        if name.startswith(f'"{title}"'):
+            return f"https://www.f-puzzles.com/?load={data}", solution
+    raise LookupError(title)
+
+
+#: Thermometers and white and black kropki dots, 9x9 (Rangsk's "300 Subs!").
+THERMO, THERMO_SOLUTION = published("300 Subs!")
+#: Little killer sums outside a 4x4 grid and Vs (Rangsk's "Peak Sudoku").
+PEAK, PEAK_SOLUTION = published("Peak Sudoku")
+#: Renban lines, which the solver does not know yet (zetamath's "159").
+UNKNOWN, _ = published("159")
+
+
+def open_variant(page, link):
+    paste(page, link)
+    expect(message(page)).to_contain_text("Loaded a")
+
+
+def type_line(page, line: str, givens: str):
+    """Types every digit of `line` the givens leave open."""
+    for x, (digit, given) in enumerate(zip(line, givens)):
+        if given == ".":
+            cell(page, x).click()
+            page.keyboard.press(digit)
+
+
+def test_a_pasted_link_is_drawn_with_its_rules_and_solved(new_page):
+    page = new_page()
+    wait_ready(page)
+    open_variant(page, THERMO)
+    expect(message(page)).to_have_text(re.compile(r"Loaded a 9×9 variant sudoku “300 Subs!” with \d+ givens? and 3 rules\."))
+    grid = page.locator("#grid")
+    expect(grid).to_have_attribute("data-kind", "variant")
+    # The rules drawn (thermometers under the digits, dots over the grid's lines) and listed.
+    expect(grid.locator('.rule-marks [data-key="thermometer"]').first).to_be_attached()
+    expect(grid.locator('.rule-marks [data-key="difference"]').first).to_be_attached()
+    expect(grid.locator('.rule-marks [data-key="ratio"]').first).to_be_attached()
+    expect(page.locator("#timer")).not_to_have_text("0:00")  # it has no givens, and its clock runs
+    panel = page.locator("#variant-panel")
+    expect(panel).to_be_visible()
+    expect(panel.locator("#variant-title")).to_have_text("300 Subs!")
+    expect(panel.locator("#variant-author")).to_have_text("by Rangsk")
+    expect(panel.locator("#variant-rules li")).to_have_count(3)
+    expect(panel.locator("#variant-rules")).to_contain_text("Digits rise along a thermometer from its bulb.")
+    button(page, "Solve").click()
+    expect(message(page)).to_have_text("Solved: the solution is unique.")
+    assert grid_line(page) == THERMO_SOLUTION
+
+
+def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page):
+    page = new_page()
+    wait_ready(page)
+    open_variant(page, THERMO)
+    givens = grid_line(page)
+    blank = givens.index(".")
+    wrong = next(d for d in "123456789" if d != THERMO_SOLUTION[blank])
+    cell(page, blank).click()
+    page.keyboard.press(wrong)
+    button(page, "Check").click()
+    expect(message(page)).to_have_text("1 mistake marked.")
+    expect(cell(page, blank)).to_have_attribute("data-flagged", "")
+    button(page, "Hint").click()
+    expect(message(page)).to_contain_text("Wrong entry")
+    page.keyboard.press("Delete")
+    step = web.hint(THERMO)  # what Python's hint is on the empty grid, told in three levels
+    assert step["status"] == "step" and step["technique"] == "thermometer"
+    button(page, "Hint").click()
+    expect(message(page)).to_have_text("Hint: look for a thermometer.")
+    button(page, "Show more").click()
+    expect(message(page)).to_have_text("Hint: a thermometer; its cells are marked.")
+    button(page, "Show more").click()
+    expect(message(page)).to_have_text(f"Hint: {step['text']}")
+    button(page, "Apply").click()
+    expect(message(page)).to_have_text("Hint applied; Undo takes it back.")
+    first, digits = step["eliminations"][0]
+    expect(cell(page, first)).to_have_attribute("data-notes", re.compile(r"\S"))
+
+
+def test_the_grid_filled_by_hand_is_solved_when_every_rule_holds(new_page):
+    page = new_page()
+    wait_ready(page)
+    open_variant(page, PEAK)
+    givens = grid_line(page)
+    # A 4x4 with clues outside it: the grid keeps a cell's room on each side, in the board.
+    grid = page.locator("#grid")
+    expect(grid).to_have_attribute("data-outside", "")
+    expect(grid.locator('.rule-marks [data-key="littlekillersum"]').first).to_be_attached()
+    board = page.locator("#grid-frame").bounding_box()
+    box = grid.bounding_box()
+    assert box["x"] >= board["x"] - 0.5 and box["x"] + box["width"] <= board["x"] + board["width"] + 0.5
+    type_line(page, PEAK_SOLUTION, givens)
+    expect(message(page)).to_contain_text("Solved! Every row, column and region holds each symbol once, and every rule holds.")
+
+
+def test_a_broken_rule_is_named_when_the_grid_is_filled(new_page):
+    page = new_page()
+    wait_ready(page)
+    open_variant(page, PEAK)
+    givens = grid_line(page)
+    # Two digits no given holds, swapped throughout: no row, column or box repeats, and as
+    # the puzzle has one solution, some rule of it breaks.
+    a, b = next((a, b) for a in "1234" for b in "1234" if a < b and a not in givens and b not in givens)
+    swapped = PEAK_SOLUTION.translate(str.maketrans(a + b, b + a))
+    type_line(page, swapped, givens)
+    expect(message(page)).to_contain_text("Not solved:")
+
+
+def test_share_link_opens_the_variant_and_a_reload_keeps_it(new_page, server):
+    page = new_page()
+    wait_ready(page)
+    open_variant(page, THERMO)
+    givens = grid_line(page)
+    blank = givens.index(".")
+    cell(page, blank).click()
+    page.keyboard.press(THERMO_SOLUTION[blank])
+    played = grid_line(page)
+    page.reload()
+    expect(page.locator("#variant-title")).to_have_text("300 Subs!")
+    expect(cell(page, blank)).to_have_text(THERMO_SOLUTION[blank])
+    assert grid_line(page) == played
+    button(page, "Share").click()
+    link = page.locator("#share-link").input_value()
+    assert "#p=" + quote(THERMO, safe="") in link
+    other = new_page(link.replace(server, "") if link.startswith(server) else link)
+    expect(other.locator("#variant-title")).to_have_text("300 Subs!")
+    expect(message(other)).to_contain_text("Opened the link's 9×9 variant sudoku “300 Subs!”")
+
+
+def test_a_link_with_a_rule_the_page_cannot_play_is_named_and_the_grid_stays(new_page):
+    page = new_page()
+    wait_ready(page)
+    before = grid_line(page)
+    paste(page, UNKNOWN)
+    expect(message(page)).to_contain_text("Not a puzzle this page can play:")
+    expect(message(page)).to_contain_text("drawn only")
+    assert grid_line(page) == before
+    paste(page, "https://www.f-puzzles.com/?load=N4Ig!!not-base64")
+    expect(message(page)).to_contain_text("Not a puzzle this page can play:")
+    assert grid_line(page) == before
