@@ -35,9 +35,13 @@ PEAK, PEAK_SOLUTION = published("Peak Sudoku")
 UNKNOWN, _ = published("159")
 
 
-def open_variant(page, link):
+def opened(new_page, link):
+    """A new page with Python ready and `link` pasted; the page and its givens."""
+    page = new_page()
+    wait_ready(page)
     paste(page, link)
     expect(message(page)).to_contain_text("Loaded a")
+    return page, grid_line(page)
 
 
 def type_line(page, line: str, givens: str):
@@ -49,9 +53,7 @@ def type_line(page, line: str, givens: str):
 
 
 def test_a_pasted_link_is_drawn_with_its_rules_and_solved(new_page):
-    page = new_page()
-    wait_ready(page)
-    open_variant(page, THERMO)
+    page, _ = opened(new_page, THERMO)
     expect(message(page)).to_have_text(re.compile(r"Loaded a 9×9 variant sudoku “300 Subs!” with \d+ givens? and 3 rules\."))
     grid = page.locator("#grid")
     expect(grid).to_have_attribute("data-kind", "variant")
@@ -72,10 +74,7 @@ def test_a_pasted_link_is_drawn_with_its_rules_and_solved(new_page):
 
 
 def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page):
-    page = new_page()
-    wait_ready(page)
-    open_variant(page, THERMO)
-    givens = grid_line(page)
+    page, givens = opened(new_page, THERMO)
     blank = givens.index(".")
     wrong = next(d for d in "123456789" if d != THERMO_SOLUTION[blank])
     cell(page, blank).click()
@@ -96,15 +95,13 @@ def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page)
     expect(message(page)).to_have_text(f"Hint: {step['text']}")
     button(page, "Apply").click()
     expect(message(page)).to_have_text("Hint applied; Undo takes it back.")
-    first, digits = step["eliminations"][0]
+    first, digit = step["eliminations"][0]  # its cell now notes what is left, without the digit
     expect(cell(page, first)).to_have_attribute("data-notes", re.compile(r"\S"))
+    assert str(digit) not in cell(page, first).get_attribute("data-notes")
 
 
 def test_the_grid_filled_by_hand_is_solved_when_every_rule_holds(new_page):
-    page = new_page()
-    wait_ready(page)
-    open_variant(page, PEAK)
-    givens = grid_line(page)
+    page, givens = opened(new_page, PEAK)
     # A 4x4 with clues outside it: the grid keeps a cell's room on each side, in the board.
     grid = page.locator("#grid")
     expect(grid).to_have_attribute("data-outside", "")
@@ -117,10 +114,7 @@ def test_the_grid_filled_by_hand_is_solved_when_every_rule_holds(new_page):
 
 
 def test_a_broken_rule_is_named_when_the_grid_is_filled(new_page):
-    page = new_page()
-    wait_ready(page)
-    open_variant(page, PEAK)
-    givens = grid_line(page)
+    page, givens = opened(new_page, PEAK)
     # Two digits no given holds, swapped throughout: no row, column or box repeats, and as
     # the puzzle has one solution, some rule of it breaks.
     a, b = next((a, b) for a in "1234" for b in "1234" if a < b and a not in givens and b not in givens)
@@ -130,10 +124,7 @@ def test_a_broken_rule_is_named_when_the_grid_is_filled(new_page):
 
 
 def test_share_link_opens_the_variant_and_a_reload_keeps_it(new_page, server):
-    page = new_page()
-    wait_ready(page)
-    open_variant(page, THERMO)
-    givens = grid_line(page)
+    page, givens = opened(new_page, THERMO)
     blank = givens.index(".")
     cell(page, blank).click()
     page.keyboard.press(THERMO_SOLUTION[blank])
