@@ -206,8 +206,8 @@ def long_run() -> str:
     solve within 3 s of CPU on CPython, so it runs longer still in the browser. (CPU
     time, not the clock's: on a busy machine a puzzle of 1 CPU-s went over 3 s of the
     clock, and the browser then solved it before the test could press Stop.)"""
-    def three_seconds() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (3, 3))
+    def three_seconds() -> None:  # SIGXCPU at 3 s (SIGKILL at the hard limit, later)
+        resource.setrlimit(resource.RLIMIT_CPU, (3, 6))
 
     for puzzle in STRESS:
         done = subprocess.run([sys.executable, "-c", "import sys; from sudoku_dlx import web; web.solve(sys.argv[1])",
@@ -577,7 +577,8 @@ def test_stop_cancels_a_large_generation(app):
     button(app, "Generate").click()
     expect(message(app)).to_contain_text("Generating a 25×25 puzzle")
     expect(message(app)).to_contain_text("may not be minimal")
-    expect(message(app)).to_have_text(re.compile(r"givens left, \d+ of 625 orbits tried… [1-9]\d* s$"))
+    # (the orbits are 625 cells with no symmetry, fewer with the one "random" picks by the seed)
+    expect(message(app)).to_have_text(re.compile(r"givens left, \d+ of \d+ orbits tried… [1-9]\d* s$"))
     button(app, "Stop").click()
     expect(message(app)).to_have_text("Stopped.")
     assert grid_line(app) == before
