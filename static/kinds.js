@@ -509,8 +509,8 @@ function readKiller(lines) {
 // -- Reading any text (kinds/read.py) ---------------------------------------------------
 
 const PREFIX = new RegExp(`^[${WHITESPACE}]*(${KINDS.join("|")})[${WHITESPACE}]*:`, "i");
-// An f-puzzles or SudokuPad link (kinds/read.py's VARIANT_LINK and LINK_UNREAD).
-const VARIANT_LINK = /^\s*[<"'`]?\s*(?:(?:https?:\/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl)/i;
+// An f-puzzles or SudokuPad link, or f-puzzles' bare data or JSON (kinds/read.py's VARIANT_LINK and LINK_UNREAD).
+const VARIANT_LINK = /^\s*[<"'`]?\s*(?:(?:https?:\/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl|N4Ig[\w+/=$ -]{16}|\{\s*")/i;
 const LINK_UNREAD = "this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked and " +
   "hinted, not yet rated, generated or searched step by step (docs/rules.md)";
 

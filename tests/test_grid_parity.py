@@ -130,6 +130,8 @@ CORPUS = [
     # variant links, which neither reader plays
     "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58WK5A",
     " <https://sudokupad.app/fpuzzlesN4Ig>", "sclN4IgzglgXgpiBcBOA", "SudokuPad.app/abc",
+    "N4IgzglgXpBcIBUCeAHApiAXAVgAwgDQjoBmATgK4DGmIoSA", "N4Ig zglgXpBcIBU CeAHApiAXAVg", '{"size": 9}', ' {\n"size":4}',
+    "N4Ig", "N4IgZ", "{}", "{ 1 }",  # too short for data, not a JSON object's key: read as grids
     # every layout of every size
     *ONE_LINE.values(),
     *(format_grid(parse(p)) for p in ONE_LINE.values()),

@@ -4,6 +4,7 @@ the published solution and each solution by test_rules' checker, written apart f
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,15 @@ def test_a_link_parses_to_what_the_page_draws():
         {"key": "antiknight"}, {"key": "diagonal-"}]
     assert record["rules"] == web.solve(text)["rules"] and len(record["rules"]) == 5
     assert (record["title"], record["author"], record["text"]) == ("<b>Small</b>", "Me", "Digits rise <i>along</i> thermometers.")
+
+
+def test_bare_f_puzzles_data_and_its_json_parse_as_the_link():
+    data = THERMO_LINK.split("?load=", 1)[1]
+    record = web.parse_puzzle(THERMO_LINK)
+    for text in (data, " " + data.replace("+", " ") + "\n", json.dumps(fpuzzles.decode(data))):
+        bare = web.parse_puzzle(text)
+        assert bare["status"] == "parsed" and bare["kind"] == "variant", text[:40]
+        assert {k: v for k, v in bare.items() if k != "puzzle"} == {k: v for k, v in record.items() if k != "puzzle"}
 
 
 def test_real_links_parse_with_their_regions_and_clues_outside():

@@ -18,10 +18,11 @@ from .tatham import is_game_id, read_game_id, write_game_id
 
 __all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_puzzle", "read_texts"]
 
-#: What starts an f-puzzles or SudokuPad link, or SudokuPad's prefixed data (a grid's text
-#: never does): variant rules, which :mod:`sudoku_dlx.rules.link` reads.
+#: What starts an f-puzzles or SudokuPad link, SudokuPad's prefixed data, f-puzzles' bare
+#: data (LZ-String base64 of a JSON object always starts ``N4Ig``) or its JSON (a grid's
+#: text never does): variant rules, which :mod:`sudoku_dlx.rules.link` reads.
 VARIANT_LINK = re.compile(r"\s*[<\"'`]?\s*(?:(?:https?:/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app"
-                          r"|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl)", re.IGNORECASE)
+                          r"|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl|N4Ig[\w+/=$ -]{16}|\{\s*\")", re.IGNORECASE)
 #: What the kinds' readers (and the page) say of such a link.
 LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked and "
                "hinted, not yet rated, generated or searched step by step (docs/rules.md)")
