@@ -21,9 +21,10 @@ export function shapeFor(n) {
 // What a variant's shape carries beside its regions (web.parse_puzzle's record of an
 // f-puzzles or SudokuPad link): `puzzle` the link (its id, which Python reads), `units`
 // (the rules' cells that hold a digit at most once), `drawing` (its clues, for
-// static/rules/), `rules` (each in words), `title`, `author` and `text` (the rules as
-// the author wrote them; plain text).
-const VARIANT_KEYS = ["puzzle", "units", "drawing", "rules", "title", "author", "text"];
+// static/rules/), `rules` (each in words), `named` (each rule drawn on cells: {cells,
+// named}, for the cells' labels; none in games stored before it), `title`, `author` and
+// `text` (the rules as the author wrote them; plain text).
+const VARIANT_KEYS = ["puzzle", "units", "drawing", "rules", "named", "title", "author", "text"];
 
 // The shape of a puzzle record (web.parse_puzzle's, or kinds.js readPuzzle's).
 export function gridShape(record) {

@@ -61,6 +61,10 @@ def test_a_pasted_link_is_drawn_with_its_rules_and_solved(new_page):
     expect(grid.locator('.rule-marks [data-key="thermometer"]').first).to_be_attached()
     expect(grid.locator('.rule-marks [data-key="difference"]').first).to_be_attached()
     expect(grid.locator('.rule-marks [data-key="ratio"]').first).to_be_attached()
+    # A screen reader hears the rules on a cell, each by name and cells.
+    expect(grid.locator('[data-cell="66"]')).to_have_attribute("aria-label", re.compile(
+        r"^Row 8, column 4: empty, .*on the white dot between r8c4 and r9c4, on the black dot between r8c4 and r8c5$"))
+    expect(grid.locator('[data-cell="21"]')).to_have_attribute("aria-label", re.compile(r"on the thermometer r3c4-r4c4-r5c4-"))
     expect(page.locator("#timer")).not_to_have_text("0:00")  # it has no givens, and its clock runs
     panel = page.locator("#variant-panel")
     expect(panel).to_be_visible()

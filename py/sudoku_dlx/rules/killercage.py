@@ -76,6 +76,9 @@ class KillerCage(Rule):
     def words(self, n):
         return "Digits in a cage differ, and add up to its number if it has one."
 
+    def named(self, n):
+        return super().named(n) + ("" if self.total is None else f" adding up to {self.total}")
+
 
 @cache
 def sums(cells: int, total: int, n: int) -> tuple[int, ...]:

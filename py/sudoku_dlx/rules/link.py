@@ -75,8 +75,9 @@ def parse_link(text: str) -> dict:
     renban lines...), ``givens`` (one line, "." for blank) and ``clues`` (how many),
     ``drawing`` (each clue as the page's drawings take it, ``static/rules/index.js``:
     ``key``, ``cells``, ``lines``, ``value``, ``outside`` (null if inside), ``direction``;
-    a global rule by its ``key`` alone), ``rules`` in words, ``title``, ``author`` and
-    ``text`` (the rules as the link writes them), all plain text."""
+    a global rule by its ``key`` alone), ``rules`` in words, ``named`` (each rule drawn on
+    cells: its ``cells`` and itself by name, :meth:`~.base.Rule.named`, for the cells'
+    labels), ``title``, ``author`` and ``text`` (the rules as the link writes them), all plain text."""
     puzzle, variant = read_link(text)
     grid = puzzle.grid
     shape = grid.shape
@@ -93,7 +94,9 @@ def parse_link(text: str) -> dict:
             "units": [list(unit) for unit in units], "givens": "".join(shape.symbol(d) for d in puzzle.digits),
             "clues": sum(1 for d in puzzle.digits if d),
             "drawing": drawing + [{"key": flag} for flag in sorted(variant.flags)],
-            "rules": rule_words(puzzle), "title": variant.title, "author": variant.author, "text": variant.rules}
+            "rules": rule_words(puzzle),
+            "named": [{"cells": list(rule.cells()), "named": rule.named(shape.n)} for rule in grid.rules if rule.cells()],
+            "title": variant.title, "author": variant.author, "text": variant.rules}
 
 
 def check_link(text: str, entries: str) -> dict:

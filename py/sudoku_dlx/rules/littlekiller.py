@@ -61,3 +61,6 @@ class LittleKiller(Rule):
 
     def words(self, n):
         return "A number outside the grid is the sum of the diagonal its arrow points along (digits may repeat)."
+
+    def named(self, n):
+        return f"{super().named(n)} adding up to {self.total}"

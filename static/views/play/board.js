@@ -79,7 +79,7 @@ export class Board {
       }
       rows.push(row);
     }
-    // What each cell's label adds: its cage's sum, its signs.
+    // What each cell's label adds: its cage's sum, its signs, a variant's rules on it.
     this.about = this.cells.map(() => []);
     const marks = svg("svg", { class: "kind-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
     for (const cage of shape.cages) {
@@ -92,6 +92,7 @@ export class Board {
       this.about[greater].push(`more than ${cellName(lesser, n)}`);
       this.about[lesser].push(`less than ${cellName(greater, n)}`);
     }
+    for (const { cells, named } of shape.variant?.named ?? []) for (const x of cells) this.about[x].push(`on ${named}`);
     // A variant's rules drawn as f-puzzles draws them: shading and lines under the cells'
     // digits, dots and sums over the grid's lines; clues outside the grid get a cell's room.
     const drawing = shape.variant?.drawing ?? [];

@@ -67,7 +67,9 @@ function fitsVariant({ n, regions, variant }) {
   return variant !== null && typeof variant === "object" && isText(variant.puzzle) && regions.length === n * n &&
     Array.isArray(variant.units) && variant.units.every((unit) => Array.isArray(unit) && unit.every((x) => isCell(x, n))) &&
     Array.isArray(variant.drawing) && variant.drawing.every((clue) => clue !== null && typeof clue === "object" && isText(clue.key)) &&
-    Array.isArray(variant.rules) && variant.rules.every(isText) && [variant.title, variant.author, variant.text].every(isText);
+    Array.isArray(variant.rules) && variant.rules.every(isText) && [variant.title, variant.author, variant.text].every(isText) &&
+    (variant.named === undefined || (Array.isArray(variant.named) && variant.named.every((rule) =>
+      rule !== null && typeof rule === "object" && isText(rule.named) && Array.isArray(rule.cells) && rule.cells.every((x) => isCell(x, n)))));
 }
 
 // Whether a stored state's shape is one of its kind's: its fields well typed, and what
