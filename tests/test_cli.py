@@ -222,7 +222,7 @@ def test_steps_prints_the_search_one_numbered_step_a_line(capsys):
     assert out[0] == (f"324 items and 729 options; the {record['clues']} givens leave {record['open_items']} items "
                       f"and {record['open_options']} options.")
     assert out[1:4] == [f"{k}  [{s['placed']:>3} placed]  {s['text']}" for k, s in enumerate(record["steps"], 1)]
-    assert out[4] == "(cut after 3 steps: --max N shows more)"
+    assert out[4] == "(cut after 3 events: --max N shows more)"
     assert main(["steps", puzzle, "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == web.dlx_steps(puzzle)
 

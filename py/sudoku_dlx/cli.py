@@ -195,7 +195,7 @@ def cmd_steps(args: argparse.Namespace) -> int:
         for number, event in enumerate(record["steps"], 1):
             print(f"{number:>{width}}  [{event['placed']:>3} placed]  {event['text']}")
         if not record["complete"]:
-            print(f"(cut after {len(record['steps'])} steps: --max N shows more)")
+            print(f"(cut after {len(record['steps'])} events: --max N shows more)")
     return 1 if record["status"] in web.FAILURES else 0
 
 
@@ -323,7 +323,7 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
         for number, event in enumerate(walk.events, 1):
             print(f"{number:>{width}}  {event['text']}")
         if not walk.complete:
-            print(f"(steps cut after {len(walk.events)}: --max N shows more)")
+            print(f"(events cut after {len(walk.events)}: --max N shows more)")
     for number, (solution, labels) in enumerate(zip(counted.found, found), 1):
         drawn = _drawn(problem, solution)
         print(f"solution {number}:\n{drawn}" if drawn else f"solution {number}: {'; '.join(labels)}")
@@ -542,19 +542,19 @@ def build_parser() -> argparse.ArgumentParser:
     kind_option(p)
     p.set_defaults(run=cmd_hint)
 
-    p = commands.add_parser("steps", help="the DLX search of a puzzle, step by step")
+    p = commands.add_parser("steps", help="the DLX search of a puzzle, event by event (choose, try, undo, ...)")
     p.add_argument("puzzle", help="the puzzle's givens, in any form solve takes")
-    p.add_argument("--max", type=int, default=5000, help="show at most N steps (default 5000)")
+    p.add_argument("--max", type=int, default=5000, help="show at most N events (default 5000)")
     p.add_argument("--size", type=int, default=None, help="grid size, if not inferred from the length")
-    p.add_argument("--json", action="store_true", help="a JSON object: the reduction's sizes and the steps")
+    p.add_argument("--json", action="store_true", help="a JSON object: the reduction's sizes and the events (as its steps field)")
     kind_option(p)
     p.set_defaults(run=cmd_steps)
 
     def search_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("--count", action="store_true", help="only count the solutions")
         p.add_argument("--limit", type=int, default=0, help="stop after N solutions (0: all, the default)")
-        p.add_argument("--steps", action="store_true", help="also print the search step by step")
-        p.add_argument("--max", type=int, default=5000, help="with --steps: at most N steps (default 5000)")
+        p.add_argument("--steps", action="store_true", help="also print the search event by event")
+        p.add_argument("--max", type=int, default=5000, help="with --steps: at most N events (default 5000)")
         p.add_argument("--jobs", type=int, default=1,
                        help="count in N processes, the search split into parts (default 1; the solutions "
                             "come part by part)")
