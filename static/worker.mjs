@@ -154,11 +154,28 @@ async function start() {
   return call;
 }
 
-const ready = start();
+// Pyodide's loader fetches its files at once and awaits them one after another; when one
+// fails (offline), the loader waits for it forever and the failure rejects unheard. So a
+// failed fetch heard that way while Python is not ready fails the boot, with its message.
+let failBoot;
+const ready = new Promise((resolve, reject) => {
+  failBoot = reject;
+  start().then(resolve, reject);
+});
+let pythonReady = false;
 ready.then(
-  () => status("ready", "Python is ready."),
+  () => {
+    pythonReady = true;
+    status("ready", "Python is ready.");
+  },
   (error) => status("error", `Python failed to load: ${error.message}`),
 );
+self.addEventListener("unhandledrejection", (event) => {
+  const { reason } = event;
+  if (pythonReady || !(reason instanceof TypeError && /fetch|network/i.test(reason.message))) return;
+  event.preventDefault();
+  failBoot(reason);
+});
 
 self.onmessage = async ({ data: { id, type, args } }) => {
   try {

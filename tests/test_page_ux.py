@@ -354,6 +354,22 @@ def test_offline_stop_says_so_and_python_comes_back(new_page, server, watch):
     expect(message(page)).to_have_text("Solved: the solution is unique.")
 
 
+
+def test_python_that_cannot_fetch_its_files_says_so_and_logs_no_error(browser, server, watch):
+    # Pyodide fetches its files at once: with one refused, the others it had not awaited yet
+    # rejected unheard, and each was logged as an error of its own (the monkey met them offline).
+    context = browser.new_context()
+    watch.attach(context)
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort("internetdisconnected"))
+    try:
+        page = context.new_page()
+        page.goto(server + "index.html")
+        expect(page.locator("html")).to_have_attribute("data-python", "error", timeout=READY_MS)
+        expect(page.locator(".python-status")).to_contain_text("Python failed to load")
+        page.wait_for_timeout(500)  # time for a late rejection to be logged (the fixture fails on any)
+    finally:
+        context.close()
+
 # -- embeds --------------------------------------------------------------------------------
 
 def snippet_src(app_page, server, **ticks) -> tuple[str, int]:
