@@ -107,8 +107,8 @@ def test_every_step_is_sound_on_hodoku_exemplars():
 
 @pytest.mark.slow
 def test_every_step_is_sound_on_rated_puzzles():
-    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 300)]
-    assert sum(assert_sound(puzzle) for puzzle in puzzles) > 500
+    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 120)]  # about 1,400 steps
+    assert sum(assert_sound(puzzle) for puzzle in puzzles) > 1000
 
 
 @pytest.mark.parametrize("size, count", [(6, 80), (8, 40), (12, 12)])

@@ -138,7 +138,7 @@ def _check_path(puzzle: str) -> int:
 
 @pytest.mark.slow
 def test_every_step_is_sound_on_real_puzzles():
-    chosen = random.Random(1).sample(KAGGLE, 150) + SE
+    chosen = random.Random(1).sample(KAGGLE, 50) + SE  # about 20 s of CPU: every level of both sets
     assert all(_check_path(row[0]) > 0 for row in chosen)
 
 
