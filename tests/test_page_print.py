@@ -22,6 +22,7 @@ from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from pagekit import open_page
 from playwright.sync_api import expect
 from sudoku_dlx import web
+from test_page_variants import THERMO, opened
 
 pytestmark = pytest.mark.browser
 
@@ -216,6 +217,22 @@ def test_each_size_prints_on_one_page(new_page, tmp_path, puzzle):
         text = pdf_texts(pdf, tmp_path, paper)[0]
         assert f"Sudoku {n}×{n}" in text and "Name" in text and "Date" in text
         assert puzzle in re.sub(r"\s", "", text)  # the id, wrapped over lines
+
+
+def test_a_variant_prints_its_rules_in_words_under_the_whole_grid(new_page, tmp_path):
+    page, _ = opened(new_page, THERMO)
+    for paper in PAPER:
+        pdf = page.pdf(format=paper)
+        (tmp_path / f"variant-{paper}.pdf").write_bytes(pdf)
+        pages = pdf_texts(pdf, tmp_path, f"variant-{paper}")
+        # On the grid's page: the author and the rules (the drawn marks alone do not say them)...
+        for words in ("by Rangsk", "Digits rise along a thermometer from its bulb.", "the ratio of its number"):
+            assert words in pages[0], (paper, words)
+        # ...then the author's text, which may run onto a second page.
+        assert "Standard thermometers" in "".join(pages)
+        assert "as the author wrote them" not in "".join(pages)  # the disclosure's button is for the screen
+        _, _, length = longest_dark_line(pdf, tmp_path, f"variant-{paper}")
+        assert length == pytest.approx(BOARD, abs=2)  # the grid whole, at 16 cm, on the first page
 
 
 # -- the worksheet ------------------------------------------------------------------------------

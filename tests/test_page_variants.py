@@ -156,3 +156,19 @@ def test_a_link_with_a_rule_the_page_cannot_play_is_named_and_the_grid_stays(new
     paste(page, "https://www.f-puzzles.com/?load=N4Ig!!not-base64")
     expect(message(page)).to_contain_text("Not a puzzle this page can play:")
     assert grid_line(page) == before
+
+
+@pytest.mark.parametrize("size", [(400, 500), (360, 640), (600, 700)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_in_a_fixed_size_embed_the_grid_keeps_its_size_and_the_rules_go_under_it(new_page, size):
+    width, height = size
+    page = new_page(f"index.html?embed=1#p={quote(THERMO, safe='')}", viewport={"width": width, "height": height})
+    expect(page.locator("#grid [data-cell]")).to_have_count(81)
+    expect(page.locator("#variant-rules li")).to_have_count(3)
+    page.wait_for_timeout(300)  # the fit after the panel is shown
+    grid = page.locator("#grid").evaluate("e => e.getBoundingClientRect().toJSON()")
+    # The grid as large as the frame allows around the toolbar, message and keypad (not ~180 px).
+    assert grid["width"] >= min(width - 40, height * 0.45), grid
+    assert grid["bottom"] <= height  # whole, in view
+    # The rules under it, in reach by scrolling the frame.
+    page.locator("#variant-rules").scroll_into_view_if_needed()
+    expect(page.locator("#variant-rules")).to_be_in_viewport()
