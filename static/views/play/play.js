@@ -483,15 +483,15 @@ export default class Play extends View {
 
   // The grid's side: as large as fits, so that the message, grid and keypad are in view
   // without scrolling (the toolbar too, above them, on a phone); in an embed, so that all
-  // of the board fits its frame, however long the message grows.
+  // of its content but a variant's rules fits its frame, however long the message grows.
   fit() {
     const section = document.querySelector(".board");
     const frame = $("grid-frame");
     const chrome = section.offsetHeight - frame.offsetHeight;
     const top = section.getBoundingClientRect().top + scrollY;
-    // The side (a variant's rules) is left out in an embed: the grid keeps its size first,
-    // and the rules go under it, scrolled to, rather than shrinking a fixed frame's grid.
-    const rules = document.querySelector(".side").offsetHeight;
+    // A variant's rules panel is left out in an embed: the grid keeps its size first, and
+    // the rules go under it, scrolled to, rather than shrinking a fixed frame's grid.
+    const rules = $("variant-panel").offsetHeight;
     const others = this.options.embed ? document.body.getBoundingClientRect().height - frame.offsetHeight - rules : top + chrome + 8;
     const byHeight = innerHeight - others;
     const side = Math.floor(Math.max(180, Math.min(this.sideByWidth(), byHeight)));
