@@ -154,15 +154,30 @@ async function start() {
   return call;
 }
 
-// Pyodide's loader fetches its files at once and awaits them one after another; when one
-// fails (offline), the loader waits for it forever and the failure rejects unheard. So a
-// failed fetch heard that way while Python is not ready fails the boot, with its message.
+// Pyodide fetches its files itself, and when one fails (offline) it may wait for it
+// forever (its WebAssembly) or reject where nothing hears it (the rest). So while Python
+// is not ready, a fetch that fails fails the boot, with its message, and the rejections
+// of that failure that nothing heard are not logged again as errors of their own.
+let pythonReady = false;
 let failBoot;
+let bootFailure = null;
+const fetchOnce = self.fetch.bind(self);
+self.fetch = (...args) => fetchOnce(...args).catch((error) => {
+  if (!pythonReady) {
+    bootFailure ??= error;
+    failBoot(error);
+  }
+  throw error;
+});
+self.addEventListener("unhandledrejection", (event) => {
+  const { reason } = event;
+  if (!pythonReady && bootFailure && reason instanceof TypeError && reason.message === bootFailure.message) event.preventDefault();
+});
+
 const ready = new Promise((resolve, reject) => {
   failBoot = reject;
   start().then(resolve, reject);
 });
-let pythonReady = false;
 ready.then(
   () => {
     pythonReady = true;
@@ -170,12 +185,6 @@ ready.then(
   },
   (error) => status("error", `Python failed to load: ${error.message}`),
 );
-self.addEventListener("unhandledrejection", (event) => {
-  const { reason } = event;
-  if (pythonReady || !(reason instanceof TypeError && /fetch|network/i.test(reason.message))) return;
-  event.preventDefault();
-  failBoot(reason);
-});
 
 self.onmessage = async ({ data: { id, type, args } }) => {
   try {
