@@ -161,8 +161,8 @@ async function start() {
 let pythonReady = false;
 let failBoot;
 let bootFailure = null;
-const fetchOnce = self.fetch.bind(self);
-self.fetch = (...args) => fetchOnce(...args).catch((error) => {
+const browserFetch = self.fetch.bind(self);
+self.fetch = (...args) => browserFetch(...args).catch((error) => {
   if (!pythonReady) {
     bootFailure ??= error;
     failBoot(error);
