@@ -104,6 +104,10 @@ def watch():
 LASTING = ("add_init_script", "expose_binding", "expose_function", "on", "once", "route", "route_from_har",
            "route_web_socket", "set_default_navigation_timeout", "set_default_timeout", "set_extra_http_headers",
            "set_geolocation", "set_offline")
+#: The same for a page: a context whose page had one is closed for good.
+PAGE_LASTING = ("add_init_script", "add_locator_handler", "emulate_media", "expose_binding", "expose_function",
+                "on", "once", "route", "route_from_har", "route_web_socket", "set_default_navigation_timeout",
+                "set_default_timeout", "set_extra_http_headers", "set_viewport_size")
 #: What Storage.clearDataForOrigin clears of an origin between two tests. Not the HTTP
 #: cache (the compiled Pyodide) nor Cache Storage: with no service worker, that holds
 #: only Python's memory snapshot, which the worker stores on a first visit for the next.
@@ -112,10 +116,12 @@ STORAGE = "cookies,file_systems,indexeddb,local_storage,service_workers,websql"
 
 class Contexts:
     """The browser, whose ``new_context(**options)`` gives back a context an earlier test
-    closed with the same options, as for a returning visitor: its pages closed, its
-    storage, cookies and permissions cleared on every origin it visited, its HTTP cache
-    and Python's snapshot kept. A context with a lasting change (:data:`LASTING`) is
-    closed for good instead. Service workers are blocked unless a test asks for them
+    closed with the same options, as for a returning visitor: its storage, cookies and
+    permissions cleared on every origin it visited, its HTTP cache and Python's snapshot
+    kept, its pages closed but one, blank with no history, which its next ``new_page()``
+    gives (a new page costs a renderer's start, a second of CPU). A context with a lasting
+    change to it or to a page (:data:`LASTING`, :data:`PAGE_LASTING`) is closed for good
+    instead. Service workers are blocked unless a test asks for them
     (``service_workers="allow"``, a context never used again), so that none caches the
     whole build in the background of a test that is not about it. The tests of a first
     visit use ``contexts.browser``, the browser itself."""
@@ -137,45 +143,60 @@ class Contexts:
         context = self.browser.new_context(**options)
         origins: set[str] = set()
         BrowserContext.on(context, "request", lambda request: origins.add(_origin(request.url)))
-        lasting = []
+        lasting: list[str] = []
+        kept: list[Page] = []  # the page of the last test, blank, for the next one's first page
 
-        def mark(name):
-            method = getattr(context, name)
+        def mark(target, names):
+            for name in names:
+                method = getattr(target, name)
 
-            def changed(*args, **kwargs):
-                lasting.append(name)
-                return method(*args, **kwargs)
-            setattr(context, name, changed)
+                def changed(*args, method=method, name=name, **kwargs):
+                    lasting.append(name)
+                    return method(*args, **kwargs)
+                setattr(target, name, changed)
 
-        for name in LASTING:
-            mark(name)
-        close = context.close
+        mark(context, LASTING)
+        new_page, close = context.new_page, context.close
+
+        def next_page() -> Page:
+            if kept:
+                return kept.pop()
+            page = new_page()
+            mark(page, PAGE_LASTING)
+            return page
 
         def give_back(**_):
             free = self.free.setdefault(key, [])
             if any(context is other for other in free):
                 return None  # closed twice
-            if lasting or not self._clear(context, origins):
+            page = not lasting and self._clear(context, origins)
+            if not page:
                 return close()
+            kept.append(page)
             free.append(context)
             return None
-        context.close = give_back
+        context.new_page, context.close = next_page, give_back
         return context
 
     @staticmethod
-    def _clear(context: BrowserContext, origins: set[str]) -> bool:
-        """Closes ``context``'s pages and clears what they stored; False if it cannot."""
+    def _clear(context: BrowserContext, origins: set[str]) -> Page | None:
+        """Clears what ``context``'s pages stored, and closes all but one, which it gives
+        back blank with no history; None if it cannot."""
         try:
-            for page in context.pages:
-                page.close()
-            context.clear_cookies()
-            context.clear_permissions()
-            blank = context.new_page()
-            cdp = context.new_cdp_session(blank)
+            # The first page, taken to a blank document (so the page has stored all it stores on
+            # leaving), carries the CDP session, and is used again: a new page starts a renderer.
+            page, *others = context.pages or [context.new_page()]
+            for other in others:
+                other.close()
+            page.goto("about:blank")
+            cdp = context.new_cdp_session(page)
             for origin in origins - {None}:
                 cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": STORAGE})
-            blank.close()
-            return True
+            cdp.send("Page.resetNavigationHistory")
+            cdp.detach()
+            context.clear_cookies()
+            context.clear_permissions()
+            return page
         except PlaywrightError:
             return False
 
