@@ -359,7 +359,7 @@ def walk(puzzle: str, techniques, positions: slice = slice(None)) -> list[str]:
 
 @pytest.mark.slow
 def test_every_step_is_sound_on_rated_puzzles():
-    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 80)]
+    puzzles = [row.split("\t")[0] for row in lines("9x9/sudoku_exchange_se_sample.tsv", 40)]  # 232 steps, every chain named below
     names = [name for puzzle in puzzles for name in walk(puzzle, CHEAP)]
     assert len(names) > 50
     assert {"Two-string kite", "X-chain", "XY-chain", "AIC", "Continuous nice loop"} <= set(names)

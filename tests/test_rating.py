@@ -138,7 +138,7 @@ def _check_path(puzzle: str) -> int:
 
 @pytest.mark.slow
 def test_every_step_is_sound_on_real_puzzles():
-    chosen = random.Random(1).sample(KAGGLE, 50) + SE  # about 20 s of CPU: every level of both sets
+    chosen = random.Random(1).sample(KAGGLE, 25) + SE[::2]  # every level of Kaggle's, ER 5.4 to 8.3 of SE's
     assert all(_check_path(row[0]) > 0 for row in chosen)
 
 
@@ -167,7 +167,7 @@ def test_published_levels_and_grades_agree_on_average():
     """Kaggle's Beginner puzzles rate lower on average than its Expert ones."""
     by_level = {"Beginner": [], "Expert": []}
     for row in KAGGLE:
-        if row[4] in by_level and len(by_level[row[4]]) < 20:
+        if row[4] in by_level and len(by_level[row[4]]) < 8:  # sums 15.9 and 56.6
             by_level[row[4]].append(rate(row[0]).score)
     assert sum(by_level["Beginner"]) < sum(by_level["Expert"])
 
