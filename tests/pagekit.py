@@ -2,12 +2,14 @@
 driven by Playwright, with the page served by `build.py serve`.
 
 A test module imports the fixtures it uses (``from pagekit import *``): one server and
-one browser per module. The browser's contexts are used again (see :class:`Contexts`):
-a page booting in a new context compiles Pyodide and makes its snapshot from nothing,
-4.6 CPU-s against 2.5 in a used one (measured alone), which cuts the CPU of the page's
-test files by about 8% (test_page_ux.py and test_page_sturdy.py side by side, quiet machine). ``other_origin`` serves the repository from a second origin
-(``localhost`` on another port), so that tests/pages/host.html is a course site on
-another origin embedding the page.
+one browser per module. The browser's contexts and their pages are used again (see
+:class:`Contexts`): in a new context a page compiles Pyodide and makes its snapshot
+from nothing, and a new page starts a renderer. Opening the page until Python is ready,
+then closing it, took 5.5 CPU-s in a used context with a new page and takes 3.4 with a
+used page (2026-12-02, 2 cores, nothing else running); test_page_storage.py and
+test_page_ux.py side by side took 551 s and take 450. ``other_origin`` serves the
+repository from a second origin (``localhost`` on another port), so that
+tests/pages/host.html is a course site on another origin embedding the page.
 """
 
 from __future__ import annotations
