@@ -158,14 +158,11 @@ class Contexts:
                 setattr(target, name, changed)
 
         mark(context, LASTING)
+        BrowserContext.on(context, "page", lambda page: mark(page, PAGE_LASTING))  # popups too; before new_page returns
         new_page, close = context.new_page, context.close
 
         def next_page() -> Page:
-            if kept:
-                return kept.pop()
-            page = new_page()
-            mark(page, PAGE_LASTING)
-            return page
+            return kept.pop() if kept else new_page()
 
         def give_back(**_):
             free = self.free.setdefault(key, [])
@@ -200,7 +197,7 @@ class Contexts:
             context.clear_permissions()
             return page
         except PlaywrightError:
-            return False
+            return None
 
 
 
