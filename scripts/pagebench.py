@@ -1,5 +1,5 @@
-"""What the page benchmarks share: the site served by `build.py serve` and headless
-Chromium (as the browser tests launch it), and Chromium's memory."""
+"""What the page benchmarks share: the site served by `build.py serve` and the full
+Chromium, headless (the browser people use, with the tests' flags), and Chromium's memory."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from pagekit import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from pagekit import CHROMIUM_ARGS, FULL_CHROMIUM  # noqa: E402
 
 
 @contextlib.contextmanager
@@ -25,7 +25,7 @@ def served_browser() -> Iterator[tuple[str, Browser, int]]:
     try:
         url = re.search(r"http://127\.0\.0\.1:\d+/", server.stdout.readline()).group(0)
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = playwright.chromium.launch(executable_path=FULL_CHROMIUM, args=CHROMIUM_ARGS)
             browser_pid = int(subprocess.run(["pgrep", "-n", "-f", "chromium.*remote-debugging-pipe"],
                                              capture_output=True, text=True).stdout.split()[0])
             try:

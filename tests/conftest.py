@@ -60,7 +60,7 @@ def pytest_collection_modifyitems(config, items):
     """Marks each test ``fast`` that is none of ``browser``, ``external``, ``slow`` (the tier a
     developer runs: ``-m fast``), and refuses a test that opens Chromium without ``browser``."""
     unmarked = [item.nodeid for item in items
-                if "browser" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("browser")]
+                if {"browser", "full_browser"} & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser")]
     if unmarked:
         raise pytest.UsageError(f"tests that use the browser fixture without the browser mark: {unmarked}")
     for item in items:

@@ -448,9 +448,11 @@ def test_an_embed_tells_its_host_ready_checked_and_solved(server, other_origin, 
     assert solved["puzzle"] == HARDEST and solved["hints"] == 0 and solved["ms"] > 0
 
 
-def test_an_embed_refused_storage_says_what_a_reload_does(server, other_origin, new_page):
-    """Chromium refuses storage to a frame of another site: the notice says the work lasts
-    only while the page is open, as a reload of the host page shows, and what to do."""
+def test_an_embed_refused_storage_says_what_a_reload_does(server, other_origin, new_full_page):
+    """Chromium refuses storage to a frame of another site (the full browser: the headless
+    shell has no such policy): the notice says the work lasts only while the page is open,
+    as a reload of the host page shows, and what to do."""
+    new_page = new_full_page
     src = f"{server}index.html?embed=1&id=quiz7#p={HARDEST}"
     host = new_page(f"{other_origin}tests/pages/host.html?src={quote(src)}")
     frame = host.frame_locator("iframe")
