@@ -5,7 +5,7 @@
 A test that passes on a quiet machine and fails on a loaded one is a flaky test, and it
 blocks a landing as surely as a bug. This starts ``--load`` busy processes (each spins
 one core) beside the suite, runs ``python3 -m pytest -q`` (with the given arguments, by
-default the whole suite as CI runs it) ``--runs`` times, prints one line per run (its
+default ``-n auto``: the whole suite as CI runs it) ``--runs`` times, prints one line per run (its
 time and pytest's last line) and exits 1 if any run failed. The busy processes stop with
 the script, however it ends.
 """
@@ -32,6 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="how many runs of the suite (default 3)")
     parser.add_argument("--load", type=int, default=2, help="how many busy processes beside it (default 2)")
     args, pytest_args = parser.parse_known_args(argv)
+    pytest_args = pytest_args or ["-n", "auto"]
     busy = [multiprocessing.Process(target=spin, daemon=True) for _ in range(args.load)]
     for process in busy:
         process.start()
