@@ -3,12 +3,10 @@
 import js from "@eslint/js";
 import globals from "globals";
 
-// The caps sit at today's worst, so no function grows past it: complexity 28 (makePuzzle in
-// static/kinds.js; then generate in views/play/ask.js 27, keydown in views/play/play.js 23, show
-// in views/lab/lab.js 21, none other above 20); depth 5 (pathState in static/grid.js). Lower them
-// as those are split.
+// The caps: complexity 20 (the worst today: readSolo in static/kinds.js), depth 5 (pathState
+// in static/grid.js). A function that grows past them is split, not the cap raised.
 const CAPS = {
-  complexity: ["error", 28],
+  complexity: ["error", 20],
   "max-depth": ["error", 5],
 };
 

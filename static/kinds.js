@@ -83,6 +83,14 @@ function makePuzzle(shape, digits, cages = [], signs = []) {
   if ((cages.length && shape.kind !== "killer") || (signs.length && shape.kind !== "futoshiki")) {
     throw new InvalidPuzzle(`${A_KIND[shape.kind]} has no ${cages.length ? "cages" : "signs"}`);
   }
+  checkCages(cages, n);
+  checkSigns(signs, n);
+  return { shape, digits, cages, signs };
+}
+
+// A killer's cages as grid.py's Puzzle checks them: each of 1 to n different cells of the
+// grid, no cell in two, a sum its cells can make, every cell caged, the sums the grid's total.
+function checkCages(cages, n) {
   const caged = new Map();
   for (const cage of cages) {
     const cells = cage.cells;
@@ -107,6 +115,10 @@ function makePuzzle(shape, digits, cages = [], signs = []) {
   const total = cages.reduce((sum, cage) => sum + cage.sum, 0);
   const whole = (n * n * (n + 1)) / 2;
   if (cages.length && total !== whole) throw new InvalidPuzzle(`the cages cover the grid, so their sums must add up to ${whole}, not ${total}`);
+}
+
+// A futoshiki's signs as grid.py's Puzzle checks them: between neighbours, one per pair.
+function checkSigns(signs, n) {
   const pairs = new Set();
   for (const [a, b] of signs) {
     const inside = [a, b].filter((x) => x >= 0 && x < n * n);
@@ -117,7 +129,6 @@ function makePuzzle(shape, digits, cages = [], signs = []) {
     if (pairs.has(`${b},${a}`)) throw new InvalidPuzzle(`the signs between ${cellName(a, n)} and ${cellName(b, n)} say both are greater`, [a, b]);
     pairs.add(`${a},${b}`);
   }
-  return { shape, digits, cages, signs };
 }
 
 function compareLists(a, b) {

@@ -158,11 +158,7 @@ export default class Lab extends View {
     $("lab-n").value = String(QUEENS.includes(queens) ? queens : DEFAULT_QUEENS);
     if (!QUEENS.includes(queens)) this.note = `N queens is offered for N from 1 to 12, not ${queens}. `;
     $("lab-text").value = link.text || this.store.read("text", shapes.text(TEXT_KEPT), SAMPLE);
-    const pentomino = link.problem === "pentomino";
-    this.setBoard(pentomino && link.board ? link.board : BOARDS[0][0]);
-    const pieces = pentomino && link.pieces ? link.pieces.toUpperCase() : LETTERS;
-    for (const box of document.querySelectorAll("#lab-pieces input")) box.checked = pieces.includes(box.value);
-    $("lab-restricted").checked = !link.raw;
+    this.showPentomino(link);
     const pairs = link.problem === "langford" && link.n ? link.n : DEFAULT_PAIRS;
     $("lab-pairs").value = String(PAIRS.includes(pairs) ? pairs : DEFAULT_PAIRS);
     if (!PAIRS.includes(pairs)) this.note = `Langford pairs are offered for n from 1 to 16, not ${pairs}. `;
@@ -173,6 +169,15 @@ export default class Lab extends View {
     this.pythonChanged(this.python.state);
     this.load(link.step - 1);
     return { problem: menu.value };
+  }
+
+  // The link's pentomino board, pieces and restriction (the defaults where it has none).
+  showPentomino(link) {
+    const pentomino = link.problem === "pentomino";
+    this.setBoard(pentomino && link.board ? link.board : BOARDS[0][0]);
+    const pieces = pentomino && link.pieces ? link.pieces.toUpperCase() : LETTERS;
+    for (const box of document.querySelectorAll("#lab-pieces input")) box.checked = pieces.includes(box.value);
+    $("lab-restricted").checked = !link.raw;
   }
 
   stop() {

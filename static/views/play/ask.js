@@ -45,19 +45,10 @@ export async function solve(play) {
     board.flag(result.cells, game);
     return play.say(`${result.status === "invalid" ? "Cannot solve" : "No solution"}: ${result.error}.`);
   }
-  const first = result.solutions[0];
-  let shown = first, text = "Solved: the solution is unique.";
-  if (result.status === "multiple") {
-    // (a variant's entries cannot be written into its link: it shows the first solution)
-    const entered = entries.replaceAll(BLANK, "") !== "" && game.kind !== "variant";
-    const again = entered ? await play.run("solve", { text: game.textOf(game.puzzle), size: n, limit: 1 }, "Solving…") : null;
-    if (entered && !again) return;
-    if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
-    const agreeing = again && ["unique", "multiple"].includes(again.result.status) ? again.result.solutions[0] : null;
-    shown = agreeing ?? first;
-    text = agreeing ? "More than one solution; showing one that agrees with your entries."
-      : `More than one solution (found ${result.solutions.length}, then stopped looking); showing one.`;
-  }
+  const found = result.status === "multiple" ? await oneOfSeveral(play, result) : { shown: result.solutions[0], text: "Solved: the solution is unique." };
+  if (!found) return;
+  if (game.id !== id || game.entries !== entries) return changedMeanwhile(play);
+  const { shown, text } = found;
   const wrong = mistakes(entries, shown);
   if (wrong.length) {
     board.flag(wrong, game);
@@ -67,6 +58,19 @@ export async function solve(play) {
   }
   play.change("fill", shown);
   play.say(text);
+}
+
+// The solution to show of a puzzle with several ({shown, text}): one that agrees with the
+// entries, if one does, else the first found; null if the second question was stopped.
+async function oneOfSeveral(play, result) {
+  const { game } = play;
+  // (a variant's entries cannot be written into its link: it shows the first solution)
+  const entered = game.entries.replaceAll(BLANK, "") !== "" && game.kind !== "variant";
+  const again = entered ? await play.run("solve", { text: game.textOf(game.puzzle), size: game.n, limit: 1 }, "Solving…") : null;
+  if (entered && !again) return null;
+  const agreeing = again && ["unique", "multiple"].includes(again.result.status) ? again.result.solutions[0] : null;
+  return agreeing ? { shown: agreeing, text: "More than one solution; showing one that agrees with your entries." }
+    : { shown: result.solutions[0], text: `More than one solution (found ${result.solutions.length}, then stopped looking); showing one.` };
 }
 
 export async function check(play) {
@@ -237,12 +241,18 @@ export async function generate(play, { kind, size: n, symmetry, difficulty, need
   if (made.status === "invalid") return play.say(`Python made a puzzle the page cannot read (for a bug report: ${made.error}).`);
   play.graded = result.grade ? { id: made.puzzle, grade: result.grade } : null;
   play.change("load", gridShape(made), made.givens);
+  play.say(generated(result, `${n}×${n} ${what}`, difficulty));
+}
+
+// What Generate made, in words: `what` ("9×9 puzzle") with its givens, symmetry, grade and
+// technique, whether it is minimal, and the `difficulty` asked for if it was not reached.
+function generated(result, what, difficulty) {
   // The symmetry as the menu names it ("mirror top–bottom symmetry", "no symmetry").
   const option = [...$("symmetry").options].find((o) => o.value === result.symmetry);
   const named = result.symmetry === "none" ? "no" : (option?.text ?? result.symmetry).toLowerCase();
   const grade = result.grade ? `, ${result.grade} (score ${result.score.toFixed(1)})` : "";
   const uses = result.needs_met ? `, needs ${aTechnique(result.needs)}` : "";
-  const said = `New ${n}×${n} ${what}: ${plural(result.clues, "given")}, ${named} symmetry${grade}${uses}`;
+  const said = `New ${what}: ${plural(result.clues, "given")}, ${named} symmetry${grade}${uses}`;
   // With a difficulty, Python returns the nearest grade it made when the time ran out,
   // or no grade when the time ran out before the first puzzle was rated; with a
   // technique, the last puzzle made when none needed it.
@@ -251,9 +261,9 @@ export async function generate(play, { kind, size: n, symmetry, difficulty, need
     : !difficulty || result.grade === difficulty ? ""
     : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
     : " The time budget ran out before it could be rated: its grade is unknown.";
-  play.say((result.minimal
+  return (result.minimal
     ? `${said}, minimal (seed ${result.seed}).`
-    : `${said} (seed ${result.seed})${result.needs_met ? ", not minimal: clues were added to need it" : ". The time budget ran out: it is unique but not minimal"}.`) + missed);
+    : `${said} (seed ${result.seed})${result.needs_met ? ", not minimal: clues were added to need it" : ". The time budget ran out: it is unique but not minimal"}.`) + missed;
 }
 
 // Asks Python whether the variant's grid keeps every rule: a filled grid that does is

@@ -11,6 +11,30 @@ const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRi
 // Home and End go to the row's ends; with Ctrl an arrow goes to the end of its row or column.
 const ENDS = { Home: [0, -1], End: [0, 1] };
 
+// The grid's rows of cells for a shape: thick lines where the box or region changes, the
+// cells of X's diagonals and windoku's windows marked.
+function cellRows(shape) {
+  const n = shape.n;
+  const region = regionOf(shape);
+  const extra = new Set(extraUnits(shape).flat());
+  return Array.from({ length: n }, (_, r) => {
+    const row = document.createElement("div");
+    row.setAttribute("role", "row");
+    for (let c = 0; c < n; c++) {
+      const cell = document.createElement("div");
+      const x = r * n + c;
+      cell.setAttribute("role", "gridcell");
+      cell.dataset.cell = x;
+      cell.tabIndex = -1;
+      if (region && c + 1 < n && region(x) !== region(x + 1)) cell.classList.add("box-right");
+      if (region && r + 1 < n && region(x) !== region(x + n)) cell.classList.add("box-bottom");
+      cell.toggleAttribute("data-extra", extra.has(x));
+      row.append(cell);
+    }
+    return row;
+  });
+}
+
 export class Board {
   // onEnter(cell, symbol) is called when the player types (symbol BLANK erases).
   constructor(gridElement, keypadElement, onEnter) {
@@ -58,27 +82,8 @@ export class Board {
     this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : this.noteColumns);
     this.grid.dataset.size = n;
     this.grid.dataset.kind = kind;
-    const region = regionOf(shape);
-    const extra = new Set(extraUnits(shape).flat());
-    const rows = [];
-    this.cells = [];
-    for (let r = 0; r < n; r++) {
-      const row = document.createElement("div");
-      row.setAttribute("role", "row");
-      for (let c = 0; c < n; c++) {
-        const cell = document.createElement("div");
-        const x = r * n + c;
-        cell.setAttribute("role", "gridcell");
-        cell.dataset.cell = x;
-        cell.tabIndex = -1;
-        if (region && c + 1 < n && region(x) !== region(x + 1)) cell.classList.add("box-right");
-        if (region && r + 1 < n && region(x) !== region(x + n)) cell.classList.add("box-bottom");
-        cell.toggleAttribute("data-extra", extra.has(x));
-        row.append(cell);
-        this.cells.push(cell);
-      }
-      rows.push(row);
-    }
+    const rows = cellRows(shape);
+    this.cells = rows.flatMap((row) => [...row.children]);
     // What each cell's label adds: its cage's sum, its signs, a variant's rules on it.
     this.about = this.cells.map(() => []);
     const marks = svg("svg", { class: "kind-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });

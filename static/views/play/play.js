@@ -473,7 +473,11 @@ export default class Play extends View {
       this.toggleNotes();
       event.preventDefault();
     }
-    if (!(event.ctrlKey || event.metaKey)) return;
+    if (event.ctrlKey || event.metaKey) this.undoKey(event);
+  }
+
+  // Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo.
+  undoKey(event) {
     const key = event.key.toLowerCase();
     if (key === "z" && !event.shiftKey) this.undoOrRedo("undo");
     else if (key === "y" || (key === "z" && event.shiftKey)) this.undoOrRedo("redo");
