@@ -37,6 +37,7 @@ from functools import lru_cache
 
 from ..dlx import ExactCover, SearchStats
 from .grid import Cage, Puzzle, Shape, Sign, cell_name, find_clash, parse
+from . import narrowing
 from .read import puzzle_id
 
 __all__ = ["NARROWED", "Fault", "SolveResult", "combinations", "count_solutions", "exact_cover", "fault", "bounds",
@@ -256,7 +257,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     - a digit with one place left in a unit goes there;
     - a digit a unit (or a cage: the digits all its combinations hold) needs, with all
       its places there inside another unit, leaves the rest of that unit;
-    - with ``subsets``, up to :data:`SUBSET_CELLS` cells of a unit that hold as many
+    - with ``subsets``, up to :data:`~.narrowing.SUBSET_CELLS` cells of a unit that hold as many
       digits between them keep those digits from its other cells, and as many digits
       with as many places between them keep those places;
     - and fish: as many rows whose places for a digit lie in as many columns keep it
@@ -449,140 +450,18 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
         if not subsets or len(solved) == len(units):
             return allowed
         for u in touched(3, shape.units_of).difference(solved):
-            _subsets(units[u], allowed, narrow)
+            narrowing.subsets(units[u], allowed, narrow)
         if len(narrowed) > mark:
             continue
-        _fish(allowed, n, narrow)
+        narrowing.fish(allowed, n, narrow)
         if len(narrowed) == mark:
             return allowed
 
 
-def _subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, int], None]) -> None:
-    """:func:`bounds`' subsets in ``unit``: up to :data:`SUBSET_CELLS` open cells that
-    hold as many digits between them (naked), or as many digits with as many places
-    between them (hidden); ``narrow(cell, mask)`` takes what they rule out."""
-    n = len(unit)
-    spread = _spread(n)
-    small, placed, packed, open_count = [], 0, 0, 0  # packed: the places of digit d, bits d * n to d * n + n - 1
-    for k, x in enumerate(unit):
-        mask = allowed[x]
-        if mask & mask - 1:
-            open_count += 1
-            packed |= spread[mask] << k
-            if mask.bit_count() <= SUBSET_CELLS:
-                small.append(x)
-        else:
-            placed |= mask  # it may not have left the unit's other cells yet: bounds' singles wait
-    # A subset of all open cells but one leaves a single, which bounds' other rules take.
-    top = min(SUBSET_CELLS, open_count - 2)
-    for size in range(2, min(top, len(small)) + 1):  # naked
-        for cells in itertools.combinations([x for x in small if allowed[x].bit_count() <= size], size):
-            digits = 0
-            for x in cells:
-                digits |= allowed[x]
-            if digits.bit_count() == size:
-                for x in unit:
-                    mask = allowed[x]
-                    if mask & digits and mask & mask - 1 and x not in cells:
-                        narrow(x, mask & ~digits)
-    if top < 2:
-        return
-    # packed was read before the naked subsets narrowed: a digit's places can only have fewer since, so a
-    # hidden subset it shows still holds (or the unit has no solution).
-    field, places = (1 << n) - 1, []
-    for d in range(n):
-        where = packed >> d * n & field
-        if where and not placed >> d & 1 and where.bit_count() <= top:
-            places.append((1 << d, where))
-    for size in range(2, min(top, len(places)) + 1):  # hidden
-        for chosen in itertools.combinations([place for place in places if place[1].bit_count() <= size], size):
-            where = keep = 0
-            for bit, mask in chosen:
-                where |= mask
-                keep |= bit
-            if where.bit_count() == size:
-                for k, x in enumerate(unit):
-                    if where >> k & 1 and allowed[x] & ~keep:
-                        narrow(x, allowed[x] & keep)
-
-
-@lru_cache(maxsize=16)
-def _spread(n: int) -> tuple[int, ...]:
-    """For each mask of ``n`` digits (bit ``d`` for digit ``d + 1``), bit ``d * n``
-    for each of its bits ``d``: shifted by each cell's place in a unit and or-ed,
-    bits ``d * n`` to ``d * n + n - 1`` hold the places of digit ``d + 1`` there."""
-    table = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = mask & -mask
-        table[mask] = table[mask ^ low] | 1 << (low.bit_length() - 1) * n
-    return tuple(table)
-
-
-def _fish(allowed: list[int], n: int, narrow: Callable[[int, int], None]) -> None:
-    """:func:`bounds`' fish: up to :data:`SUBSET_CELLS` rows whose places for a digit lie
-    in as many columns, or columns in as many rows; ``narrow(cell, mask)`` takes the
-    digit from those columns' (or rows') other cells."""
-    for d, (by_rows, by_cols, rows_done, cols_done) in enumerate(_places(allowed, n)):
-        bit = 1 << d
-        for by_row, lines, done, across in ((True, by_rows, rows_done, cols_done),
-                                            (False, by_cols, cols_done, rows_done)):
-            base = [(k, where & ~across) for k, where in enumerate(lines) if where and not done >> k & 1]
-            for size in range(2, min(SUBSET_CELLS, len(base) - 2) + 1):
-                for fish in itertools.combinations([line for line in base if line[1].bit_count() <= size], size):
-                    cover = 0
-                    for _, where in fish:
-                        cover |= where
-                    if cover.bit_count() == size:
-                        inside = {k for k, _ in fish}
-                        for k, where in base:
-                            if where & cover and k not in inside:
-                                for j in range(n):
-                                    x = k * n + j if by_row else j * n + k
-                                    if cover >> j & 1 and allowed[x] & bit:
-                                        narrow(x, allowed[x] & ~bit)
-
-
-def _places(allowed: list[int], n: int) -> list[tuple[list[int], list[int], int, int]]:
-    """For each digit (``d - 1``), as masks: the columns each row may hold it in, the
-    rows each column may, and the rows and the columns that hold it placed."""
-    by_rows = [[0] * n for _ in range(n)]
-    by_cols = [[0] * n for _ in range(n)]
-    rows_done, cols_done = [0] * n, [0] * n
-    for x, mask in enumerate(allowed):
-        r, c = divmod(x, n)
-        if mask & mask - 1:
-            while mask:
-                bit = mask & -mask
-                mask ^= bit
-                d = bit.bit_length() - 1
-                by_rows[d][r] |= 1 << c
-                by_cols[d][c] |= 1 << r
-        elif mask:
-            d = mask.bit_length() - 1
-            rows_done[d] |= 1 << r
-            cols_done[d] |= 1 << c
-    return list(zip(by_rows, by_cols, rows_done, cols_done))
-
-
 @lru_cache(maxsize=64)
 def _crossings(shape: Shape) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int]]:
-    """Each ordered pair of units that share two or more cells, as :func:`bounds` uses
-    it: (the shared cells, the first unit's other cells, the second's, the first
-    unit, the second)."""
-    shared: dict[tuple[int, int], list[int]] = {}
-    for x, mine in enumerate(shape.units_of):
-        for pair in itertools.combinations(mine, 2):
-            if pair in shared:
-                shared[pair].append(x)
-            else:
-                shared[pair] = [x]
-    found = []
-    units = [set(unit) for unit in shape.units]
-    for (a, b), cells in shared.items():
-        if len(cells) > 1:
-            inside, rest_a, rest_b = tuple(cells), tuple(units[a].difference(cells)), tuple(units[b].difference(cells))
-            found += [(inside, rest_a, rest_b, a, b), (inside, rest_b, rest_a, b, a)]
-    return found
+    """The crossings of the shape's units (:func:`~.narrowing.crossings`; every unit holds every digit)."""
+    return narrowing.crossings(shape.units, len(shape.units))
 
 
 def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
@@ -605,14 +484,6 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
 #: 9x9 futoshikis: a mean of 2.1 ms against 3.1, the slowest 17 ms against 75;
 #: benchmarks/2026-11-26-kinds-rounds.md, round 4).
 PRUNE_AFTER = 32
-
-#: The most cells (or digits) of the subsets :func:`bounds` looks for, and rows (or
-#: columns) of its fish: with three, 92 of 100 9x9 futoshikis of Tatham's "tricky" grade
-#: (his set rule) need no search and the rest a few tries; four were slower on the
-#: medians (7x7s 0.64-0.67 ms against 0.60, 9x9s 0.87-0.88 and 1.40-1.43 against 0.80-0.82
-#: and 1.27-1.31), two on every measure.
-SUBSET_CELLS = 3
-
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
 SUM_CELLS = 3

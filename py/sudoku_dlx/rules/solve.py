@@ -145,17 +145,29 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
         digits = tuple(m.bit_length() for m in allowed)
         return ([digits] if fault(puzzle, digits) is None else []), SearchStats(solutions=1)
     problem, placements = _cover(grid, allowed)
+    options_of: list[list[tuple[int, int]]] = [[] for _ in allowed]  # (option, digit) of each cell
+    for k, (cell, digit) in enumerate(placements):
+        options_of[cell].append((k, digit))
+    # The candidates narrowed after each guess on the search's path, with the options chosen
+    # up to it: a guess's narrowing starts from the deepest one its own path extends, and
+    # hides only what that one left (the search keeps the rest hidden below it).
+    path: list[tuple[list[int], list[int]]] = [([], allowed)]
 
     def prune(chosen: list[int]) -> Iterable[int]:
-        start = allowed[:]
-        for option in chosen:
+        while len(path[-1][0]) >= len(chosen) or chosen[:len(path[-1][0])] != path[-1][0]:
+            path.pop()
+        before = path[-1][1]
+        start = before[:]
+        for option in chosen[len(path[-1][0]):]:
             cell, digit = placements[option]
             start[cell] = 1 << digit - 1
         try:
             narrow(grid, start)
         except Unsolvable:
             return range(len(placements))
-        return [k for k, (cell, digit) in enumerate(placements) if not start[cell] >> digit - 1 & 1]
+        path.append((chosen[:], start))
+        return [k for x, mask in enumerate(start) if mask != before[x]
+                for k, digit in options_of[x] if not mask >> digit - 1 & 1]
 
     found: list[tuple[int, ...]] = []
     known = [m.bit_length() if not m & m - 1 else 0 for m in allowed]
