@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ..dlx import ExactCover, SearchStats
+from ..kinds import narrowing
 from ..kinds.grid import Shape, cell_name
 from .base import Rule, Unsolvable
 
@@ -44,6 +45,10 @@ class Grid:
                 clashes.setdefault((a, x), set()).add((b, y))
                 clashes.setdefault((b, y), set()).add((a, x))
         self.full, self.small = tuple(full), tuple(small)
+        #: Where a full unit crosses another unit (see :func:`~..kinds.narrowing.crossings`),
+        #: if the other has cells outside it.
+        self.crossings = tuple(crossing for crossing in narrowing.crossings(self.full + self.small, len(self.full))
+                               if crossing[2])
         self.peers = tuple(frozenset(p - {x}) for x, p in enumerate(peers))
         self.clashes = clashes
         self.narrowing = tuple(rule for rule in rules if type(rule).narrow is not Rule.narrow)
@@ -61,11 +66,12 @@ class VariantPuzzle:
     digits: tuple[int, ...]
 
 
-def narrow(grid: Grid, allowed: list[int]) -> None:
+def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
     """Narrows ``allowed`` (a mask per cell) in place until nothing changes: a single
     cell's digit leaves its peers and the placements it conflicts with, a digit with one
-    place left in a full unit goes there, and each rule narrows. Raises
-    :class:`Unsolvable` when a cell is left no candidate."""
+    place left in a full unit goes there, and each rule narrows; when those stall and
+    ``deep``, the grid's own reasoning (:func:`deeper`) too. Raises :class:`Unsolvable`
+    when a cell is left no candidate."""
     n, peers, clashes = grid.n, grid.peers, grid.clashes
     done = [False] * len(allowed)
     while True:
@@ -107,8 +113,42 @@ def narrow(grid: Grid, allowed: list[int]) -> None:
                     changed = True
         for rule in grid.narrowing:
             changed |= rule.narrow(allowed, n)
-        if not changed:
+        if not changed and not (deep and deeper(grid, allowed)):
             return
+
+
+def deeper(grid: Grid, allowed: list[int]) -> bool:
+    """What the grid's units rule out beyond singles (:mod:`~..kinds.narrowing`): a digit a
+    full unit has only where it crosses another unit leaves that unit's other cells; then
+    subsets of up to three cells or digits in a full unit; then fish of up to three rows
+    or columns. Stops at the first that narrows; True if one did."""
+    changed = False
+
+    def keep(x: int, mask: int) -> None:
+        nonlocal changed
+        if not mask:
+            raise Unsolvable(x)
+        allowed[x], changed = mask, True
+
+    for inside, rest, others, _, _ in grid.crossings:
+        there = elsewhere = 0
+        for x in inside:
+            there |= allowed[x]
+        for x in rest:
+            elsewhere |= allowed[x]
+        gone = there & ~elsewhere
+        if gone:
+            for x in others:
+                if allowed[x] & gone:
+                    keep(x, allowed[x] & ~gone)
+    if changed:
+        return True
+    for unit in grid.full:
+        narrowing.subsets(unit, allowed, keep)
+    if changed:
+        return True
+    narrowing.fish(allowed, grid.n, keep)
+    return changed
 
 
 def fault(puzzle: VariantPuzzle, digits: tuple[int, ...]) -> tuple[str, tuple[int, ...]] | None:
@@ -138,7 +178,7 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
     full = (1 << n) - 1
     allowed = [1 << d - 1 if d else full for d in puzzle.digits]
     try:
-        narrow(grid, allowed)
+        narrow(grid, allowed, deep=True)
     except Unsolvable:
         return [], SearchStats()
     if all(not m & m - 1 for m in allowed):
@@ -162,7 +202,7 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
             cell, digit = placements[option]
             start[cell] = 1 << digit - 1
         try:
-            narrow(grid, start)
+            narrow(grid, start, deep=True)
         except Unsolvable:
             return range(len(placements))
         path.append((chosen[:], start))
