@@ -25,6 +25,7 @@ from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
 from sudoku_dlx.rules.arrow import Arrow
+from sudoku_dlx.rules.base import Unsolvable, narrow_sum
 from sudoku_dlx.rules.betweenline import BetweenLine
 from sudoku_dlx.rules.clone import Clone
 from sudoku_dlx.rules.diagonal import Diagonal
@@ -336,3 +337,22 @@ def test_the_command_line_solves_a_link(capsys):
         assert cli.main(["solve", *flags, "https://sudokupad.app/fpuzzles" + data]) == 0
         out = capsys.readouterr().out
         assert solution in out and (flags != ["--json"] or json.loads(out)["kind"] == "variant")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_sum_keeps_exactly_the_digits_some_completion_uses(seed):
+    """``narrow_sum`` against every tuple of the cells' candidates (digits may repeat)."""
+    rng = random.Random(seed)
+    k = rng.randint(1, 4)
+    masks = [rng.randrange(1, 1 << 9) for _ in range(k)]
+    totals = rng.randrange(1, 1 << 37)
+    choices = [[d for d in range(1, 10) if m >> d - 1 & 1] for m in masks]
+    fits = [t for t in itertools.product(*choices) if totals >> sum(t) & 1]
+    allowed = masks[:]
+    try:
+        _, reachable = narrow_sum(allowed, tuple(range(k)), totals)
+    except Unsolvable:
+        assert not fits
+        return
+    assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(k)]
+    assert reachable == sum(1 << s for s in {sum(t) for t in fits})

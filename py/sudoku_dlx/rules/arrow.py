@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
-from .base import Rule, between, cells_name, check_cells, keep, narrow_sum
+from .base import Rule, cells_name, check_cells, digits_of, keep, mask_of, narrow_sum
 from .thermometer import line_of
 
 __all__ = ["Arrow"]
@@ -48,20 +48,21 @@ class Arrow(Rule):
         return self.circle + self.line
 
     def narrow(self, allowed, n):
-        least = sum((allowed[x] & -allowed[x]).bit_length() for x in self.line)
-        most = sum(allowed[x].bit_length() for x in self.line)
+        """Keeps the line's digits that some others complete to a number the circle can
+        spell, and the circle's digits that spell a sum the line can make."""
         if len(self.circle) == 1:
             (c,) = self.circle
-            changed = keep(allowed, c, between(least, most))
-            return narrow_sum(allowed, self.line, (allowed[c] & -allowed[c]).bit_length(), allowed[c].bit_length()) or changed
+            changed, reachable = narrow_sum(allowed, self.line, allowed[c] << 1)
+            return keep(allowed, c, reachable >> 1) or changed
         tens, ones = self.circle
-        lows = [(allowed[x] & -allowed[x]).bit_length() for x in self.circle]
-        highs = [allowed[x].bit_length() for x in self.circle]
-        changed = keep(allowed, tens, between(-(-(least - highs[1]) // 10), (most - lows[1]) // 10))
-        changed |= keep(allowed, ones, between(least - 10 * highs[0], most - 10 * lows[0]))
-        low = 10 * (allowed[tens] & -allowed[tens]).bit_length() + (allowed[ones] & -allowed[ones]).bit_length()
-        high = 10 * allowed[tens].bit_length() + allowed[ones].bit_length()
-        return narrow_sum(allowed, self.line, low, high) or changed
+        numbers = [(a, b) for a in digits_of(allowed[tens]) for b in digits_of(allowed[ones])]
+        totals = 0
+        for a, b in numbers:
+            totals |= 1 << 10 * a + b
+        changed, reachable = narrow_sum(allowed, self.line, totals)
+        numbers = [(a, b) for a, b in numbers if reachable >> 10 * a + b & 1]
+        changed |= keep(allowed, tens, mask_of(a for a, _ in numbers))
+        return keep(allowed, ones, mask_of(b for _, b in numbers)) or changed
 
     def broken(self, digits, n):
         if not all(digits[x] for x in self.cells()):

@@ -1,8 +1,8 @@
 """The protocol every rule keeps (docs/rules.md), and what rules share.
 
 A rule gives what it can of: ``units`` (cells whose digits differ), ``conflicts``
-(pairs of placements that cannot both hold), ``narrow`` (candidates it rules out) and
-``broken`` (why a grid breaks it). Candidates are bit masks, bit ``d - 1`` for digit
+(pairs of placements that cannot both hold), ``narrow`` (candidates it rules out),
+``needs`` (digits it must have among some cells) and ``broken`` (why a grid breaks it). Candidates are bit masks, bit ``d - 1`` for digit
 ``d``, one per cell.
 """
 
@@ -48,6 +48,10 @@ class Rule:
         """Rules out candidates in ``allowed`` (in place); True if it changed any.
         Raises :class:`Unsolvable` if a cell is left none."""
         return False
+
+    def needs(self, allowed: list[int], n: int) -> Iterable[tuple[tuple[int, ...], int]]:
+        """``(cells, digits)``: each digit of the mask ``digits`` is somewhere in ``cells``."""
+        return ()
 
     def broken(self, digits: tuple[int, ...], n: int) -> str | None:
         """Why the full grid ``digits`` breaks the rule, or None if it keeps it."""
@@ -188,17 +192,35 @@ def between(low: int, high: int) -> int:
     return (1 << high) - (1 << low - 1) if low <= high else 0
 
 
-def narrow_sum(allowed: list[int], cells: tuple[int, ...], low: int, high: int) -> bool:
-    """Narrows ``cells`` so that their digits can add up to ``low..high`` (each cell's
-    least and most candidates bound the others'); True if it changed any."""
-    least = [(allowed[x] & -allowed[x]).bit_length() for x in cells]
-    most = [allowed[x].bit_length() for x in cells]
-    floor, ceiling = sum(least), sum(most)
-    changed = False
-    for x, a, b in zip(cells, least, most):
-        changed |= keep(allowed, x, between(low - (ceiling - b), high - (floor - a)))
-    return changed
-
+def narrow_sum(allowed: list[int], cells: tuple[int, ...], totals: int) -> tuple[bool, int]:
+    """Narrows ``cells`` to the digits that some digits of the others complete to a sum in
+    ``totals`` (bit ``s`` for the sum ``s``; digits may repeat). Returns whether it changed
+    any cell, and the sums of ``totals`` still reachable; raises :class:`Unsolvable` if none is."""
+    reach = [1]  # reach[i]: the sums the first i cells can make
+    for x in cells:
+        sums, mask = 0, allowed[x]
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            sums |= reach[-1] << bit.bit_length()
+        reach.append(sums)
+    reachable = reach[-1] & totals
+    if not reachable:
+        raise Unsolvable(cells[0] if cells else -1)
+    changed, goal = False, reachable  # goal: the sums of the cells up to x that can still end in a total
+    for i in range(len(cells) - 1, -1, -1):
+        x, kept, before = cells[i], 0, 0
+        mask = allowed[x]
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            d = bit.bit_length()
+            if reach[i] << d & goal:
+                kept |= bit
+                before |= goal >> d
+        changed |= keep(allowed, x, kept)
+        goal = before & reach[i]
+    return changed, reachable
 
 
 @dataclass(frozen=True)

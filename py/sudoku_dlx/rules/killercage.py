@@ -44,24 +44,36 @@ class KillerCage(Rule):
     def units(self, n):
         return (self.cage,)
 
-    def narrow(self, allowed, n):
-        """Keeps the digits of the combinations the cells can still make: a combination of
-        different digits with the cage's sum, each of whose digits some cell can hold, and
-        each cell one of its digits."""
-        if self.total is None:
-            return False
+    def combinations(self, allowed: list[int], n: int) -> list[int]:
+        """The masks of the digits the cells can still make the sum with: different digits,
+        each of which some cell can hold, and each cell one of them."""
         masks = [allowed[x] for x in self.cage]
         whole = 0
         for mask in masks:
             whole |= mask
+        return [combination for combination in sums(len(self.cage), self.total or 0, n)
+                if combination & whole == combination and all(mask & combination for mask in masks)]
+
+    def narrow(self, allowed, n):
+        """Keeps the digits of the combinations the cells can still make (:meth:`combinations`)."""
+        if self.total is None:
+            return False
         kept = 0
-        for combination in sums(len(self.cage), self.total, n):
-            if combination & whole == combination and all(mask & combination for mask in masks):
-                kept |= combination
+        for combination in self.combinations(allowed, n):
+            kept |= combination
         changed = False
         for x in self.cage:
             changed |= keep(allowed, x, kept)
         return changed
+
+    def needs(self, allowed, n):
+        """The digits every combination the cells can still make has."""
+        if self.total is None:
+            return ()
+        every = (1 << n) - 1
+        for combination in self.combinations(allowed, n):
+            every &= combination
+        return ((self.cage, every),)
 
     def broken(self, digits, n):
         held = [digits[x] for x in self.cage]

@@ -51,7 +51,7 @@ class LittleKiller(Rule):
         return self.diagonal
 
     def narrow(self, allowed, n):
-        return narrow_sum(allowed, self.diagonal, self.total, self.total)
+        return narrow_sum(allowed, self.diagonal, 1 << self.total)[0]
 
     def broken(self, digits, n):
         held = [digits[x] for x in self.diagonal]

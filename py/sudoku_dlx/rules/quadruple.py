@@ -41,6 +41,9 @@ class Quadruple(Rule):
                 changed |= keep(allowed, x, mask_of(self.digits))
         return changed
 
+    def needs(self, allowed, n):
+        return ((self.corner, mask_of(self.digits)),)
+
     def broken(self, digits, n):
         held = Counter(digits[x] for x in self.corner)
         if all(digits[x] for x in self.corner):

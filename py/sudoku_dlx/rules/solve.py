@@ -52,6 +52,7 @@ class Grid:
         self.peers = tuple(frozenset(p - {x}) for x, p in enumerate(peers))
         self.clashes = clashes
         self.narrowing = tuple(rule for rule in rules if type(rule).narrow is not Rule.narrow)
+        self.needing = tuple(rule for rule in rules if type(rule).needs is not Rule.needs)
 
     @property
     def n(self) -> int:
@@ -119,9 +120,11 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
 
 def deeper(grid: Grid, allowed: list[int]) -> bool:
     """What the grid's units rule out beyond singles (:mod:`~..kinds.narrowing`): a digit a
-    full unit has only where it crosses another unit leaves that unit's other cells; then
-    subsets of up to three cells or digits in a full unit; then fish of up to three rows
-    or columns. Stops at the first that narrows; True if one did."""
+    full unit has only where it crosses another unit leaves that unit's other cells; a
+    digit a rule needs among some cells (:meth:`~.base.Rule.needs`) goes to its one place
+    there, or leaves every cell that sees all its places; then subsets of up to three cells
+    or digits in a full unit; then fish of up to three rows or columns. Stops at the first
+    that narrows; True if one did."""
     changed = False
 
     def keep(x: int, mask: int) -> None:
@@ -141,6 +144,23 @@ def deeper(grid: Grid, allowed: list[int]) -> bool:
             for x in others:
                 if allowed[x] & gone:
                     keep(x, allowed[x] & ~gone)
+    if changed:
+        return True
+    for rule in grid.needing:
+        for cells, digits in rule.needs(allowed, grid.n):
+            while digits:
+                bit = digits & -digits
+                digits ^= bit
+                places = [x for x in cells if allowed[x] & bit]
+                if not places:
+                    raise Unsolvable(cells[0])
+                if len(places) == 1:
+                    if allowed[places[0]] != bit:
+                        keep(places[0], bit)
+                    continue
+                for x in grid.peers[places[0]].intersection(*(grid.peers[y] for y in places[1:])):
+                    if allowed[x] & bit:
+                        keep(x, allowed[x] & ~bit)
     if changed:
         return True
     for unit in grid.full:
