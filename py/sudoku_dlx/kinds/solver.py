@@ -40,7 +40,7 @@ from .grid import Cage, Puzzle, Shape, Sign, cell_name, find_clash, parse
 from . import narrowing
 from .read import puzzle_id
 
-__all__ = ["NARROWED", "Fault", "SolveResult", "combinations", "count_solutions", "exact_cover", "fault", "bounds",
+__all__ = ["NARROWED", "Fault", "SolveResult", "combination_masks", "combinations", "count_solutions", "exact_cover", "fault", "bounds",
            "open_cover", "sign_marks", "solutions", "solve", "with_givens"]
 
 
@@ -162,7 +162,7 @@ def open_cover(puzzle: Puzzle, allowed: list[int]) -> tuple[ExactCover, list[tup
         for x in open_cells:
             cage_digit[x] = base + 1
         room = [allowed[x] for x in open_cells]
-        for mask in _combination_masks(len(cage.cells), cage.sum, n):
+        for mask in combination_masks(len(cage.cells), cage.sum, n):
             if mask & held == held and _can_take(mask & ~held, room):
                 combination_options.append([item[base], *(item[base + 1 + d] for d in range(n)
                                                           if not (mask | held) >> d & 1)])
@@ -276,7 +276,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     allowed = [1 << d - 1 if d else full for d in puzzle.digits] if start is None else list(start)
     todo = [x for x, m in enumerate(allowed) if not m & m - 1]  # single cells whose digit leaves their peers
     sums = _sums_of_units(puzzle)  # within one unit each: their cells are peers already
-    cages = [(cage.cells, list(_combination_masks(len(cage.cells), cage.sum, n))) for cage in (*puzzle.cages, *sums)]
+    cages = [(cage.cells, list(combination_masks(len(cage.cells), cage.sum, n))) for cage in (*puzzle.cages, *sums)]
     pairs = {k: _partners(cage.sum, n) for k, cage in enumerate((*puzzle.cages, *sums))
              if len(cage.cells) == 2 and n <= PAIR_DIGITS}
     if puzzle.cages:
@@ -615,8 +615,10 @@ def _partners(total: int, n: int) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _combination_masks(cells: int, total: int, n: int) -> tuple[int, ...]:
-    """:func:`combinations` as masks (bit ``d - 1`` for ``d``), for cages of ``cells`` cells and sum ``total``."""
+@lru_cache(maxsize=4096)
+def combination_masks(cells: int, total: int, n: int) -> tuple[int, ...]:
+    """The masks (bit ``d - 1`` for ``d``) of each set of ``cells`` different digits from
+    1-``n`` that add up to ``total``."""
     return tuple(map(_mask, _combinations(cells, total, n)))
 
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-from itertools import combinations
 
 from ..kinds.grid import InvalidPuzzleError
-from .base import Rule, cells_name, check_cells, keep, mask_of
+from ..kinds.solver import combination_masks
+from .base import Rule, cells_name, check_cells, keep
 
 __all__ = ["KillerCage"]
 
@@ -51,7 +50,7 @@ class KillerCage(Rule):
         whole = 0
         for mask in masks:
             whole |= mask
-        return [combination for combination in sums(len(self.cage), self.total or 0, n)
+        return [combination for combination in combination_masks(len(self.cage), self.total or 0, n)
                 if combination & whole == combination and all(mask & combination for mask in masks)]
 
     def narrow(self, allowed, n):
@@ -91,8 +90,3 @@ class KillerCage(Rule):
     def named(self, n):
         return super().named(n) + ("" if self.total is None else f" adding up to {self.total}")
 
-
-@cache
-def sums(cells: int, total: int, n: int) -> tuple[int, ...]:
-    """The masks of each set of ``cells`` different digits from 1 to ``n`` that add up to ``total``."""
-    return tuple(mask_of(digits) for digits in combinations(range(1, n + 1), cells) if sum(digits) == total)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError
-from .base import Rule, between, keep
+from ..kinds.solver import combination_masks
+from .base import Rule, keep
 
 __all__ = ["Sandwich"]
 
@@ -42,26 +43,33 @@ class Sandwich(Rule):
         return self.line
 
     def narrow(self, allowed, n):
-        """Keeps each cell's digits that some placing of the 1 and the ``n`` allows: the
-        cells between them able to add up to the sum with digits from 2 to n - 1, and
-        every other cell able to hold one of those."""
-        inner = between(2, n - 1)
-        line, k = self.line, len(self.line)
-        masks = [allowed[x] & inner for x in line]  # what a cell may hold if neither end
+        """Keeps each cell's digits that some placing of the 1 and the ``n`` and some set of
+        different digits for the cells between them (:func:`~..kinds.solver.combination_masks`)
+        allow: the cells between hold that set, the cells outside the rest of 2 to n - 1."""
+        ends, line, k = 1 | 1 << n - 1, self.line, len(self.line)
+        masks = [allowed[x] for x in line]
         kept = [0] * k
         for i in range(k):
             for j in range(i + 1, k):
-                middle = masks[i + 1:j]
-                low = sum((m & -m).bit_length() for m in middle)
-                high = sum(m.bit_length() for m in middle)
-                if not all(masks[:i] + masks[j + 1:]) or not all(middle) or not low <= self.total <= high:
+                ways = [(a, b) for a, b in ((1, 1 << n - 1), (1 << n - 1, 1)) if masks[i] & a and masks[j] & b]
+                if not ways:
                     continue
-                for a, b in ((1, 1 << n - 1), (1 << n - 1, 1)):
-                    if allowed[line[i]] & a and allowed[line[j]] & b:
+                for combination in combination_masks(j - i - 1, self.total, n):
+                    if combination & ends:
+                        continue
+                    rest = ends ^ ((1 << n) - 1) ^ combination
+                    inside = [masks[x] & combination for x in range(i + 1, j)]
+                    outside = [masks[x] & rest for x in (*range(i), *range(j + 1, k))]
+                    if not (all(inside) and all(outside) and _union(inside) == combination
+                            and _union(outside) == rest):
+                        continue
+                    for a, b in ways:
                         kept[i] |= a
                         kept[j] |= b
-                        for x in (*range(i), *range(i + 1, j), *range(j + 1, k)):
-                            kept[x] |= masks[x]
+                    for x in (*range(i), *range(j + 1, k)):
+                        kept[x] |= masks[x] & rest
+                    for x in range(i + 1, j):
+                        kept[x] |= masks[x] & combination
         changed = False
         for x, mask in zip(line, kept):
             changed |= keep(allowed, x, mask)
@@ -80,3 +88,10 @@ class Sandwich(Rule):
 
     def words(self, n):
         return f"A number beside a row or column is the sum of the digits between its 1 and its {n}."
+
+
+def _union(masks: list[int]) -> int:
+    union = 0
+    for mask in masks:
+        union |= mask
+    return union
