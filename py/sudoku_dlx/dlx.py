@@ -293,20 +293,32 @@ class ExactCover:
         note_low, note_empty = self.low.append, self.empty.append
 
         def hide(options: Iterable[int]) -> list[tuple[int, ...]]:
+            # An option out of the problem has at most one node still linked (a cover
+            # unlinks all of an option's nodes but the covered item's; a hide, all), so
+            # its first two nodes tell; an option of one node, its item's header.
             hidden = []
             for option in options:
-                nodes = (first[option], *rest[first[option]])
-                if all(down[up[x]] == x and (top[x] > n_primary or right[left[top[x]]] == top[x]) for x in nodes):
-                    for x in nodes:
-                        u, d = up[x], down[x]
-                        down[u] = d
-                        up[d] = u
-                        t = top[x]
-                        s = size[t] - 1
-                        size[t] = s
-                        if s < 2:
-                            (note_low if s else note_empty)(t)
-                    hidden.append(nodes)
+                x = first[option]
+                others = rest[x]
+                if down[up[x]] != x:
+                    continue
+                if others:
+                    y = others[0]
+                    if down[up[y]] != y:
+                        continue
+                elif top[x] <= n_primary and right[left[top[x]]] != top[x]:
+                    continue
+                nodes = (x, *others)
+                for x in nodes:
+                    u, d = up[x], down[x]
+                    down[u] = d
+                    up[d] = u
+                    t = top[x]
+                    s = size[t] - 1
+                    size[t] = s
+                    if s < 2:
+                        (note_low if s else note_empty)(t)
+                hidden.append(nodes)
             return hidden
 
         return hide
