@@ -87,6 +87,7 @@ export const STATUSES = {
   "cover_split": ["split", "invalid"],
   "cover_solutions": ["found", "none", "invalid"],
   "parse_puzzle": ["parsed", "invalid"],
+  "fpuzzles": ["written", "invalid"],
   "batch": ["measured", "invalid"],
   "batch_summary": ["measured", "invalid"],
   "race_open": ["open", "invalid", "unraced"],

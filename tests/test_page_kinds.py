@@ -178,6 +178,12 @@ def test_each_kind_opens_draws_breaks_its_rule_solves_checks_hints_and_shares(ne
     button(page, "Share").click()
     link = page.locator("#share-link").input_value()
     assert f"#p={IDS[kind]}" in link.replace("%2C", ",").replace("%3A", ":")
+    # f-puzzles shows every kind but futoshiki, with the kind's rules: Python writes the link.
+    fpuzzles = web.fpuzzles(IDS[kind])
+    if kind == "futoshiki":
+        expect(page.locator("#share-fpuzzles")).to_have_text(f"Not for f-puzzles: {fpuzzles['error']}.")
+    else:
+        expect(page.get_by_role("link", name="Open in f-puzzles")).to_have_attribute("href", fpuzzles["link"])
     again = new_page(link)
     expect(message(again)).to_contain_text("Opened the link's")
     assert grid_line(again) == line(puzzle)

@@ -140,6 +140,8 @@ def test_share_link_opens_the_variant_and_a_reload_keeps_it(new_page, server):
     button(page, "Share").click()
     link = page.locator("#share-link").input_value()
     assert "#p=" + quote(THERMO, safe="") in link
+    expect(page.get_by_role("link", name="Open in f-puzzles")).to_have_attribute("href", web.fpuzzles(THERMO)["link"])
+    expect(button(page, "Stop")).to_have_attribute("aria-disabled", "true")  # Python is idle again
     other = new_page(link.replace(server, "") if link.startswith(server) else link)
     expect(other.locator("#variant-title")).to_have_text("300 Subs!")
     expect(message(other)).to_contain_text("Opened the link's 9×9 variant sudoku “300 Subs!”")

@@ -139,6 +139,7 @@ none_or_below = st.one_of(not_numbers, st.integers(max_value=0))
 
 CALLS = {
     "parse_puzzle": arguments("parse_puzzle", {"text": texts, "size": sizes}),
+    "fpuzzles": arguments("fpuzzles", {"text": texts, "size": sizes}),
     "solve": arguments("solve", {"text": texts, "size": sizes, "limit": st.integers(-5, 50)},
                        {"limit": below["limit"]}),
     "rate": arguments("rate", {"text": texts, "size": sizes, "budget": budgets},

@@ -278,3 +278,25 @@ def test_a_full_grid_that_keeps_every_rule_is_kept_as_the_checker_says():
     swapped = list(published)
     swapped[0], swapped[1] = swapped[1], swapped[0]
     assert web.check(text, "".join(swapped))["status"] == "broken"
+
+
+@pytest.mark.parametrize(("kind", "size"), [("sudoku", 9), ("sudoku", 6), ("sudoku", 12), ("x", 9), ("windoku", 9),
+                                            ("jigsaw", 6), ("killer", 6)])
+def test_a_puzzle_of_each_kind_opens_in_f_puzzles_with_its_rules(kind, size):
+    """The f-puzzles link of a generated puzzle, read back as a link, has the kind's one
+    solution: its regions, diagonals, windows and cages are all in it."""
+    puzzle = web.generate(size=size, kind=kind, seed=3)["puzzle"]
+    record = web.fpuzzles(puzzle)
+    assert record["status"] == "written" and record["link"].startswith("https://www.f-puzzles.com/?load=N4Ig")
+    theirs, ours = web.solve(record["link"]), web.solve(puzzle)
+    assert theirs["status"] == ours["status"] == "unique" and theirs["solutions"] == ours["solutions"]
+
+
+def test_a_link_opens_in_f_puzzles_as_f_puzzles_writes_it_and_what_it_cannot_show_is_said():
+    link = fpuzzles.link(Variant(4, (1, 0, 0, 0) * 4, None, (Clue("thermometer", lines=((5, 6, 7),)),)))
+    sudokupad = "https://sudokupad.app/fpuzzles" + link.split("load=")[1]
+    assert web.fpuzzles(sudokupad) == {"puzzle": sudokupad, "status": "written", "link": link}
+    futoshiki = web.generate(size=5, kind="futoshiki", seed=1)["puzzle"]
+    assert web.fpuzzles(futoshiki)["error"] == "f-puzzles cannot show a futoshiki: it has no signs between cells"
+    assert "not 25x25" in web.fpuzzles("." * 625)["error"]
+    assert web.fpuzzles("12")["status"] == "invalid"

@@ -25,7 +25,7 @@ from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_fro
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, marks_of, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
 from .rules.hint import hint_link
-from .rules.link import check_link, is_link, parse_link, solve_link
+from .rules.link import check_link, fpuzzles_link, is_link, parse_link, solve_link
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
@@ -33,8 +33,8 @@ from .rating import hint as _hint
 from .rating import rate as _rate
 from .techniques.registry import TECHNIQUES
 
-__all__ = ["batch", "batch_summary", "check", "cover_count", "cover_solutions", "cover_split", "cover_steps", "dlx_steps", "generate", "hint", "parse_puzzle",
-           "race_close", "race_next", "race_open", "rate", "solve"]
+__all__ = ["batch", "batch_summary", "check", "cover_count", "cover_solutions", "cover_split", "cover_steps", "dlx_steps", "fpuzzles",
+           "generate", "hint", "parse_puzzle", "race_close", "race_next", "race_open", "rate", "solve"]
 
 #: The ``status`` values of each function's records: first what happened when it
 #: worked, then the failures (``invalid`` for every function: the worker answers so
@@ -52,6 +52,7 @@ STATUSES = {
     "cover_split": ("split", "invalid"),
     "cover_solutions": ("found", "none", "invalid"),
     "parse_puzzle": ("parsed", "invalid"),
+    "fpuzzles": ("written", "invalid"),
     "batch": ("measured", "invalid"),
     "batch_summary": ("measured", "invalid"),
     "race_open": ("open", "invalid", "unraced"),
@@ -153,6 +154,18 @@ def parse_puzzle(text: str, size: int = 0, kind: str = "") -> dict:
     except InvalidPuzzleError as error:
         return _invalid(error, text)
     return {"puzzle": puzzle_id(puzzle), "status": "parsed", **puzzle_record(puzzle), "clues": puzzle.clues}
+
+
+def fpuzzles(text: str, size: int = 0, kind: str = "") -> dict:
+    """``{"puzzle", "status": "written", "link"}``: an f-puzzles link that opens the
+    puzzle (a link's as f-puzzles writes it, a kind's with its rules as f-puzzles has
+    them); ``invalid`` with ``error`` for what f-puzzles cannot show (a futoshiki, a
+    grid over 16x16)."""
+    try:
+        link = fpuzzles_link(text) if is_link(text) else fpuzzles_link(text, _puzzle(text, size, kind))
+    except InvalidPuzzleError as error:
+        return _invalid(error, text, link="")
+    return {"puzzle": text.strip(), "status": "written", "link": link}
 
 
 def solve(text: str, size: int = 0, limit: int = 2, kind: str = "") -> dict:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import time
 
-from ..kinds.grid import SYMBOLS, InvalidPuzzleError, Shape, jigsaw_shape, parse, shape_for
+from ..kinds.grid import SYMBOLS, InvalidPuzzleError, Puzzle, Shape, jigsaw_shape, parse, shape_for
 from ..kinds.read import VARIANT_LINK
 from ..links import fpuzzles, reader
-from ..links.variant import Variant
+from ..links.variant import Clue, Variant
 from .solve import Grid, VariantPuzzle, fault, solutions
 from .table import rules_of
 
-__all__ = ["check_givens", "check_link", "entry_digits", "is_link", "parse_link", "read_link", "rule_words", "solve_link"]
+__all__ = ["check_givens", "check_link", "entry_digits", "fpuzzles_link", "is_link", "parse_link", "read_link", "rule_words",
+           "solve_link", "variant_of"]
 
 def is_link(text: str) -> bool:
     """Whether ``text`` is meant as a link (or SudokuPad's prefixed data), not a grid."""
@@ -47,6 +48,28 @@ def read_link(text: str) -> tuple[VariantPuzzle, Variant]:
     shape, box = _shape(variant)
     rules = rules_of(variant.clues, variant.flags, variant.negative, variant.size, box)
     return VariantPuzzle(Grid(shape, rules), variant.givens), variant
+
+
+def variant_of(puzzle: Puzzle) -> Variant:
+    """A puzzle of a kind as a link describes it: its boxes (as regions where they are not
+    f-puzzles' default ones), a jigsaw's regions, X's diagonals, windoku's windows as extra
+    regions, a killer's cages. InvalidPuzzleError if f-puzzles cannot show it."""
+    shape, n = puzzle.shape, puzzle.shape.n
+    if shape.kind == "futoshiki":
+        raise InvalidPuzzleError("f-puzzles cannot show a futoshiki: it has no signs between cells")
+    if not 4 <= n <= 16:
+        raise InvalidPuzzleError(f"f-puzzles shows grids of 4x4 to 16x16, not {n}x{n}")
+    default = not shape.regions and (shape.box_rows, shape.box_cols) == fpuzzles.box_shape(n)
+    clues = [Clue("extraregion", window) for window in shape.extra_units if shape.kind == "windoku"]
+    clues += [Clue("killercage", cage.cells, value=str(cage.sum)) for cage in puzzle.cages]
+    flags = frozenset({"diagonal+", "diagonal-"} if shape.kind == "x" else ())
+    return Variant(n, puzzle.digits, None if default else shape.box_of, tuple(clues), flags)
+
+
+def fpuzzles_link(text: str, puzzle: Puzzle | None = None) -> str:
+    """The f-puzzles link that opens the link ``text`` (as f-puzzles writes it, whatever
+    site it came from), or ``puzzle``, a puzzle of a kind (:func:`variant_of`)."""
+    return fpuzzles.link(reader.read(text) if puzzle is None else variant_of(puzzle))
 
 
 def rule_words(puzzle: VariantPuzzle) -> list[str]:

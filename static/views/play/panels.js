@@ -71,6 +71,20 @@ export function showShare(givens, entries) {
   $("share-panel").hidden = false;
 }
 
+// The share panel's way to f-puzzles (web.fpuzzles's `record`): a link that opens the
+// puzzle there, or why f-puzzles cannot show it.
+export function showFpuzzles(record) {
+  const place = $("share-fpuzzles");
+  if (record.status === "written") {
+    const link = document.createElement("a");
+    Object.assign(link, { href: record.link, target: "_blank", rel: "noopener", textContent: "Open in f-puzzles" });
+    place.replaceChildren(link);
+  } else {
+    place.replaceChildren(`Not for f-puzzles: ${record.error}.`);
+  }
+  place.hidden = false;
+}
+
 // The embed panel's snippet for `givens` with the options ticked.
 export function showEmbed(givens) {
   $("embed-snippet").value = embedSnippet(location.href, givens, {

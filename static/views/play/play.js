@@ -12,7 +12,7 @@ import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
 import { Board } from "./board.js";
 import { sameState } from "./game.js";
-import { reveal, showEmbed, showShare, showStats, showVariant } from "./panels.js";
+import { reveal, showEmbed, showFpuzzles, showShare, showStats, showVariant } from "./panels.js";
 import { excludeDifficulty, offerTechniques } from "./practise.js";
 import { KEPT, SavedGames, empty } from "./saved.js";
 import { TraceView } from "./trace-view.js";
@@ -391,6 +391,14 @@ export default class Play extends View {
   async share() {
     showShare(this.game.id, this.game.entries);
     reveal("share-panel");
+    // The f-puzzles link is Python's to write: asked for (and shown once Python answers),
+    // but Python is not booted for it where it waits for a first request (an embed).
+    const id = this.game.id;
+    if (this.python.state !== "idle") {
+      this.client.request("fpuzzles", { text: id })
+        .then((record) => this.game.id === id && showFpuzzles(record), () => {})
+        .finally(() => this.updateButtons());
+    }
     const entries = $("share-entries").checked ? ", with your entries," : "";
     try {
       // A frame of another site may not write to the clipboard: the browser says so in
