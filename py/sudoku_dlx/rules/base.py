@@ -2,8 +2,8 @@
 
 A rule gives what it can of: ``units`` (cells whose digits differ), ``conflicts``
 (pairs of placements that cannot both hold), ``narrow`` (candidates it rules out),
-``needs`` (digits it must have among some cells) and ``broken`` (why a grid breaks it). Candidates are bit masks, bit ``d - 1`` for digit
-``d``, one per cell.
+``needs`` (digits it must have among some cells) and ``broken`` (why a grid breaks it).
+Candidates are bit masks, bit ``d - 1`` for digit ``d``, one per cell.
 """
 
 from __future__ import annotations
