@@ -142,7 +142,8 @@ def test_hints_solve_a_real_puzzle_step_by_step(title):
     n = puzzle.grid.n
     names = {rule.name for rule in puzzle.grid.rules}
     for step in steps:
-        assert step["technique"] in {"Full house", "Hidden single", "Naked single", "Trial and error"} | names
+        assert step["technique"] in {"Full house", "Hidden single", "Naked single", "Locked candidates",
+                                     "Trial and error"} | names
         for cell, digit in step["placements"]:
             assert f"r{cell // n + 1}c{cell % n + 1}" in step["text"] and SYMBOLS[digit - 1] in step["text"]
     solution = tuple(SYMBOLS.index(s) + 1 for s in published)
@@ -155,6 +156,18 @@ def test_hints_solve_a_real_9x9_with_arrows_thermometers_and_anti_king():
     steps = walk(text, published)
     told = {step["technique"] for step in steps}
     assert {"arrow", "thermometer", "anti-king rule"} <= told, told
+
+
+def test_locked_candidates_come_before_trial_and_say_where_the_units_cross():
+    text, published = real("6x6 Extreme Killer")
+    steps = walk(text, published)  # every step's eliminations checked against the solution
+    locked = [step for step in steps if step["technique"] == "Locked candidates"]
+    assert locked[0]["text"] == ("Locked candidates: in row 1, 6 fits only in r1c1, r1c2 and r1c3, which are in box 1 "
+                                 "too, so r2c1, r2c2 and r2c3 of box 1 cannot be 6.")
+    assert locked[0]["eliminations"] == [[6, 6], [7, 6], [8, 6]] and locked[0]["units"] == [[0, 1, 2, 3, 4, 5],
+                                                                                            [0, 1, 2, 6, 7, 8]]
+    first = steps.index(locked[0])
+    assert all(step["technique"] != "Trial and error" for step in steps[:first])
 
 
 def test_a_rules_step_is_told_in_its_own_words():
@@ -190,7 +203,7 @@ def trial(givens: str, saying: str) -> tuple[dict, tuple[int, ...]]:
     text = fpuzzles.link(Variant(9, tuple(0 if s == "." else int(s) for s in givens), None))
     _, solution = solved_link(text)
     entries, notes = [0] * 81, [""] * 81
-    for _ in range(81):
+    for _ in range(81 * 9):  # each hint places a digit or takes out a candidate
         hint = web.hint(text, line(entries), notes)
         assert all(solution[cell] != digit for cell, digit in hint["eliminations"])
         assert all(solution[cell] == digit for cell, digit in hint["placements"])
@@ -205,7 +218,8 @@ def trial(givens: str, saying: str) -> tuple[dict, tuple[int, ...]]:
 
 
 def test_trial_and_error_when_no_rule_decides_alone():
-    hint, solution = trial("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", "")
+    # (Norvig's "4.....8.5.3..." needs no trial now: singles and locked candidates solve it.)
+    hint, solution = trial("1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..", "")
     assert hint["text"].startswith("Trial and error: no rule decides a cell by itself now. If r")
     assert " would run out of digits at r" in hint["text"] and not hint["placements"]
     assert hint["eliminations"] and all(solution[cell] != digit for cell, digit in hint["eliminations"])

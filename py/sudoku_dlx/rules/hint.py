@@ -12,7 +12,9 @@ hold (what the page's own notes leave). Mistakes come first
    digit leaves the rest of the rule's units and the placements it conflicts with, then
    the rule narrows (:meth:`~.base.Rule.narrow`); the technique is the rule's name, the
    text its :meth:`~.base.Rule.words`;
-3. trial and error, when no single rule changes anything: a candidate of a cell with the
+3. locked candidates: a digit a unit of ``n`` cells has only where it crosses another
+   unit (a row and a box, a diagonal and a cage...) leaves that unit's other cells;
+4. trial and error, when nothing above changes anything: a candidate of a cell with the
    fewest whose placing makes the rules together, narrowed to the end
    (:func:`~.solve.narrow`), run out of digits; failing that, the search's answer for
    that cell (the puzzle has one solution, so every other candidate leads to none).
@@ -65,7 +67,8 @@ def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> d
     if all(digits):
         return _told("solved", "The grid is complete and right.")
     allowed = _position(grid, digits, marks)
-    step = _single(grid, digits, allowed) or _by_rule(grid, allowed) or _trial(grid, allowed, solution)
+    step = (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _locked(grid, allowed)
+            or _trial(grid, allowed, solution))
     return {**step, "status": "step", "kind": "step"}
 
 
@@ -96,21 +99,25 @@ def _position(grid: Grid, digits: tuple[int, ...], marks: list[int]) -> list[int
     return allowed
 
 
-def _full_units(grid: Grid) -> list[tuple[tuple[int, ...], str]]:
-    """The units of ``n`` cells, each with its name: the shape's, then the rules'."""
+def _named_units(grid: Grid) -> list[str]:
+    """The name of each of the grid's units, in :class:`~.solve.Grid`'s order (``full``,
+    then ``small``): the shape's, then each rule's ("the extra region", or with its cells
+    where the rule has several)."""
     shape, n = grid.shape, grid.n
-    named = [(unit, shape.unit_name(u)) for u, unit in enumerate(shape.units)]
+    full = [shape.unit_name(u) for u in range(len(shape.units))]
+    small: list[str] = []
     for rule in grid.rules:
         units = [tuple(unit) for unit in rule.units(n)]
-        named += [(unit, rule.named(n) if len(units) == 1 else f"{rule.named(n)} ({cells_name(unit, n, ' ')})")
-                  for unit in units if len(unit) == n]
-    return named
+        for unit in units:
+            name = rule.named(n) if len(units) == 1 else f"{rule.named(n)} ({cells_name(unit, n, ' ')})"
+            (full if len(unit) == n else small).append(name)
+    return full + small
 
 
 def _single(grid: Grid, digits: tuple[int, ...], allowed: list[int]) -> dict | None:
     """A full house, a hidden single or a naked single, in that order, or None."""
     shape, n = grid.shape, grid.n
-    units = _full_units(grid)
+    units = list(zip(grid.full, _named_units(grid)))
     for unit, where in units:
         blank = [x for x in unit if not digits[x]]
         if len(blank) == 1:
@@ -191,6 +198,30 @@ def _rule_step(rule: Rule, grid: Grid, allowed: list[int], after: list[int], cha
     text = f"{named[0].upper()}{named[1:]}: {said[0].lower()}{said[1:].rstrip('.')}, so {'; '.join(told)}."
     units = [tuple(rule.cells())] if rule.cells() else [tuple(u) for u in rule.units(n) if set(u) & set(changed)]
     return _step(rule.name, text, placements, eliminations, sorted(set(changed) | because), units)
+
+
+def _locked(grid: Grid, allowed: list[int]) -> dict | None:
+    """Locked candidates: a digit a full unit has only where it crosses another unit
+    leaves that unit's other cells (:attr:`~.solve.Grid.crossings`), as a step; or None."""
+    n, shape = grid.n, grid.shape
+    units, names = grid.full + grid.small, _named_units(grid)
+    for inside, rest, others, a, b in grid.crossings:
+        there = elsewhere = 0
+        for x in inside:
+            there |= allowed[x]
+        for x in rest:
+            elsewhere |= allowed[x]
+        for d in digits_of(there & ~elsewhere):
+            bit = 1 << d - 1
+            hit = [x for x in others if allowed[x] & bit]
+            if not hit or any(allowed[x] == bit for x in inside):
+                continue
+            places = [x for x in inside if allowed[x] & bit]
+            text = (f"Locked candidates: in {names[a]}, {shape.symbol(d)} fits only in "
+                    f"{_listed([cell_name(x, n) for x in places], 'and')}, which are in {names[b]} too, so "
+                    f"{_listed([cell_name(x, n) for x in hit], 'and')} of {names[b]} cannot be {shape.symbol(d)}.")
+            return _step("Locked candidates", text, [], [(x, d) for x in hit], sorted(places + hit), [units[a], units[b]])
+    return None
 
 
 def _listed(words: list[str], last: str) -> str:
