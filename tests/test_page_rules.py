@@ -44,7 +44,7 @@ def test_each_key_is_drawn_with_its_parts(new_page):
     keys = {d["key"] for d in drawings}
     expected = {"thermometer", "palindrome", "renban", "whispers", "betweenline", "diagonal+", "diagonal-",
                 "arrow", "odd", "even", "maximum", "minimum", "extraregion", "clone", "difference", "ratio",
-                "xv", "quadruple", "killercage", "littlekillersum", "sandwichsum"}
+                "xv", "quadruple", "killercage", "littlekillersum", "sandwichsum", "xsum", "skyscraper"}
     assert keys == expected  # anti-knight has nothing to draw, the unknown key no drawing
     straight, branched = of(drawings, "thermometer")
     assert (straight["bulbs"], straight["lines"]) == (1, [4])
@@ -69,6 +69,7 @@ def test_each_key_is_drawn_with_its_parts(new_page):
     assert [d["texts"] for d in of(drawings, "quadruple")] == [["1", "2", "3", "4"], ["1", "2"], ["5"]]
     assert [d["texts"] for d in of(drawings, "killercage")] == [["15"], []]
     assert [d["texts"] for d in of(drawings, "sandwichsum")] == [["12"], ["0"]]
+    assert [d["texts"] for d in of(drawings, "xsum") + of(drawings, "skyscraper")] == [["21"], ["4"]]
     little = of(drawings, "littlekillersum")
     assert [(d["texts"], d["heads"]) for d in little] == [(["23"], 1), (["9"], 1), (["31"], 1), (["45"], 1)]
 
@@ -85,6 +86,7 @@ def test_clues_sit_where_f_puzzles_puts_them(new_page):
     above, below, right, corner = (d["box"] for d in of(drawings, "littlekillersum"))
     assert above["y"] + above["height"] <= 0 and below["y"] >= 9 and right["x"] >= 9 and corner["x"] >= 9 <= corner["y"]
     assert of(drawings, "sandwichsum")[0]["box"]["y"] + of(drawings, "sandwichsum")[0]["box"]["height"] <= 0
+    assert of(drawings, "xsum")[0]["box"]["y"] >= 9 and of(drawings, "skyscraper")[0]["box"]["x"] >= 9  # below, right
     # The drawing lies on the board's cells: r1c1's bulb is centred on r1c1's cell on screen.
     grid = page.locator('.grid[data-group="lines"]')
     bulb = grid.locator('[data-key="thermometer"] .bulb').first.bounding_box()

@@ -41,8 +41,10 @@ from sudoku_dlx.rules.parity import Parity
 from sudoku_dlx.rules.quadruple import Quadruple
 from sudoku_dlx.rules.renban import Renban
 from sudoku_dlx.rules.sandwich import Sandwich
+from sudoku_dlx.rules.skyscraper import Skyscraper
 from sudoku_dlx.rules.thermometer import Thermometer
 from sudoku_dlx.rules.whispers import Whispers
+from sudoku_dlx.rules.xsum import XSum
 from sudoku_dlx.rules.xv import XV, NoXV
 
 
@@ -106,6 +108,10 @@ def keeps(rule, g, n) -> bool:
             held = [g[x] for x in line]
             i, j = sorted((held.index(1), held.index(n)))
             return sum(held[i + 1:j]) == total
+        case XSum(line=line, total=total):
+            return sum(g[x] for x in line[:g[line[0]]]) == total
+        case Skyscraper(line=line, seen=seen):
+            return sum(1 for i, x in enumerate(line) if all(g[y] < g[x] for y in line[:i])) == seen
         case Palindrome(line=line):
             return [g[x] for x in line] == [g[x] for x in reversed(line)]
         case Whispers(line=line, gap=gap):
@@ -176,7 +182,7 @@ def random_rules(rng, n, solution, count):
 
 def random_rule(rng, n, solution):
     """A random rule, made to fit ``solution`` where a rule has a value."""
-    kind = rng.randrange(19)
+    kind = rng.randrange(21)
     pair = rng.choice([(a, b) for a, b in pairs_of_cells(n) if touching(a, b, n)])
     line = random_line(rng, n, rng.randint(2, 4))
     s = solution
@@ -205,6 +211,13 @@ def random_rule(rng, n, solution):
         case 15: return Whispers(line, 2 if n == 4 else 3)
         case 16: return BetweenLine(line) if len(line) > 2 else Renban(line)
         case 17: return Renban(line)
+        case 19 | 20:
+            start = rng.randrange(n)
+            sight = [tuple(range(start * n, start * n + n)), tuple(range(start, n * n, n))][rng.randrange(2)]
+            sight = sight[::-1] if rng.random() < 0.5 else sight
+            if kind == 19:
+                return XSum(sight, sum(s[x] for x in sight[:s[sight[0]]]), "a line")
+            return Skyscraper(sight, sum(1 for i, x in enumerate(sight) if all(s[y] < s[x] for y in sight[:i])), "a line")
         case _:
             corner = rng.randrange(n - 1) * n + rng.randrange(n - 1)
             cells = (corner, corner + 1, corner + n, corner + n + 1)
@@ -263,6 +276,9 @@ def clue(key, cells=(), lines=(), value="", outside=None, direction=""):
     (clue("difference", cells=(0, 2)), "between two touching cells"),
     (clue("sandwichsum", outside=(0, 3), value="40"), "0 to 35"),
     (clue("littlekillersum", outside=(0, 1), direction="DR", value="x"), "has no sum"),
+    (clue("xsum", outside=(0, 3), value="46"), "X-sum of column 3 from the top is 1 to 45"),
+    (clue("skyscraper", outside=(3, 3), value="2"), "beside a row or column, not at R3C3"),
+    (clue("skyscraper", outside=(0, 1), value="10"), "is 1 to 9"),
     (clue("betweenline", lines=[(0, 1)]), "no cells between its ends"),
     (clue("quadruple", cells=(0, 1, 9, 10), value="1,2,3,4,5"), "has digits"),
     (clue("clone", cells=(0, 1), lines=[(2,)]), "has 2 cells and its copy 1"),
@@ -292,6 +308,8 @@ def test_every_reader_reads_its_clue():
         "xv": clue("xv", cells=(0, 1), value="X"),
         "littlekillersum": clue("littlekillersum", outside=(0, 1), direction="DR", value="20"),
         "sandwichsum": clue("sandwichsum", outside=(2, 0), value="10"),
+        "xsum": clue("xsum", outside=(10, 3), value="15"),
+        "skyscraper": clue("skyscraper", outside=(4, 10), value="3"),
         "palindrome": clue("palindrome", lines=[(0, 1, 2)]), "renban": clue("renban", lines=[(0, 1, 2)]),
         "whispers": clue("whispers", lines=[(0, 1, 2)]), "betweenline": clue("betweenline", lines=[(0, 1, 2)]),
         "clone": clue("clone", cells=(0, 1), lines=[(80, 79)]),
@@ -303,6 +321,10 @@ def test_every_reader_reads_its_clue():
         assert rule.key == key and rule.words(n)
     (little,) = rules_of([samples["littlekillersum"]], (), (), n, (3, 3))
     assert little.diagonal == tuple(r * 9 + r + 1 for r in range(8))
+    (xsum,) = rules_of([samples["xsum"]], (), (), n, (3, 3))  # below column 3: read upwards
+    assert xsum.line == tuple(range(74, -1, -9)) and xsum.named(n) == "the X-sum of column 3 from the bottom"
+    (skyscraper,) = rules_of([samples["skyscraper"]], (), (), n, (3, 3))  # right of row 4: read leftwards
+    assert skyscraper.line == tuple(range(35, 26, -1))
 
 
 LINKS = Path(__file__).parent / "data" / "links" / "rangsk_fpuzzles.tsv"

@@ -26,7 +26,7 @@ import { difference, quadruple, ratio, xv } from "./dots.js";
 import { killerCage } from "./killer.js";
 import { betweenLine, diagonal, thermometer, thickLines } from "./lines.js";
 import { even, maximum, minimum, odd } from "./marks.js";
-import { littleKillerSum, sandwichSum } from "./outside.js";
+import { lineNumber, littleKillerSum } from "./outside.js";
 import { shadedCells } from "./shading.js";
 
 export const LAYERS = ["shade", "line", "dot", "text"];
@@ -53,7 +53,9 @@ const DRAWINGS = new Map(Object.entries({
   xv: ["text", xv],
   killercage: ["text", killerCage],
   littlekillersum: ["text", littleKillerSum],
-  sandwichsum: ["text", sandwichSum],
+  sandwichsum: ["text", lineNumber],
+  xsum: ["text", lineNumber],
+  skyscraper: ["text", lineNumber],
   antiknight: null,
   antiking: null,
   nonconsecutive: null,

@@ -1,11 +1,12 @@
-// Clues outside the grid: a sandwich sum beside its row or above its column, and a little
-// killer sum with a small diagonal arrow pointing along its diagonal (UL, UR, DL or DR).
+// Clues outside the grid: a number beside its row or above its column (a sandwich sum, an
+// X-sum, a skyscraper clue), and a little killer sum with a small diagonal arrow pointing
+// along its diagonal (UL, UR, DL or DR).
 import { svg } from "../svg.js";
 import { outsideCentre } from "./geometry.js";
 
 const STEPS = { UL: [-1, -1], UR: [1, -1], DL: [-1, 1], DR: [1, 1] };
 
-export function sandwichSum({ outside, value }) {
+export function lineNumber({ outside, value }) {
   const [x, y] = outsideCentre(outside);
   return svg("text", { class: "outside", x, y, "font-size": 0.5 }, value);
 }

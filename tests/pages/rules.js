@@ -59,6 +59,8 @@ export const GROUPS = {
       { key: "littlekillersum", outside: [10, 10], direction: "UL", value: "45" },
       { key: "sandwichsum", outside: [0, 8], value: "12" },
       { key: "sandwichsum", outside: [7, 0], value: "0" },
+      { key: "xsum", outside: [10, 6], value: "21" },
+      { key: "skyscraper", outside: [2, 10], value: "4" },
       { key: "antiknight" },
       { key: "no-such-rule", cells: [at(9, 9)] },
     ],

@@ -35,7 +35,7 @@ SHAPES = {
     "killercage": "cells", "extraregion": "cells", "difference": "cells", "ratio": "cells",
     "xv": "cells", "quadruple": "quadruple", "clone": "clone",
     "odd": "cell", "even": "cell", "minimum": "cell", "maximum": "cell",
-    "sandwichsum": "outside", "littlekillersum": "littlekiller",
+    "sandwichsum": "outside", "xsum": "outside", "skyscraper": "outside", "littlekillersum": "littlekiller",
     "thermometer": "lines", "palindrome": "lines", "renban": "lines", "whispers": "lines",
     "betweenline": "lines", "arrow": "arrow",
     # drawn only: kept as clues so the rules layer can say so

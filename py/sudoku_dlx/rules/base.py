@@ -16,7 +16,7 @@ from typing import ClassVar
 from ..kinds.grid import InvalidPuzzleError, cell_name
 
 __all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "Unsolvable", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
-           "narrow_sum", "neighbours", "orthogonal_pairs", "between"]
+           "narrow_sum", "neighbours", "orthogonal_pairs", "outside_line", "between", "union"]
 
 
 class Unsolvable(Exception):
@@ -79,6 +79,14 @@ def mask_of(digits: Iterable[int]) -> int:
     return mask
 
 
+def union(masks: Iterable[int]) -> int:
+    """The mask of every digit of ``masks``."""
+    every = 0
+    for mask in masks:
+        every |= mask
+    return every
+
+
 def digits_of(mask: int) -> list[int]:
     """The digits of ``mask``, smallest first."""
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]
@@ -102,6 +110,23 @@ def check_cells(what: str, cells: Iterable[int], n: int, least: int = 1) -> tupl
     if len(cells) < least:
         raise InvalidPuzzleError(f"{what} needs {least} cell{'s' if least > 1 else ''}, not {len(cells)}", cells)
     return cells
+
+
+def outside_line(what: str, clue, n: int) -> tuple[tuple[int, ...], str, str]:
+    """The row or column that ``clue``, standing outside the grid (f-puzzles' 1-based
+    ``outside``, row or col 0 or n + 1), looks along: its cells from the clue's side, its
+    name ("column 3") and the side ("from the top"). InvalidPuzzleError naming ``what`` if
+    the clue has no such place."""
+    if not clue.outside:
+        raise InvalidPuzzleError(f"{what} stands outside the grid, and this one has no place", ())
+    r, c = clue.outside
+    if r in (0, n + 1) and 1 <= c <= n:
+        line = tuple(range(c - 1, n * n, n))
+        return (line, f"column {c}", "from the top") if r == 0 else (line[::-1], f"column {c}", "from the bottom")
+    if c in (0, n + 1) and 1 <= r <= n:
+        line = tuple(range((r - 1) * n, r * n))
+        return (line, f"row {r}", "from the left") if c == 0 else (line[::-1], f"row {r}", "from the right")
+    raise InvalidPuzzleError(f"{what} stands beside a row or column, not at R{r}C{c}", ())
 
 
 def neighbours(cell: int, n: int, steps: Iterable[tuple[int, int]]) -> Iterator[int]:

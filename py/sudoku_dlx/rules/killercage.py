@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError
 from ..kinds.solver import combination_masks
-from .base import Rule, cells_name, check_cells, keep
+from .base import Rule, cells_name, check_cells, keep, union
 
 __all__ = ["KillerCage"]
 
@@ -47,9 +47,7 @@ class KillerCage(Rule):
         """The masks of the digits the cells can still make the sum with: different digits,
         each of which some cell can hold, and each cell one of them."""
         masks = [allowed[x] for x in self.cage]
-        whole = 0
-        for mask in masks:
-            whole |= mask
+        whole = union(masks)
         return [combination for combination in combination_masks(len(self.cage), self.total or 0, n)
                 if combination & whole == combination and all(mask & combination for mask in masks)]
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError
 from ..kinds.solver import combination_masks
-from .base import Rule, keep
+from .base import Rule, keep, outside_line, union
 
 __all__ = ["Sandwich"]
 
@@ -24,15 +24,8 @@ class Sandwich(Rule):
 
     @classmethod
     def read(cls, clue, n):
-        if not clue.outside:
-            raise InvalidPuzzleError("a sandwich sum stands outside the grid, and this one has no place", ())
-        r, c = clue.outside
-        if r in (0, n + 1) and 1 <= c <= n:
-            line, where = tuple(range(c - 1, n * n, n)), f"column {c}"
-        elif c in (0, n + 1) and 1 <= r <= n:
-            line, where = tuple(range((r - 1) * n, r * n)), f"row {r}"
-        else:
-            raise InvalidPuzzleError(f"a sandwich sum stands beside a row or column, not at R{r}C{c}", ())
+        line, where, _ = outside_line("a sandwich sum", clue, n)
+        line = tuple(sorted(line))
         text = str(clue.value).strip()
         most = sum(range(2, n))
         if not text.isdigit() or int(text) > most:
@@ -60,8 +53,8 @@ class Sandwich(Rule):
                     rest = ends ^ ((1 << n) - 1) ^ combination
                     inside = [masks[x] & combination for x in range(i + 1, j)]
                     outside = [masks[x] & rest for x in (*range(i), *range(j + 1, k))]
-                    if not (all(inside) and all(outside) and _union(inside) == combination
-                            and _union(outside) == rest):
+                    if not (all(inside) and all(outside) and union(inside) == combination
+                            and union(outside) == rest):
                         continue
                     for a, b in ways:
                         kept[i] |= a
@@ -89,9 +82,3 @@ class Sandwich(Rule):
     def words(self, n):
         return f"A number beside a row or column is the sum of the digits between its 1 and its {n}."
 
-
-def _union(masks: list[int]) -> int:
-    union = 0
-    for mask in masks:
-        union |= mask
-    return union

@@ -29,8 +29,10 @@ from .parity import Parity
 from .quadruple import Quadruple
 from .renban import Renban
 from .sandwich import Sandwich
+from .skyscraper import Skyscraper
 from .thermometer import Thermometer
 from .whispers import Whispers
+from .xsum import XSum
 from .xv import XV, NoXV
 
 __all__ = ["FLAGS", "READERS", "rules_of"]
@@ -50,6 +52,8 @@ READERS: dict[str, Callable[..., list[Rule]]] = {
     "xv": XV.read,
     "littlekillersum": LittleKiller.read,
     "sandwichsum": Sandwich.read,
+    "xsum": XSum.read,
+    "skyscraper": Skyscraper.read,
     "palindrome": Palindrome.read,
     "renban": Renban.read,
     "whispers": Whispers.read,
