@@ -175,3 +175,14 @@ def test_in_a_fixed_size_embed_the_grid_keeps_its_size_and_the_rules_go_under_it
     # The rules under it, in reach by scrolling the frame.
     page.locator("#variant-rules").scroll_into_view_if_needed()
     expect(page.locator("#variant-rules")).to_be_in_viewport()
+
+
+def test_rate_gives_a_variant_its_own_scale_and_path(new_page):
+    page, _ = opened(new_page, THERMO)
+    wait_ready(page)
+    button(page, "Rate").click()
+    rated = web.rate(THERMO)
+    expect(message(page)).to_have_text(f"Rated {rated['grade']}: score {rated['score']:.1f}, hardest technique "
+                                       f"{rated['hardest']}, {rated['steps']} steps.")
+    expect(page.locator('[data-rating="scale"]')).to_have_text(rated["scale"])
+    expect(page.locator("#path > li")).to_have_count(rated["steps"])

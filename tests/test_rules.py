@@ -349,7 +349,9 @@ def test_a_link_names_what_it_cannot_read_and_the_kinds_readers_send_it_here():
     parsed = web.parse_puzzle("https://sudokupad.app/fpuzzles" + REAL[name][0])
     assert parsed["status"] == "invalid" and parsed["error"] == record["error"]
     rated = web.rate("https://sudokupad.app/fpuzzles" + REAL[name][0])
-    assert rated["status"] == "invalid" and rated["error"] == LINK_UNREAD
+    assert rated["status"] == "invalid" and rated["error"] == record["error"] and rated["grade"] == "invalid"
+    stepped = web.dlx_steps("https://sudokupad.app/fpuzzles" + REAL[name][0])
+    assert stepped["status"] == "invalid" and stepped["error"] == LINK_UNREAD
 
 
 def test_the_command_line_solves_a_link(capsys):

@@ -314,3 +314,33 @@ def test_a_link_opens_in_f_puzzles_as_f_puzzles_writes_it_and_what_it_cannot_sho
     assert web.fpuzzles(futoshiki)["error"] == "f-puzzles cannot show a futoshiki: it has no signs between cells"
     assert "not 25x25" in web.fpuzzles("." * 625)["error"]
     assert web.fpuzzles("12")["status"] == "invalid"
+
+
+def test_a_variant_is_rated_on_the_hints_own_scale_with_its_path():
+    text, published = real("6x6 Extreme Killer")
+    record = web.rate(text)
+    assert (record["status"], record["kind"]) == ("rated", "variant")
+    assert record["scale"] == "variant steps: 1 singles, 2 one rule alone, 3 locked candidates, 4 trial and error"
+    path, solution = record["path"], [SYMBOLS.index(s) + 1 for s in published]
+    digits = [SYMBOLS.index(s) + 1 if s != "." else 0 for s in web.parse_puzzle(text)["givens"]]
+    rules = {rule.name for rule in read_link(text)[0].grid.rules}
+    for step in path:
+        assert all(solution[cell] != digit for cell, digit in step["eliminations"])
+        for cell, digit in step["placements"]:
+            assert solution[cell] == digit
+            digits[cell] = digit
+        level = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3,
+                 "Trial and error": 4}.get(step["technique"], 2 if step["technique"] in rules else None)
+        assert step["score"] == level, step
+    assert digits == solution and record["steps"] == len(path)
+    hardest = max(step["score"] for step in path)
+    assert record["score"] == hardest and record["hardest"] == next(s["technique"] for s in path if s["score"] == hardest)
+    assert record["grade"] == ["Easy", "Medium", "Hard", "Expert"][hardest - 1]
+    assert record["clues"] == sum(1 for d in web.parse_puzzle(text)["givens"] if d != ".") and record["nodes"] > 0
+
+
+def test_a_small_variant_rates_by_its_hardest_step_and_a_budget_cuts_it():
+    record = web.rate(THERMO_LINK)
+    assert (record["status"], record["hardest"], record["score"], record["grade"]) == ("rated", "thermometer", 2.0, "Medium")
+    assert web.rate(real("Tangled Arrows")[0], budget=0.01)["status"] == "unrated"
+    assert web.rate(link({0: 1, 1: 1}))["status"] == "invalid"

@@ -24,8 +24,10 @@ from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from, one_budget
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, marks_of, parse, puzzle_on_line
 from .kinds.read import puzzle_id, puzzle_record, read_puzzle
-from .rules.hint import hint_link
+from .rules.hint import SCALE as VARIANT_SCALE
+from .rules.hint import hint_link, path_link, solved_link
 from .rules.link import check_link, fpuzzles_link, is_link, parse_link, solve_link
+from .rules.solve import solutions as variant_solutions
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
@@ -275,6 +277,8 @@ def rate(text: str, size: int = 0, budget: float | None = None, progress: Callab
     if budget is not None and not 0 <= budget < float("inf"):
         return _wrong(f"budget must be a number of seconds, or none for no limit, not {budget}", puzzle=text,
                       grade="invalid")
+    if is_link(text):
+        return _rate_link(text, budget)
     try:
         rating = _rate(_puzzle(text, size, kind), time.perf_counter() + budget if budget else None, throttled(progress))
     except InvalidPuzzleError as error:
@@ -284,6 +288,30 @@ def rate(text: str, size: int = 0, budget: float | None = None, progress: Callab
                 "error": f"the rating ran past its budget of {budget:g} s"}
     shape = rating.puzzle.shape
     return {**rating.record(), "path": [step.record(shape) for step in rating.path]}
+
+
+def _rate_link(text: str, budget: float | None) -> dict:
+    """``rate``'s record for a link: its hints from the givens to the solution
+    (:func:`~sudoku_dlx.rules.hint.path_link`), scored on their own scale (``scale``: 1
+    singles, 2 a rule alone, 3 locked candidates, 4 trial and error), the score the hardest
+    step's and the grade the score's among the first four grades."""
+    start = time.perf_counter()
+    try:
+        path, abc = path_link(text, start + budget if budget else None)
+        puzzle, _ = solved_link(text)
+    except InvalidPuzzleError as error:
+        return _invalid(error, text, grade="invalid")
+    except TimeoutError:
+        return {"puzzle": text, "status": "unrated", "grade": "unrated",
+                "error": f"the rating ran past its budget of {budget:g} s"}
+    hardest = max(path, key=lambda step: step["score"], default=None)
+    score = hardest["score"] if hardest else 1
+    _, stats = variant_solutions(puzzle, 2)
+    return {"puzzle": text.strip(), "kind": "variant", "scale": VARIANT_SCALE, "status": "rated", "score": float(score),
+            "grade": GRADES[score - 1][0], "hardest": hardest["technique"] if hardest else "", "steps": len(path),
+            "abc": round(abc, 2), "nodes": stats.tries, "guesses": stats.guesses,
+            "clues": sum(1 for d in puzzle.digits if d), "ms": round((time.perf_counter() - start) * 1000, 3),
+            "path": path}
 
 
 def hint(text: str, entries: str = "", notes: list[str] | None = None, size: int = 0, kind: str = "",

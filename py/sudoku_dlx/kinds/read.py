@@ -24,8 +24,8 @@ __all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_pu
 VARIANT_LINK = re.compile(r"\s*[<\"'`]?\s*(?:(?:https?:/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app"
                           r"|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl|N4Ig[\w+/=$ -]{16}|\{\s*\")", re.IGNORECASE)
 #: What the kinds' readers (and the page) say of such a link.
-LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked and "
-               "hinted, not yet rated, generated or searched step by step (docs/rules.md)")
+LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked, "
+               "hinted and rated, not yet generated or searched step by step (docs/rules.md)")
 
 _PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 

@@ -25,6 +25,7 @@ grid's techniques, not a rule's narrowing).
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 
 from ..kinds.grid import InvalidPuzzleError, cell_name, marks_of, mistakes
@@ -32,7 +33,7 @@ from .base import Rule, Unsolvable, cells_name, digits_of
 from .link import check_givens, entry_digits, read_link
 from .solve import Grid, VariantPuzzle, narrow, solutions
 
-__all__ = ["hint_link", "solved_link"]
+__all__ = ["SCALE", "hint_link", "path_link", "solved_link"]
 
 
 @lru_cache(maxsize=4)
@@ -67,9 +68,43 @@ def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> d
     if all(digits):
         return _told("solved", "The grid is complete and right.")
     allowed = _position(grid, digits, marks)
-    step = (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _locked(grid, allowed)
+    return {**_next_step(grid, digits, allowed, solution), "status": "step", "kind": "step"}
+
+
+def _next_step(grid: Grid, digits: tuple[int, ...], allowed: list[int], solution: tuple[int, ...]) -> dict:
+    """The easiest step (see the module's docstring) from the candidates ``allowed``."""
+    return (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _locked(grid, allowed)
             or _trial(grid, allowed, solution))
-    return {**step, "status": "step", "kind": "step"}
+
+
+#: How :func:`path_link` scores a step: the rank of its kind in the hints' order.
+SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates, 4 trial and error"
+_LEVELS = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Trial and error": 4}
+
+
+def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], float]:
+    """The hints from a link's givens to its solution, each step's ``score`` its level on
+    :data:`SCALE` (a rule's step 2), and the average number of candidates of a blank cell at
+    the start. TimeoutError past ``deadline`` (a ``time.perf_counter()``); InvalidPuzzleError
+    as :func:`solved_link`."""
+    puzzle, solution = solved_link(text)
+    grid = puzzle.grid
+    digits, marks = list(puzzle.digits), [0] * len(puzzle.digits)
+    start = _position(grid, puzzle.digits, marks)
+    blanks = [x for x, d in enumerate(digits) if not d]
+    abc = sum(start[x].bit_count() for x in blanks) / len(blanks) if blanks else 0.0
+    path = []
+    while not all(digits):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeoutError
+        allowed = _position(grid, tuple(digits), marks)
+        step = _next_step(grid, tuple(digits), allowed, solution)
+        path.append({**step, "score": _LEVELS.get(step["technique"], 2)})
+        for x, d in step["placements"]:
+            digits[x] = d
+        for x, d in step["eliminations"]:
+            marks[x] = (marks[x] or allowed[x]) & ~(1 << d - 1)
+    return path, abc
 
 
 def _told(kind: str, text: str, cells: tuple[int, ...] = ()) -> dict:
