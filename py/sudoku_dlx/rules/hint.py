@@ -13,7 +13,8 @@ hold (what the page's own notes leave). Mistakes come first
    the rule narrows (:meth:`~.base.Rule.narrow`); the technique is the rule's name, the
    text its :meth:`~.base.Rule.words`;
 3. locked candidates: a digit a unit of ``n`` cells has only where it crosses another
-   unit (a row and a box, a diagonal and a cage...) leaves that unit's other cells;
+   unit (a row and a box, a diagonal and a cage...) leaves that unit's other cells; then a
+   naked pair or triple in a unit of ``n`` cells;
 4. trial and error, when nothing above changes anything: a candidate of a cell with the
    fewest whose placing makes the rules together, narrowed to the end
    (:func:`~.solve.narrow`), run out of digits; failing that, the search's answer for
@@ -25,11 +26,12 @@ grid's techniques, not a rule's narrowing).
 
 from __future__ import annotations
 
+import itertools
 import time
 from functools import lru_cache
 
 from ..kinds.grid import InvalidPuzzleError, cell_name, marks_of, mistakes
-from .base import Rule, Unsolvable, cells_name, digits_of
+from .base import Rule, Unsolvable, cells_name, digits_of, union
 from .link import check_givens, entry_digits, read_link
 from .solve import Grid, VariantPuzzle, narrow, solutions
 
@@ -74,12 +76,13 @@ def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> d
 def _next_step(grid: Grid, digits: tuple[int, ...], allowed: list[int], solution: tuple[int, ...]) -> dict:
     """The easiest step (see the module's docstring) from the candidates ``allowed``."""
     return (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _locked(grid, allowed)
-            or _trial(grid, allowed, solution))
+            or _naked(grid, allowed) or _trial(grid, allowed, solution))
 
 
 #: How :func:`path_link` scores a step: the rank of its kind in the hints' order.
-SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates, 4 trial and error"
-_LEVELS = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Trial and error": 4}
+SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates and naked subsets, 4 trial and error"
+_LEVELS = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Naked pair": 3,
+           "Naked triple": 3, "Trial and error": 4}
 
 
 def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], float]:
@@ -256,6 +259,28 @@ def _locked(grid: Grid, allowed: list[int]) -> dict | None:
                     f"{_listed([cell_name(x, n) for x in places], 'and')}, which are in {names[b]} too, so "
                     f"{_listed([cell_name(x, n) for x in hit], 'and')} of {names[b]} cannot be {shape.symbol(d)}.")
             return _step("Locked candidates", text, [], [(x, d) for x in hit], sorted(places + hit), [units[a], units[b]])
+    return None
+
+
+def _naked(grid: Grid, allowed: list[int]) -> dict | None:
+    """A naked pair or triple: two or three open cells of a unit of ``n`` cells that hold
+    only as many digits between them, which then leave the unit's other cells; or None."""
+    n, shape = grid.n, grid.shape
+    for size, name in ((2, "Naked pair"), (3, "Naked triple")):
+        for unit, where in zip(grid.full, _named_units(grid)):
+            small = [x for x in unit if 1 < allowed[x].bit_count() <= size]
+            for cells in itertools.combinations(small, size):
+                held = union(allowed[x] for x in cells)
+                if held.bit_count() != size:
+                    continue
+                hit = [(x, d) for x in unit if x not in cells and allowed[x] & allowed[x] - 1
+                       for d in digits_of(allowed[x] & held)]
+                if hit:
+                    symbols = [shape.symbol(d) for d in digits_of(held)]
+                    text = (f"{name}: in {where}, {_listed([cell_name(x, n) for x in cells], 'and')} hold only "
+                            f"{_listed(symbols, 'and')} between them, so the other cells of {where} cannot be "
+                            f"{_listed(symbols, 'or')}.")
+                    return _step(name, text, [], hit, sorted({*cells, *(x for x, _ in hit)}), [unit])
     return None
 
 
