@@ -143,7 +143,7 @@ def test_hints_solve_a_real_puzzle_step_by_step(title):
     names = {rule.name for rule in puzzle.grid.rules}
     for step in steps:
         assert step["technique"] in {"Full house", "Hidden single", "Naked single", "Locked candidates",
-                                     "Naked pair", "Naked triple", "Trial and error"} | names
+                                     "Naked pair", "Naked triple", "Hidden pair", "Hidden triple", "Trial and error"} | names
         for cell, digit in step["placements"]:
             assert f"r{cell // n + 1}c{cell % n + 1}" in step["text"] and SYMBOLS[digit - 1] in step["text"]
     solution = tuple(SYMBOLS.index(s) + 1 for s in published)
@@ -176,6 +176,17 @@ def test_a_naked_pair_says_its_cells_and_digits():
     cells = [cell for cell in pair["cells"] if all(cell != x for x, _ in pair["eliminations"])]
     assert len(cells) == 2 and all(f"r{x // 6 + 1}c{x % 6 + 1}" in pair["text"] for x in cells)
     assert pair["text"].startswith("Naked pair: in ") and " hold only " in pair["text"] and pair["eliminations"]
+
+
+def test_a_hidden_subset_keeps_its_cells_to_its_digits():
+    text, published = real("Just add Color")
+    path = web.rate(text)["path"]
+    hidden = [step for step in path if step["technique"] in ("Hidden pair", "Hidden triple")]
+    assert hidden and all(int(published[cell]) != digit for step in path for cell, digit in step["eliminations"])
+    first = hidden[0]
+    size = 2 if first["technique"] == "Hidden pair" else 3
+    assert first["text"].startswith(f"{first['technique']}: in ") and "fit only in" in first["text"]
+    assert len(first["cells"]) == size and {cell for cell, _ in first["eliminations"]} <= set(first["cells"])
 
 
 def test_a_rules_step_is_told_in_its_own_words():
@@ -328,8 +339,7 @@ def test_a_variant_is_rated_on_the_hints_own_scale_with_its_path():
     text, published = real("6x6 Extreme Killer")
     record = web.rate(text)
     assert (record["status"], record["kind"]) == ("rated", "variant")
-    assert record["scale"] == ("variant steps: 1 singles, 2 one rule alone, 3 locked candidates and naked subsets, "
-                               "4 trial and error")
+    assert record["scale"] == "variant steps: 1 singles, 2 one rule alone, 3 locked candidates and subsets, 4 trial and error"
     path, solution = record["path"], [SYMBOLS.index(s) + 1 for s in published]
     digits = [SYMBOLS.index(s) + 1 if s != "." else 0 for s in web.parse_puzzle(text)["givens"]]
     rules = {rule.name for rule in read_link(text)[0].grid.rules}
@@ -339,7 +349,8 @@ def test_a_variant_is_rated_on_the_hints_own_scale_with_its_path():
             assert solution[cell] == digit
             digits[cell] = digit
         level = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Naked pair": 3,
-                 "Naked triple": 3, "Trial and error": 4}.get(step["technique"], 2 if step["technique"] in rules else None)
+                 "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3,
+                 "Trial and error": 4}.get(step["technique"], 2 if step["technique"] in rules else None)
         assert step["score"] == level, step
     assert digits == solution and record["steps"] == len(path)
     hardest = max(step["score"] for step in path)

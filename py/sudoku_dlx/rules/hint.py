@@ -14,7 +14,7 @@ hold (what the page's own notes leave). Mistakes come first
    text its :meth:`~.base.Rule.words`;
 3. locked candidates: a digit a unit of ``n`` cells has only where it crosses another
    unit (a row and a box, a diagonal and a cage...) leaves that unit's other cells; then a
-   naked pair or triple in a unit of ``n`` cells;
+   naked pair or triple, then a hidden one, in a unit of ``n`` cells;
 4. trial and error, when nothing above changes anything: a candidate of a cell with the
    fewest whose placing makes the rules together, narrowed to the end
    (:func:`~.solve.narrow`), run out of digits; failing that, the search's answer for
@@ -31,7 +31,7 @@ import time
 from functools import lru_cache
 
 from ..kinds.grid import InvalidPuzzleError, cell_name, marks_of, mistakes
-from .base import Rule, Unsolvable, cells_name, digits_of, union
+from .base import Rule, Unsolvable, cells_name, digits_of, mask_of, union
 from .link import check_givens, entry_digits, read_link
 from .solve import Grid, VariantPuzzle, narrow, solutions
 
@@ -76,13 +76,13 @@ def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> d
 def _next_step(grid: Grid, digits: tuple[int, ...], allowed: list[int], solution: tuple[int, ...]) -> dict:
     """The easiest step (see the module's docstring) from the candidates ``allowed``."""
     return (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _locked(grid, allowed)
-            or _naked(grid, allowed) or _trial(grid, allowed, solution))
+            or _naked(grid, allowed) or _hidden(grid, allowed) or _trial(grid, allowed, solution))
 
 
 #: How :func:`path_link` scores a step: the rank of its kind in the hints' order.
-SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates and naked subsets, 4 trial and error"
+SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates and subsets, 4 trial and error"
 _LEVELS = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Naked pair": 3,
-           "Naked triple": 3, "Trial and error": 4}
+           "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3, "Trial and error": 4}
 
 
 def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], float]:
@@ -281,6 +281,29 @@ def _naked(grid: Grid, allowed: list[int]) -> dict | None:
                             f"{_listed(symbols, 'and')} between them, so the other cells of {where} cannot be "
                             f"{_listed(symbols, 'or')}.")
                     return _step(name, text, [], hit, sorted({*cells, *(x for x, _ in hit)}), [unit])
+    return None
+
+
+def _hidden(grid: Grid, allowed: list[int]) -> dict | None:
+    """A hidden pair or triple: two or three digits that fit only in as many open cells of a
+    unit of ``n`` cells, which then hold none of their other candidates; or None."""
+    n, shape = grid.n, grid.shape
+    for size, name in ((2, "Hidden pair"), (3, "Hidden triple")):
+        for unit, where in zip(grid.full, _named_units(grid)):
+            open_cells = [x for x in unit if allowed[x] & allowed[x] - 1]
+            placed = union(allowed[x] for x in unit if x not in open_cells)
+            places = {d: [x for x in open_cells if allowed[x] >> d - 1 & 1] for d in digits_of(~placed & (1 << n) - 1)}
+            few = [d for d, cells in places.items() if 1 < len(cells) <= size]
+            for chosen in itertools.combinations(few, size):
+                cells = sorted({x for d in chosen for x in places[d]})
+                held = mask_of(chosen)
+                hit = [(x, d) for x in cells for d in digits_of(allowed[x] & ~held)]
+                if len(cells) == size and hit:
+                    symbols = [shape.symbol(d) for d in chosen]
+                    text = (f"{name}: in {where}, {_listed(symbols, 'and')} fit only in "
+                            f"{_listed([cell_name(x, n) for x in cells], 'and')}, so those cells hold nothing else: "
+                            f"they cannot be {_listed([shape.symbol(d) for d in sorted({d for _, d in hit})], 'or')}.")
+                    return _step(name, text, [], hit, cells, [unit])
     return None
 
 
