@@ -162,19 +162,29 @@ def test_locked_candidates_come_before_trial_and_say_where_the_units_cross():
     text, published = real("6x6 Extreme Killer")
     steps = walk(text, published)  # every step's eliminations checked against the solution
     locked = [step for step in steps if step["technique"] == "Locked candidates"]
-    assert locked[0]["text"] == ("Locked candidates: in row 1, 6 fits only in r1c1, r1c2 and r1c3, which are in box 1 "
-                                 "too, so r2c1, r2c2 and r2c3 of box 1 cannot be 6.")
-    assert locked[0]["eliminations"] == [[6, 6], [7, 6], [8, 6]] and locked[0]["units"] == [[0, 1, 2, 3, 4, 5],
-                                                                                            [0, 1, 2, 6, 7, 8]]
+    assert locked[0]["text"] == ("Locked candidates: in box 3, 1 fits only in r3c3 and r4c3, which are in column 3 "
+                                 "too, so r1c3, r2c3, r5c3 and r6c3 of column 3 cannot be 1.")
+    assert locked[0]["eliminations"] == [[2, 1], [8, 1], [26, 1], [32, 1]]
+    assert locked[0]["units"] == [[12, 13, 14, 18, 19, 20], [2, 8, 14, 20, 26, 32]]
     first = steps.index(locked[0])
     assert all(step["technique"] != "Trial and error" for step in steps[:first])
 
 
-def test_a_naked_pair_says_its_cells_and_digits():
+def test_a_digit_a_cage_needs_leaves_the_cells_that_see_all_its_places():
     text, published = real("6x6 Extreme Killer")
-    (pair, *_) = [step for step in walk(text, published) if step["technique"] == "Naked pair"]
+    needs = [step for step in walk(text, published) if " needs " in step["text"]]  # each checked against the solution
+    assert needs and all(step["technique"] == "killer cage" for step in needs)
+    assert needs[0]["text"] == ("The killer cage r1c1-r2c1-r3c1-r3c2 adding up to 18 needs 3, which can only go in r1c1, "
+                                "r2c1, r3c1 or r3c2, so r4c1, which sees them all, cannot be 3.")
+    assert needs[0]["eliminations"] == [[18, 3]]
+
+
+def test_a_naked_pair_says_its_cells_and_digits():
+    text, published = real("Just add Color")
+    path = web.rate(text)["path"]  # every elimination checked in test_a_hidden_subset_keeps_its_cells_to_its_digits
+    (pair, *_) = [step for step in path if step["technique"] == "Naked pair"]
     cells = [cell for cell in pair["cells"] if all(cell != x for x, _ in pair["eliminations"])]
-    assert len(cells) == 2 and all(f"r{x // 6 + 1}c{x % 6 + 1}" in pair["text"] for x in cells)
+    assert len(cells) == 2 and all(f"r{x // 9 + 1}c{x % 9 + 1}" in pair["text"] for x in cells)
     assert pair["text"].startswith("Naked pair: in ") and " hold only " in pair["text"] and pair["eliminations"]
 
 

@@ -11,7 +11,8 @@ hold (what the page's own notes leave). Mistakes come first
 2. each rule in turn, in the link's order, with what it alone rules out now: a placed
    digit leaves the rest of the rule's units and the placements it conflicts with, then
    the rule narrows (:meth:`~.base.Rule.narrow`); the technique is the rule's name, the
-   text its :meth:`~.base.Rule.words`;
+   text its :meth:`~.base.Rule.words`; then a digit a rule needs (:meth:`~.base.Rule.needs`)
+   placed in its one place, or taken from the cells that see all its places;
 3. locked candidates: a digit a unit of ``n`` cells has only where it crosses another
    unit (a row and a box, a diagonal and a cage...) leaves that unit's other cells; then a
    naked pair or triple, then a hidden one, in a unit of ``n`` cells;
@@ -75,7 +76,7 @@ def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> d
 
 def _next_step(grid: Grid, digits: tuple[int, ...], allowed: list[int], solution: tuple[int, ...]) -> dict:
     """The easiest step (see the module's docstring) from the candidates ``allowed``."""
-    return (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _locked(grid, allowed)
+    return (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _needed(grid, allowed) or _locked(grid, allowed)
             or _naked(grid, allowed) or _hidden(grid, allowed) or _trial(grid, allowed, solution))
 
 
@@ -238,6 +239,33 @@ def _rule_step(rule: Rule, grid: Grid, allowed: list[int], after: list[int], cha
     return _step(rule.name, text, placements, eliminations, sorted(set(changed) | because), units)
 
 
+def _needed(grid: Grid, allowed: list[int]) -> dict | None:
+    """A digit a rule needs among some cells (:meth:`~.base.Rule.needs`: a quadruple's, the
+    digits every filling of a cage still shares) with one place left there goes to it, or
+    leaves every cell that sees all its places; as a step of that rule, or None."""
+    n, shape = grid.n, grid.shape
+    for rule in grid.needing:
+        for cells, needed in rule.needs(allowed, n):
+            for d in digits_of(needed):
+                bit, symbol = 1 << d - 1, shape.symbol(d)
+                places = [x for x in cells if allowed[x] & bit]
+                if not places or any(allowed[x] == bit for x in places):
+                    continue
+                named = rule.named(n)
+                why = f"{named[0].upper()}{named[1:]} needs {symbol}"
+                if len(places) == 1:
+                    (x,) = places
+                    return _step(rule.name, f"{why}, and only {cell_name(x, n)} of it can hold {symbol}, so it is "
+                                 f"{symbol}.", [(x, d)], [], [x], [tuple(cells)])
+                seen = grid.peers[places[0]].intersection(*(grid.peers[y] for y in places[1:]))
+                hit = sorted(x for x in seen if allowed[x] & bit)
+                if hit:
+                    return _step(rule.name, f"{why}, which can only go in {_listed([cell_name(x, n) for x in places], 'or')}, "
+                                 f"so {_listed([cell_name(x, n) for x in hit], 'and')}, which {'sees' if len(hit) == 1 else 'see'} them all, cannot be "
+                                 f"{symbol}.", [], [(x, d) for x in hit], sorted(places + hit), [tuple(cells)])
+    return None
+
+
 def _locked(grid: Grid, allowed: list[int]) -> dict | None:
     """Locked candidates: a digit a full unit has only where it crosses another unit
     leaves that unit's other cells (:attr:`~.solve.Grid.crossings`), as a step; or None."""
@@ -251,7 +279,7 @@ def _locked(grid: Grid, allowed: list[int]) -> dict | None:
             elsewhere |= allowed[x]
         for d in digits_of(there & ~elsewhere):
             bit = 1 << d - 1
-            hit = [x for x in others if allowed[x] & bit]
+            hit = sorted(x for x in others if allowed[x] & bit)
             if not hit or any(allowed[x] == bit for x in inside):
                 continue
             places = [x for x in inside if allowed[x] & bit]
