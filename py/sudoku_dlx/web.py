@@ -27,7 +27,6 @@ from .kinds.read import puzzle_id, puzzle_record, read_puzzle
 from .rules.hint import SCALE as VARIANT_SCALE
 from .rules.hint import hint_link, path_link, solved_link
 from .rules.link import check_link, fpuzzles_link, is_link, parse_link, solve_link
-from .rules.solve import solutions as variant_solutions
 from .kinds.solver import fault
 from .kinds.solver import solve as _solve
 from .rating import GRADES
@@ -297,7 +296,7 @@ def _rate_link(text: str, budget: float | None) -> dict:
     step's and the grade the score's among the first four grades."""
     start = time.perf_counter()
     try:
-        path, abc = path_link(text, start + budget if budget else None)
+        path, abc, stats = path_link(text, start + budget if budget else None)
         puzzle, _ = solved_link(text)
     except InvalidPuzzleError as error:
         return _invalid(error, text, grade="invalid")
@@ -306,7 +305,6 @@ def _rate_link(text: str, budget: float | None) -> dict:
                 "error": f"the rating ran past its budget of {budget:g} s"}
     hardest = max(path, key=lambda step: step["score"], default=None)
     score = hardest["score"] if hardest else 1
-    _, stats = variant_solutions(puzzle, 2)
     return {"puzzle": text.strip(), "kind": "variant", "scale": VARIANT_SCALE, "status": "rated", "score": float(score),
             "grade": GRADES[score - 1][0], "hardest": hardest["technique"] if hardest else "", "steps": len(path),
             "abc": round(abc, 2), "nodes": stats.tries, "guesses": stats.guesses,

@@ -31,6 +31,7 @@ import itertools
 import time
 from functools import lru_cache
 
+from ..dlx import SearchStats
 from ..kinds.grid import InvalidPuzzleError, cell_name, marks_of, mistakes
 from .base import Rule, Unsolvable, cells_name, digits_of, mask_of, union
 from .link import check_givens, entry_digits, read_link
@@ -39,18 +40,24 @@ from .solve import Grid, VariantPuzzle, narrow, solutions
 __all__ = ["SCALE", "hint_link", "path_link", "solved_link"]
 
 
-@lru_cache(maxsize=4)
 def solved_link(text: str) -> tuple[VariantPuzzle, tuple[int, ...]]:
     """The puzzle of a link and its one solution (kept for the next hints of the same
     link); InvalidPuzzleError if the givens break a rule or it has no or several solutions."""
+    puzzle, solution, _ = _solved(text)
+    return puzzle, solution
+
+
+@lru_cache(maxsize=4)
+def _solved(text: str) -> tuple[VariantPuzzle, tuple[int, ...], SearchStats]:
+    """:func:`solved_link`'s answer and the statistics of the search that proved it."""
     puzzle, _ = read_link(text)
     check_givens(puzzle)
-    found, _ = solutions(puzzle, 2)
+    found, stats = solutions(puzzle, 2)
     if not found:
         raise InvalidPuzzleError("the puzzle has no solution: no solution keeps every rule")
     if len(found) > 1:
         raise InvalidPuzzleError("the puzzle has more than one solution; hints need exactly one")
-    return puzzle, found[0]
+    return puzzle, found[0], stats
 
 
 def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> dict:
@@ -86,12 +93,13 @@ _LEVELS = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candi
            "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3, "Trial and error": 4}
 
 
-def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], float]:
+def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], float, SearchStats]:
     """The hints from a link's givens to its solution, each step's ``score`` its level on
-    :data:`SCALE` (a rule's step 2), and the average number of candidates of a blank cell at
-    the start. TimeoutError past ``deadline`` (a ``time.perf_counter()``); InvalidPuzzleError
-    as :func:`solved_link`."""
-    puzzle, solution = solved_link(text)
+    :data:`SCALE` (a rule's step 2), the average number of candidates of a blank cell at
+    the start, and the statistics of the search that proved the solution unique.
+    TimeoutError past ``deadline`` (a ``time.perf_counter()``); InvalidPuzzleError as
+    :func:`solved_link`."""
+    puzzle, solution, stats = _solved(text)
     grid = puzzle.grid
     digits, marks = list(puzzle.digits), [0] * len(puzzle.digits)
     start = _position(grid, puzzle.digits, marks)
@@ -108,7 +116,7 @@ def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], flo
             digits[x] = d
         for x, d in step["eliminations"]:
             marks[x] = (marks[x] or allowed[x]) & ~(1 << d - 1)
-    return path, abc
+    return path, abc, stats
 
 
 def _told(kind: str, text: str, cells: tuple[int, ...] = ()) -> dict:
