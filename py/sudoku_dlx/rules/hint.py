@@ -35,7 +35,7 @@ from ..dlx import SearchStats
 from ..kinds.grid import InvalidPuzzleError, cell_name, marks_of, mistakes
 from .base import Rule, Unsolvable, cells_name, digits_of, mask_of, union
 from .link import check_givens, entry_digits, read_link
-from .solve import Grid, VariantPuzzle, narrow, solutions
+from .solve import Grid, VariantPuzzle, locked, narrow, solutions
 
 __all__ = ["SCALE", "hint_link", "path_link", "solved_link"]
 
@@ -276,16 +276,11 @@ def _needed(grid: Grid, allowed: list[int]) -> dict | None:
 
 def _locked(grid: Grid, allowed: list[int]) -> dict | None:
     """Locked candidates: a digit a full unit has only where it crosses another unit
-    leaves that unit's other cells (:attr:`~.solve.Grid.crossings`), as a step; or None."""
+    leaves that unit's other cells (:func:`~.solve.locked`), as a step; or None."""
     n, shape = grid.n, grid.shape
     units, names = grid.full + grid.small, _named_units(grid)
-    for inside, rest, others, a, b in grid.crossings:
-        there = elsewhere = 0
-        for x in inside:
-            there |= allowed[x]
-        for x in rest:
-            elsewhere |= allowed[x]
-        for d in digits_of(there & ~elsewhere):
+    for (inside, _, others, a, b), gone in locked(grid, allowed):
+        for d in digits_of(gone):
             bit = 1 << d - 1
             hit = sorted(x for x in others if allowed[x] & bit)
             if not hit or any(allowed[x] == bit for x in inside):

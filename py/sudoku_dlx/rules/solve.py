@@ -10,7 +10,7 @@ search's ``prune`` hook, and every solution is checked against every rule at the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from ..dlx import ExactCover, SearchStats
@@ -18,7 +18,7 @@ from ..kinds import narrowing
 from ..kinds.grid import Shape, cell_name
 from .base import Rule, Unsolvable
 
-__all__ = ["Grid", "VariantPuzzle", "fault", "narrow", "solutions"]
+__all__ = ["Grid", "VariantPuzzle", "fault", "locked", "narrow", "solutions"]
 
 
 class Grid:
@@ -118,6 +118,19 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
             return
 
 
+def locked(grid: Grid, allowed: list[int]) -> Iterator[tuple[tuple, int]]:
+    """Each of the grid's :attr:`~Grid.crossings` whose full unit has digits only in the
+    shared cells, with the mask of those digits (they leave the other unit's other cells)."""
+    for crossing in grid.crossings:
+        there = elsewhere = 0
+        for x in crossing[0]:
+            there |= allowed[x]
+        for x in crossing[1]:
+            elsewhere |= allowed[x]
+        if there & ~elsewhere:
+            yield crossing, there & ~elsewhere
+
+
 def deeper(grid: Grid, allowed: list[int]) -> bool:
     """What the grid's units rule out beyond singles (:mod:`~..kinds.narrowing`): a digit a
     full unit has only where it crosses another unit leaves that unit's other cells; a
@@ -133,17 +146,10 @@ def deeper(grid: Grid, allowed: list[int]) -> bool:
             raise Unsolvable(x)
         allowed[x], changed = mask, True
 
-    for inside, rest, others, _, _ in grid.crossings:
-        there = elsewhere = 0
-        for x in inside:
-            there |= allowed[x]
-        for x in rest:
-            elsewhere |= allowed[x]
-        gone = there & ~elsewhere
-        if gone:
-            for x in others:
-                if allowed[x] & gone:
-                    keep(x, allowed[x] & ~gone)
+    for (_, _, others, _, _), gone in locked(grid, allowed):
+        for x in others:
+            if allowed[x] & gone:
+                keep(x, allowed[x] & ~gone)
     if changed:
         return True
     for rule in grid.needing:
