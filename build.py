@@ -262,7 +262,8 @@ def words_js() -> str:
 FLOORS = [
     (["dlx", "kinds.grid"], "neither imports anything of the package"),
     (["kinds", "cells", "links"], ""),
-    (["techniques", "cover", "baselines", "rules"], ""),
+    (["rules"], "the variant rules: the lab (`cover`) shows their exact cover"),
+    (["techniques", "cover", "baselines"], ""),
     (["rating", "compare"], ""),
     (["generator"], ""),
     (["baselines.needs"], "the ways to a puzzle that needs a technique: they make and rate puzzles"),

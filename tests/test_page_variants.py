@@ -77,6 +77,30 @@ def test_a_pasted_link_is_drawn_with_its_rules_and_solved(new_page):
     assert grid_line(page) == THERMO_SOLUTION
 
 
+def test_the_rules_panel_opens_the_puzzles_exact_cover_in_the_lab(new_page):
+    page, _ = opened(new_page, THERMO)
+    page.locator("#variant-lab").click()
+    expect(page.locator("#lab-title")).to_have_text("Exact cover lab: 9×9 variant sudoku: 300 Subs!", timeout=READY_MS)
+    expect(page.locator("#lab-problem")).to_have_value("variant")
+    expect(page.locator("#lab-variant")).to_have_value(THERMO)
+    about = page.locator("#lab-about")
+    expect(about).to_contain_text("The matrix says every rule whole: each cover is a solution of the puzzle.")
+    expect(about).to_contain_text(re.compile(r"\d+ thermometers: [\d,]+ secondary items, each a pair of placements they forbid"))
+    board = page.locator(".lab-board")
+    expect(board.locator('.rule-marks [data-key="thermometer"]').first).to_be_attached()
+    expect(board.locator('.rule-marks [data-key="ratio"]').first).to_be_attached()
+    button(page, "Count").click()
+    expect(message(page)).to_contain_text(re.compile(r"^1 solution \(\d[\d,]* options? tried in"), timeout=READY_MS)
+    # A link the solver cannot read is named; the example comes back when the box is emptied.
+    page.locator("#lab-variant").fill(UNKNOWN)
+    button(page, "Use this link").click()
+    expect(message(page)).to_contain_text("Cannot read this link's problem: the link is no puzzle the solver reads: ")
+    expect(message(page)).to_contain_text("line (drawn only)")
+    page.locator("#lab-variant").fill("")
+    page.locator("#lab-variant").press("Enter")
+    expect(page.locator("#lab-title")).to_have_text("Exact cover lab: 6×6 variant sudoku: A lab example")
+
+
 def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page):
     page, givens = opened(new_page, THERMO)
     blank = givens.index(".")

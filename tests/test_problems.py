@@ -439,7 +439,7 @@ def test_too_long_a_text():
     ("queens", 13, "", "N queens is offered for N from 1 to 12, not 13"),
     ("batting", 4, "", "the batting order has 3 or 6 items, not 4"),
     ("lemmings", 0, "", "there is no example named 'lemmings'; the examples are batting, knuth, queens, sudoku4, "
-                        "sudoku9, x, windoku, jigsaw, killer, futoshiki, pentomino, langford"),
+                        "sudoku9, x, windoku, jigsaw, killer, futoshiki, variant, pentomino, langford"),
     ("futoshiki", 0, "2x2k:p,_aa_a_ab_____aaa,6_5a6b5a5b8_5c", "the puzzle is no futoshiki: "),
     ("killer", 0, "killer:1234", "the puzzle is no killer sudoku: "),
     ("futoshiki", 0, "4:1,0,0,0,2D,0,0,0,3,0,0,0,0,0,0,0,",

@@ -3,7 +3,7 @@
 The examples are :class:`~.problem.Problem` s (the names, the text format and
 Knuth's are in :mod:`~.problem`, whose names this module holds too): Knuth's
 example (items A-G), the batting order of a course's notes, N queens, a sudoku
-or a puzzle of another kind with its givens, and Knuth's classics
+or a puzzle of another kind with its givens, a variant from a link (:mod:`~.variant`), and Knuth's classics
 (:mod:`~.classics`); :func:`built_in` names them all.
 
 :func:`trace_problem` records the search event by event in these names, with
@@ -29,6 +29,7 @@ from .naming import Reduction
 from .problem import (ENGINES, FORMS, Problem, ProblemError, format_knuth, format_problem, is_knuth, parse_knuth,
                       parse_problem)
 from .record import column, record_search
+from .variant import link_problem
 
 __all__ = [
     "BUILT_IN",
@@ -74,6 +75,14 @@ KIND_PUZZLES = {
     "killer": "2x2k:p,_aa_a_ab_____aaa,6_5a6b5a5b8_5c",
     "futoshiki": "4:0,0,0,0,0U,0,0,0D,0,0L,0,0,3R,0,0,2,",
 }
+#: The variant the lab opens with: a 6x6 with a thermometer, a killer cage, kropki dots and an X,
+#: three givens and one solution, made for the lab (rules laid on a random grid, givens taken
+#: away while the solution stayed unique) and written by :func:`~sudoku_dlx.links.fpuzzles.link`.
+VARIANT_LINK = ("https://www.f-puzzles.com/?load=N4IgzglgXgpiBcA2ANCALhNAbO8QEEACLAQwCNCYAPEgWwAccRUSBXNACwHsAnBcVgBM"
+                "uAa1YBaQVirMQPVjjAw0/WQHMeEQQgDaO4AF9kh40ZPmDAXWT6zd4yABuJLK1wBmVGoiOYAOwQ0eRh7Q2tbU0iLU3DouLtY0NCnF"
+                "zcEACYvH39A4ISbUGdXXBQQb18A+CC3JKiE63QOGB5aLlplZt1QLAg/GDBdHRAAJQAWAGF02THx92mJ0ZBLSytUEQgsHB4AYxI1X"
+                "H0QbZhNgfgh4YBWccvp68RpxBul1CK0vABGOdW5EgwuLpHE5YM4XdLPVDDcEPFYNQQQABmCOa/mOgOOp10Iwmt0hExhZiBmPOI2u"
+                "c0h10WsNQVEc6OBoJGH0m03BUwab1wIAAGiArAYgA===")
 
 # --- The examples ---------------------------------------------------------------------
 
@@ -195,7 +204,7 @@ def puzzle_problem(puzzle: Puzzle) -> Problem:
 
 #: The examples by name, as a link asks for them (``n``: the size where there is one).
 BUILT_IN = ("batting", "knuth", "queens", "sudoku4", "sudoku9", "x", "windoku", "jigsaw", "killer", "futoshiki",
-            "pentomino", "langford")
+            "variant", "pentomino", "langford")
 
 
 def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool = False,
@@ -204,7 +213,8 @@ def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool
     ``queens`` (``n`` 1 to 12, 8 if 0), ``sudoku4`` or ``sudoku9`` (``puzzle``: other
     givens), a kind's puzzle: ``x``, ``windoku``, ``jigsaw``, ``killer``,
     ``futoshiki`` (``puzzle``: another of that kind, as any text
-    :func:`~sudoku_dlx.kinds.read.read_puzzle` reads, a game ID say), or Knuth's
+    :func:`~sudoku_dlx.kinds.read.read_puzzle` reads, a game ID say), ``variant``
+    (``puzzle``: an f-puzzles or SudokuPad link, :func:`~.variant.link_problem`), or Knuth's
     classics (:mod:`~sudoku_dlx.cover.classics`, counted up to symmetry unless ``raw``):
     ``pentomino`` (``board``, 6x10 if ""; ``pieces``, all twelve if ""), ``langford``
     (``n`` 1 to 16, 7 if 0)."""
@@ -226,6 +236,8 @@ def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool
         except InvalidPuzzleError as error:
             raise ProblemError(f"the givens are no {size}\u00d7{size} puzzle: {error}") from None
         return puzzle_problem(grid)
+    if name == "variant":
+        return link_problem(puzzle or VARIANT_LINK)
     if name in KIND_PUZZLES:
         try:
             grid = read_puzzle(puzzle or KIND_PUZZLES[name], kind=name)

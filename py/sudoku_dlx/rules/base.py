@@ -53,6 +53,18 @@ class Rule:
         """``(cells, digits)``: each digit of the mask ``digits`` is somewhere in ``cells``."""
         return ()
 
+    def fillings(self, n: int) -> Iterable[int]:
+        """For a rule of one unit whose meaning is which digits it holds (a cage's sum, a
+        renban line's run): each set of digits (a mask) its cells may hold. None for others."""
+        return ()
+
+    def whole(self) -> bool:
+        """Whether an exact cover of its parts says the rule whole: a grid that keeps its
+        units, its conflicts and one of its fillings, with no digit it rules out alone on an
+        empty grid, keeps the rule. A rule that narrows or needs more (an arrow, a quadruple)
+        is not whole unless it says so."""
+        return type(self).narrow is Rule.narrow and type(self).needs is Rule.needs
+
     def broken(self, digits: tuple[int, ...], n: int) -> str | None:
         """Why the full grid ``digits`` breaks the rule, or None if it keeps it."""
         return None
@@ -170,6 +182,9 @@ class PairRule(Rule):
 
     def pairs(self, n: int) -> Iterable[tuple[int, int]]:
         return ()
+
+    def whole(self):  # its conflicts are every pair of digits it forbids
+        return True
 
     def ok(self, x: int, y: int) -> bool:
         return True

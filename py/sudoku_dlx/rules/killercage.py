@@ -43,6 +43,12 @@ class KillerCage(Rule):
     def units(self, n):
         return (self.cage,)
 
+    def fillings(self, n):
+        return combination_masks(len(self.cage), self.total, n) if self.total is not None else ()
+
+    def whole(self):  # a unit, and one of its fillings if it has a sum
+        return True
+
     def combinations(self, allowed: list[int], n: int) -> list[int]:
         """The masks of the digits the cells can still make the sum with: different digits,
         each of which some cell can hold, and each cell one of them."""

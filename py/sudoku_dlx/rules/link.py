@@ -17,7 +17,7 @@ from ..links.variant import Clue, Variant
 from .solve import Grid, VariantPuzzle, fault, solutions
 from .table import rules_of
 
-__all__ = ["check_givens", "check_link", "entry_digits", "fpuzzles_link", "is_link", "parse_link", "read_link", "rule_words",
+__all__ = ["check_givens", "check_link", "drawing_of", "entry_digits", "fpuzzles_link", "is_link", "parse_link", "read_link", "rule_words",
            "solve_link", "variant_of"]
 
 def is_link(text: str) -> bool:
@@ -90,15 +90,22 @@ def entry_digits(puzzle: VariantPuzzle, entries: str) -> tuple[int, ...]:
     return parse(entries, shape=puzzle.grid.shape).digits if entries else (0,) * puzzle.grid.shape.cells
 
 
+def drawing_of(variant: Variant) -> list[dict]:
+    """Each clue of ``variant`` as the page's drawings take it (``static/rules/index.js``):
+    ``key``, ``cells``, ``lines``, ``value``, ``outside`` (null if inside), ``direction``;
+    a global rule by its ``key`` alone."""
+    return [{"key": clue.key, "cells": list(clue.cells), "lines": [list(line) for line in clue.lines],
+             "value": clue.value, "outside": list(clue.outside) if clue.outside else None,
+             "direction": clue.direction} for clue in variant.clues] + [{"key": flag} for flag in sorted(variant.flags)]
+
+
 def parse_link(text: str) -> dict:
     """``parse_puzzle``'s record for a link: ``puzzle`` (the text stripped), ``status``
     parsed, ``kind`` variant, ``size``, ``box_rows`` and ``box_cols`` (0 for irregular
     regions), ``regions`` (each cell's region), ``units`` (the rules' groups of cells whose
     digits differ, beyond the rows, columns and regions: diagonals, extra regions, cages,
     renban lines...), ``givens`` (one line, "." for blank) and ``clues`` (how many),
-    ``drawing`` (each clue as the page's drawings take it, ``static/rules/index.js``:
-    ``key``, ``cells``, ``lines``, ``value``, ``outside`` (null if inside), ``direction``;
-    a global rule by its ``key`` alone), ``rules`` in words, ``named`` (each rule drawn on
+    ``drawing`` (:func:`drawing_of`), ``rules`` in words, ``named`` (each rule drawn on
     cells: its ``cells`` and itself by name, :meth:`~.base.Rule.named`, for the cells'
     labels), ``title``, ``author`` and ``text`` (the rules as the link writes them), all plain text."""
     puzzle, variant = read_link(text)
@@ -109,14 +116,11 @@ def parse_link(text: str) -> dict:
     for unit in (*grid.full, *grid.small):
         if unit not in own and unit not in units:
             units.append(unit)
-    drawing = [{"key": clue.key, "cells": list(clue.cells), "lines": [list(line) for line in clue.lines],
-                "value": clue.value, "outside": list(clue.outside) if clue.outside else None,
-                "direction": clue.direction} for clue in variant.clues]
     return {"puzzle": text.strip(), "status": "parsed", "kind": "variant", "size": shape.n,
             "box_rows": shape.box_rows, "box_cols": shape.box_cols, "regions": list(shape.box_of),
             "units": [list(unit) for unit in units], "givens": "".join(shape.symbol(d) for d in puzzle.digits),
             "clues": sum(1 for d in puzzle.digits if d),
-            "drawing": drawing + [{"key": flag} for flag in sorted(variant.flags)],
+            "drawing": drawing_of(variant),
             "rules": rule_words(puzzle),
             "named": [{"cells": list(rule.cells()), "named": rule.named(shape.n)} for rule in grid.rules if rule.cells()],
             "title": variant.title, "author": variant.author, "text": variant.rules}

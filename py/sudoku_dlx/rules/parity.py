@@ -32,6 +32,9 @@ class Parity(Rule):
     def cells(self):
         return (self.cell,)
 
+    def whole(self):  # what it rules out on an empty grid is all it says
+        return True
+
     def narrow(self, allowed, n):
         return keep(allowed, self.cell, sum(1 << d - 1 for d in range(1 if self.odd else 2, n + 1, 2)))
 

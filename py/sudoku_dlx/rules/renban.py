@@ -29,12 +29,17 @@ class Renban(Rule):
     def units(self, n):
         return (self.line,)
 
+    def fillings(self, n):
+        k = len(self.line)
+        return [between(start, start + k - 1) for start in range(1, n - k + 2)]
+
+    def whole(self):  # a unit, and one of its runs
+        return True
+
     def narrow(self, allowed, n):
         """Keeps the digits of the runs each of whose cells can hold one of its digits."""
-        k = len(self.line)
-        kept = [0] * k
-        for start in range(1, n - k + 2):
-            run = between(start, start + k - 1)
+        kept = [0] * len(self.line)
+        for run in self.fillings(n):
             if all(allowed[x] & run for x in self.line):
                 kept = [m | allowed[x] & run for m, x in zip(kept, self.line)]
         changed = False

@@ -47,6 +47,9 @@ class Thermometer(Rule):
                 for y in range(1, x + 1):
                     yield a, x, b, y
 
+    def whole(self):  # each step's conflicts make it rise
+        return True
+
     def narrow(self, allowed, n):
         line = self.line
         low, floor = [], 0  # each cell's least digit above the least of the cell before

@@ -2,12 +2,14 @@
 // chessboard, the grid of a puzzle of any kind, the batting order as a list of places.
 // A puzzle's board draws its kind's clues as Python's puzzle record has them: box or
 // jigsaw region borders, its extra units shaded (X's diagonals, windoku's windows),
-// killer cages dashed with their sums, futoshiki signs between cells. Each placement
+// killer cages dashed with their sums, futoshiki signs between cells, a variant's rules
+// (static/rules: thermometers, dots, arrows...). Each placement
 // puts a symbol in one cell (a killer's combinations have no mark: they mark their
 // cage's cells when a step is about them); a cell shows the symbol of its given or
 // chosen option large, else the symbols of its live options small (what may still go
 // there), tinted when an option of it waits to be tried at a choice made before.
 import { cageMarks, signMark } from "../../kind-marks.js";
+import { ruleMarks } from "../../rules/index.js";
 import { svg } from "../../svg.js";
 import { optionState, stepChanges } from "./state.js";
 
@@ -43,7 +45,7 @@ export class BoardView {
       }
     }
     board.marks.forEach((mark, o) => mark && this.cells[mark[0] * board.cols + mark[1]].options.push(o));
-    if (board.cages || board.signs) grid.append(clues(board));
+    addClues(grid, board);
     for (const [o, k] of board.combinations ?? []) {
       for (const x of board.cages[k].cells) this.cells[x].combinations.push(o);
     }
@@ -89,11 +91,21 @@ function regionOf(board) {
     (_, x) => Math.floor(Math.floor(x / board.cols) / rows) * rows + Math.floor((x % board.cols) / cols));
 }
 
-// The cages and signs, drawn over the cells in cell units (a cell is 1 by 1).
-function clues(board) {
+// A kind's cages and signs, drawn over the cells in cell units (a cell is 1 by 1); a
+// variant's rules as the play board draws them: shading and lines under the cells, dots
+// and sums over them, with a cell's room around the grid for clues outside it.
+function addClues(grid, board) {
   const { rows, cols } = board;
-  const layer = svg("svg", { class: "kind-marks lab-clues", viewBox: `0 0 ${cols} ${rows}`, "aria-hidden": "true" });
-  for (const cage of board.cages ?? []) layer.append(cageMarks(cage, cols));
-  for (const [greater, lesser] of board.signs ?? []) layer.append(signMark(greater, lesser, cols));
-  return layer;
+  if (board.cages || board.signs) {
+    const layer = svg("svg", { class: "kind-marks lab-clues", viewBox: `0 0 ${cols} ${rows}`, "aria-hidden": "true" });
+    for (const cage of board.cages ?? []) layer.append(cageMarks(cage, cols));
+    for (const [greater, lesser] of board.signs ?? []) layer.append(signMark(greater, lesser, cols));
+    grid.append(layer);
+  }
+  if (board.drawing?.length) {
+    const [under, over] = ruleMarks(board.drawing, cols);
+    grid.prepend(under);
+    grid.append(over);
+    grid.toggleAttribute("data-outside", board.drawing.some((clue) => clue.outside));
+  }
 }

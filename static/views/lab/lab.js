@@ -6,11 +6,12 @@
 // textContent only.
 //
 // URL: problem=batting|knuth|queens|sudoku4|sudoku9|x|windoku|jigsaw|killer|futoshiki|
-// pentomino|langford with n= (batting: 3 or 6 items; queens: 1-12; langford: 1-16),
+// variant|pentomino|langford with n= (batting: 3 or 6 items; queens: 1-12; langford: 1-16),
 // board= (pentomino: 6x10, 5x12, 4x15, 3x20, 8x8-hole, RxC or a drawn board, rows of "."
 // and "#" separated by "/"), pieces= (pentomino: the letters used, all 12 if none), raw=1
 // (every solution, not up to symmetry), #p=<givens> for a sudoku or a puzzle of the kind
-// named (a game ID or any text Python reads; puzzle=<...> in the query string too),
+// named (a game ID or any text Python reads; a variant's f-puzzles or SudokuPad link;
+// puzzle=<...> in the query string too),
 // #t=<text> for a problem of one's own (it wins over problem=), step=<k> to open at step
 // k, workers=<N> (Count on N workers), engine=cells (Count with dancing cells).
 import { Cancelled } from "../../client.js";
@@ -39,6 +40,7 @@ const MENU = [
   ["jigsaw", "6×6 jigsaw"],
   ["killer", "4×4 killer sudoku"],
   ["futoshiki", "4×4 futoshiki"],
+  ["variant", "Variant sudoku from a link (6×6 example)"],
   ["pentomino", "Pentominoes (Knuth's “Dancing Links” paper)"],
   ["langford", "Langford pairs"],
   ["own", "Your own problem (the text below)"],
@@ -158,6 +160,7 @@ export default class Lab extends View {
     $("lab-n").value = String(QUEENS.includes(queens) ? queens : DEFAULT_QUEENS);
     if (!QUEENS.includes(queens)) this.note = `N queens is offered for N from 1 to 12, not ${queens}. `;
     $("lab-text").value = link.text || this.store.read("text", shapes.text(TEXT_KEPT), SAMPLE);
+    $("lab-variant").value = link.problem === "variant" ? link.puzzle : "";
     this.showPentomino(link);
     const pairs = link.problem === "langford" && link.n ? link.n : DEFAULT_PAIRS;
     $("lab-pairs").value = String(PAIRS.includes(pairs) ? pairs : DEFAULT_PAIRS);
@@ -241,6 +244,10 @@ export default class Lab extends View {
         h("label", { id: "lab-n-label" }, "N ", queens),
         h("label", { id: "lab-pairs-label" }, "n ", pairs),
         h("label", { id: "lab-board-label" }, "Board ", boards),
+        h("span", { id: "lab-variant-label", class: "lab-variant" },
+          h("label", {}, "f-puzzles or SudokuPad link ", h("input", { id: "lab-variant", type: "text", spellcheck: "false",
+            autocomplete: "off", placeholder: "empty: the example" })),
+          button("lab-variant-use", "Use this link", { "data-needs-python": true })),
         h("label", { id: "lab-restricted-label" }, h("input", { id: "lab-restricted", type: "checkbox" }), " ",
           h("span", { id: "lab-restricted-text" }))),
       h("fieldset", { id: "lab-pieces", class: "lab-setup lab-pieces" },
@@ -352,6 +359,10 @@ export default class Lab extends View {
     for (const id of ["lab-n", "lab-pairs", "lab-restricted", "lab-draw-use"]) {
       $(id).addEventListener(id === "lab-draw-use" ? "click" : "change", () => this.load());
     }
+    $("lab-variant-use").addEventListener("click", () => this.load());
+    $("lab-variant").addEventListener("keydown", (event) => {
+      if (event.key === "Enter") this.load();
+    });
     $("lab-board-size").addEventListener("change", () => {
       this.menuChanged();
       this.load();
@@ -393,6 +404,7 @@ export default class Lab extends View {
     const value = $("lab-problem").value;
     $("lab-n-label").hidden = value !== "queens";
     $("lab-pairs-label").hidden = value !== "langford";
+    $("lab-variant-label").hidden = value !== "variant";
     const pentomino = value === "pentomino";
     $("lab-board-label").hidden = $("lab-pieces").hidden = $("lab-draw").hidden = !pentomino;
     if (pentomino && $("lab-board-size").value === "draw") $("lab-draw").open = true;
@@ -415,6 +427,7 @@ export default class Lab extends View {
       return { problem, n: 0, puzzle: "", text: "", board, pieces: letters === LETTERS ? "" : letters, raw };
     }
     if (problem === "langford") return { problem, n: Number($("lab-pairs").value), puzzle: "", text: "", raw };
+    if (problem === "variant") return { problem, n: 0, puzzle: $("lab-variant").value.trim(), text: "" };
     const puzzle = problem === this.link.problem ? this.link.puzzle : "";
     return { problem, n: problem === "queens" ? Number($("lab-n").value) : Number(n ?? 0), puzzle, text: "" };
   }
@@ -426,7 +439,7 @@ export default class Lab extends View {
   pythonChanged(state) {
     const busy = state !== "ready" || this.counting;
     for (const button of document.querySelectorAll(".lab [data-needs-python]")) button.disabled = busy;
-    for (const id of ["lab-problem", "lab-n", "lab-pairs", "lab-board-size", "lab-restricted", "lab-workers", "lab-engine"]) {
+    for (const id of ["lab-problem", "lab-n", "lab-pairs", "lab-board-size", "lab-restricted", "lab-variant", "lab-workers", "lab-engine"]) {
       $(id).disabled = this.counting;
     }
     $("lab-stop").disabled = !this.counting;

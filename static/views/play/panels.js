@@ -21,6 +21,9 @@ export function showVariant(variant) {
   $("variant-rules").replaceChildren(...variant.rules.map((rule) => h("li", {}, rule[0].toUpperCase() + rule.slice(1))));
   $("variant-text").textContent = variant.text;
   $("variant-text-box").hidden = !variant.text;
+  const lab = new URL("index.html?view=lab&problem=variant", location.href);
+  lab.hash = new URLSearchParams({ p: variant.puzzle }).toString();
+  $("variant-lab").href = lab.href;
 }
 
 // The statistics of a web.solve record and the request's round trip (ms); null clears them.

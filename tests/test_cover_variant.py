@@ -1,0 +1,137 @@
+"""A variant puzzle's exact cover in the lab (sudoku_dlx.cover.variant): its counts.
+
+The lab searches the matrix alone, with no narrowing and no check. Where every rule says
+it is whole in the matrix (:meth:`~sudoku_dlx.rules.base.Rule.whole`), each cover must be a
+solution: the lab's count equals the brute-force count of test_rules' checker, written apart
+from the rules. Where a rule is not whole, the matrix may only let more grids through.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from sudoku_dlx.cover import problems
+from sudoku_dlx.cover.problem import ProblemError
+from sudoku_dlx.cover.variant import link_problem, variant_problem
+from sudoku_dlx.kinds.grid import SYMBOLS, shape_for
+from sudoku_dlx.rules.killercage import KillerCage
+from sudoku_dlx.rules.parity import Parity
+from sudoku_dlx.rules.link import solve_link
+from sudoku_dlx.rules.renban import Renban
+from sudoku_dlx.rules.solve import Grid, VariantPuzzle
+from sudoku_dlx.rules.thermometer import Thermometer
+from test_rules import GRIDS4, keeps, latin_grids, random_rules
+
+LINKS = Path(__file__).parent / "data" / "links" / "rangsk_fpuzzles.tsv"
+ROWS = [line.split("\t") for line in LINKS.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+REAL = {row[0]: row[1] for row in ROWS}
+#: Real links whose rules are all whole in the matrix, and whose lab search is short
+#: (thermometers, kropki with and without the negative constraint, anti-king, nonconsecutive,
+#: palindromes, killer cages with sums, minimum and maximum cells, irregular regions, 6x6 to 16x16).
+WHOLE = ["300 Subs!", "Bird in a Storm", "Fortress Sudoku", "Return of the Revenge", "Behemoth", "Irregular 7x7 Kropki",
+         "6x6 Extreme Killer"]
+
+
+def lab_count(puzzle):
+    return problems.count(variant_problem(puzzle), keep=True)
+
+
+def grids_of(problem, found, n):
+    """The grids of the lab's covers (each a list of option numbers)."""
+    grids = []
+    for options in found:
+        g = [0] * n * n
+        for o in [*problem.given, *options]:
+            mark = problem.board["marks"][o]
+            if mark:
+                g[mark[0] * n + mark[1]] = SYMBOLS.index(mark[2]) + 1
+        grids.append(tuple(g))
+    return sorted(grids)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_labs_covers_are_the_solutions_where_every_rule_is_whole_on_4x4(seed):
+    rng = random.Random(seed)
+    n = 4
+    solution = rng.choice(GRIDS4)
+    rules = random_rules(rng, n, solution, rng.randint(1, 3))
+    givens = tuple(d if rng.random() < 0.15 else 0 for d in solution)
+    expected = sorted(g for g in GRIDS4 if all(g[x] == d for x, d in enumerate(givens) if d)
+                      and all(keeps(rule, g, n) for rule in rules))
+    puzzle = VariantPuzzle(Grid(shape_for(n), rules), givens)
+    problem = variant_problem(puzzle)
+    covers = grids_of(problem, problems.count(problem, keep=True).found, n)
+    if all(rule.whole() for rule in rules):
+        assert covers == expected, rules
+        assert "every rule whole" in problem.about
+    else:
+        assert set(expected) <= set(covers), rules
+        assert "Not whole in the matrix" in problem.about
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_the_same_on_6x6_with_cages_renban_and_thermometers(seed):
+    rng = random.Random(500 + seed)
+    n = 6
+    solution = next(latin_grids(6))
+    rules = [rule for rule in random_rules(rng, n, solution, 6) if rule.whole()]
+    givens = tuple(d if rng.random() < 0.4 else 0 for d in solution)
+    expected = sorted(g for g in latin_grids(6, givens) if all(keeps(rule, g, n) for rule in rules))
+    problem = variant_problem(VariantPuzzle(Grid(shape_for(n), tuple(rules)), givens))
+    assert grids_of(problem, problems.count(problem, keep=True).found, n) == expected, rules
+
+
+def test_a_cage_and_a_renban_line_choose_one_filling_each():
+    n = 4
+    rules = (KillerCage((0, 1), 7), Renban((4, 5, 6)), Thermometer((8, 12)), Parity(15, True))
+    problem = variant_problem(VariantPuzzle(Grid(shape_for(n), rules), (0,) * 16))
+    names = problem.names
+    assert {"killercage=3+4", "renban=1+2+3", "renban=2+3+4"} <= set(names)
+    assert "killercage=1+6" not in names  # 6 is no digit of a 4x4
+    assert "r4c4=2" not in names and "r4c4=3" in names  # odd: taken away before the search
+    assert "r3c1=4" not in names  # a thermometer's bulb is less than the cell after it
+    items = problem.items[problem.n_primary:]
+    assert "r3c1=2/r4c1=2" in items  # a step of the thermometer: both kept, not together
+    assert not any("r4c1=1" in item for item in items)  # no item for an option taken away
+    assert problem.board["kind"] == "variant" and problem.board["box"] == [2, 2]
+
+
+def test_a_real_link_has_its_rules_in_the_matrix_and_the_lab_builds_it_by_name():
+    problem = problems.built_in("variant", puzzle=REAL['"300 Subs!" by Rangsk (Thermo, Kropki w/no negative constraint)'])
+    assert problem.title.startswith("9\u00d79 variant sudoku")
+    assert "every rule whole" in problem.about and "thermometer" in problem.about
+    assert not problem.given and any(clue["key"] == "thermometer" for clue in problem.board["drawing"])
+    counted = problems.count(problem, limit=2)
+    assert counted.solutions == 1
+    default = problems.built_in("variant")
+    assert problems.count(default, limit=2).solutions == 1 and default.board["drawing"]
+
+
+@pytest.mark.parametrize("title", WHOLE)
+def test_a_real_link_whose_rules_are_whole_has_one_cover_the_solvers_solution(title):
+    """The solver's solution is the published one (test_rules.test_real_links_solve_to_their_published_solutions)."""
+    name = next(name for name in REAL if name.startswith(f'"{title}'))
+    problem = link_problem(REAL[name])
+    assert "every rule whole" in problem.about
+    counted = problems.count(problem, limit=2, keep=True)
+    n = problem.board["rows"]
+    assert counted.solutions == 1
+    grid = grids_of(problem, counted.found, n)[0]
+    assert "".join(SYMBOLS[d - 1] for d in grid) == solve_link(REAL[name])["solutions"][0]
+
+
+def test_an_arrow_is_not_whole_and_the_lab_says_so():
+    problem = link_problem(REAL['"Eddies" by Qodec (Arrow [including 1-cell Arrows), Even/Odd)'])
+    assert "Not whole in the matrix: arrow" in problem.about
+
+
+@pytest.mark.parametrize("text, words", [
+    ("https://www.f-puzzles.com/?load=notbase64!!", "the link is no puzzle"),
+    (REAL['"Equal Sums" by Rangsk (Region Sum Lines)'], "regionsumline"),
+])
+def test_a_link_the_lab_cannot_build_is_named(text, words):
+    with pytest.raises(ProblemError, match=words):
+        problems.built_in("variant", puzzle=text)
