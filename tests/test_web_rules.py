@@ -143,7 +143,8 @@ def test_hints_solve_a_real_puzzle_step_by_step(title):
     names = {rule.name for rule in puzzle.grid.rules}
     for step in steps:
         assert step["technique"] in {"Full house", "Hidden single", "Naked single", "Locked candidates",
-                                     "Naked pair", "Naked triple", "Hidden pair", "Hidden triple", "Trial and error"} | names
+                                     "Naked pair", "Naked triple", "Hidden pair", "Hidden triple", "X-wing", "Swordfish",
+                                     "Trial and error"} | names
         for cell, digit in step["placements"]:
             assert f"r{cell // n + 1}c{cell % n + 1}" in step["text"] and SYMBOLS[digit - 1] in step["text"]
     solution = tuple(SYMBOLS.index(s) + 1 for s in published)
@@ -349,7 +350,7 @@ def test_a_variant_is_rated_on_the_hints_own_scale_with_its_path():
     text, published = real("6x6 Extreme Killer")
     record = web.rate(text)
     assert (record["status"], record["kind"]) == ("rated", "variant")
-    assert record["scale"] == "variant steps: 1 singles, 2 one rule alone, 3 locked candidates and subsets, 4 trial and error"
+    assert record["scale"] == "variant steps: 1 singles, 2 one rule alone, 3 locked candidates, subsets and fish, 4 trial and error"
     path, solution = record["path"], [SYMBOLS.index(s) + 1 for s in published]
     digits = [SYMBOLS.index(s) + 1 if s != "." else 0 for s in web.parse_puzzle(text)["givens"]]
     rules = {rule.name for rule in read_link(text)[0].grid.rules}
@@ -359,7 +360,7 @@ def test_a_variant_is_rated_on_the_hints_own_scale_with_its_path():
             assert solution[cell] == digit
             digits[cell] = digit
         level = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Naked pair": 3,
-                 "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3,
+                 "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3, "X-wing": 3, "Swordfish": 3,
                  "Trial and error": 4}.get(step["technique"], 2 if step["technique"] in rules else None)
         assert step["score"] == level, step
     assert digits == solution and record["steps"] == len(path)
@@ -374,3 +375,32 @@ def test_a_small_variant_rates_by_its_hardest_step_and_a_budget_cuts_it():
     assert (record["status"], record["hardest"], record["score"], record["grade"]) == ("rated", "thermometer", 2.0, "Medium")
     assert web.rate(real("Tangled Arrows")[0], budget=0.01)["status"] == "unrated"
     assert web.rate(link({0: 1, 1: 1}))["status"] == "invalid"
+
+
+def test_an_x_wing_and_a_swordfish_need_only_the_rows_and_columns():
+    from sudoku_dlx.kinds.grid import shape_for
+    from sudoku_dlx.rules.hint import _fish
+    from sudoku_dlx.rules.solve import Grid
+
+    grid, n = Grid(shape_for(9), ()), 9
+    allowed = [(1 << n) - 1] * 81
+    for r in (1, 6):  # 4 only in columns 3 and 8 of rows 2 and 7
+        for c in range(n):
+            if c not in (2, 7):
+                allowed[r * n + c] &= ~(1 << 3)
+    step = _fish(grid, allowed)
+    rest = [r * n + c for c in (2, 7) for r in range(n) if r not in (1, 6)]
+    assert step["technique"] == "X-wing" and step["eliminations"] == [[x, 4] for x in sorted(rest)]
+    assert step["text"].startswith("X-wing: in rows 2 and 7, 4 fits only in columns 3 and 8, so columns 3 and 8 have "
+                                   "their 4 in rows 2 and 7, and r1c3, r1c8, r3c3, ")
+    transposed = [allowed[(x % n) * n + x // n] for x in range(81)]
+    assert _fish(grid, transposed)["text"].startswith("X-wing: in columns 2 and 7, 4 fits only in rows 3 and 8")
+    allowed = [(1 << n) - 1] * 81
+    for r, columns in ((0, (1, 4)), (3, (4, 8)), (5, (1, 8))):  # 7 in rows 1, 4, 6 only in columns 2, 5, 9
+        for c in range(n):
+            if c not in columns:
+                allowed[r * n + c] &= ~(1 << 6)
+    step = _fish(grid, allowed)
+    assert step["technique"] == "Swordfish" and len(step["eliminations"]) == 18
+    assert {x % n for x, _ in step["eliminations"]} == {1, 4, 8} and all(d == 7 for _, d in step["eliminations"])
+    assert _fish(grid, [(1 << n) - 1] * 81) is None

@@ -15,7 +15,9 @@ hold (what the page's own notes leave). Mistakes come first
    placed in its one place, or taken from the cells that see all its places;
 3. locked candidates: a digit a unit of ``n`` cells has only where it crosses another
    unit (a row and a box, a diagonal and a cage...) leaves that unit's other cells; then a
-   naked pair or triple, then a hidden one, in a unit of ``n`` cells;
+   naked pair or triple, then a hidden one, in a unit of ``n`` cells; then an X-wing or a
+   swordfish (two or three rows whose places for a digit lie in as many columns, or the
+   other way round), which needs only the rows and columns;
 4. trial and error, when nothing above changes anything: a candidate of a cell with the
    fewest whose placing makes the rules together, narrowed to the end
    (:func:`~.solve.narrow`), run out of digits; failing that, the search's answer for
@@ -84,13 +86,13 @@ def hint_link(text: str, entries: str = "", notes: list[str] | None = None) -> d
 def _next_step(grid: Grid, digits: tuple[int, ...], allowed: list[int], solution: tuple[int, ...]) -> dict:
     """The easiest step (see the module's docstring) from the candidates ``allowed``."""
     return (_single(grid, digits, allowed) or _by_rule(grid, allowed) or _needed(grid, allowed) or _locked(grid, allowed)
-            or _naked(grid, allowed) or _hidden(grid, allowed) or _trial(grid, allowed, solution))
+            or _naked(grid, allowed) or _hidden(grid, allowed) or _fish(grid, allowed) or _trial(grid, allowed, solution))
 
 
 #: How :func:`path_link` scores a step: the rank of its kind in the hints' order.
-SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates and subsets, 4 trial and error"
+SCALE = "variant steps: 1 singles, 2 one rule alone, 3 locked candidates, subsets and fish, 4 trial and error"
 _LEVELS = {"Full house": 1, "Hidden single": 1, "Naked single": 1, "Locked candidates": 3, "Naked pair": 3,
-           "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3, "Trial and error": 4}
+           "Naked triple": 3, "Hidden pair": 3, "Hidden triple": 3, "X-wing": 3, "Swordfish": 3, "Trial and error": 4}
 
 
 def path_link(text: str, deadline: float | None = None) -> tuple[list[dict], float, SearchStats]:
@@ -335,6 +337,37 @@ def _hidden(grid: Grid, allowed: list[int]) -> dict | None:
                             f"{_listed([cell_name(x, n) for x in cells], 'and')}, so those cells hold nothing else: "
                             f"they cannot be {_listed([shape.symbol(d) for d in sorted({d for _, d in hit})], 'or')}.")
                     return _step(name, text, [], hit, cells, [unit])
+    return None
+
+
+def _fish(grid: Grid, allowed: list[int]) -> dict | None:
+    """An X-wing or a swordfish: two or three rows whose places for a digit lie in as many
+    columns (or columns in as many rows), so it leaves those columns' (rows') other cells; or None."""
+    n, shape = grid.n, grid.shape
+    for size, name in ((2, "X-wing"), (3, "Swordfish")):
+        for d in range(1, n + 1):
+            bit, symbol = 1 << d - 1, shape.symbol(d)
+            for lines, across in (("row", "column"), ("column", "row")):
+                def cell(line: int, k: int) -> int:
+                    return line * n + k if lines == "row" else k * n + line
+                places = {line: [k for k in range(n) if allowed[cell(line, k)] & bit] for line in range(n)}
+                base = [line for line, where in places.items()
+                        if 1 < len(where) <= size and all(allowed[cell(line, k)] != bit for k in where)]
+                for fish in itertools.combinations(base, size):
+                    cover = sorted({k for line in fish for k in places[line]})
+                    if len(cover) != size:
+                        continue
+                    hit = [(cell(line, k), d) for k in cover for line in range(n)
+                           if line not in fish and allowed[cell(line, k)] & bit and allowed[cell(line, k)] != bit]
+                    if hit:
+                        hit.sort()
+                        these = f"{lines}s {_listed([str(line + 1) for line in fish], 'and')}"
+                        those = f"{across}s {_listed([str(k + 1) for k in cover], 'and')}"
+                        text = (f"{name}: in {these}, {symbol} fits only in {those}, so {those} have their {symbol} in "
+                                f"{these}, and {_listed([cell_name(x, n) for x, _ in hit], 'and')} cannot be {symbol}.")
+                        inside = sorted(cell(line, k) for line in fish for k in places[line])
+                        units = [tuple(cell(line, k) for k in range(n)) for line in fish]
+                        return _step(name, text, [], hit, sorted({*inside, *(x for x, _ in hit)}), units)
     return None
 
 
