@@ -12,10 +12,13 @@ where the kind's puzzles do not share one (a jigsaw's regions, a killer's cages 
 futoshiki's signs are its own: see ``kinds.solver.NARROWED``). ``no search`` counts the
 puzzles the narrowing solved alone (no node).
 
-    python3 scripts/bench_kinds.py [--n 100] [--seed 1] [--py OTHER/py]
+    python3 scripts/bench_kinds.py [--n 100] [--seed 1] [--py OTHER/py] [--as-rules]
 
 ``--py`` times another copy of the package (say an earlier commit's ``py/``, made by
-``git archive``), for runs side by side.
+``git archive``), for runs side by side. ``--as-rules`` times instead, puzzle by puzzle in
+turn, the kinds' own solver (``kinds.solver.solutions``, up to 2 solutions) and the variant
+rules' solver on the same puzzle as a set of rules (``rules.kinds.as_rules``, building it
+included), and checks that they agree.
 """
 
 from __future__ import annotations
@@ -61,8 +64,12 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=100, help="puzzles per kind")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--py", type=Path, default=ROOT / "py", help="the package's folder to time")
+    parser.add_argument("--as-rules", action="store_true", help="the kinds' solver against the rules' solver")
     args = parser.parse_args()
     sys.path.insert(0, str(args.py.resolve()))
+    if args.as_rules:
+        as_rules_table(args.n, args.seed)
+        return
     from sudoku_dlx.compare.batch import measure
     print(f"package: {args.py.resolve()}")
     sets = {kind: puzzles(kind, args.n, args.seed) for kind in SETS}
@@ -85,6 +92,35 @@ def main() -> None:
         print(f"| {kind} | {len(ms[kind])} | {median:.2f} | {statistics.mean(ms[kind]):.2f} | {max(ms[kind]):.1f} "
               f"| {statistics.median(nodes[kind]):g} | {nodes[kind].count(0)} | {median / base:.1f}x "
               f"| {median / made:.1f}x |")
+
+
+def as_rules_table(n: int, seed: int) -> None:
+    """The kinds' solver and the rules' solver on each kind's set, side by side (see the module's docstring)."""
+    import time
+
+    from sudoku_dlx.kinds.read import read_puzzle
+    from sudoku_dlx.kinds.solver import solutions as kind_solutions
+    from sudoku_dlx.rules.kinds import as_rules
+    from sudoku_dlx.rules.solve import solutions as rule_solutions
+    sets = {kind: [read_puzzle(text) for text in puzzles(kind, n, seed)] for kind in SETS}
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    ms: dict[str, tuple[list[float], list[float]]] = {kind: ([], []) for kind in sets}
+    for kind, found in sets.items():
+        for puzzle in found:
+            start = time.perf_counter()
+            ours, _ = kind_solutions(puzzle, 2)
+            middle = time.perf_counter()
+            theirs, _ = rule_solutions(as_rules(puzzle), 2)
+            end = time.perf_counter()
+            assert sorted(ours) == sorted(theirs) and len(ours) == 1, kind
+            ms[kind][0].append((middle - start) * 1000)
+            ms[kind][1].append((end - middle) * 1000)
+    print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print("| kind | puzzles | kinds' solver, median ms | as rules, median ms | ratio | kinds' max ms | rules' max ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for kind, (ours, theirs) in ms.items():
+        a, b = statistics.median(ours), statistics.median(theirs)
+        print(f"| {kind} | {len(ours)} | {a:.2f} | {b:.2f} | {b / a:.1f}x | {max(ours):.1f} | {max(theirs):.1f} |")
 
 
 if __name__ == "__main__":

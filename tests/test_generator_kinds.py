@@ -13,7 +13,7 @@ from conftest import MAPS, broken_rules
 from sudoku_dlx import InvalidPuzzleError, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.generator import generate
-from sudoku_dlx.kinds.grid import KIND_SIZES, Puzzle
+from sudoku_dlx.kinds.grid import KIND, Puzzle
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import count_solutions
 
@@ -23,7 +23,7 @@ SOLO, UNEQUAL = "/usr/games/sgt-solo", "/usr/games/sgt-unequal"
 #: must be minimal: a budget cuts the removal short on the big ones (a futoshiki's
 #: searches, its signs seen only once both cells are placed, grow long from 8x8).
 CASES = [(kind, n, None if n <= limit else 0.5, n <= limit)
-         for kind, sizes in KIND_SIZES.items() if kind != "sudoku"
+         for kind, sizes in ((name, facts.sizes) for name, facts in KIND.items()) if kind != "sudoku"
          for limit in [7 if kind == "futoshiki" else 9] for n in sizes if n <= 16]
 
 

@@ -16,7 +16,7 @@ import pytest
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
 from playwright.sync_api import expect
 from sudoku_dlx import web
-from sudoku_dlx.kinds.grid import KIND_SIZES, SYMBOLS
+from sudoku_dlx.kinds.grid import KIND, SYMBOLS
 from sudoku_dlx.kinds.read import puzzle_id, read_puzzle
 from sudoku_dlx.kinds.solver import combinations, count_solutions
 
@@ -233,7 +233,7 @@ def test_the_kind_select_offers_its_sizes_and_empty_grids(new_page):
     for kind in ("futoshiki", "killer", "sudoku"):
         page.select_option("#kind", kind)
         sizes = page.locator("#size option").evaluate_all("options => options.map((o) => Number(o.value))")
-        assert sizes == list(KIND_SIZES[kind])
+        assert sizes == list(KIND[kind].sizes)
     page.select_option("#kind", "x")
     page.select_option("#size", "6")
     expect(message(page)).to_have_text("A new empty 6×6 sudoku X grid.")
@@ -276,7 +276,7 @@ def test_a_killer_prints_its_cages_and_sums(new_page):
 @pytest.mark.parametrize("kind, size, drawn", [("killer", 4, ".cage"), ("futoshiki", 5, ".sign"), ("x", 6, "[data-extra]")])
 def test_a_worksheet_of_a_kind_draws_its_clues_on_puzzles_and_answers(new_page, kind, size, drawn):
     page = new_page(f"index.html?view=worksheet&kind={kind}&size={size}&n=2")
-    expect(page.locator("#ws-size option")).to_have_text([f"{n}×{n}" for n in KIND_SIZES[kind] if n in (4, 5, 6, 7, 8, 9, 12, 16)])
+    expect(page.locator("#ws-size option")).to_have_text([f"{n}×{n}" for n in KIND[kind].sizes if n in (4, 5, 6, 7, 8, 9, 12, 16)])
     page.get_by_role("button", name="Make the worksheet").click()
     expect(page.locator("#ws-message")).to_contain_text("2 puzzles and their answers are ready", timeout=60_000)
     puzzles, answers = page.locator(f".sheet.puzzles {drawn}").count(), page.locator(f".sheet.answers {drawn}").count()

@@ -37,7 +37,7 @@ from .baselines.diggers import dig, dig_halving
 from .compare.batch import STATUSES, TURN, Batch, measure
 from .cover import problems
 from .generator import generate, plan
-from .kinds.grid import Puzzle
+from .kinds.grid import KIND, Puzzle
 from .techniques.registry import Needed, needed
 
 __all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "NEEDS_HEADER", "NEEDS_WAYS", "PEERS",
@@ -138,7 +138,7 @@ def measure_generation(size: int, methods: Sequence[str], symmetry: str, seeds: 
     for seed in seeds:
         for (run, _, kind), row in zip(runs, rows):
             start = time.perf_counter()
-            puzzle, is_minimal = run(size, "none" if kind == "futoshiki" else symmetry, seed, budget)
+            puzzle, is_minimal = run(size, symmetry if KIND[kind].symmetric else "none", seed, budget)
             row.ms.append((time.perf_counter() - start) * 1000)
             row.clues.append(puzzle.clues)
             row.minimal += is_minimal

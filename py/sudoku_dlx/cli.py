@@ -85,7 +85,7 @@ def _solved_grid(puzzle: str, solution: str) -> str:
     """``puzzle`` (its canonical text) filled with ``solution`` as a grid; a futoshiki's with its signs."""
     solved = read_puzzle(puzzle)
     solved = replace(solved, digits=parse(solution, shape=solved.shape).digits)
-    return write_form(solved) if solved.kind == "futoshiki" else format_grid(solved)
+    return write_form(solved) if solved.shape.facts.signs else format_grid(solved)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -128,7 +128,7 @@ def _shown(puzzle: Puzzle, form: str | None) -> str:
         return write_game_id(puzzle)
     if form is None:
         return puzzle_id(puzzle)
-    if puzzle.kind in ("futoshiki", "jigsaw", "killer"):
+    if puzzle.shape.facts.clued:
         return write_form(puzzle)
     if form == "grid":
         return format_grid(puzzle)

@@ -56,7 +56,7 @@ from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from .dlx import ExactCover
-from .kinds.grid import KIND_SIZES, KINDS, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, shape_for
+from .kinds.grid import KIND, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, kind_facts, shape_for
 from .kinds.read import puzzle_id
 from .kinds.solver import bounds, combinations, sign_marks, solutions
 from .rating import GRADES, rate, steps
@@ -239,26 +239,27 @@ def plan(size: int | None = None, symmetry: str = "random", seed: int | None = N
     if symmetry != "random" and symmetry not in _MAPS:
         names = ", ".join(SYMMETRIES + ("random",))
         raise InvalidPuzzleError(f"unknown symmetry {symmetry!r}; choose from {names}")
-    if kind == "futoshiki" and symmetry not in ("random", "none"):
+    facts = shape.facts
+    if not facts.symmetric and symmetry not in ("random", "none"):
         raise InvalidPuzzleError(
-            f"a futoshiki's givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
+            f"{facts.article}'s givens have no symmetry (its clues are mostly signs), not {symmetry!r}")
     seed = _seed(seed)
     rng = random.Random(seed)
     if symmetry == "random":
-        symmetry = "none" if kind == "futoshiki" else rng.choice(SYMMETRIES)
+        symmetry = rng.choice(SYMMETRIES) if facts.symmetric else "none"
     solution = None
     while solution is None:
-        if kind == "jigsaw":
+        if facts.irregular:
             shape = jigsaw_shape(random_regions(size, rng))
-        solution = complete_grid(shape, rng, GRID_TRIES if kind == "jigsaw" else None)
+        solution = complete_grid(shape, rng, GRID_TRIES if facts.irregular else None)
     order: list = orbits(shape.n, symmetry)
     rng.shuffle(order)
     cages: tuple[Cage, ...] = ()
-    if kind == "futoshiki":
+    if facts.signs:
         signs = _all_signs(shape.n, solution)
         rng.shuffle(signs)
         order += signs
-    elif kind == "killer":
+    if facts.cages:
         cages = random_cages(shape, solution, rng)
     return Plan(shape, symmetry, seed, solution, order, cages)
 
@@ -267,17 +268,15 @@ def natural_size(kind: str) -> int:
     """The size ``generate`` makes of ``kind`` when none is asked: 9, and 7 for a
     futoshiki (a 9x9 futoshiki is rare in print; Tatham's Unequal offers 4 to 7 and
     more, and 7 is its largest preset)."""
-    if kind not in KINDS:
-        raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
-    return 7 if kind == "futoshiki" else 9
+    return kind_facts(kind).natural_size
 
 
 def _shape(size: int, kind: str) -> Shape:
     """The shape of ``kind`` and ``size`` (a jigsaw's with its rows for regions, until
     :func:`plan` draws them)."""
-    if kind == "jigsaw":
-        if size not in KIND_SIZES["jigsaw"]:
-            return Shape(size, kind="jigsaw")  # raises, naming the kind's sizes
+    if kind_facts(kind).irregular:
+        if size not in KIND[kind].sizes:
+            return Shape(size, kind=kind)  # raises, naming the kind's sizes
         return jigsaw_shape(tuple(x // size for x in range(size * size)))
     if not _is_number(size, int):
         raise InvalidPuzzleError(f"size must be an integer, not {size!r}")

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from ..baselines.backtrack import Backtrack
 from ..baselines.moves import SOLUTION, clear, place
 from ..dlx import SearchStats
-from ..kinds.grid import A_KIND, Puzzle
+from ..kinds.grid import Puzzle
 from ..kinds.solver import with_givens
 from .batch import outcome
 
@@ -86,7 +86,7 @@ def unraced(puzzle: Puzzle, solver: str) -> str:
     if solver != "backtrack" or not (puzzle.cages or puzzle.signs):
         return ""
     clues = "cages" if puzzle.cages else "signs"
-    return (f"plain backtracking cannot race {A_KIND[puzzle.kind]}: it checks each digit against the rows, "
+    return (f"plain backtracking cannot race {puzzle.shape.facts.article}: it checks each digit against the rows, "
             f"columns{' and boxes' if puzzle.shape.box_of else ''} only, not the {clues}")
 
 

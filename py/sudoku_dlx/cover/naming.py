@@ -148,17 +148,18 @@ class Reduction:
             return ("row", "column")[unit // n], unit % n + 1
         if shape.box_of and unit < 3 * n:
             return "region" if shape.regions else "box", unit - 2 * n + 1
-        extra = unit - (3 * n if shape.box_of else 2 * n)
-        if shape.kind == "x":
-            return ("main-diagonal", "anti-diagonal")[extra], 0
-        return "window", extra + 1
+        return shape.facts.extra_unit(self._extra(unit))
+
+    def _extra(self, unit: int) -> int:
+        """The number of an extra unit among the kind's (0-based)."""
+        return unit - (3 * self.n if self.shape.box_of else 2 * self.n)
 
     def unit_label(self, unit: int) -> str:
         """``r3``, ``c4``, ``b2``, ``reg2``, ``diag``, ``anti``, ``win2``."""
         word, number = self._unit(unit)
-        short = {"row": "r", "column": "c", "box": "b", "region": "reg", "main-diagonal": "diag",
-                 "anti-diagonal": "anti", "window": "win"}[word]
-        return f"{short}{number or ''}"
+        if word not in ("row", "column", "box", "region"):
+            return self.shape.facts.extra_label(self._extra(unit))
+        return {"row": "r", "column": "c", "box": "b", "region": "reg"}[word] + str(number)
 
     def item_label(self, item: int) -> str:
         """The item's short name for the lab's matrix (see the module's docstring)."""
@@ -257,20 +258,18 @@ class Reduction:
     def words(self) -> str:
         """The reduction in a sentence, as the page's DLX steps panel opens with it."""
         puzzle, shape, n = self.puzzle, self.shape, self.n
-        kind = shape.kind
-        grid = {"sudoku": "grid", "x": "X sudoku", "windoku": "windoku", "jigsaw": "jigsaw", "killer": "killer sudoku",
-                "futoshiki": "futoshiki"}[kind]
-        units = {"futoshiki": "row and column", "jigsaw": "row, column and region"}.get(kind, "row, column and box")
-        extra = {"x": ", and on both long diagonals", "windoku": ", and in each of the four windows"}.get(kind, "")
-        needs = f"each cell needs a digit; each digit is needed once in every {units}{extra}"
+        facts = shape.facts
+        grid = "grid" if facts.name == "sudoku" else facts.title
+        units = "row, column and box" if facts.boxed else "row, column and region" if facts.irregular else "row and column"
+        needs = f"each cell needs a digit; each digit is needed once in every {units}{facts.extra_needed}"
         least, most = self.items_per_placement
-        where = {"x": "on a diagonal", "windoku": "in a window", "killer": "in a cage"}.get(kind, "")
+        where = facts.extra_where or ("in a cage" if facts.cages else "")
         covers = f"a digit in a cell covers {_word(least)} items"
         if most > least and where:
             covers += f", {_word(least + 1)} {where}"
             if most > least + 1:
                 covers += f" and {_word(most)} at the centre"
-        if kind == "killer":
+        if facts.cages:
             cages = len(puzzle.cages)
             needs += (f"; each of the {cages} cage{'s' if cages != 1 else ''} needs one combination of different "
                       f"digits that adds up to its sum, and each digit once: in one of its cells, or left out "
@@ -280,7 +279,7 @@ class Reduction:
                     f"{self.options} options: {self.placements} placements ({covers}) and {combos} "
                     f"combination{'s' if combos != 1 else ''} (each covers its cage's item and the items of the "
                     f"digits it leaves out).")
-        if kind == "futoshiki":
+        if facts.signs:
             signs = len(puzzle.signs)
             return (f"As exact cover, a {n}×{n} {grid} has {self.problem.n_primary} items to cover ({needs}), "
                     f"{self.secondary} secondary items covered at most once ({n} for each of its {signs} "

@@ -21,7 +21,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..dlx import ExactCover, SearchStats
-from ..kinds.grid import InvalidPuzzleError, Puzzle, parse
+from ..kinds.grid import KIND, InvalidPuzzleError, Puzzle, parse
+from ..kinds.kind import Kind
 from ..kinds.read import puzzle_record, read_puzzle
 from ..kinds.solver import fault
 from . import classics
@@ -147,15 +148,10 @@ def queens(n: int) -> Problem:
     )
 
 
-#: What each kind's puzzle is called, and what its unit items' labels stand for.
-KIND_WORDS = {
-    "sudoku": ("sudoku", "c for columns, b for boxes"),
-    "x": ("X sudoku", "c for columns, b for boxes, diag and anti for the long diagonals"),
-    "windoku": ("windoku", "c for columns, b for boxes, win1 to win4 for the windows"),
-    "jigsaw": ("jigsaw", "c for columns, reg for regions"),
-    "killer": ("killer sudoku", "c for columns, b for boxes"),
-    "futoshiki": ("futoshiki", "c for columns"),
-}
+def _labels(kind: Kind) -> str:
+    """What a kind's unit items' labels stand for: "c for columns, b for boxes"."""
+    return ("c for columns" + (", b for boxes" if kind.boxed else "") + (", reg for regions" if kind.irregular else "")
+            + kind.extra_labels)
 
 
 def puzzle_problem(puzzle: Puzzle) -> Problem:
@@ -183,7 +179,7 @@ def puzzle_problem(puzzle: Puzzle) -> Problem:
         return [cell // n, cell % n, shape.symbol(digit)]
 
     given = [cell * n + d - 1 for cell, d in enumerate(puzzle.digits) if d]
-    title, labels = KIND_WORDS[puzzle.kind]
+    title, labels = puzzle.shape.facts.title, _labels(puzzle.shape.facts)
     items = f"Items: r1c1 (the cell needs a digit), r1#4 (row 1 needs a 4; {labels})"
     if puzzle.cages:
         items += ", cage1 (cage 1 needs a combination) and cage1#4 (cage 1 needs a 4)"
@@ -242,7 +238,7 @@ def built_in(name: str, n: int = 0, puzzle: str = "", board: str = "", raw: bool
         try:
             grid = read_puzzle(puzzle or KIND_PUZZLES[name], kind=name)
         except InvalidPuzzleError as error:
-            raise ProblemError(f"the puzzle is no {KIND_WORDS[name][0]}: {error}") from None
+            raise ProblemError(f"the puzzle is no {KIND[name].title}: {error}") from None
         return puzzle_problem(grid)
     raise ProblemError(f"there is no example named {name!r}; the examples are {', '.join(BUILT_IN)}")
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 
-from .grid import (A_KIND, KIND_SIZES, LINE_BREAK, WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, cell_name,
+from .grid import (KIND, LINE_BREAK, WHITESPACE, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, cell_name,
                    char_name, jigsaw_shape, parse, shape_for)
 
 __all__ = ["looks_like", "read_form", "write_form"]
@@ -68,7 +68,7 @@ def read_form(text: str, kind: str) -> Puzzle:
         return _with_digits(shape, digits)
     if kind == "killer":
         return _read_killer(lines)
-    raise InvalidPuzzleError(f"{A_KIND[kind]} has no text form of its own: write its grid")
+    raise InvalidPuzzleError(f"{KIND[kind].article} has no text form of its own: write its grid")
 
 
 def _with_digits(shape: Shape, lines: list[str], cages: tuple[Cage, ...] = ()) -> Puzzle:
@@ -123,7 +123,7 @@ def _read_futoshiki(lines: list[str]) -> Puzzle:
 
 def _jigsaw_split(lines: list[str]) -> tuple[list[str], tuple[int, ...]] | None:
     """The digit lines and the regions of a jigsaw's text, or None if it is none."""
-    for n in sorted(KIND_SIZES["jigsaw"], reverse=True):
+    for n in sorted(KIND["jigsaw"].sizes, reverse=True):
         block = [line.strip(WHITESPACE) for line in lines[-n:]]
         if len(lines) < n or not all(re.fullmatch(f"[A-Za-z]{{{n}}}", row) for row in block):
             continue
@@ -160,7 +160,7 @@ def _read_killer(lines: list[str]) -> Puzzle:
         raise InvalidPuzzleError("a killer's text lists its cages, a line each: 15: r1c1 r1c2")
     most = max(max(r, c) + 1 for _, cells, _ in named for r, c in cells)
     if size is None:
-        size = next((n for n in KIND_SIZES["killer"] if n >= most), most)
+        size = next((n for n in KIND["killer"].sizes if n >= most), most)
     shape = shape_for(size, kind="killer")
     cages = []
     for total, cells, number in named:
@@ -192,4 +192,4 @@ def write_form(puzzle: Puzzle) -> str:
     if puzzle.kind == "killer":
         head = [f"killer {n}x{n}"] + ([str(puzzle)] if puzzle.clues else [])
         return "\n".join(head + [f"{cage.sum}: " + " ".join(cell_name(x, n) for x in cage.cells) for cage in puzzle.cages])
-    raise InvalidPuzzleError(f"{A_KIND[puzzle.kind]} has no text form of its own: write its grid")
+    raise InvalidPuzzleError(f"{puzzle.shape.facts.article} has no text form of its own: write its grid")

@@ -33,12 +33,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, cached_property, partial
 
+from .kind import BOX_SHAPES, KIND, KINDS, Kind
+
 __all__ = [
-    "A_KIND",
     "BOX_SHAPES",
+    "KIND",
     "KINDS",
     "LINE_BREAK",
-    "KIND_SIZES",
     "Cage",
     "InvalidPuzzleError",
     "Puzzle",
@@ -48,6 +49,7 @@ __all__ = [
     "cell_name",
     "char_name",
     "find_clash",
+    "kind_facts",
     "format_grid",
     "jigsaw_shape",
     "marks_of",
@@ -77,7 +79,6 @@ _PLAIN = str.maketrans({
 _CODE_TAG = re.compile(r"\[/?code\]", re.IGNORECASE)
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 #: The sizes the package knows, with the box shape (rows x cols) of each.
-BOX_SHAPES = {4: (2, 2), 6: (2, 3), 8: (2, 4), 9: (3, 3), 12: (3, 4), 16: (4, 4), 25: (5, 5)}
 
 
 class InvalidPuzzleError(ValueError):
@@ -88,21 +89,11 @@ class InvalidPuzzleError(ValueError):
         self.cells = cells
 
 
-#: The kinds of puzzle: classic sudoku; X (both long diagonals hold every digit too);
-#: windoku (four windows too); jigsaw (irregular regions instead of boxes); killer
-#: (cages whose digits add up to their sums); futoshiki (a Latin square with signs).
-KINDS = ("sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki")
-#: Each kind with its article, as messages name it.
-A_KIND = {kind: f"a {kind}" for kind in KINDS} | {"x": "an X sudoku"}
-#: The sizes each kind takes (n); sudoku, X and killer need a box shape of that size.
-KIND_SIZES = {
-    "sudoku": tuple(BOX_SHAPES),
-    "x": tuple(n for n in BOX_SHAPES if n >= 4),
-    "windoku": (9,),
-    "jigsaw": tuple(range(4, 17)),
-    "killer": (4, 6, 8, 9),
-    "futoshiki": tuple(range(3, 17)),
-}
+def kind_facts(name: str) -> Kind:
+    """The facts of the kind called ``name`` (:data:`.kind.KIND`); InvalidPuzzleError if there is none."""
+    if name not in KIND:
+        raise InvalidPuzzleError(f"unknown kind \"{name}\"; kinds are {', '.join(KINDS)}")
+    return KIND[name]
 
 
 @dataclass(frozen=True)
@@ -124,17 +115,14 @@ class Shape:
     regions: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        n, kind = self.n, self.kind
-        if kind not in KINDS:
-            raise InvalidPuzzleError(f"unknown kind \"{kind}\"; kinds are {', '.join(KINDS)}")
-        if n not in KIND_SIZES[kind]:
-            raise InvalidPuzzleError(f"{A_KIND[kind]} has sizes {_listed(KIND_SIZES[kind])}, not {n}")
-        boxed = kind in ("sudoku", "x", "windoku", "killer")
-        if boxed and self.box_rows * self.box_cols != n:
+        n, kind = self.n, kind_facts(self.kind)
+        if n not in kind.sizes:
+            raise InvalidPuzzleError(f"{kind.article} has sizes {_listed(kind.sizes)}, not {n}")
+        if kind.boxed and self.box_rows * self.box_cols != n:
             raise InvalidPuzzleError(f"no {n}x{n} grid has {self.box_rows}x{self.box_cols} boxes")
-        if not boxed and (self.box_rows or self.box_cols):
-            raise InvalidPuzzleError(f"{A_KIND[kind]} has no boxes")
-        if kind == "jigsaw":
+        if not kind.boxed and (self.box_rows or self.box_cols):
+            raise InvalidPuzzleError(f"{kind.article} has no boxes")
+        if kind.irregular:
             if len(self.regions) != n * n:
                 raise InvalidPuzzleError(f"a {n}x{n} jigsaw needs a region for each of its {n * n} cells")
             for region in range(n):
@@ -143,7 +131,7 @@ class Shape:
                     raise InvalidPuzzleError(
                         f"region {region + 1} of a {n}x{n} jigsaw has {len(cells)} cells, not {n}", cells)
         elif self.regions:
-            raise InvalidPuzzleError(f"{A_KIND[kind]} has no jigsaw regions")
+            raise InvalidPuzzleError(f"{kind.article} has no jigsaw regions")
 
     @property
     def cells(self) -> int:
@@ -169,17 +157,16 @@ class Shape:
         n, br, bc = self.n, self.box_rows, self.box_cols
         return tuple(x // n // br * br + x % n // bc for x in range(n * n))
 
+    @property
+    def facts(self) -> Kind:
+        """The kind's facts (:mod:`.kind`)."""
+        return KIND[self.kind]
+
     @cached_property
     def extra_units(self) -> tuple[tuple[int, ...], ...]:
-        """X's two diagonals (top left to bottom right, then top right to bottom left),
-        windoku's four windows (the 3x3 blocks one cell in from the corners, row by row)."""
-        n = self.n
-        if self.kind == "x":
-            return tuple(range(0, n * n, n + 1)), tuple(range(n - 1, n * n - 1, n - 1))
-        if self.kind == "windoku":
-            return tuple(tuple((top + r) * n + left + c for r in range(3) for c in range(3))
-                         for top in (1, 5) for left in (1, 5))
-        return ()
+        """The kind's units beyond rows, columns and regions (:meth:`.kind.Kind.extra_units`):
+        X's two diagonals, windoku's four windows."""
+        return self.facts.extra_units(self.n)
 
     @cached_property
     def implied_units(self) -> tuple[tuple[int, ...], ...]:
@@ -192,7 +179,7 @@ class Shape:
         the windows; the third is in rows 1, 5 and 9. Then rows 1, 5 and 9 hold each
         digit three times, two of them in columns 2-4 and 6-8: the third is in columns
         1, 5 and 9."""
-        if self.kind != "windoku":
+        if self.kind != "windoku":  # the one kind whose extra units imply more
             return ()
         n = self.n
         spans = sorted({tuple(sorted({x // n for x in window})) for window in self.extra_units})
@@ -233,10 +220,7 @@ class Shape:
             return f"{('row', 'column')[unit // n]} {unit % n + 1}"
         if self.box_of and unit < 3 * n:
             return f"{'region' if self.regions else 'box'} {unit - 2 * n + 1}"
-        extra = unit - (3 * n if self.box_of else 2 * n)
-        if self.kind == "x":
-            return ("the main diagonal", "the anti-diagonal")[extra]
-        return f"window {extra + 1}"
+        return self.facts.extra_name(unit - (3 * n if self.box_of else 2 * n))
 
     def symbol(self, digit: int) -> str:
         return SYMBOLS[digit - 1] if digit else "."
@@ -253,7 +237,7 @@ def _listed(sizes: tuple[int, ...]) -> str:
 def shape_for(n: int, box: tuple[int, int] | None = None, kind: str = "sudoku") -> Shape:
     """The shape of a ``kind`` of size ``n`` (its boxes from :data:`BOX_SHAPES` unless
     given; a jigsaw's regions come with the puzzle: see :func:`jigsaw_shape`)."""
-    if kind == "futoshiki":
+    if not KIND[kind].boxed:
         return Shape(n, kind=kind)
     if box is None:
         if n not in BOX_SHAPES:
@@ -347,8 +331,8 @@ class Puzzle:
         cages = (Cage(tuple(sorted(cage.cells)), cage.sum) for cage in self.cages)
         object.__setattr__(self, "cages", tuple(sorted(cages, key=lambda cage: cage.cells)))
         object.__setattr__(self, "signs", tuple(sorted(set(self.signs), key=lambda sign: (sign.greater, sign.lesser))))
-        if self.cages and shape.kind != "killer" or self.signs and shape.kind != "futoshiki":
-            raise InvalidPuzzleError(f"{A_KIND[shape.kind]} has no {'cages' if self.cages else 'signs'}")
+        if self.cages and not shape.facts.cages or self.signs and not shape.facts.signs:
+            raise InvalidPuzzleError(f"{shape.facts.article} has no {'cages' if self.cages else 'signs'}")
         caged: dict[int, Cage] = {}
         for cage in self.cages:
             cells = cage.cells

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .forms import looks_like, read_form
-from .grid import A_KIND, KINDS, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, read_puzzles, shape_for
+from .grid import KIND, KINDS, kind_facts, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, read_puzzles, shape_for
 from .tatham import is_game_id, read_game_id, write_game_id
 
 __all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_puzzle", "read_texts"]
@@ -47,13 +47,13 @@ def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> 
     if prefix:
         named = prefix.group(1).lower()
         if kind and kind != named:
-            raise InvalidPuzzleError(f"the text says it is {A_KIND[named]}, not {A_KIND[kind]}")
+            raise InvalidPuzzleError(f"the text says it is {KIND[named].article}, not {KIND[kind].article}")
         kind, text = named, text[prefix.end():]
     puzzle = _read(text, size, kind)
     if size is not None and puzzle.n != size:
         raise InvalidPuzzleError(f"this is a {puzzle.n}x{puzzle.n} puzzle, not {size}x{size}")
     if kind is not None and puzzle.kind != kind:
-        raise InvalidPuzzleError(f"this is {A_KIND[puzzle.kind]}, not {A_KIND[kind]}")
+        raise InvalidPuzzleError(f"this is {KIND[puzzle.kind].article}, not {KIND[kind].article}")
     return puzzle
 
 
@@ -93,7 +93,7 @@ def _read(text: str, size: int | None, kind: str | None) -> Puzzle:
             except InvalidPuzzleError:
                 raise InvalidPuzzleError(f"game ID: {id_error}", id_error.cells) from None
     kind = kind or looks_like(text) or "sudoku"
-    if kind in ("futoshiki", "jigsaw", "killer"):
+    if kind_facts(kind).clued:
         return read_form(text, kind)
     digits = parse(text, size)
     if kind == "sudoku":
@@ -106,8 +106,8 @@ def puzzle_id(puzzle: Puzzle) -> str:
     """The canonical text of ``puzzle``, which :func:`read_puzzle` reads back."""
     if puzzle.kind == "sudoku":
         return str(puzzle)
-    if puzzle.kind == "windoku":
-        return f"windoku:{puzzle}"
+    if not puzzle.shape.facts.tatham:  # a windoku: its digits after its name
+        return f"{puzzle.kind}:{puzzle}"
     return write_game_id(puzzle)
 
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..dlx import ExactCover, SearchStats
-from .grid import Cage, Puzzle, Shape, Sign, cell_name, find_clash, parse
+from .grid import KIND, Cage, Puzzle, Shape, Sign, cell_name, find_clash, parse
 from . import narrowing
 from .read import puzzle_id
 
@@ -49,7 +49,7 @@ __all__ = ["NARROWED", "Fault", "SolveResult", "combination_masks", "combination
 #: their own regions, cages or signs cannot share the empty grid's links. Classic
 #: sudoku, X and windoku search the shared links with their givens selected, which is
 #: quicker for them (see docs/benchmarks.md, "The kinds").
-NARROWED = frozenset({"jigsaw", "killer", "futoshiki"})
+NARROWED = frozenset(name for name, kind in KIND.items() if kind.narrowed)
 
 
 def solutions(
@@ -685,7 +685,7 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     stuck = _no_candidate(puzzle) if not found else ()
     if stuck:
         reason = f"{cell_name(stuck[0], puzzle.n)} has no candidate: its units hold every digit"
-        if puzzle.kind in ("sudoku", "killer"):
+        if puzzle.shape.facts.boxed and not puzzle.shape.extra_units:
             reason = f"{cell_name(stuck[0], puzzle.n)} has no candidate: its row, column and box hold every digit"
     else:
         reason = "every way of filling the grid runs into a contradiction" if not found else ""

@@ -55,14 +55,15 @@ def variant_of(puzzle: Puzzle) -> Variant:
     f-puzzles' default ones), a jigsaw's regions, X's diagonals, windoku's windows as extra
     regions, a killer's cages. InvalidPuzzleError if f-puzzles cannot show it."""
     shape, n = puzzle.shape, puzzle.shape.n
-    if shape.kind == "futoshiki":
-        raise InvalidPuzzleError("f-puzzles cannot show a futoshiki: it has no signs between cells")
+    facts = shape.facts
+    if facts.signs:
+        raise InvalidPuzzleError(f"f-puzzles cannot show {facts.article}: it has no signs between cells")
     if not 4 <= n <= 16:
         raise InvalidPuzzleError(f"f-puzzles shows grids of 4x4 to 16x16, not {n}x{n}")
     default = not shape.regions and (shape.box_rows, shape.box_cols) == fpuzzles.box_shape(n)
-    clues = [Clue("extraregion", window) for window in shape.extra_units if shape.kind == "windoku"]
+    clues = [Clue("extraregion", unit) for unit in shape.extra_units if not facts.link_flags]
     clues += [Clue("killercage", cage.cells, value=str(cage.sum)) for cage in puzzle.cages]
-    flags = frozenset({"diagonal+", "diagonal-"} if shape.kind == "x" else ())
+    flags = frozenset(facts.link_flags)
     return Variant(n, puzzle.digits, None if default else shape.box_of, tuple(clues), flags)
 
 

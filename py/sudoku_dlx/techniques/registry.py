@@ -39,7 +39,7 @@ from dataclasses import replace
 from functools import cache
 from typing import NamedTuple
 
-from ..kinds.grid import KINDS, InvalidPuzzleError
+from ..kinds.grid import KIND, KINDS, InvalidPuzzleError
 from . import als, basic, cages, chains, colours, dynamic, fish, signs, templates, trial, uniqueness, wings
 from .position import BASE_SCORES, Position, Step
 
@@ -49,14 +49,15 @@ __all__ = ["ALIASES", "ALL", "BANDED", "BEYOND_SE", "BOXED", "BY_NAME", "CLASSIC
 #: Every kind of puzzle.
 ALL = frozenset(KINDS)
 #: The kinds with boxes (or jigsaw regions): all but the futoshiki.
-BOXED = ALL - {"futoshiki"}
+BOXED = frozenset(name for name, kind in KIND.items() if kind.boxed or kind.irregular)
 #: The kinds whose boxes are rectangles in bands and stacks: the patterns that
 #: reckon with a box's rows and columns (fins, empty rectangles) miss a jigsaw's regions.
-BANDED = BOXED - {"jigsaw"}
-#: Classic sudoku alone: where a deadly pattern's swap keeps every rule.
-CLASSIC = frozenset({"sudoku"})
-KILLER = frozenset({"killer"})
-FUTOSHIKI = frozenset({"futoshiki"})
+BANDED = frozenset(name for name, kind in KIND.items() if kind.boxed)
+#: Where a deadly pattern's swap keeps every rule: classic sudoku alone.
+CLASSIC = frozenset(name for name, kind in KIND.items() if kind.swappable)
+#: The kinds with cages, and with signs.
+KILLER = frozenset(name for name, kind in KIND.items() if kind.cages)
+FUTOSHIKI = frozenset(name for name, kind in KIND.items() if kind.signs)
 
 
 class Technique(NamedTuple):
