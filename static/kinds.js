@@ -523,8 +523,8 @@ const PREFIX = new RegExp(`^[${WHITESPACE}]*(${KINDS.join("|")})[${WHITESPACE}]*
 // An f-puzzles or SudokuPad link, or f-puzzles' bare data or JSON (kinds/read.py's VARIANT_LINK and LINK_UNREAD).
 const VARIANT_LINK = /^\s*[<"'`]?\s*(?:(?:https?:\/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl|N4Ig[\w+/=$ -]{16}|\{\s*")/i;
 const LINK_UNREAD = "this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked, " +
-  "hinted and rated, and the lab shows their exact cover, but they are not yet generated or searched " +
-  "step by step here (docs/rules.md)";
+  "hinted, rated and searched step by step, and the lab shows their exact cover, but they are not yet " +
+  "generated, raced or batched (docs/rules.md)";
 
 // Whether `text` is an f-puzzles or SudokuPad link (which Python reads: web.parse_puzzle).
 export function isVariantLink(text) {

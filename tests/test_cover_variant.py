@@ -135,3 +135,40 @@ def test_an_arrow_is_not_whole_and_the_lab_says_so():
 def test_a_link_the_lab_cannot_build_is_named(text, words):
     with pytest.raises(ProblemError, match=words):
         problems.built_in("variant", puzzle=text)
+
+
+def test_dlx_steps_of_a_link_are_told_in_its_grid_and_rules_words():
+    from sudoku_dlx import web
+    from sudoku_dlx.cover.problems import VARIANT_LINK
+
+    record = web.dlx_steps(VARIANT_LINK)
+    assert (record["status"], record["kind"], record["size"], record["clues"]) == ("complete", "variant", 6, 3)
+    assert record["reduction"] == problems.built_in("variant").about and record["combinations"] == 2
+    steps = record["steps"]
+    texts = [step["text"] for step in steps]
+    assert texts[0] == "6 in the killer cage r5c5-r5c6-r6c5 adding up to 13 has one option left: 6 in r5c6."
+    taken = next(step for step in steps if step["combination"])
+    assert taken["text"].startswith("Take {2, 5, 6} for the killer cage r5c5-r5c6-r6c5 adding up to 13: cover its item")
+    assert taken["cells"] == [28, 29, 34] and taken["cell"] == -1
+    assert any(text.startswith("Fewest options: cell ") for text in texts) and any("conflict item" in t for t in texts)
+    # Replaying the placements gives the solution at the solution event.
+    solution = solve_link(VARIANT_LINK)["solutions"][0]
+    grid = [d for d in web.parse_puzzle(VARIANT_LINK)["givens"]]
+    for step in steps:
+        if step["kind"] in ("try", "undo") and step["cell"] >= 0:
+            grid[step["cell"]] = str(step["digit"]) if step["kind"] == "try" else "."
+        if step["kind"] == "solution":
+            assert "".join(grid) == solution and step["text"] == "Every item is covered: solution 1."
+    assert sum(step["kind"] == "solution" for step in steps) == 1
+
+
+def test_a_cover_that_breaks_a_rule_outside_the_matrix_is_said_to_be_no_solution():
+    from sudoku_dlx import web
+
+    record = web.dlx_steps(REAL['"Eddies" by Qodec (Arrow [including 1-cell Arrows), Even/Odd)'])
+    broken = [step for step in record["steps"] if step["kind"] == "solution"]
+    assert broken and all(step["text"].startswith("Every item is covered, but this cover breaks a rule the matrix "
+                                                  "does not hold whole: the arrow ") for step in broken)
+    assert all(step["cells"] for step in broken)
+    unknown = web.dlx_steps(REAL['"Equal Sums" by Rangsk (Region Sum Lines)'])
+    assert unknown["status"] == "invalid" and "regionsumline" in unknown["error"]

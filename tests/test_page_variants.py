@@ -101,6 +101,23 @@ def test_the_rules_panel_opens_the_puzzles_exact_cover_in_the_lab(new_page):
     expect(page.locator("#lab-title")).to_have_text("Exact cover lab: 6×6 variant sudoku: A lab example")
 
 
+def test_dlx_steps_search_a_variant_in_its_rules_words(new_page):
+    from sudoku_dlx.cover.problems import VARIANT_LINK
+
+    record = web.dlx_steps(VARIANT_LINK)
+    page, _ = opened(new_page, VARIANT_LINK)
+    button(page, "DLX steps").click()
+    panel = page.get_by_role("region", name="Dancing links, step by step")
+    expect(panel).to_be_visible()
+    expect(page.locator("#steps-summary")).to_contain_text("As exact cover, this 6×6 puzzle has 151 primary items")
+    expect(page.locator("#steps-text")).to_have_text(record["steps"][0]["text"])
+    for _ in range(5):
+        button(page, "Next step").click()
+    expect(page.locator("#steps-text")).to_have_text(record["steps"][5]["text"])
+    expect(page.locator("#steps-text")).to_contain_text("Take {2, 5, 6} for the killer cage r5c5-r5c6-r6c5")
+    expect(message(page)).to_contain_text(f"The search took {len(record['steps'])} steps")
+
+
 def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page):
     page, givens = opened(new_page, THERMO)
     blank = givens.index(".")

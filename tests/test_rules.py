@@ -351,7 +351,9 @@ def test_a_link_names_what_it_cannot_read_and_the_kinds_readers_send_it_here():
     rated = web.rate("https://sudokupad.app/fpuzzles" + REAL[name][0])
     assert rated["status"] == "invalid" and rated["error"] == record["error"] and rated["grade"] == "invalid"
     stepped = web.dlx_steps("https://sudokupad.app/fpuzzles" + REAL[name][0])
-    assert stepped["status"] == "invalid" and stepped["error"] == LINK_UNREAD
+    assert stepped["status"] == "invalid" and stepped["error"] == record["error"]
+    raced = web.race_open("https://sudokupad.app/fpuzzles" + REAL[name][0], "dlx")
+    assert raced["status"] == "invalid" and raced["error"] == LINK_UNREAD
 
 
 def test_the_command_line_solves_a_link(capsys):

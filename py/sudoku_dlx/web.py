@@ -20,6 +20,7 @@ from collections.abc import Callable
 from .cover import problems
 from .cover.naming import BOUNDS
 from .cover.trace import trace_search
+from .cover.variant import trace_link
 from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from, one_budget
 from .kinds.grid import KINDS, SYMBOLS, InvalidPuzzleError, Puzzle, marks_of, parse, puzzle_on_line
@@ -233,13 +234,22 @@ def dlx_steps(text: str, size: int = 0, max_steps: int = 5000, kind: str = "") -
     the events as ``steps``: the records of :func:`~sudoku_dlx.cover.record.record_search`
     with the fields of :func:`~sudoku_dlx.cover.trace.trace_search` (``placed``,
     ``open_items`` and ``open_options`` after the event, ``cell``, ``digit``,
-    ``combination``, ``cells``)."""
+    ``combination``, ``cells``). A link's: :func:`~sudoku_dlx.cover.variant.trace_link`'s,
+    kind variant (its reduction is the lab's, ``combinations`` a cage's or renban line's sets
+    of digits)."""
+    if max_steps < 1:
+        return _wrong(f"max_steps must be 1 or more, not {max_steps}", puzzle=text)
+    if is_link(text):
+        try:
+            return trace_link(text, max_steps)
+        except InvalidPuzzleError as error:
+            return _invalid(error, text)
+        except problems.ProblemError as error:  # a rule no grid keeps
+            return {"puzzle": text, "status": "invalid", "error": str(error), "cells": []}
     try:
         puzzle = _puzzle_without_clash(text, size, kind)
     except InvalidPuzzleError as error:
         return _invalid(error, text)
-    if max_steps < 1:
-        return _wrong(f"max_steps must be 1 or more, not {max_steps}", puzzle=text)
     walk = trace_search(puzzle, max_steps)
     reduction = walk.reduction
     return {

@@ -25,8 +25,8 @@ VARIANT_LINK = re.compile(r"\s*[<\"'`]?\s*(?:(?:https?:/{1,2})?(?:www\.)?(?:f-pu
                           r"|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl|N4Ig[\w+/=$ -]{16}|\{\s*\")", re.IGNORECASE)
 #: What the kinds' readers (and the page) say of such a link.
 LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked, "
-               "hinted and rated, and the lab shows their exact cover, but they are not yet generated or searched "
-               "step by step here (docs/rules.md)")
+               "hinted, rated and searched step by step, and the lab shows their exact cover, but they are not yet "
+               "generated, raced or batched (docs/rules.md)")
 
 _PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 
