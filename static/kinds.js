@@ -524,7 +524,7 @@ const PREFIX = new RegExp(`^[${WHITESPACE}]*(${KINDS.join("|")})[${WHITESPACE}]*
 const VARIANT_LINK = /^\s*[<"'`]?\s*(?:(?:https?:\/{1,2})?(?:www\.)?(?:f-puzzles\.com|sudokupad\.app|app\.crackingthecryptic\.com)|fpuzzles|fpuz|scl|N4Ig[\w+/=$ -]{16}|\{\s*")/i;
 const LINK_UNREAD = "this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked, " +
   "hinted, rated and searched step by step, and the lab shows their exact cover, but they are not yet " +
-  "generated, raced or batched (docs/rules.md)";
+  "generated or raced (docs/rules.md)";
 
 // Whether `text` is an f-puzzles or SudokuPad link (which Python reads: web.parse_puzzle).
 export function isVariantLink(text) {

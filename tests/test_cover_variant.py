@@ -8,6 +8,7 @@ from the rules. Where a rule is not whole, the matrix may only let more grids th
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -172,3 +173,21 @@ def test_a_cover_that_breaks_a_rule_outside_the_matrix_is_said_to_be_no_solution
     assert all(step["cells"] for step in broken)
     unknown = web.dlx_steps(REAL['"Equal Sums" by Rangsk (Region Sum Lines)'])
     assert unknown["status"] == "invalid" and "regionsumline" in unknown["error"]
+
+
+def test_a_batch_and_bench_take_links_through_the_rules_solver(tmp_path, capsys):
+    from sudoku_dlx import cli, web
+
+    quick = ["300 Subs!", "Peak Sudoku", "6x6 Extreme Killer", "Equal Sums"]
+    links = [REAL[name] for name in REAL if any(name.startswith(f'"{title}') for title in quick)]
+    record = web.batch(["# links", *links], solvers=["dlx", "backtrack"])
+    assert record["lines"] == [2, 3, 4, 5]
+    assert record["runs"]["dlx"]["status"] == ["unique", "unique", "unique", "invalid"]
+    assert record["runs"]["backtrack"]["status"] == ["invalid"] * 4  # the baselines take classic sudoku alone
+    assert "regionsumline" in record["errors"][3] and record["puzzles"][0] == links[0]
+    assert all(nodes > 0 for nodes in record["runs"]["dlx"]["nodes"][:3])
+    path = tmp_path / "links.txt"
+    path.write_text("\n".join(links) + "\n", encoding="utf-8")
+    assert cli.main(["bench", str(path), "--json"]) == 0
+    (row,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert (row["solver"], row["unique"], row["invalid"]) == ("dlx", 3, 1)

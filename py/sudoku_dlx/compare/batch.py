@@ -22,6 +22,9 @@ from ..baselines.textbook import textbook_solutions
 from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape
 from ..kinds.read import puzzle_id, read_puzzle
 from ..kinds.solver import exact_cover, fault, solve
+from ..rules.link import check_givens, is_link, read_link
+from ..rules.solve import VariantPuzzle
+from ..rules.solve import solutions as variant_solutions
 
 __all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
@@ -62,8 +65,15 @@ SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int, int, bool]]] = {
     "backtrack": _backtrack,
 }
 #: The baselines know the rows, columns and boxes of classic sudoku alone: they take no
-#: other kind (its puzzles are ``invalid`` for them); the DLX engine takes every kind.
+#: other kind (its puzzles are ``invalid`` for them); the DLX engine takes every kind, and
+#: the variants of f-puzzles and SudokuPad links (:func:`_dlx_variant`).
 CLASSIC_ONLY = frozenset({"textbook", "backtrack"})
+
+
+def _dlx_variant(puzzle: VariantPuzzle, limit: int) -> tuple[int, int, int, bool]:
+    """``dlx`` on a link's variant: the rules' solver (:func:`sudoku_dlx.rules.solve.solutions`)."""
+    found, stats = variant_solutions(puzzle, limit)
+    return len(found), stats.tries, stats.guesses, True
 
 
 @dataclass
@@ -177,9 +187,17 @@ CSV_HEADER = ("puzzle", "solver", "ms", "nodes", "guesses", "status")
 TURN = 20  # puzzles a solver runs before the next one takes its turn
 
 
-def read(text: str) -> tuple[Puzzle | None, str, str]:
-    """(puzzle, its canonical form, "") for a text that is a puzzle of any kind whose
-    givens break no rule, else (None, the text, why it is invalid)."""
+def read(text: str) -> tuple[Puzzle | VariantPuzzle | None, str, str]:
+    """(puzzle, its canonical form, "") for a text that is a puzzle of any kind, or an
+    f-puzzles or SudokuPad link (its canonical form the link), whose givens break no rule;
+    else (None, the text, why it is invalid)."""
+    if is_link(text):
+        try:
+            variant, _ = read_link(text)
+            check_givens(variant)
+        except InvalidPuzzleError as error:
+            return None, text, str(error)
+        return variant, text.strip(), ""
     try:
         puzzle = read_puzzle(text)
     except InvalidPuzzleError as error:
@@ -204,12 +222,15 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
         for name in solvers:
             run, runs = SOLVERS[name], batch.runs[name]
             for puzzle, _, _ in read_texts[turn:turn + TURN]:
-                if puzzle is None or puzzle.kind != "sudoku" and name in CLASSIC_ONLY:
+                if puzzle is None or name in CLASSIC_ONLY and (isinstance(puzzle, VariantPuzzle)
+                                                               or puzzle.kind != "sudoku"):
                     status, ms, nodes, guesses = "invalid", 0.0, 0, 0
                 else:
-                    _warm(puzzle.shape)
+                    if isinstance(puzzle, Puzzle):
+                        _warm(puzzle.shape)
                     start = time.perf_counter()
-                    found, nodes, guesses, finished = run(puzzle, limit, max_nodes)
+                    found, nodes, guesses, finished = run(puzzle, limit, max_nodes) if isinstance(puzzle, Puzzle) \
+                        else _dlx_variant(puzzle, limit)
                     ms = (time.perf_counter() - start) * 1000
                     status = outcome(found, finished)
                 runs.status.append(status)

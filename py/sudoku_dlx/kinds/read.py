@@ -26,7 +26,7 @@ VARIANT_LINK = re.compile(r"\s*[<\"'`]?\s*(?:(?:https?:/{1,2})?(?:www\.)?(?:f-pu
 #: What the kinds' readers (and the page) say of such a link.
 LINK_UNREAD = ("this is an f-puzzles or SudokuPad link with variant rules: they are solved, checked, "
                "hinted, rated and searched step by step, and the lab shows their exact cover, but they are not yet "
-               "generated, raced or batched (docs/rules.md)")
+               "generated or raced (docs/rules.md)")
 
 _PREFIX = re.compile(f"[{WHITESPACE}]*(" + "|".join(KINDS) + f")[{WHITESPACE}]*:", re.IGNORECASE | re.ASCII)
 

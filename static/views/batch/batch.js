@@ -6,6 +6,7 @@
 // kept in typed arrays sized once per run, so memory stays flat however long it runs.
 import { Cancelled } from "../../client.js";
 import { View, count, download, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
+import { isVariantLink } from "../../kinds.js";
 import { Histogram, Scatter } from "./plots.js";
 import { BATCH_STATUSES, SOLVERS as SOLVER_NAMES } from "../../words.js";
 import { Pool } from "../../pool.js";
@@ -593,7 +594,8 @@ export default class Batch extends View {
       h("h4", {}, SOLVERS[name]),
       h("ol", {}, done.hardest(name, 5).map((i) => h("li", {}, `${plural(done.nodes[name][i], "try", "tries")}, line ${count(i + 1)}: `,
         h("code", {}, done.puzzles[i]), " ",
-        h("a", { href: playLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "grid"), " ",
-        h("a", { href: raceLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "race")))))));
+        h("a", { href: playLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "grid"),
+        // The race takes no variant link (its backtracking knows no rules).
+        ...(isVariantLink(done.puzzles[i]) ? [] : [" ", h("a", { href: raceLink(done.puzzles[i]), target: "_blank", rel: "noopener" }, "race")])))))));
   }
 }
