@@ -144,7 +144,8 @@ def test_dlx_steps_of_a_link_are_told_in_its_grid_and_rules_words():
 
     record = web.dlx_steps(VARIANT_LINK)
     assert (record["status"], record["kind"], record["size"], record["clues"]) == ("complete", "variant", 6, 3)
-    assert record["reduction"] == problems.built_in("variant").about and record["combinations"] == 2
+    assert problems.built_in("variant").about.startswith(record["reduction"]) and record["combinations"] == 2
+    assert "givens" not in record["reduction"]
     steps = record["steps"]
     texts = [step["text"] for step in steps]
     assert texts[0] == "6 in the killer cage r5c5-r5c6-r6c5 adding up to 13 has one option left: 6 in r5c6."

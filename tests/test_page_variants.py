@@ -118,6 +118,23 @@ def test_dlx_steps_search_a_variant_in_its_rules_words(new_page):
     expect(message(page)).to_contain_text(f"The search took {len(record['steps'])} steps")
 
 
+def test_on_a_phone_a_grid_with_clues_outside_it_settles(new_page):
+    """Its side used to flip between two sizes a pixel apart for ever: the margins of a grid
+    with clues outside it moved the chrome fit() measures by a pixel."""
+    page = new_page(f"index.html#p={quote(PEAK, safe='')}", viewport={"width": 375, "height": 667})
+    wait_ready(page)
+    expect(page.locator("#grid")).to_have_attribute("data-outside", "")
+    widths = page.evaluate("""async () => {
+      const widths = [];
+      for (let k = 0; k < 30; k++) {
+        await new Promise((done) => requestAnimationFrame(done));
+        widths.push(document.querySelector("#grid").getBoundingClientRect().width);
+      }
+      return widths;
+    }""")
+    assert len(set(widths)) == 1, widths
+
+
 def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page):
     page, givens = opened(new_page, THERMO)
     blank = givens.index(".")

@@ -57,6 +57,8 @@ class VariantCover:
     rule by name and the rule's cells."""
 
     problem: Problem
+    #: The reduction in words, as the lab's ``about`` says it but for the givens.
+    reduction: str
     item_words: list[str]
     item_cells: list[tuple[int, ...]]
     placements: list[tuple[int, int]]
@@ -166,15 +168,16 @@ def variant_cover(puzzle: VariantPuzzle, title: str = "", drawing: list | None =
         board["box"] = [shape.box_rows, shape.box_cols]
     else:
         board["regions"] = list(shape.box_of)
-    about = _about(puzzle, region, part, len(primary), len(secondary), len(options), len(given))
+    reduction = _about(puzzle, region, part, len(primary), len(secondary), len(options))
+    about = f"{reduction} " + (f"The {len(given)} givens are chosen before the search." if given else "There are no givens.")
     problem = Problem(f"{n}\u00d7{n} variant sudoku" + (f": {title}" if title else ""), list(number), len(primary),
                       options, names, given, about=about, board=board)
-    return VariantCover(problem, [words for words, _ in items.values()], [cells for _, cells in items.values()],
+    return VariantCover(problem, reduction, [words for words, _ in items.values()], [cells for _, cells in items.values()],
                         placements, chosen)
 
 
 def _about(puzzle: VariantPuzzle, region: str, part: dict[str, Counter[str]], primary: int, secondary: int,
-           options: int, given: int) -> str:
+           options: int) -> str:
     """The reduction in words: what the grid gives, what each rule adds, and whether a cover
     keeps every rule."""
     n = puzzle.grid.n
@@ -207,7 +210,6 @@ def _about(puzzle: VariantPuzzle, region: str, part: dict[str, Counter[str]], pr
                     f"here can exceed the puzzle's; the solver narrows them at every guess and checks each solution.")
     else:
         said.append("The matrix says every rule whole: each cover is a solution of the puzzle.")
-    said.append(f"The {given} givens are chosen before the search." if given else "There are no givens.")
     return " ".join(said)
 
 
@@ -322,6 +324,6 @@ def trace_link(text: str, max_events: int = 1000, limit: int = 2) -> dict:
             "clues": sum(1 for d in puzzle.digits if d), "items": len(problem.items), "options": len(problem.options),
             "secondary_items": len(problem.items) - problem.n_primary,
             "placements": sum(1 for cell, _ in placements if cell >= 0), "combinations": len(cover.fillings),
-            "items_per_placement": [min(primaries), max(primaries)], "reduction": problem.about,
+            "items_per_placement": [min(primaries), max(primaries)], "reduction": cover.reduction,
             "open_items": opened["open_items"], "open_options": opened["open_options"], "nodes": ec.stats.nodes,
             "complete": complete, "steps": events}

@@ -46,6 +46,7 @@ export default class Play extends View {
   constructor(options, python, host) {
     super(options, python, host);
     const puzzle = readPuzzle(new URL(location.href)).puzzle ?? "";
+    this.side = NaN; // the grid's side (px) fit() set last
     // An embed keeps its work per puzzle and per snippet (its id), so two embeds on one
     // course page do not share one game.
     const prefix = options.embed ? `sudoku-dlx:embed:${options.id ? `${options.id}:` : ""}${puzzle}` : "sudoku-dlx:page";
@@ -507,7 +508,13 @@ export default class Play extends View {
     const others = this.options.embed ? document.body.getBoundingClientRect().height - frame.offsetHeight - rules : top + chrome + 8;
     const byHeight = innerHeight - others;
     const side = Math.floor(Math.max(180, Math.min(this.sideByWidth(), byHeight)));
-    if (Math.abs(side - frame.offsetHeight) >= 1) document.documentElement.style.setProperty("--board", `${side}px`);
+    // A change of 1 px is let go: the chrome's rounding can move by a pixel with the side
+    // (a grid with clues outside it has margins of a fraction of it), and the side
+    // computed from it flips back and forth for ever.
+    if (Math.abs(side - frame.offsetHeight) >= 1 && !(Math.abs(side - this.side) < 2)) {
+      this.side = side;
+      document.documentElement.style.setProperty("--board", `${side}px`);
+    }
     this.zoom(this.zoomed() && side / this.game.n < TAP_CELL);
     this.host.natural(this.naturalHeight());
   }
