@@ -136,10 +136,25 @@ def test_each_kind_opens_draws_breaks_its_rule_solves_checks_hints_and_shares(ne
         "sums": [str(cage.sum) for cage in puzzle.cages],
         "signs": len(puzzle.signs),
     }
+    # A screen reader hears the grid's kind, and each cell what it is in beyond its row and
+    # column: a jigsaw's region, X's diagonal, a window, its cage with its cells and sum.
+    names = {"sudoku": "Sudoku", "x": "Sudoku X", "windoku": "Windoku", "jigsaw": "Jigsaw sudoku",
+             "killer": "Killer sudoku", "futoshiki": "Futoshiki"}
+    expect(page.locator("#grid")).to_have_attribute("aria-label", f"{names[kind]} grid, {n} by {n}")
+    if puzzle.shape.regions:
+        x = n + 1
+        expect(cell(page, x)).to_have_attribute("aria-label", re.compile(f", region {puzzle.shape.regions[x] + 1}(,|$)"))
+    if kind == "x":
+        expect(cell(page, 0)).to_have_attribute("aria-label", re.compile(", on the main diagonal(,|$)"))
+        expect(cell(page, n - 1)).to_have_attribute("aria-label", re.compile(", on the anti-diagonal(,|$)"))
+    if kind == "windoku":
+        expect(cell(page, n + 1)).to_have_attribute("aria-label", re.compile(", in window 1(,|$)"))
+        expect(cell(page, 0)).not_to_have_attribute("aria-label", re.compile("window"))
     if puzzle.cages:  # the cells say their cage, the signs' cells their neighbours
         first = puzzle.cages[0]
-        expect(cell(page, first.cells[0])).to_have_attribute(
-            "aria-label", re.compile(f"in a cage of {len(first.cells)} cells? adding up to {first.sum}"))
+        cells = " ".join(f"r{x // n + 1}c{x % n + 1}" for x in sorted(first.cells))
+        for x in first.cells:
+            expect(cell(page, x)).to_have_attribute("aria-label", re.compile(f"in the cage {cells} adding up to {first.sum}"))
     for sign in puzzle.signs[:2]:
         expect(cell(page, sign.greater)).to_have_attribute("aria-label", re.compile(f"more than r{sign.lesser // n + 1}c"))
 

@@ -1,7 +1,8 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, regionOf, symbolFor } from "../../grid.js";
-import { plural } from "../../kit.js";
+import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, regionOf, symbolFor,
+  unitName } from "../../grid.js";
+import { KIND_NAMES } from "../../kinds.js";
 import { cageMarks, signMark } from "../../kind-marks.js";
 import { ruleMarks } from "../../rules/index.js";
 import { svg } from "../../svg.js";
@@ -82,22 +83,17 @@ export class Board {
     this.grid.style.setProperty("--note-columns", n > NOTES_GRID_MAX ? 2 : this.noteColumns);
     this.grid.dataset.size = n;
     this.grid.dataset.kind = kind;
+    const name = KIND_NAMES[kind] ?? "sudoku";
+    this.grid.setAttribute("aria-label", `${name[0].toUpperCase()}${name.slice(1)} grid, ${n} by ${n}`);
     const rows = cellRows(shape);
     this.cells = rows.flatMap((row) => [...row.children]);
-    // What each cell's label adds: its cage's sum, its signs, a variant's rules on it.
-    this.about = this.cells.map(() => []);
+    this.about = cellsAbout(shape);
     const marks = svg("svg", { class: "kind-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
     for (const cage of shape.cages) {
       marks.append(cageMarks(cage, n));
       this.cells[Math.min(...cage.cells)].dataset.sum = cage.sum; // its notes make room for the sum
-      for (const x of cage.cells) this.about[x].push(`in a cage of ${plural(cage.cells.length, "cell")} adding up to ${cage.sum}`);
     }
-    for (const [greater, lesser] of shape.signs) {
-      marks.append(signMark(greater, lesser, n));
-      this.about[greater].push(`more than ${cellName(lesser, n)}`);
-      this.about[lesser].push(`less than ${cellName(greater, n)}`);
-    }
-    for (const { cells, named } of shape.variant?.named ?? []) for (const x of cells) this.about[x].push(`on ${named}`);
+    for (const [greater, lesser] of shape.signs) marks.append(signMark(greater, lesser, n));
     // A variant's rules drawn as f-puzzles draws them: shading and lines under the cells'
     // digits, dots and sums over the grid's lines; clues outside the grid get a cell's room.
     const drawing = shape.variant?.drawing ?? [];
@@ -264,6 +260,29 @@ export class Board {
     }
     event.preventDefault();
   }
+}
+
+// What each cell's label adds beyond its row and column (a list per cell): a jigsaw's
+// region, X's diagonal or a windoku's window, its cage with its cells and sum, its signs,
+// a variant's rules on it.
+function cellsAbout(shape) {
+  const { n } = shape;
+  const about = Array.from({ length: n * n }, () => []);
+  if (shape.regions.length && !shape.boxRows) about.forEach((said, x) => said.push(`region ${shape.regions[x] + 1}`));
+  for (const unit of extraUnits(shape)) {
+    const where = unitName(unit, shape);
+    for (const x of unit) about[x].push(`${where.startsWith("the ") ? "on" : "in"} ${where}`);
+  }
+  for (const cage of shape.cages) {
+    const cells = [...cage.cells].sort((a, b) => a - b).map((x) => cellName(x, n));
+    for (const x of cage.cells) about[x].push(`in the cage ${cells.join(" ")} adding up to ${cage.sum}`);
+  }
+  for (const [greater, lesser] of shape.signs) {
+    about[greater].push(`more than ${cellName(lesser, n)}`);
+    about[lesser].push(`less than ${cellName(greater, n)}`);
+  }
+  for (const { cells, named } of shape.variant?.named ?? []) for (const x of cells) about[x].push(`on ${named}`);
+  return about;
 }
 
 function keyButton(symbol, text, label) {
