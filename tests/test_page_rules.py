@@ -42,15 +42,16 @@ def of(drawings, key):
 def test_each_key_is_drawn_with_its_parts(new_page):
     drawings = drawn(new_page(PAGE))
     keys = {d["key"] for d in drawings}
-    expected = {"thermometer", "palindrome", "renban", "whispers", "betweenline", "diagonal+", "diagonal-",
+    expected = {"thermometer", "palindrome", "renban", "whispers", "entropicline", "regionsumline", "betweenline",
+                "diagonal+", "diagonal-",
                 "arrow", "odd", "even", "maximum", "minimum", "extraregion", "clone", "difference", "ratio",
                 "xv", "quadruple", "killercage", "littlekillersum", "sandwichsum", "xsum", "skyscraper"}
     assert keys == expected  # anti-knight has nothing to draw, the unknown key no drawing
     straight, branched = of(drawings, "thermometer")
     assert (straight["bulbs"], straight["lines"]) == (1, [4])
     assert (branched["bulbs"], branched["lines"]) == (1, [3, 4])  # two lines from one bulb
-    for key in ("palindrome", "renban", "whispers"):
-        assert [d["lines"] for d in of(drawings, key)] == [[4 if key != "whispers" else 5]]
+    for key, cells in (("palindrome", 4), ("renban", 4), ("whispers", 5), ("entropicline", 3), ("regionsumline", 4)):
+        assert [d["lines"] for d in of(drawings, key)] == [[cells]]
     between = of(drawings, "betweenline")[0]
     assert (between["lines"], between["circles"]) == ([4], 2)
     assert [d["lines"] for d in of(drawings, "diagonal+") + of(drawings, "diagonal-")] == [[2], [2]]
@@ -129,6 +130,8 @@ COLOURS = """() => {
     palindrome: css('[data-key="palindrome"] .line', "stroke"),
     renban: css('[data-key="renban"] .line', "stroke"),
     whispers: css('[data-key="whispers"] .line', "stroke"),
+    entropic: css('[data-key="entropicline"] .line', "stroke"),
+    regionsum: css('[data-key="regionsumline"] .line', "stroke"),
     white: css(".dot.white", "fill"), whiteEdge: css(".dot.white", "stroke"), whiteValue: css(".dot-value.white", "fill"),
     black: css(".dot.black", "fill"), blackEdge: css(".dot.black", "stroke"), blackValue: css(".dot-value.black", "fill"),
     text: css('[data-key="sandwichsum"] text', "fill"), page: getComputedStyle(document.body).backgroundColor,
@@ -143,8 +146,8 @@ def test_drawings_are_visible_and_told_apart(new_page, scheme):
         page.emulate_media(media="print")
     drawn(page)
     colours = page.evaluate(COLOURS)
-    lines = [colours["thermo"], colours["palindrome"], colours["renban"], colours["whispers"]]
-    assert len(set(lines)) == 4 and colours["cell"] not in lines
+    lines = [colours[key] for key in ("thermo", "palindrome", "renban", "whispers", "entropic", "regionsum")]
+    assert len(set(lines)) == 6 and colours["cell"] not in lines
     # Kropki's dots keep their colours in every scheme, each edged apart from the cell, values readable.
     assert (colours["white"], colours["black"]) == ("rgb(255, 255, 255)", "rgb(0, 0, 0)")
     assert colours["cell"] not in (colours["whiteEdge"], colours["blackEdge"])

@@ -20,6 +20,7 @@ import pytest
 from sudoku_dlx import cli, web
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, shape_for
 from sudoku_dlx.kinds.read import LINK_UNREAD
+from sudoku_dlx.rules.link import read_link
 from sudoku_dlx.rules.solve import Grid, VariantPuzzle, solutions
 from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
@@ -30,6 +31,7 @@ from sudoku_dlx.rules.betweenline import BetweenLine
 from sudoku_dlx.rules.clone import Clone
 from sudoku_dlx.rules.diagonal import Diagonal
 from sudoku_dlx.rules.disjointgroups import DisjointGroups
+from sudoku_dlx.rules.entropic import EntropicLine
 from sudoku_dlx.rules.extraregion import ExtraRegion
 from sudoku_dlx.rules.extremes import Extreme
 from sudoku_dlx.rules.killercage import KillerCage
@@ -39,6 +41,7 @@ from sudoku_dlx.rules.nonconsecutive import NonConsecutive
 from sudoku_dlx.rules.palindrome import Palindrome
 from sudoku_dlx.rules.parity import Parity
 from sudoku_dlx.rules.quadruple import Quadruple
+from sudoku_dlx.rules.regionsum import RegionSumLine
 from sudoku_dlx.rules.renban import Renban
 from sudoku_dlx.rules.sandwich import Sandwich
 from sudoku_dlx.rules.skyscraper import Skyscraper
@@ -123,6 +126,15 @@ def keeps(rule, g, n) -> bool:
             return all(g[a] == g[b] for a, b in zip(one, other))
         case Quadruple(corner=cells, digits=digits):
             return not Counter(digits) - Counter(g[x] for x in cells)
+        case EntropicLine(line=line):  # each window of three (or the whole of a shorter line): one digit a third
+            groups = [(g[x] - 1) // (n // 3) for x in line]
+            return all(len(set(groups[i:i + 3])) == len(groups[i:i + 3]) for i in range(max(1, len(line) - 2)))
+        case RegionSumLine(line=line):
+            rows, cols = shape_for(n).box_rows, shape_for(n).box_cols
+            sums: Counter[int] = Counter()
+            for x in line:
+                sums[x // n // rows * rows + x % n // cols] += g[x]
+            return len(set(sums.values())) == 1
         case DisjointGroups(rows=rows, cols=cols):
             return all(len({g[r * n + c] for r in range(i, n, rows) for c in range(j, n, cols)}) == n
                        for i in range(rows) for j in range(cols))
@@ -182,7 +194,7 @@ def random_rules(rng, n, solution, count):
 
 def random_rule(rng, n, solution):
     """A random rule, made to fit ``solution`` where a rule has a value."""
-    kind = rng.randrange(21)
+    kind = rng.randrange(23)
     pair = rng.choice([(a, b) for a, b in pairs_of_cells(n) if touching(a, b, n)])
     line = random_line(rng, n, rng.randint(2, 4))
     s = solution
@@ -211,6 +223,11 @@ def random_rule(rng, n, solution):
         case 15: return Whispers(line, 2 if n == 4 else 3)
         case 16: return BetweenLine(line) if len(line) > 2 else Renban(line)
         case 17: return Renban(line)
+        case 21:
+            if n % 3:
+                return Renban(line)
+            return EntropicLine(line, n // 3)
+        case 22: return RegionSumLine.read(SimpleNamespace(lines=(line,)), n, (shape_for(n).box_rows, shape_for(n).box_cols))[0]
         case 19 | 20:
             start = rng.randrange(n)
             sight = [tuple(range(start * n, start * n + n)), tuple(range(start, n * n, n))][rng.randrange(2)]
@@ -282,10 +299,13 @@ def clue(key, cells=(), lines=(), value="", outside=None, direction=""):
     (clue("betweenline", lines=[(0, 1)]), "no cells between its ends"),
     (clue("quadruple", cells=(0, 1, 9, 10), value="1,2,3,4,5"), "has digits"),
     (clue("clone", cells=(0, 1), lines=[(2,)]), "has 2 cells and its copy 1"),
+    (clue("regionsumline", lines=[(0, 10, 20)]), "irregular regions are not solved here yet"),
 ])
 def test_a_bad_clue_is_refused_by_name(bad, words):
     with pytest.raises(InvalidPuzzleError, match=words):
-        rules_of([bad], (), (), 9, (3, 3))
+        rules_of([bad], (), (), 9, None if bad.key == "regionsumline" else (3, 3))
+    with pytest.raises(InvalidPuzzleError, match="a multiple of 3, not 4x4"):
+        rules_of([clue("entropicline", lines=[(0, 1, 2)])], (), (), 4, (2, 2))
 
 
 def test_an_unknown_key_is_named_not_ignored():
@@ -314,6 +334,8 @@ def test_every_reader_reads_its_clue():
         "whispers": clue("whispers", lines=[(0, 1, 2)]), "betweenline": clue("betweenline", lines=[(0, 1, 2)]),
         "clone": clue("clone", cells=(0, 1), lines=[(80, 79)]),
         "quadruple": clue("quadruple", cells=(0, 1, 9, 10), value="1,2"),
+        "entropicline": clue("entropicline", lines=[(0, 1, 2, 3)]),
+        "regionsumline": clue("regionsumline", lines=[(1, 2, 3, 4)]),
     }
     assert set(samples) == set(READERS)
     for key, sample in samples.items():
@@ -325,6 +347,8 @@ def test_every_reader_reads_its_clue():
     assert xsum.line == tuple(range(74, -1, -9)) and xsum.named(n) == "the X-sum of column 3 from the bottom"
     (skyscraper,) = rules_of([samples["skyscraper"]], (), (), n, (3, 3))  # right of row 4: read leftwards
     assert skyscraper.line == tuple(range(35, 26, -1))
+    (sums,) = rules_of([samples["regionsumline"]], (), (), n, (3, 3))  # r1c2-r1c5: boxes 1 and 2
+    assert sums.parts == ((1, 2), (3, 4))
 
 
 LINKS = Path(__file__).parent / "data" / "links" / "rangsk_fpuzzles.tsv"
@@ -333,7 +357,8 @@ REAL = {row[0]: row[1:] for row in (line.split("\t") for line in LINKS.read_text
 
 
 @pytest.mark.parametrize("title", ['"300 Subs!"', '"Peak Sudoku"', '"Dotween"', '"Irregular 7x7 Kropki"',
-                                   '"6x6 Extreme Killer"', '"Just add Color"', '"Fortress Sudoku"', '"Black Kropki X"'])
+                                   '"6x6 Extreme Killer"', '"Just add Color"', '"Fortress Sudoku"', '"Black Kropki X"',
+                                   '"Tiny Scar"', 'Entropic Lines 101'])
 def test_real_links_solve_to_their_published_solutions(title):
     (name,) = [name for name in REAL if name.startswith(title)]
     data, solution = REAL[name]
@@ -343,7 +368,7 @@ def test_real_links_solve_to_their_published_solutions(title):
 
 
 def test_a_link_names_what_it_cannot_read_and_the_kinds_readers_send_it_here():
-    (name,) = [name for name in REAL if name.startswith('"Equal Sums"')]
+    (name,) = [name for name in REAL if name.startswith('"159 Arrows"')]
     record = web.solve("fpuzzles" + REAL[name][0])
     assert record["status"] == "invalid" and "does not know: " in record["error"] and record["error"].split(": ", 1)[1]
     parsed = web.parse_puzzle("https://sudokupad.app/fpuzzles" + REAL[name][0])
@@ -382,3 +407,17 @@ def test_a_sum_keeps_exactly_the_digits_some_completion_uses(seed):
         return
     assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(k)]
     assert reachable == sum(1 << s for s in {sum(t) for t in fits})
+
+
+def test_a_drawing_made_from_a_typed_constraint_is_read_as_that_constraint_alone():
+    """f-puzzles' newer constraints draw themselves as lines and texts marked fromConstraint:
+    where the data types that constraint too, the drawing says nothing more; a drawing of
+    no typed constraint is still refused (its meaning would be in the rules text)."""
+    (name,) = [name for name in REAL if name.startswith("Renban Skyscrapers")]
+    puzzle, variant = read_link(REAL[name][0])
+    assert {rule.key for rule in puzzle.grid.rules} == {"renban", "skyscraper"}
+    assert {clue.key for clue in variant.clues} >= {"line", "text"}  # the drawings are there...
+    assert {record["key"] for record in web.parse_puzzle(REAL[name][0])["drawing"]} == {"renban", "skyscraper"}  # ...not drawn twice
+    (alien,) = [name for name in REAL if name.startswith('"Alien"')]
+    with pytest.raises(InvalidPuzzleError, match=r"does not know: line \(drawn only\), text \(drawn only\)"):
+        read_link(REAL[alien][0])

@@ -45,6 +45,8 @@ const DRAWINGS = new Map(Object.entries({
   palindrome: ["line", (clue, n) => thickLines(clue, n, "palindrome")],
   renban: ["line", (clue, n) => thickLines(clue, n, "renban")],
   whispers: ["line", (clue, n) => thickLines(clue, n, "whispers")],
+  entropicline: ["line", (clue, n) => thickLines(clue, n, "entropic")],
+  regionsumline: ["line", (clue, n) => thickLines(clue, n, "regionsum")],
   betweenline: ["line", betweenLine],
   arrow: ["line", arrow],
   difference: ["dot", difference],

@@ -19,6 +19,8 @@ export const GROUPS = {
       { key: "renban", lines: [[at(2, 6), at(2, 7), at(3, 8), at(4, 8)]] },
       { key: "whispers", lines: [[at(6, 6), at(7, 7), at(7, 8), at(8, 9), at(9, 9)]] },
       { key: "betweenline", lines: [[at(1, 6), at(1, 7), at(1, 8), at(1, 9)]] },
+      { key: "entropicline", lines: [[at(3, 4), at(4, 5), at(4, 6)]] },
+      { key: "regionsumline", lines: [[at(6, 1), at(6, 2), at(6, 3), at(6, 4)]] },
       { key: "diagonal+" },
       { key: "diagonal-" },
     ],

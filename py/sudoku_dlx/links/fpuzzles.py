@@ -37,12 +37,24 @@ SHAPES = {
     "odd": "cell", "even": "cell", "minimum": "cell", "maximum": "cell",
     "sandwichsum": "outside", "xsum": "outside", "skyscraper": "outside", "littlekillersum": "littlekiller",
     "thermometer": "lines", "palindrome": "lines", "renban": "lines", "whispers": "lines",
-    "betweenline": "lines", "arrow": "arrow",
+    "betweenline": "lines", "entropicline": "lines", "regionsumline": "lines", "arrow": "arrow",
     # drawn only: kept as clues so the rules layer can say so
     "cage": "cells", "rectangle": "cells", "circle": "cells", "text": "cells", "line": "lines",
 }
 #: Keys that only draw (their cells may lie outside the grid, their lines may cross themselves).
 COSMETIC = frozenset({"cage", "rectangle", "circle", "text", "line"})
+#: f-puzzles' constraint names in a drawing's ``fromConstraint`` (the lines and texts its
+#: newer constraints draw with), and their keys: such a drawing says nothing more than the
+#: constraint it was made from, where the data types that constraint too.
+FROM_CONSTRAINT = {"Whispers": "whispers", "Renban": "renban", "X Sum": "xsum", "Skyscraper": "skyscraper",
+                   "Region Sum Line": "regionsumline", "Entropic Line": "entropicline",
+                   "Column Indexer": "columnindexer"}
+
+
+def drawn_from(clue: Clue, keys: set[str]) -> bool:
+    """Whether ``clue``, a drawing, was made from a constraint whose key is among ``keys``."""
+    made = dict(clue.extra).get("fromConstraint")
+    return clue.key in COSMETIC and isinstance(made, str) and FROM_CONSTRAINT.get(made) in keys
 #: Keys that say nothing about the puzzle's rules (solver settings, the answer): kept, not flagged.
 QUIET = frozenset({"solution", "disabledlogic", "truecandidatesoptions", "highlightConflicts"})
 #: Keys this module reads into the Variant's own fields.

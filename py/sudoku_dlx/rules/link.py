@@ -38,15 +38,21 @@ def _shape(variant: Variant) -> tuple[Shape, tuple[int, int] | None]:
     return jigsaw_shape(regions or tuple(x // n for x in range(n * n))), None
 
 
+def _meant(variant: Variant) -> list[Clue]:
+    """The link's clues but the drawings made from a constraint it types (they say nothing more)."""
+    keys = {clue.key for clue in variant.clues}
+    return [clue for clue in variant.clues if not fpuzzles.drawn_from(clue, keys)]
+
+
 def read_link(text: str) -> tuple[VariantPuzzle, Variant]:
     """The puzzle of a link (and what the link says); InvalidPuzzleError naming what it cannot read."""
     variant = reader.read(text)
-    drawn = sorted({clue.key for clue in variant.clues if clue.key in fpuzzles.COSMETIC})
+    drawn = sorted({clue.key for clue in _meant(variant) if clue.key in fpuzzles.COSMETIC})
     if variant.unknown or drawn:
         names = ", ".join([*variant.unknown, *(f"{key} (drawn only)" for key in drawn)])
         raise InvalidPuzzleError(f"this puzzle has rules the solver does not know: {names}")
     shape, box = _shape(variant)
-    rules = rules_of(variant.clues, variant.flags, variant.negative, variant.size, box)
+    rules = rules_of(_meant(variant), variant.flags, variant.negative, variant.size, box)
     return VariantPuzzle(Grid(shape, rules), variant.givens), variant
 
 
@@ -97,7 +103,7 @@ def drawing_of(variant: Variant) -> list[dict]:
     a global rule by its ``key`` alone."""
     return [{"key": clue.key, "cells": list(clue.cells), "lines": [list(line) for line in clue.lines],
              "value": clue.value, "outside": list(clue.outside) if clue.outside else None,
-             "direction": clue.direction} for clue in variant.clues] + [{"key": flag} for flag in sorted(variant.flags)]
+             "direction": clue.direction} for clue in _meant(variant)] + [{"key": flag} for flag in sorted(variant.flags)]
 
 
 def parse_link(text: str) -> dict:

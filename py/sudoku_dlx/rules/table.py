@@ -17,6 +17,7 @@ from .base import Rule
 from .betweenline import BetweenLine
 from .clone import Clone
 from .diagonal import Diagonal
+from .entropic import EntropicLine
 from .disjointgroups import DisjointGroups
 from .extraregion import ExtraRegion
 from .extremes import Extreme
@@ -27,6 +28,7 @@ from .nonconsecutive import NonConsecutive
 from .palindrome import Palindrome
 from .parity import Parity
 from .quadruple import Quadruple
+from .regionsum import RegionSumLine
 from .renban import Renban
 from .sandwich import Sandwich
 from .skyscraper import Skyscraper
@@ -60,6 +62,8 @@ READERS: dict[str, Callable[..., list[Rule]]] = {
     "betweenline": BetweenLine.read,
     "clone": Clone.read,
     "quadruple": Quadruple.read,
+    "entropicline": EntropicLine.read,
+    "regionsumline": RegionSumLine.read,  # with the boxes: see rules_of
 }
 
 #: A key true of the whole grid -> its rule ``(box rows and cols, the white dots' pairs) -> rule``.
@@ -89,7 +93,9 @@ def rules_of(clues: Iterable, flags: Iterable[str], negative: Iterable[str], n: 
         raise InvalidPuzzleError("disjoint groups need a grid of boxes, and this one has irregular regions")
     rules: list[Rule] = []
     for clue in clues:
-        if clue.key not in ("minimum", "maximum"):
+        if clue.key == "regionsumline":
+            rules += RegionSumLine.read(clue, n, box)
+        elif clue.key not in ("minimum", "maximum"):
             rules += READERS[clue.key](clue, n)
     for key in ("minimum", "maximum"):  # one rule of all the cells: a neighbour of the same mark is no bound
         marked = [x for clue in clues if clue.key == key for x in clue.cells]
