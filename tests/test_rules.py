@@ -241,8 +241,9 @@ def random_rule(rng, n, solution):
             return Quadruple(cells, tuple(sorted(rng.sample([s[x] for x in cells], 2))))
 
 
-@pytest.mark.parametrize("seed", range(60))
-def test_counts_equal_brute_force_on_4x4(seed):
+def random_case4(seed):
+    """A random 4x4 case: rules its ``solution`` keeps, some of its digits as ``givens``, and
+    every grid (by brute force) that holds the givens and keeps the rules, sorted."""
     rng = random.Random(seed)
     n = 4
     solution = rng.choice(GRIDS4)
@@ -250,7 +251,13 @@ def test_counts_equal_brute_force_on_4x4(seed):
     givens = tuple(d if rng.random() < 0.15 else 0 for d in solution)
     expected = sorted(g for g in GRIDS4 if all(g[x] == d for x, d in enumerate(givens) if d)
                       and all(keeps(rule, g, n) for rule in rules))
-    found, _ = solutions(VariantPuzzle(Grid(shape_for(n), rules), givens))
+    return solution, rules, givens, expected
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_counts_equal_brute_force_on_4x4(seed):
+    solution, rules, givens, expected = random_case4(seed)
+    found, _ = solutions(VariantPuzzle(Grid(shape_for(4), rules), givens))
     assert sorted(found) == expected and solution in found, rules
 
 
