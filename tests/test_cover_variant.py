@@ -126,7 +126,7 @@ def test_an_arrow_is_not_whole_and_the_lab_says_so():
 
 @pytest.mark.parametrize("text, words", [
     ("https://www.f-puzzles.com/?load=notbase64!!", "the link is no puzzle"),
-    (REAL['"159 Arrows" by Lisztes (Arrows, 159)'], "columnindexer"),
+    (REAL['"Alien" by Lisztes (Whispers, Thermo)'], r"line \(drawn only\)"),
 ])
 def test_a_link_the_lab_cannot_build_is_named(text, words):
     with pytest.raises(ProblemError, match=words):
@@ -167,20 +167,20 @@ def test_a_cover_that_breaks_a_rule_outside_the_matrix_is_said_to_be_no_solution
     assert broken and all(step["text"].startswith("Every item is covered, but this cover breaks a rule the matrix "
                                                   "does not hold whole: the arrow ") for step in broken)
     assert all(step["cells"] for step in broken)
-    unknown = web.dlx_steps(REAL['"159 Arrows" by Lisztes (Arrows, 159)'])
-    assert unknown["status"] == "invalid" and "columnindexer" in unknown["error"]
+    unknown = web.dlx_steps(REAL['"Alien" by Lisztes (Whispers, Thermo)'])
+    assert unknown["status"] == "invalid" and "line (drawn only)" in unknown["error"]
 
 
 def test_a_batch_and_bench_take_links_through_the_rules_solver(tmp_path, capsys):
     from sudoku_dlx import cli, web
 
-    quick = ["300 Subs!", "Peak Sudoku", "6x6 Extreme Killer", "159 Arrows"]
+    quick = ["300 Subs!", "Peak Sudoku", "6x6 Extreme Killer", "Alien"]
     links = [REAL[name] for name in REAL if any(name.startswith(f'"{title}') for title in quick)]
     record = web.batch(["# links", *links], solvers=["dlx", "backtrack"])
     assert record["lines"] == [2, 3, 4, 5]
     assert record["runs"]["dlx"]["status"] == ["unique", "unique", "unique", "invalid"]
     assert record["runs"]["backtrack"]["status"] == ["invalid"] * 4  # the baselines take classic sudoku alone
-    assert "columnindexer" in record["errors"][3] and record["puzzles"][0] == links[0]
+    assert "line (drawn only)" in record["errors"][3] and record["puzzles"][0] == links[0]
     assert all(nodes > 0 for nodes in record["runs"]["dlx"]["nodes"][:3])
     path = tmp_path / "links.txt"
     path.write_text("\n".join(links) + "\n", encoding="utf-8")

@@ -44,7 +44,7 @@ def test_each_key_is_drawn_with_its_parts(new_page):
     keys = {d["key"] for d in drawings}
     expected = {"thermometer", "palindrome", "renban", "whispers", "entropicline", "regionsumline", "betweenline",
                 "diagonal+", "diagonal-",
-                "arrow", "odd", "even", "maximum", "minimum", "extraregion", "clone", "difference", "ratio",
+                "arrow", "odd", "even", "maximum", "minimum", "extraregion", "columnindexer", "clone", "difference", "ratio",
                 "xv", "quadruple", "killercage", "littlekillersum", "sandwichsum", "xsum", "skyscraper"}
     assert keys == expected  # anti-knight has nothing to draw, the unknown key no drawing
     straight, branched = of(drawings, "thermometer")

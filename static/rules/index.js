@@ -34,6 +34,7 @@ export const LAYERS = ["shade", "line", "dot", "text"];
 // key -> [layer, drawing(clue, n)], or null for a rule that has nothing to draw.
 const DRAWINGS = new Map(Object.entries({
   extraregion: ["shade", shadedCells],
+  columnindexer: ["shade", shadedCells],
   clone: ["shade", (clue, n) => shadedCells({ cells: [...(clue.cells ?? []), ...(clue.lines ?? []).flat()] }, n)],
   odd: ["shade", odd],
   even: ["shade", even],

@@ -38,6 +38,7 @@ export const GROUPS = {
       { key: "maximum", cells: [at(4, 7)] },
       { key: "minimum", cells: [at(9, 8), at(9, 9)] },
       { key: "extraregion", cells: [at(6, 5), at(6, 6), at(7, 5), at(7, 6)] },
+      { key: "columnindexer", cells: [at(3, 1), at(4, 1)] },
       { key: "clone", cells: [at(1, 1), at(1, 2)], lines: [[at(9, 4), at(9, 5)]] },
     ],
   },

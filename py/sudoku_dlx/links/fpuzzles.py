@@ -33,7 +33,7 @@ FLAGS = ("diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "
 #: outside the grid), "littlekiller", "lines", "arrow", "clone", "quadruple".
 SHAPES = {
     "killercage": "cells", "extraregion": "cells", "difference": "cells", "ratio": "cells",
-    "xv": "cells", "quadruple": "quadruple", "clone": "clone",
+    "xv": "cells", "quadruple": "quadruple", "clone": "clone", "columnindexer": "cells",
     "odd": "cell", "even": "cell", "minimum": "cell", "maximum": "cell",
     "sandwichsum": "outside", "xsum": "outside", "skyscraper": "outside", "littlekillersum": "littlekiller",
     "thermometer": "lines", "palindrome": "lines", "renban": "lines", "whispers": "lines",

@@ -21,6 +21,7 @@ from .entropic import EntropicLine
 from .disjointgroups import DisjointGroups
 from .extraregion import ExtraRegion
 from .extremes import Extreme
+from .indexer import ColumnIndexer
 from .killercage import KillerCage
 from .kropki import Dot, NoDot
 from .littlekiller import LittleKiller
@@ -63,6 +64,7 @@ READERS: dict[str, Callable[..., list[Rule]]] = {
     "clone": Clone.read,
     "quadruple": Quadruple.read,
     "entropicline": EntropicLine.read,
+    "columnindexer": ColumnIndexer.read,
     "regionsumline": RegionSumLine.read,  # with the boxes: see rules_of
 }
 

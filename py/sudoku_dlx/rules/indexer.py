@@ -1,0 +1,60 @@
+"""Column indexers (f-puzzles ``columnindexer``, the "1-5-9" rule): a digit d in a marked cell
+of column c says where c goes in its row: column d."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..kinds.grid import cell_name
+from .base import Rule, check_cells
+
+__all__ = ["ColumnIndexer"]
+
+
+@dataclass(frozen=True)
+class ColumnIndexer(Rule):
+    """Each of ``marked``'s cells, in column c of row r, holds the column of row r that holds c."""
+
+    marked: tuple[int, ...]
+    key = "columnindexer"
+    name = "column indexer"
+
+    @classmethod
+    def read(cls, clue, n):
+        return [cls(check_cells("a column indexer", clue.cells, n))]
+
+    def cells(self):
+        return self.marked
+
+    def whole(self):  # its conflicts are every pair of placements it forbids
+        return True
+
+    def conflicts(self, n):
+        """d in r, c forbids any digit but c + 1 in r, column d (nothing where that is the cell itself)."""
+        for x in self.marked:
+            r, c = divmod(x, n)
+            for d in range(1, n + 1):
+                if d - 1 != c:
+                    for y in range(1, n + 1):
+                        if y != c + 1:
+                            yield x, d, r * n + d - 1, y
+
+    def broken(self, digits, n):
+        for x in self.marked:
+            r, c = divmod(x, n)
+            d = digits[x]
+            if d and digits[r * n + d - 1] and digits[r * n + d - 1] != c + 1:
+                return (f"{cell_name(x, n)} is {d}, so r{r + 1}c{d} must be {c + 1}, "
+                        f"not {digits[r * n + d - 1]}")
+        return None
+
+    def fault(self, digits, n):
+        for x in self.marked:
+            r, c = divmod(x, n)
+            d = digits[x]
+            if d and digits[r * n + d - 1] and digits[r * n + d - 1] != c + 1:
+                return self.broken(digits, n) or "", (x, r * n + d - 1)
+        return None
+
+    def words(self, n):
+        return "A digit d in a marked cell of column c says that c is in column d of its row."
