@@ -124,18 +124,20 @@ def test_on_a_phone_a_grid_with_clues_outside_it_settles(new_page):
     page = new_page(f"index.html#p={quote(PEAK, safe='')}", viewport={"width": 375, "height": 667})
     wait_ready(page)
     expect(page.locator("#grid")).to_have_attribute("data-outside", "")
-    # Once it has had time to settle (two looks half a second apart agree), 30 frames in a row see one side
-    # (a late change of the page, once, is no flip; the flip changed it every frame).
+    # Once it has settled (ten frames in a row see one side; at most 600 frames are waited for),
+    # 30 frames in a row see one side (a late change of the page, once, is no flip; the flip
+    # changed it every frame, so it never settled).
     widths = page.evaluate("""async () => {
       const side = () => document.querySelector("#grid").getBoundingClientRect().width;
-      const pause = (ms) => new Promise((done) => setTimeout(done, ms));
-      for (let before = -1, k = 0; k < 20 && side() !== before; k++) {
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      for (let same = 0, before = -1, k = 0; k < 600 && same < 10; k++) {
+        await frame();
+        same = side() === before ? same + 1 : 0;
         before = side();
-        await pause(500);
       }
       const widths = [];
       for (let k = 0; k < 30; k++) {
-        await new Promise((done) => requestAnimationFrame(done));
+        await frame();
         widths.push(side());
       }
       return widths;

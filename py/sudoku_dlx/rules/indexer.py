@@ -39,22 +39,20 @@ class ColumnIndexer(Rule):
                         if y != c + 1:
                             yield x, d, r * n + d - 1, y
 
-    def broken(self, digits, n):
+    def fault(self, digits, n):
+        """The first marked cell whose digit points at a cell of its row that holds another
+        digit than its column: the sentence and the two cells."""
         for x in self.marked:
             r, c = divmod(x, n)
             d = digits[x]
             if d and digits[r * n + d - 1] and digits[r * n + d - 1] != c + 1:
-                return (f"{cell_name(x, n)} is {d}, so r{r + 1}c{d} must be {c + 1}, "
-                        f"not {digits[r * n + d - 1]}")
+                return (f"{cell_name(x, n)} is {d}, so r{r + 1}c{d} must be {c + 1}, not {digits[r * n + d - 1]}",
+                        (x, r * n + d - 1))
         return None
 
-    def fault(self, digits, n):
-        for x in self.marked:
-            r, c = divmod(x, n)
-            d = digits[x]
-            if d and digits[r * n + d - 1] and digits[r * n + d - 1] != c + 1:
-                return self.broken(digits, n) or "", (x, r * n + d - 1)
-        return None
+    def broken(self, digits, n):
+        found = self.fault(digits, n)
+        return None if found is None else found[0]
 
     def words(self, n):
         return "A digit d in a marked cell of column c says that c is in column d of its row."
