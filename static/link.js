@@ -1,5 +1,7 @@
-// Links: what a URL asks for (a puzzle, entries, embed options) and the links the
-// page hands out. Share links are `#p=<puzzle>[&e=<entries>]`, the puzzle's canonical
+// Links: what a URL asks for (a puzzle, entries, marks, embed options) and the links the
+// page hands out. Share links are `#p=<puzzle>[&e=<entries>][&cm=..][&km=..][&co=..]` (the
+// player's centre marks, corner marks and colours: `cell:marks` pairs, comma separated,
+// cells counted from 0 row by row), the puzzle's canonical
 // text (a classic sudoku's digits, else its Tatham game ID or `windoku:<digits>`); sudokuwiki's
 // `?bd=<81 digits>` is read too; a variant's puzzle is its f-puzzles or SudokuPad link. Options live in the query string:
 //   embed=1     compact layout for an <iframe>
@@ -41,22 +43,50 @@ export function readOptions(url) {
 }
 
 // The puzzle a URL carries: {} for none, kinds.js readPuzzle's record (with `entries`,
-// the player's, one line, if the link has them) or {error}; for a variant (which Python
-// reads), {puzzle: its link, variant: true, e: the entries as the link has them, or null}.
+// the player's, one line, and `marks`, if the link has them) or {error}; for a variant
+// (which Python reads), {puzzle: its link, variant: true, e: the entries as the link has
+// them, or null, `hash`: the link's fields, for linkMarks}.
 export function readPuzzle(url) {
   const hash = new URLSearchParams(url.hash.slice(1));
   const text = hash.get("p") ?? url.searchParams.get("bd");
   if (text === null) return {};
-  if (isVariantLink(text)) return { puzzle: text, variant: true, e: hash.get("e") };
+  if (isVariantLink(text)) return { puzzle: text, variant: true, e: hash.get("e"), hash };
   const parsed = readAnyPuzzle(text);
   if (parsed.status === "invalid") return { error: `The link's puzzle is not valid: ${parsed.error}.` };
   const e = hash.get("e");
-  if (e === null) return parsed;
-  const entries = linkEntries(e, parsed);
-  return entries === null ? { ...parsed, error: ENTRIES_INVALID } : { ...parsed, entries };
+  const entries = e === null ? undefined : linkEntries(e, parsed);
+  const marks = linkMarks(hash, parsed);
+  const error = entries === null ? ENTRIES_INVALID : marks === null ? MARKS_INVALID : undefined;
+  return { ...parsed, ...(entries && { entries }), ...(marks && { marks }), ...(error && { error }) };
 }
 
 export const ENTRIES_INVALID = "The link's entries are not valid, so only its puzzle was opened.";
+export const MARKS_INVALID = "The link's marks or colours are not valid, so they were left out.";
+
+// The link's fields of each layer of marks (game.js's state fields), and what a mark may be.
+const MARK_FIELDS = { notes: "cm", corners: "km", colours: "co" };
+const COLOUR_MARKS = "123456789";
+
+// The marks a link's fields `hash` carry for the puzzle `parsed` (a record with `size` and
+// `givens`): {notes, corners, colours} (arrays of strings, as game.js keeps them), undefined
+// if it carries none, null if they are not valid (a cell outside the grid, a mark no cell takes).
+export function linkMarks(hash, parsed) {
+  const n = parsed.size;
+  if (!Object.values(MARK_FIELDS).some((field) => hash.has(field))) return undefined;
+  const marks = {};
+  for (const [layer, field] of Object.entries(MARK_FIELDS)) {
+    const line = Array(n * n).fill("");
+    for (const pair of (hash.get(field) ?? "").split(",").filter(Boolean)) {
+      const [, cell, marked] = /^(\d+):(\w+)$/.exec(pair) ?? [];
+      const takes = (s) => (layer === "colours" ? COLOUR_MARKS.includes(s) : SYMBOLS.indexOf(s) >= 0 && SYMBOLS.indexOf(s) < n);
+      if (!(Number(cell) < n * n) || ![...marked].every(takes)) return null;
+      const order = layer === "colours" ? COLOUR_MARKS : SYMBOLS;
+      line[Number(cell)] = [...order].filter((s) => marked.includes(s)).join("");
+    }
+    marks[layer] = line;
+  }
+  return marks;
+}
 
 // A link's entries `e` for the puzzle `parsed` (a record with `size` and `givens`) as one
 // line, off its givens (an entry never sits on a given); null if they are not valid.
@@ -77,10 +107,18 @@ export function withoutPuzzle(url) {
   return bare;
 }
 
-export function shareLink(url, givens, entries) {
+// The link to the puzzle `givens` (its id), with the player's `entries` (one line) and
+// `marks` ({notes, corners, colours}, as game.js keeps them) where given and not empty.
+export function shareLink(url, givens, entries = "", marks = {}) {
   const link = withoutPuzzle(url);
   // (a variant's link is encoded: it has its own ?, & and +)
-  link.hash = `p=${isVariantLink(givens) ? encodeURIComponent(givens) : givens}` + (entries && entries.replaceAll(BLANK, "") ? `&e=${entries}` : "");
+  const fields = [`p=${isVariantLink(givens) ? encodeURIComponent(givens) : givens}`];
+  if (entries && entries.replaceAll(BLANK, "")) fields.push(`e=${entries}`);
+  for (const [layer, field] of Object.entries(MARK_FIELDS)) {
+    const pairs = (marks[layer] ?? []).flatMap((marked, cell) => (marked ? [`${cell}:${marked}`] : []));
+    if (pairs.length) fields.push(`${field}=${pairs.join(",")}`);
+  }
+  link.hash = fields.join("&");
   return link.href;
 }
 

@@ -196,7 +196,7 @@ def test_clear_keeps_givens(app):
     cell(app, blank).click()
     app.keyboard.type("4")
     button(app, "Clear").click()
-    expect(message(app)).to_have_text("Cleared your entries and notes; the clock starts again.")
+    expect(message(app)).to_have_text("Cleared your entries, marks and colours; the clock starts again.")
     assert grid_line(app) == HARDEST
 
 
@@ -450,8 +450,8 @@ def test_notes(new_page, server):
     notes.click()
     expect(notes).to_have_attribute("aria-pressed", "true")
     page.keyboard.type("7418")
-    page.get_by_role("button", name="Enter 8").click()  # the keypad toggles too: 8 out again
-    label = f"Row 1, column {blank + 1}: empty, notes 1 4 7"
+    page.get_by_role("button", name="Centre mark 8").click()  # the keypad toggles too: 8 out again
+    label = f"Row 1, column {blank + 1}: empty, centre marks 1 4 7"
     expect(cell(page, blank)).to_have_attribute("aria-label", label)
     expect(cell(page, blank)).to_have_text("")  # the cell's text stays its symbol
     # Drawn by CSS in a 3x3 mini grid, in a legible size.
@@ -474,7 +474,7 @@ def test_notes(new_page, server):
     expect(cell(page, blank)).to_have_attribute("aria-label", f"Row 1, column {blank + 1}: {digit}, entry")
     button(page, "Notes").click()
     page.keyboard.type("3")
-    expect(message(page)).to_contain_text("has an entry; erase it to take notes there")
+    expect(message(page)).to_contain_text("has an entry; erase it to mark there")
     button(page, "Undo").click()
     expect(cell(page, blank)).to_have_text("")
     expect(cell(page, blank)).to_have_attribute("aria-label", label)
@@ -728,9 +728,9 @@ def test_apply_takes_eliminations_out_of_the_notes(app):
     for index in {index for index, _ in expected["eliminations"]}:
         out = {str(digit) for i, digit in expected["eliminations"] if i == index}
         left = [d for d in peers_candidates(line, index) if d not in out]
-        expect(cell(app, index)).to_have_attribute("aria-label", re.compile(f", notes {' '.join(left)}$"))
+        expect(cell(app, index)).to_have_attribute("aria-label", re.compile(f", centre marks {' '.join(left)}$"))
     button(app, "Undo").click()
-    expect(cell(app, noted)).to_have_attribute("aria-label", re.compile(f", notes {' '.join(notes[noted])}$"))
+    expect(cell(app, noted)).to_have_attribute("aria-label", re.compile(f", centre marks {' '.join(notes[noted])}$"))
     others = {index for index, _ in expected["eliminations"]} - {noted}
     assert others and all("notes" not in cell(app, index).get_attribute("aria-label") for index in others)
 
@@ -928,7 +928,7 @@ def test_fill_notes_notes_every_candidate_as_one_change(app):
     for index in (blanks[0], blanks[len(blanks) // 2], blanks[-1]):
         r, c = divmod(index, 9)
         expect(cell(app, index)).to_have_attribute(
-            "aria-label", f"Row {r + 1}, column {c + 1}: empty, notes {' '.join(candidates_of(HARDEST, index))}")
+            "aria-label", f"Row {r + 1}, column {c + 1}: empty, centre marks {' '.join(candidates_of(HARDEST, index))}")
     expect(app.locator("#grid [data-notes]")).to_have_count(len(blanks))
     button(app, "Undo").click()
     expect(app.locator("#grid [data-notes]")).to_have_count(0)

@@ -179,7 +179,7 @@ def test_the_title_names_the_grade_a_puzzle_was_generated_for(new_page):
     expect(page.locator("#print-title")).to_have_text(f"Sudoku 9×9 · {grade}")
 
 
-def test_givens_print_bold_entries_lighter_black_on_white_without_notes_or_marks(new_page):
+def test_givens_print_bold_entries_lighter_black_on_white_with_notes_without_tints(new_page):
     page = new_page(f"index.html#p={HARDEST}", color_scheme="dark")
     blanks = [i for i, s in enumerate(HARDEST) if s == "."]
     cell(page, blanks[0]).click()
@@ -198,10 +198,11 @@ def test_givens_print_bold_entries_lighter_black_on_white_without_notes_or_marks
     r, g, b = map(int, re.findall(r"\d+", entry["color"]))
     assert r == g == b and 60 < r < 140  # a grey: lighter than the givens, still plain to read
     assert entry["content"] == "normal" and cell(page, blanks[0]).evaluate(style, "::after")["content"] == "none"
-    for index in blanks[1:4]:  # notes, selection and tints are not printed
+    for index in blanks[1:4]:  # selection and tints are not printed; the player's notes are, in grey
         cell_style = cell(page, index).evaluate(style, None)
         assert cell_style["background"] == "rgba(0, 0, 0, 0)" and cell_style["outline"] == "none"
-        assert cell(page, index).evaluate(style, "::before")["content"] == "none"
+        notes = cell(page, index).evaluate(style, "::before")
+        assert notes["content"] not in ("none", "normal") and notes["color"] == "rgb(68, 68, 68)"
     assert page.evaluate("getComputedStyle(document.documentElement).backgroundColor") == "rgb(255, 255, 255)"
     assert page.locator("#print-title").evaluate("e => getComputedStyle(e).color") == "rgb(0, 0, 0)"
 

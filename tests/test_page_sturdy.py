@@ -101,7 +101,7 @@ def test_ticking_include_my_entries_copies_the_new_link(new_page, server):
     expect(message(page)).to_have_text("Link copied to the clipboard.")
     assert "&e=" not in page.evaluate("navigator.clipboard.readText()")
     page.locator("#share-entries").check()
-    expect(message(page)).to_have_text("Link, with your entries, copied to the clipboard.")
+    expect(message(page)).to_have_text("Link, with your entries, marks and colours, copied to the clipboard.")
     copied = page.evaluate("navigator.clipboard.readText()")
     assert "&e=" in copied and copied == page.locator("#share-link").input_value()
 

@@ -174,7 +174,7 @@ def candidates_of(index: int) -> str:
 
 def notes_of(page, index) -> str:
     label = cell(page, index).get_attribute("aria-label")
-    match = re.search(r"notes ([\d ]+)$", label)
+    match = re.search(r"centre marks ([\d ]+)$", label)
     return match.group(1).replace(" ", "") if match else ""
 
 

@@ -234,9 +234,9 @@ def test_in_a_fixed_size_embed_the_grid_keeps_its_size_and_the_rules_go_under_it
     page = new_page(f"index.html?embed=1#p={quote(THERMO, safe='')}", viewport={"width": width, "height": height})
     expect(page.locator("#grid [data-cell]")).to_have_count(81)
     expect(page.locator("#variant-rules li")).to_have_count(3)
-    # The grid as large as the frame allows around the toolbar, message and keypad (not ~180 px),
-    # once the page has fitted it to the panel shown.
-    least = min(width - 40, height * 0.45)
+    # The grid as large as the frame allows around the toolbar, message, modes and keypad (not
+    # ~180 px), once the page has fitted it to the panel shown.
+    least = min(width - 40, height * 0.38)
     page.wait_for_function("least => document.querySelector('#grid').getBoundingClientRect().width >= least", arg=least)
     grid = page.locator("#grid").evaluate("e => e.getBoundingClientRect().toJSON()")
     assert grid["bottom"] <= height  # whole, in view

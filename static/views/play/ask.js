@@ -4,7 +4,7 @@
 import { BLANK, cellName, gridShape, pathState, unitName } from "../../grid.js";
 import { KIND_NAMES, isVariantLink, readPuzzle } from "../../kinds.js";
 import { $, plural } from "../../kit.js";
-import { ENTRIES_INVALID, linkEntries } from "../../link.js";
+import { ENTRIES_INVALID, MARKS_INVALID, linkEntries, linkMarks } from "../../link.js";
 import { empty } from "./saved.js";
 import { reveal, showRating, showStats } from "./panels.js";
 
@@ -194,11 +194,14 @@ export async function rate(play) {
 }
 
 // The solve path before step `k`, for the board to draw as it draws a game: the givens,
-// the digits the earlier steps placed (as a solution shown), the candidates as notes.
+// the digits the earlier steps placed (as a solution shown), the candidates as centre
+// marks, no corner marks or colours.
 function pathPicture(game, path, k) {
   const { line, notes } = pathState(game.shape, game.givens, path, k);
   const given = (cell) => game.givens[cell] !== BLANK;
-  return { shape: game.shape, line, notes, isGiven: given, isShown: (cell) => !given(cell) && line[cell] !== BLANK };
+  const none = notes.map(() => "");
+  return { shape: game.shape, line, notes, corners: none, colours: none, value: (cell) => line[cell], isGiven: given,
+    isShown: (cell) => !given(cell) && line[cell] !== BLANK };
 }
 
 // The dancing links search of the givens, step by step, in its own panel and grid.
@@ -289,17 +292,24 @@ export async function confirm(play, fine = "") {
 // Opens the variant of an f-puzzles or SudokuPad link, as Python reads it, with the
 // entries `e` (a link's, or null); a link it cannot read replaces nothing and says why.
 // `how` begins the sentence that tells it.
-export async function openVariant(play, text, e = null, how = "Opened the link's") {
+export async function openVariant(play, text, e = null, hash = new URLSearchParams(), how = "Opened the link's") {
   const reply = await play.run("parse_puzzle", { text }, "Reading the puzzle's rules…");
   if (!reply) return;
   const { result } = reply;
   if (result.status !== "parsed") return play.say(`Not a puzzle this page can play: ${result.error}`);
   const entries = e === null ? null : linkEntries(e, result);
+  const marks = linkMarks(hash, result);
   const replaced = !empty(play.game); // a grid worth bringing back
-  if (!play.change("load", gridShape(result), result.givens, entries ?? undefined)) return play.say("This puzzle is open already.");
-  const unread = e !== null && entries === null ? ` ${ENTRIES_INVALID}` : "";
-  play.say(`${how} ${described(result)}${entries ? " and its entries" : ""}` +
+  if (!play.change("load", gridShape(result), result.givens, entries ?? undefined, marks ?? undefined)) return play.say("This puzzle is open already.");
+  const unread = [e !== null && entries === null && ENTRIES_INVALID, marks === null && MARKS_INVALID].filter(Boolean).map((x) => ` ${x}`).join("");
+  play.say(`${how} ${described(result)}${whatElse(entries, marks)}` +
     `${replaced ? "; Undo brings back the grid before it" : ""}.${unread}`);
+}
+
+// What a link brought beside its puzzle, in words: " and its entries", " and its entries and marks".
+export function whatElse(entries, marks) {
+  const brought = [entries && "entries", marks && "marks"].filter(Boolean);
+  return brought.length ? ` and its ${brought.join(" and ")}` : "";
 }
 
 // Reads pasted or imported text as a new puzzle (here, without Python, but for a
@@ -308,7 +318,7 @@ export function importText(play, text) {
   play.board.reveal(); // the answer is told above the grid, and shows in it
   if (play.options.readonly) return play.say("This puzzle is read-only.");
   if (!text.trim()) return play.say("Nothing to import: the text is empty.");
-  if (isVariantLink(text)) return openVariant(play, text, null, "Loaded a");
+  if (isVariantLink(text)) return openVariant(play, text, null, undefined, "Loaded a");
   const parsed = readPuzzle(text);
   if (parsed.status === "invalid") return play.say(`Not a puzzle: ${parsed.error}`);
   play.change("load", gridShape(parsed), parsed.givens);

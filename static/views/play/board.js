@@ -6,8 +6,18 @@ import { KIND_NAMES } from "../../kinds.js";
 import { cageMarks, signMark } from "../../kind-marks.js";
 import { ruleMarks } from "../../rules/index.js";
 import { svg } from "../../svg.js";
+import { COLOURS } from "./game.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
+// What typing enters (the layers of a cell), each with its key (SudokuPad's) and its words.
+export const MODES = {
+  digit: { key: "z", name: "Digit", said: "typing enters a digit" },
+  corner: { key: "x", name: "Corner", said: "typing marks a digit in the corner of the selected cells (where it can go in a unit), or takes it out" },
+  centre: { key: "c", name: "Centre", said: "typing marks a digit in the centre of the selected cells (what they can hold), or takes it out" },
+  colour: { key: "v", name: "Colour", said: "1 to 9 colour the selected cells, or take the colour out" },
+};
+// The colours' names, in COLOURS order (style.css draws them, each with its own pattern).
+export const COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "blue", "red", "pink", "grey", "purple"];
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // Home and End go to the row's ends; with Ctrl an arrow goes to the end of its row or column.
 const ENDS = { Home: [0, -1], End: [0, 1] };
@@ -37,13 +47,19 @@ function cellRows(shape) {
 }
 
 export class Board {
-  // onEnter(cell, symbol) is called when the player types (symbol BLANK erases).
-  constructor(gridElement, keypadElement, onEnter) {
+  // onEnter(cells, symbol, mode) is called when the player types into the selected cells
+  // (symbol BLANK erases; mode: a key of MODES, the one chosen or the one a held key asks);
+  // onMode(mode) when the keypad's mode buttons choose one.
+  constructor(gridElement, keypadElement, modesElement, onEnter, onMode) {
     this.grid = gridElement;
     this.keypad = keypadElement;
+    this.modes = modesElement;
     this.onEnter = onEnter;
     this.cells = [];
+    // The cell the keyboard is on (the focus), and the cells selected with it.
     this.selected = 0;
+    this.selection = new Set([0]);
+    this.mode = "digit";
     this.game = null;
     // Whether selecting a symbol also tints the empty cells where it can still go (once
     // the player has selected a cell: not at first sight).
@@ -54,17 +70,55 @@ export class Board {
     this.hinted = new Map();
     // The step record (links, eliminations, placements) drawn over the grid, or null.
     this.step = null;
+    this.grid.setAttribute("aria-multiselectable", "true");
     this.grid.addEventListener("keydown", (event) => this.keydown(event));
+    this.pointing(onMode);
+  }
+
+  // Pointers select: a press selects its cell (with Ctrl or Shift held, adds it; Ctrl takes
+  // a selected one out), a drag adds the cells it crosses, a double press selects every
+  // cell of the same digit (or, on an empty cell, of the same colours). A click that no
+  // pointer pressed (a screen reader's) selects its cell.
+  pointing(onMode) {
+    const cellAt = (event) => document.elementFromPoint(event.clientX, event.clientY)?.closest("#grid [data-cell]");
+    this.grid.addEventListener("pointerdown", (event) => {
+      const cell = event.target.closest("[data-cell]");
+      if (!cell || event.button !== 0) return;
+      const x = Number(cell.dataset.cell);
+      const add = event.shiftKey || event.ctrlKey || event.metaKey;
+      this.dragging = !(add && this.selection.has(x) && !event.shiftKey);
+      this.select(x, true, add ? (this.dragging ? "add" : "remove") : "one");
+    });
+    this.grid.addEventListener("pointermove", (event) => {
+      const cell = this.dragging && event.buttons ? cellAt(event) : null;
+      if (cell && !this.selection.has(Number(cell.dataset.cell))) this.select(Number(cell.dataset.cell), true, "add");
+    });
+    addEventListener("pointerup", () => (this.dragging = false));
+    addEventListener("pointercancel", () => (this.dragging = false));
     this.grid.addEventListener("click", (event) => {
       const cell = event.target.closest("[data-cell]");
-      if (cell) this.select(Number(cell.dataset.cell));
+      if (cell && event.detail === 0) this.select(Number(cell.dataset.cell));
     });
-    // Keypad buttons keep the focus on the grid so typing goes on where it was.
-    this.keypad.addEventListener("mousedown", (event) => event.preventDefault());
+    this.grid.addEventListener("dblclick", (event) => {
+      const cell = event.target.closest("[data-cell]");
+      if (cell) this.selectAlike(Number(cell.dataset.cell));
+    });
+    // Keypad and mode buttons keep the focus on the grid so typing goes on where it was.
+    for (const pad of [this.keypad, this.modes]) pad.addEventListener("mousedown", (event) => event.preventDefault());
     this.keypad.addEventListener("click", (event) => {
       const key = event.target.closest("button")?.dataset.symbol;
-      if (key !== undefined) this.onEnter(this.selected, key);
+      if (key !== undefined) this.onEnter([...this.selection], key, this.mode);
     });
+    this.modes.addEventListener("click", (event) => {
+      const mode = event.target.closest("button")?.dataset.mode;
+      if (mode) onMode(mode);
+    });
+  }
+
+  // The mode typing enters: the keypad's mode buttons pressed, its keys digits or colours.
+  setMode(mode) {
+    this.mode = mode;
+    this.keys();
   }
 
   // Builds the cells and keypad for a shape (only when the shape changes): thick lines
@@ -100,11 +154,29 @@ export class Board {
     const [under, over] = drawing.length ? ruleMarks(drawing, n) : [[], []];
     this.grid.toggleAttribute("data-outside", drawing.some((clue) => clue.outside));
     this.grid.replaceChildren(...[under].flat(), ...rows, ...(marks.childElementCount ? [marks] : []), ...[over].flat());
-    const keys = [...SYMBOLS.slice(0, n)].map((symbol) => keyButton(symbol, symbol, `Enter ${symbol}`));
-    keys.push(keyButton(BLANK, "Erase", "Erase the cell"));
-    this.keypad.replaceChildren(...keys);
-    this.keypad.style.setProperty("--keys", Math.min(n + 1, n > 9 ? 9 : 10));
+    this.keys();
     this.selected = Math.min(this.selected, n * n - 1);
+    this.selection = new Set([this.selected]);
+  }
+
+  // The modes' buttons (the chosen one pressed), and the keypad: the keys of the mode
+  // (symbols, or colours) and Erase.
+  keys() {
+    const n = this.n;
+    this.modes.replaceChildren(...Object.entries(MODES).map(([mode, { key, name }]) => {
+      const button = keyButton(null, name, `${name} mode (${key.toUpperCase()})`);
+      button.dataset.mode = mode;
+      button.setAttribute("aria-pressed", String(mode === this.mode));
+      return button;
+    }));
+    const colour = this.mode === "colour";
+    const symbols = colour ? [...COLOURS] : [...SYMBOLS.slice(0, n)];
+    const keys = symbols.map((symbol, k) => keyButton(symbol, symbol, colour ? `Colour ${symbol}, ${COLOUR_NAMES[k]}`
+      : this.mode === "digit" ? `Enter ${symbol}` : `${MODES[this.mode].name} mark ${symbol}`));
+    if (colour) keys.forEach((key) => (key.dataset.colour = key.dataset.symbol));
+    keys.push(keyButton(BLANK, "Erase", this.mode === "digit" ? "Erase the cells" : `Erase the cells' ${MODES[this.mode].name.toLowerCase()} marks`));
+    this.keypad.replaceChildren(...keys);
+    this.keypad.style.setProperty("--keys", Math.min(symbols.length + 1, symbols.length > 9 ? 9 : 10));
   }
 
   draw(game) {
@@ -112,14 +184,18 @@ export class Board {
     this.layout(game.shape);
     const line = game.line;
     const clash = clashes(game.shape, line);
+    this.drawMarks(game);
     this.cells.forEach((element, cell) => {
       const symbol = line[cell] === BLANK ? "" : line[cell];
       const kind = game.isGiven(cell) ? "given" : game.isShown(cell) ? "solution" : symbol ? "entry" : "";
       element.textContent = symbol;
-      // Notes go in an attribute that CSS shows, so the cell's text stays its symbol.
-      const notes = symbol ? "" : game.notes[cell];
-      if (notes) element.dataset.notes = notesText(notes, game.shape);
+      // Centre marks go in an attribute that CSS shows, so the cell's text stays its symbol:
+      // in their places of the notes' mini grid, or, beside corner marks, together in the middle.
+      const [notes, corners, colours] = symbol ? ["", "", game.colours[cell]] : [game.notes[cell], game.corners[cell], game.colours[cell]];
+      if (notes) element.dataset.notes = corners ? notes : notesText(notes, game.shape);
       else element.removeAttribute("data-notes");
+      element.toggleAttribute("data-corners", Boolean(corners));
+      element.toggleAttribute("data-coloured", Boolean(colours));
       element.toggleAttribute("data-given", kind === "given");
       element.toggleAttribute("data-solution", kind === "solution");
       element.toggleAttribute("data-clash", clash.has(cell));
@@ -128,14 +204,47 @@ export class Board {
       if (hinted) element.dataset.hint = hinted;
       else element.removeAttribute("data-hint");
       element.tabIndex = cell === this.selected ? 0 : -1;
-      element.setAttribute("aria-selected", String(cell === this.selected));
+      element.setAttribute("aria-selected", String(this.selection.has(cell)));
       const [r, c] = [Math.floor(cell / this.n) + 1, (cell % this.n) + 1];
       const states = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked",
-        hinted && (hinted === "cell" ? "hint" : "in the hint's units"), notes && `notes ${[...notes].join(" ")}`];
+        hinted && (hinted === "cell" ? "hint" : "in the hint's units"), notes && `centre marks ${[...notes].join(" ")}`,
+        corners && `corner marks ${[...corners].join(" ")}`, colours && `${colours.length > 1 ? "colours" : "colour"} ${colourWords(colours)}`];
       element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${[...states, ...this.about[cell]].filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
     this.markSame();
     this.drawStep();
+  }
+
+  // Draws the player's colours under the cells (a cell of several split in bands, each
+  // colour with its pattern, a second cue beside the hue) and corner marks over them: up to
+  // four in the corners, more spread along the top and bottom edges.
+  drawMarks(game) {
+    for (const layer of this.marks ?? []) layer.remove();
+    const { n } = this;
+    const under = svg("svg", { class: "colour-marks", viewBox: `0 0 ${n} ${n}`, preserveAspectRatio: "none", "aria-hidden": "true" });
+    const over = svg("svg", { class: "corner-marks", viewBox: `0 0 ${n} ${n}`, "aria-hidden": "true" });
+    game.colours.forEach((colours, cell) => {
+      const [r, c] = [Math.floor(cell / n), cell % n];
+      [...colours].forEach((colour, k) => {
+        const band = { x: c + k / colours.length, y: r, width: 1 / colours.length, height: 1 };
+        under.append(svg("rect", { ...band, class: `colour c${colour}` }), svg("rect", { ...band, fill: `url(#colour-pattern-${colour})`, class: "pattern" }));
+      });
+    });
+    if (under.childElementCount) under.prepend(colourPatterns());
+    const line = game.line;
+    game.corners.forEach((corners, cell) => {
+      if (!corners || line[cell] !== BLANK) return;
+      const [r, c] = [Math.floor(cell / n), cell % n];
+      const top = corners.length <= 2 ? corners.length : Math.ceil(corners.length / 2);
+      [...corners].forEach((symbol, k) => {
+        const [row, count, at] = k < top ? [0, top, k] : [1, corners.length - top, k - top];
+        const x = count === 1 ? 0.17 : 0.17 + (0.66 * at) / (count - 1);
+        over.append(svg("text", { x: c + x, y: r + (row ? 0.83 : 0.19), "font-size": 0.24 }, symbol));
+      });
+    });
+    this.marks = [under, over].filter((layer) => layer.childElementCount);
+    if (this.marks.includes(under)) this.grid.prepend(under);
+    if (this.marks.includes(over)) this.grid.append(over);
   }
 
   // Draws the marked step over the grid, each candidate where its note goes: the links of
@@ -229,37 +338,103 @@ export class Board {
     this.step = null;
   }
 
-  select(cell, focus = true) {
+  // Moves the keyboard's focus to `cell`; `how` says what becomes of the selection: "one"
+  // (that cell alone), "add" (that cell added), "remove" (that cell taken out, the focus
+  // staying there).
+  select(cell, focus = true, how = "one") {
+    const selection = new Set(how === "one" ? [] : this.selection);
+    if (how === "remove") selection.delete(cell);
+    else selection.add(cell);
+    this.choose(selection, cell, focus);
+  }
+
+  // Selects the cells of `selection` (a Set), the keyboard's focus on `cell`.
+  choose(selection, cell, focus = true) {
     this.cells[this.selected]?.setAttribute("tabindex", "-1");
-    this.cells[this.selected]?.setAttribute("aria-selected", "false");
+    this.selection = selection;
     this.selected = cell;
     this.chosen = true;
     this.cells[cell].tabIndex = 0;
-    this.cells[cell].setAttribute("aria-selected", "true");
+    this.cells.forEach((element, x) => element.setAttribute("aria-selected", String(selection.has(x))));
     if (focus) this.cells[cell].focus();
     this.markSame();
   }
 
+  // Selects every cell showing the digit `cell` shows, or if it is empty, every cell of its colours.
+  selectAlike(cell) {
+    const { game } = this;
+    const value = game.value(cell);
+    const colours = game.colours[cell];
+    if (value === BLANK && !colours) return;
+    const alike = this.cells.map((_, x) => x).filter((x) => (value !== BLANK ? game.value(x) === value : game.colours[x] === colours));
+    this.choose(new Set(alike), cell);
+  }
+
+  // Arrows move (Shift held: adding to the selection; Ctrl: to the end of the row or
+  // column), Ctrl+A selects every cell, Escape the focused cell alone; a symbol or Erase
+  // goes to the selected cells in the mode chosen, or with Shift held as a corner mark,
+  // with Ctrl as a centre mark.
   keydown(event) {
     if (event.metaKey || event.altKey) return;
     const far = event.ctrlKey || event.key in ENDS;
     const move = MOVES[event.key] ?? ENDS[event.key];
+    const [symbol, mode] = this.typed(event);
     if (move) {
       const step = far ? this.n : 1;
       const r = Math.min(this.n - 1, Math.max(0, Math.floor(this.selected / this.n) + move[0] * step));
       const c = Math.min(this.n - 1, Math.max(0, (this.selected % this.n) + move[1] * step));
-      this.select(r * this.n + c);
-    } else if (event.ctrlKey) {
-      return;
+      this.select(r * this.n + c, true, event.shiftKey ? "add" : "one");
+    } else if (event.ctrlKey && event.key.toLowerCase() === "a") {
+      this.choose(new Set(this.cells.keys()), this.selected);
+    } else if (event.key === "Escape" && this.selection.size > 1) {
+      this.select(this.selected);
     } else if (ERASE_KEYS.includes(event.key)) {
-      this.onEnter(this.selected, BLANK);
-    } else if (symbolFor(event.key, this.n)) {
-      this.onEnter(this.selected, symbolFor(event.key, this.n));
+      this.onEnter([...this.selection], BLANK, this.mode);
+    } else if (symbol) {
+      this.onEnter([...this.selection], symbol, mode);
     } else {
       return;
     }
     event.preventDefault();
   }
+
+  // [the symbol or colour a key types ("" if none), the mode it goes to]: Shift held asks
+  // for a corner mark, Ctrl for a centre mark (both: nothing), whatever the mode chosen.
+  typed(event) {
+    if (event.ctrlKey && event.shiftKey) return ["", this.mode];
+    const typed = event.ctrlKey || event.shiftKey ? keyOf(event.code) : event.key;
+    const mode = event.ctrlKey ? "centre" : event.shiftKey ? "corner" : this.mode;
+    return [mode === "colour" ? (COLOURS.includes(typed) ? typed : "") : symbolFor(typed, this.n), mode];
+  }
+}
+
+// The character a key's code stands for (what it types without Shift): "3" for Digit3 or
+// Numpad3, "A" for KeyA; "" for others.
+function keyOf(code) {
+  const [, character] = /^(?:Digit|Numpad|Key)(\w)$/.exec(code) ?? [];
+  return character ?? "";
+}
+
+// A cell's colours in words: "2, sky blue" or "2, sky blue and 5, blue".
+export function colourWords(colours) {
+  return [...colours].map((colour) => `${colour}, ${COLOUR_NAMES[COLOURS.indexOf(colour)]}`).join(" and ");
+}
+
+// The patterns drawn over the colours (a second cue beside the hue), one per colour: 1 plain,
+// then lines across, down, rising, falling, dots, a grid, a cross-hatch, rings.
+function colourPatterns() {
+  const defs = svg("defs", {});
+  const marks = [[], ["M0 .1H.2"], ["M.1 0V.2"], ["M0 .2L.2 0"], ["M0 0L.2 .2"], ["dot"], ["M0 .1H.2", "M.1 0V.2"],
+    ["M0 .2L.2 0", "M0 0L.2 .2"], ["ring"]];
+  marks.forEach((paths, k) => {
+    const pattern = svg("pattern", { id: `colour-pattern-${k + 1}`, patternUnits: "userSpaceOnUse", width: 0.2, height: 0.2 });
+    for (const d of paths) {
+      pattern.append(d === "dot" ? svg("circle", { cx: 0.1, cy: 0.1, r: 0.03 })
+        : d === "ring" ? svg("circle", { cx: 0.1, cy: 0.1, r: 0.06, fill: "none" }) : svg("path", { d }));
+    }
+    defs.append(pattern);
+  });
+  return defs;
 }
 
 // What each cell's label adds beyond its row and column (a list per cell): a jigsaw's
@@ -288,7 +463,7 @@ function cellsAbout(shape) {
 function keyButton(symbol, text, label) {
   const button = document.createElement("button");
   button.type = "button";
-  button.dataset.symbol = symbol;
+  if (symbol !== null) button.dataset.symbol = symbol;
   button.textContent = text;
   button.setAttribute("aria-label", label);
   return button;

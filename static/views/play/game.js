@@ -2,9 +2,13 @@
 //   givens   the puzzle's digits (never typed over)
 //   entries  what the player typed
 //   shown    a solution filled in by Solve (only where givens and entries are blank)
-//   notes    the player's pencil marks: an array of n*n strings, one per cell, each the
-//            symbols noted in that cell in SYMBOLS order ("" for none); `game.notes`
-//            is this array (what Hint sends to Python). Entering a value clears them.
+//   notes    the player's centre marks (what a cell can hold): an array of n*n strings, one
+//            per cell, each the symbols marked in that cell in SYMBOLS order ("" for none);
+//            `game.notes` is this array (what Hint sends to Python)
+//   corners  the player's corner marks (where a symbol can go in a unit), the same way
+//   colours  the player's colours: an array of n*n strings, each the colours (COLOURS)
+//            of that cell in order; a given or an entry may be coloured too
+// Entering a value clears its cell's centre and corner marks; its colours stay.
 // Every change pushes the whole previous state, so undo also restores a replaced puzzle.
 // A state also carries its grid's shape (gridShape's fields: the kind, a jigsaw's regions,
 // a killer's cages, a futoshiki's signs), so a puzzle of any kind is undone like any other.
@@ -22,7 +26,10 @@ function replaceAt(line, cell, symbol) {
 }
 
 const SHAPE_KEYS = ["n", "boxRows", "boxCols", "kind", "regions", "cages", "signs", "variant"];
-const KEYS = [...SHAPE_KEYS, "givens", "entries", "shown", "notes"];
+// The marks' layers: the state's field of each, and the characters a cell's string takes.
+export const COLOURS = "123456789";
+const LAYERS = { centre: "notes", corner: "corners", colour: "colours" };
+const KEYS = [...SHAPE_KEYS, "givens", "entries", "shown", ...Object.values(LAYERS)];
 
 // The cells that hold each symbol at most once: units, and a killer's cages.
 function groups(shape) {
@@ -33,24 +40,30 @@ function noNotes(n) {
   return Array(n * n).fill("");
 }
 
-// `state` with `symbol` (BLANK: nothing) typed into a cell, which clears its notes and shown
-// solution; with `tidy`, the symbol also leaves the notes of the cell's peers.
+// `state` with `symbol` (BLANK: nothing) typed into a cell, which clears its centre and
+// corner marks and shown solution; with `tidy`, the symbol also leaves the marks of the
+// cell's peers.
 function withEntry(state, cell, symbol, tidy = false) {
   const { entries, shown } = state;
-  let notes = state.notes.with(cell, "");
-  if (tidy && symbol !== BLANK) {
-    const peers = new Set(groups(state).filter((unit) => unit.includes(cell)).flat());
-    notes = notes.map((noted, x) => (peers.has(x) ? noted.replace(symbol, "") : noted));
-  }
-  return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK), notes };
+  const peers = tidy && symbol !== BLANK ? new Set(groups(state).filter((unit) => unit.includes(cell)).flat()) : new Set();
+  const tidied = (marks) => marks.map((marked, x) => (x === cell ? "" : peers.has(x) ? marked.replace(symbol, "") : marked));
+  return { ...state, entries: replaceAt(entries, cell, symbol), shown: replaceAt(shown, cell, BLANK),
+    notes: tidied(state.notes), corners: tidied(state.corners) };
+}
+
+// `marked` with `mark` in (on) or out, its characters in the order of `order`.
+function withMark(marked, mark, on, order) {
+  return [...order].filter((s) => (s === mark ? on : marked.includes(s))).join("");
 }
 
 // A state is {n, boxRows, boxCols, kind, regions, cages, signs, variant, givens, entries,
-// shown, notes}; `shape` is gridShape's (or shapeFor's; `variant` is null but in a variant).
-export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLine(shape.n)) {
+// shown, notes, corners, colours}; `shape` is gridShape's (or shapeFor's; `variant` is null
+// but in a variant); `marks` may give notes, corners and colours.
+export function emptyState(shape, givens = emptyLine(shape.n), entries = emptyLine(shape.n), marks = {}) {
   const fields = Object.fromEntries(SHAPE_KEYS.map((key) => [key, shape[key]]));
   fields.variant ??= null;
-  return { ...fields, givens, entries, shown: emptyLine(shape.n), notes: noNotes(shape.n) };
+  const none = Object.fromEntries(Object.values(LAYERS).map((key) => [key, noNotes(shape.n)]));
+  return { ...fields, givens, entries, shown: emptyLine(shape.n), ...none, ...marks };
 }
 
 // Whether two states are the same grid (whatever the order of their fields).
@@ -96,18 +109,24 @@ function offGivens(givens, line) {
   return Array.from(line, (s, cell) => (givens[cell] === BLANK ? s : BLANK)).join("");
 }
 
+// Whether `marks` is one string per cell of the n x n grid, each of characters `fits` takes.
+function marksFit(marks, n, fits) {
+  return Array.isArray(marks) && marks.length === n * n && marks.every((marked) => typeof marked === "string" && [...marked].every(fits));
+}
+
 // A state read back from storage, or null if it is malformed; entries on givens are
-// dropped. States saved before notes existed get none; states saved before kinds
-// existed are classic sudoku; states saved before variants existed have none.
+// dropped. States saved before notes, corner marks or colours existed get none; states
+// saved before kinds existed are classic sudoku; states saved before variants existed have none.
 function readState(saved) {
   if (!(Number.isInteger(saved?.n) && saved.n > 0 && saved.n <= SYMBOLS.length)) return null;
-  const state = { notes: noNotes(saved.n), kind: "sudoku", regions: [], cages: [], signs: [], variant: null, ...saved };
-  const length = state.n * state.n;
-  const box = BOX_SHAPES[state.n];
+  const state = { notes: noNotes(saved.n), corners: noNotes(saved.n), colours: noNotes(saved.n), kind: "sudoku", regions: [],
+    cages: [], signs: [], variant: null, ...saved };
+  const { n } = state;
+  const box = BOX_SHAPES[n];
+  const symbol = (s) => symbolFor(s, n) === s;
   const ok = fits(state) && (state.kind !== "sudoku" || (box[0] === state.boxRows && box[1] === state.boxCols)) &&
-    ["givens", "entries", "shown"].every((key) => typeof state[key] === "string" && state[key].length === length) &&
-    Array.isArray(state.notes) && state.notes.length === length &&
-    state.notes.every((notes) => typeof notes === "string" && [...notes].every((s) => symbolFor(s, state.n) === s));
+    ["givens", "entries", "shown"].every((key) => typeof state[key] === "string" && state[key].length === n * n) &&
+    marksFit(state.notes, n, symbol) && marksFit(state.corners, n, symbol) && marksFit(state.colours, n, (s) => COLOURS.includes(s));
   return ok ? { ...state, entries: offGivens(state.givens, state.entries) } : null;
 }
 
@@ -197,6 +216,14 @@ export class Game {
     return this.state.notes;
   }
 
+  get corners() {
+    return this.state.corners;
+  }
+
+  get colours() {
+    return this.state.colours;
+  }
+
   // What a cell shows: its given, else its entry, else the shown solution.
   value(cell) {
     const { givens, entries, shown } = this.state;
@@ -230,11 +257,44 @@ export class Game {
     return true;
   }
 
-  // Types `symbol` (or BLANK to erase) into a cell, which clears its notes (with `tidy`,
-  // the symbol leaves its peers' notes too, in the same change); givens refuse.
-  enter(cell, symbol, tidy = false) {
-    if (this.isGiven(cell)) return false;
-    return this.apply(withEntry(this.state, cell, symbol, tidy));
+  // Types `symbol` (or BLANK to erase) into each of `cells` but the givens, as one change,
+  // which clears their centre and corner marks (with `tidy`, the symbol leaves their peers'
+  // marks too).
+  enter(cells, symbol, tidy = false) {
+    let state = this.state;
+    for (const cell of cells) if (!this.isGiven(cell)) state = withEntry(state, cell, symbol, tidy);
+    return this.apply(state);
+  }
+
+  // The cells of `cells` that take marks of `layer` ("centre", "corner", "colour"): any
+  // cell takes a colour, a mark only a cell that has neither a given nor an entry.
+  markable(layer, cells) {
+    return layer === "colour" ? cells : cells.filter((cell) => !this.isGiven(cell) && this.state.entries[cell] === BLANK);
+  }
+
+  // Marks `mark` (a symbol, or a colour of COLOURS) in `layer` of the markable cells of
+  // `cells`, or, if each of them has it already, takes it out of them: one change. A mark
+  // hides a shown solution there, as typing does.
+  mark(layer, cells, mark) {
+    const key = LAYERS[layer];
+    const order = layer === "colour" ? COLOURS : SYMBOLS;
+    const open = this.markable(layer, cells);
+    const on = !open.every((cell) => this.state[key][cell].includes(mark));
+    let { shown } = this.state;
+    const marks = [...this.state[key]];
+    for (const cell of open) {
+      marks[cell] = withMark(marks[cell], mark, on, order);
+      if (layer !== "colour") shown = replaceAt(shown, cell, BLANK);
+    }
+    return this.apply({ ...this.state, shown, [key]: marks });
+  }
+
+  // Clears `layer` in `cells` (their colours, or their marks of that kind), or, where none
+  // of them has any, their entries and marks (but not their colours): one change.
+  erase(layer, cells) {
+    const key = LAYERS[layer];
+    if (!key || cells.every((cell) => !this.state[key][cell])) return this.enter(cells, BLANK);
+    return this.apply({ ...this.state, [key]: this.state[key].map((marked, x) => (cells.includes(x) ? "" : marked)) });
   }
 
   // Applies a hint of web.hint as one change (one Undo). A "wrong" hint erases its cells
@@ -252,16 +312,6 @@ export class Game {
     }
     for (const [cell, digit] of placements) state = withEntry(state, cell, SYMBOLS[digit - 1], tidy);
     return this.apply(state);
-  }
-
-  // Notes `symbol` in a cell that has neither a given nor an entry, or takes it out
-  // if it is there; other cells refuse. Hides a shown solution there, as enter does.
-  toggleNote(cell, symbol) {
-    const { entries, shown, notes } = this.state;
-    if (this.isGiven(cell) || entries[cell] !== BLANK) return false;
-    const noted = notes[cell].includes(symbol) ? notes[cell].replace(symbol, "") : notes[cell] + symbol;
-    const sorted = [...SYMBOLS].filter((s) => noted.includes(s)).join("");
-    return this.apply({ ...this.state, shown: replaceAt(shown, cell, BLANK), notes: notes.with(cell, sorted) });
   }
 
   // Notes every candidate (what its row, column and box leave) in each cell that has
@@ -283,8 +333,9 @@ export class Game {
     return this.filled && (this.kind !== "variant" || this.kept === this.puzzle);
   }
 
-  load(shape, givens, entries) {
-    return this.apply(emptyState(shape, givens, entries));
+  // Opens a puzzle: its shape and givens, with entries and marks ({notes, corners, colours}) if given.
+  load(shape, givens, entries, marks) {
+    return this.apply(emptyState(shape, givens, entries, marks));
   }
 
   // Shows `solution` in every cell that has neither a given nor an entry.
@@ -303,7 +354,7 @@ export class Game {
     return this.apply({ ...state, shown });
   }
 
-  // Erases entries, notes and the shown solution; the givens stay.
+  // Erases entries, marks, colours and the shown solution; the givens stay.
   clear() {
     return this.apply(emptyState(this.shape, this.state.givens));
   }

@@ -68,9 +68,10 @@ function pathStep(step, onClick) {
   return item;
 }
 
-// The share panel's link to `givens` (and the entries, if ticked).
-export function showShare(givens, entries) {
-  $("share-link").value = shareLink(location.href, givens, $("share-entries").checked ? entries : "");
+// The share panel's link to the game's puzzle (and its entries, marks and colours, if ticked).
+export function showShare(game) {
+  const mine = $("share-entries").checked;
+  $("share-link").value = shareLink(location.href, game.id, mine ? game.entries : "", mine ? game.state : {});
   $("share-panel").hidden = false;
 }
 

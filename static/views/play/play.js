@@ -10,7 +10,7 @@ import { downloadScorm } from "../../scorm-package.js";
 import { Store, shapes } from "../../store.js";
 import { GRADES } from "../../words.js";
 import * as ask from "./ask.js";
-import { Board } from "./board.js";
+import { Board, MODES } from "./board.js";
 import { sameState } from "./game.js";
 import { reveal, showEmbed, showFpuzzles, showShare, showStats, showVariant } from "./panels.js";
 import { excludeDifficulty, offerTechniques } from "./practise.js";
@@ -277,22 +277,31 @@ export default class Play extends View {
     if ($("timer").textContent !== text) $("timer").textContent = text;
   }
 
-  notesOn() {
-    return this.buttons.notes.getAttribute("aria-pressed") === "true";
+  // Chooses what typing enters (a key of MODES); the Notes button is the centre mode's.
+  setMode(mode) {
+    this.board.setMode(mode);
+    this.buttons.notes.setAttribute("aria-pressed", String(mode === "centre"));
+    this.say(`${MODES[mode].name} mode: ${MODES[mode].said}.`);
   }
 
-  toggleNotes() {
-    this.buttons.notes.setAttribute("aria-pressed", String(!this.notesOn()));
-    this.say(this.notesOn() ? "Notes on: typing a symbol notes it in an empty cell, or takes it out." : "Notes off.");
-  }
-
-  // In notes mode a symbol toggles a note; erasing always erases the entry and the notes.
-  enter(cell, symbol) {
-    const name = cellName(cell, this.game.n);
-    if (this.game.isGiven(cell)) this.say(`${name} is a given.`);
-    else if (!this.notesOn() || symbol === BLANK) {
-      if (this.change("enter", cell, symbol, this.settings["tidy-notes"])) this.afterEntry();
-    } else if (!this.change("toggleNote", cell, symbol)) this.say(`${name} has an entry; erase it to take notes there.`);
+  // A symbol typed into the selected cells `cells` in `mode`: entered as a digit (givens
+  // refuse), or marked or unmarked in a layer (cells with a digit refuse marks; colours
+  // go anywhere). Erasing clears the mode's layer, or if it is empty the cells' entries
+  // and marks.
+  enter(cells, symbol, mode) {
+    const { game } = this;
+    const name = cells.length === 1 ? cellName(cells[0], game.n) : null;
+    if (symbol === BLANK) {
+      if (this.change("erase", mode, cells) && mode === "digit") this.afterEntry();
+    } else if (mode === "digit") {
+      if (cells.every((cell) => game.isGiven(cell))) this.say(name ? `${name} is a given.` : "The selected cells are givens.");
+      else if (this.change("enter", cells, symbol, this.settings["tidy-notes"])) this.afterEntry();
+    } else if (!game.markable(mode, cells).length) {
+      this.say(!name ? "Each selected cell has a digit; erase them to mark there."
+        : game.isGiven(cells[0]) ? `${name} is a given.` : `${name} has an entry; erase it to mark there.`);
+    } else {
+      this.change("mark", mode, cells, symbol);
+    }
   }
 
   // After the player's own entries changed: solved, or the message no longer stands. A
@@ -333,7 +342,7 @@ export default class Play extends View {
     this.clockStarted = null;
     this.change("clear");
     this.tick();
-    this.say("Cleared your entries and notes; the clock starts again.");
+    this.say("Cleared your entries, marks and colours; the clock starts again.");
   }
 
   undoOrRedo(method) {
@@ -346,15 +355,16 @@ export default class Play extends View {
     const link = readPuzzle(url);
     const { game } = this;
     if (link.variant) {
-      if (link.puzzle.trim() !== game.id || (link.e !== null && link.e !== game.entries)) ask.openVariant(this, link.puzzle, link.e);
+      const marked = ["cm", "km", "co"].some((field) => link.hash.has(field));
+      if (link.puzzle.trim() !== game.id || (link.e !== null && link.e !== game.entries) || marked) ask.openVariant(this, link.puzzle, link.e, link.hash);
       return;
     }
     if (link.puzzle) {
-      const differs = link.puzzle !== game.id || (link.entries && link.entries !== game.entries);
+      const differs = link.puzzle !== game.id || (link.entries && link.entries !== game.entries) || link.marks;
       const replaced = !empty(game); // a grid worth bringing back
-      if (differs && this.change("load", gridShape(link), link.givens, link.entries)) {
-        this.say(`Opened the link's ${ask.described(link)}` +
-          `${link.entries ? " and its entries" : ""}${replaced ? "; Undo brings back the grid before it" : ""}.`);
+      if (differs && this.change("load", gridShape(link), link.givens, link.entries, link.marks)) {
+        this.say(`Opened the link's ${ask.described(link)}${ask.whatElse(link.entries, link.marks)}` +
+          `${replaced ? "; Undo brings back the grid before it" : ""}.`);
       }
     }
     if (link.puzzle && link.error) this.say(link.error);
@@ -390,7 +400,7 @@ export default class Play extends View {
 
   // Shows the share link and copies it (again when "include my entries" changes it).
   async share() {
-    showShare(this.game.id, this.game.entries);
+    showShare(this.game);
     reveal("share-panel");
     // The f-puzzles link is Python's to write: asked for (and shown once Python answers),
     // but Python is not booted for it where it waits for a first request (an embed).
@@ -400,7 +410,7 @@ export default class Play extends View {
         .then((record) => this.game.id === id && showFpuzzles(record), () => {})
         .finally(() => this.updateButtons());
     }
-    const entries = $("share-entries").checked ? ", with your entries," : "";
+    const entries = $("share-entries").checked ? ", with your entries, marks and colours," : "";
     try {
       // A frame of another site may not write to the clipboard: the browser says so in
       // its console when asked, so it is not asked.
@@ -447,7 +457,7 @@ export default class Play extends View {
         kind: $("kind").value, size: Number($("size").value), symmetry: $("symmetry").value, difficulty: $("difficulty").value,
         needs: $("needs").value,
       }),
-      notes: () => this.toggleNotes(),
+      notes: () => this.setMode(this.board.mode === "centre" ? "digit" : "centre"),
       zoom: () => {
         this.zoom(!this.zoomed());
         this.board.select(this.board.selected);
@@ -476,13 +486,22 @@ export default class Play extends View {
     if (isTextField(event.target) && !(shortcut && event.target.matches("select"))) return;
     // Typing after pressing a button still goes to the selected cell (arrows the step view took excepted).
     if (!$("grid").contains(event.target) && !event.defaultPrevented) this.board.keydown(event);
-    // N switches notes, unless the grid took it as a symbol (25x25) or the button is hidden.
-    const plain = !(event.ctrlKey || event.metaKey || event.altKey);
-    if (plain && !event.defaultPrevented && event.key.toLowerCase() === "n" && this.buttons.notes.checkVisibility()) {
-      this.toggleNotes();
-      event.preventDefault();
-    }
+    if (!event.defaultPrevented && !(event.ctrlKey || event.metaKey || event.altKey)) this.modeKey(event);
     if (event.ctrlKey || event.metaKey) this.undoKey(event);
+  }
+
+  // Keys that choose the mode, unless the grid took them as a symbol (C in 12x12 and up, N
+  // in 25x25): Z digit, X corner, C centre, V colour (SudokuPad's); N switches centre
+  // marks (the Notes button, unless it is hidden) on and off; Space on the grid goes to the next mode.
+  modeKey(event) {
+    const key = event.key.toLowerCase();
+    const modes = Object.keys(MODES);
+    const chosen = modes.find((mode) => MODES[mode].key === key);
+    if (chosen) this.setMode(chosen);
+    else if (key === "n" && this.buttons.notes.checkVisibility()) this.setMode(this.board.mode === "centre" ? "digit" : "centre");
+    else if (key === " " && $("grid").contains(event.target)) this.setMode(modes[(modes.indexOf(this.board.mode) + 1) % modes.length]);
+    else return;
+    event.preventDefault();
   }
 
   // Ctrl+Z undoes, Ctrl+Y and Ctrl+Shift+Z redo.
@@ -552,7 +571,7 @@ export default class Play extends View {
   // Wires index.html's play markup (`root`) to the game.
   async build(root) {
     const { options } = this;
-    this.board = new Board($("grid"), $("keypad"), (cell, symbol) => this.enter(cell, symbol));
+    this.board = new Board($("grid"), $("keypad"), $("modes"), (cells, symbol, mode) => this.enter(cells, symbol, mode), (mode) => this.setMode(mode));
     this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
     this.traceView = new TraceView(Object.fromEntries(
       ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last", "play", "speed"]
