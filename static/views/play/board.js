@@ -6,7 +6,8 @@ import { KIND_NAMES } from "../../kinds.js";
 import { cageMarks, signMark } from "../../kind-marks.js";
 import { ruleMarks } from "../../rules/index.js";
 import { svg } from "../../svg.js";
-import { COLOURS } from "./game.js";
+import { COLOURS, COLOUR_NAMES, marksWords } from "./game.js";
+import { READINGS, reading } from "./reading.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];
 // What typing enters (the layers of a cell), each with its key (SudokuPad's) and its words.
@@ -16,8 +17,7 @@ export const MODES = {
   centre: { key: "c", name: "Centre", said: "typing marks a digit in the centre of the selected cells (what they can hold), or takes it out" },
   colour: { key: "v", name: "Colour", said: "1 to 9 colour the selected cells, or take the colour out" },
 };
-// The colours' names, in COLOURS order (style.css draws them, each with its own pattern).
-export const COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "blue", "red", "pink", "grey", "purple"];
+
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // Home and End go to the row's ends; with Ctrl an arrow goes to the end of its row or column.
 const ENDS = { Home: [0, -1], End: [0, 1] };
@@ -50,10 +50,13 @@ export class Board {
   // onEnter(cells, symbol, mode) is called when the player types into the selected cells
   // (symbol BLANK erases; mode: a key of MODES, the one chosen or the one a held key asks);
   // onMode(mode) when the keypad's mode buttons choose one.
-  constructor(gridElement, keypadElement, modesElement, onEnter, onMode) {
-    this.grid = gridElement;
-    this.keypad = keypadElement;
-    this.modes = modesElement;
+  // `elements`: the grid, the keypad, the modes' buttons, and `spoken`, a live region
+  // for what the grid reads aloud.
+  constructor({ grid, keypad, modes, spoken }, onEnter, onMode) {
+    this.grid = grid;
+    this.keypad = keypad;
+    this.modes = modes;
+    this.spoken = spoken;
     this.onEnter = onEnter;
     this.cells = [];
     // The cell the keyboard is on (the focus), and the cells selected with it.
@@ -207,8 +210,7 @@ export class Board {
       element.setAttribute("aria-selected", String(this.selection.has(cell)));
       const [r, c] = [Math.floor(cell / this.n) + 1, (cell % this.n) + 1];
       const states = [kind, clash.has(cell) && "clashes", this.flagged.has(cell) && "marked",
-        hinted && (hinted === "cell" ? "hint" : "in the hint's units"), notes && `centre marks ${[...notes].join(" ")}`,
-        corners && `corner marks ${[...corners].join(" ")}`, colours && `${colours.length > 1 ? "colours" : "colour"} ${colourWords(colours)}`];
+        hinted && (hinted === "cell" ? "hint" : "in the hint's units"), ...marksWords(notes, corners, colours)];
       element.setAttribute("aria-label", `Row ${r}, column ${c}: ${symbol || "empty"}${[...states, ...this.about[cell]].filter(Boolean).map((x) => `, ${x}`).join("")}`);
     });
     this.markSame();
@@ -375,7 +377,8 @@ export class Board {
   // goes to the selected cells in the mode chosen, or with Shift held as a corner mark,
   // with Ctrl as a centre mark.
   keydown(event) {
-    if (event.metaKey || event.altKey) return;
+    if (event.altKey && !event.ctrlKey && !event.metaKey) return this.altKey(event);
+    if (event.metaKey) return;
     const far = event.ctrlKey || event.key in ENDS;
     const move = MOVES[event.key] ?? ENDS[event.key];
     const [symbol, mode] = this.typed(event);
@@ -398,6 +401,21 @@ export class Board {
     event.preventDefault();
   }
 
+  // Alt+R, C, B, D, I read the row, column, box, digits placed or the cell aloud (READINGS);
+  // Alt+A selects the cells alike, as a double click does.
+  altKey(event) {
+    if (READINGS[event.code]) this.speak(reading(this.game, this.selected, READINGS[event.code], this.about));
+    else if (event.code === "KeyA") this.selectAlike(this.selected);
+    else return;
+    event.preventDefault();
+  }
+
+  // Says `text` through the live region (emptied first, so that the same text is said again).
+  speak(text) {
+    this.spoken.textContent = "";
+    requestAnimationFrame(() => (this.spoken.textContent = text));
+  }
+
   // [the symbol or colour a key types ("" if none), the mode it goes to]: Shift held asks
   // for a corner mark, Ctrl for a centre mark (both: nothing), whatever the mode chosen.
   typed(event) {
@@ -413,11 +431,6 @@ export class Board {
 function keyOf(code) {
   const [, character] = /^(?:Digit|Numpad|Key)(\w)$/.exec(code) ?? [];
   return character ?? "";
-}
-
-// A cell's colours in words: "2, sky blue" or "2, sky blue and 5, blue".
-export function colourWords(colours) {
-  return [...colours].map((colour) => `${colour}, ${COLOUR_NAMES[COLOURS.indexOf(colour)]}`).join(" and ");
 }
 
 // The patterns drawn over the colours (a second cue beside the hue), one per colour: 1 plain,

@@ -28,6 +28,16 @@ function replaceAt(line, cell, symbol) {
 const SHAPE_KEYS = ["n", "boxRows", "boxCols", "kind", "regions", "cages", "signs", "variant"];
 // The marks' layers: the state's field of each, and the characters a cell's string takes.
 export const COLOURS = "123456789";
+// The colours' names, in COLOURS order (style.css draws them, each with its own pattern).
+export const COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "blue", "red", "pink", "grey", "purple"];
+
+// A cell's marks in words, each layer it has one part: ["centre marks 1 4 7", "corner marks
+// 2 5", "colours 2, sky blue and 5, blue"].
+export function marksWords(notes, corners, colours) {
+  const named = [...colours].map((colour) => `${colour}, ${COLOUR_NAMES[COLOURS.indexOf(colour)]}`);
+  return [notes && `centre marks ${[...notes].join(" ")}`, corners && `corner marks ${[...corners].join(" ")}`,
+    colours && `${colours.length > 1 ? "colours" : "colour"} ${named.join(" and ")}`].filter(Boolean);
+}
 const LAYERS = { centre: "notes", corner: "corners", colour: "colours" };
 const KEYS = [...SHAPE_KEYS, "givens", "entries", "shown", ...Object.values(LAYERS)];
 

@@ -15,6 +15,7 @@ import { sameState } from "./game.js";
 import { reveal, showEmbed, showFpuzzles, showShare, showStats, showVariant } from "./panels.js";
 import { excludeDifficulty, offerTechniques } from "./practise.js";
 import { KEPT, SavedGames, empty } from "./saved.js";
+import { clashWords } from "./reading.js";
 import { TraceView } from "./trace-view.js";
 
 // Said when the player's entries complete the grid without a clash, by kind.
@@ -295,7 +296,11 @@ export default class Play extends View {
       if (this.change("erase", mode, cells) && mode === "digit") this.afterEntry();
     } else if (mode === "digit") {
       if (cells.every((cell) => game.isGiven(cell))) this.say(name ? `${name} is a given.` : "The selected cells are givens.");
-      else if (this.change("enter", cells, symbol, this.settings["tidy-notes"])) this.afterEntry();
+      else if (this.change("enter", cells, symbol, this.settings["tidy-notes"])) {
+        const clash = cells.map((cell) => clashWords(game, cell)).find(Boolean);
+        if (clash) this.say(`${clash}.`);
+        this.afterEntry();
+      }
     } else if (!game.markable(mode, cells).length) {
       this.say(!name ? "Each selected cell has a digit; erase them to mark there."
         : game.isGiven(cells[0]) ? `${name} is a given.` : `${name} has an entry; erase it to mark there.`);
@@ -571,7 +576,7 @@ export default class Play extends View {
   // Wires index.html's play markup (`root`) to the game.
   async build(root) {
     const { options } = this;
-    this.board = new Board($("grid"), $("keypad"), $("modes"), (cells, symbol, mode) => this.enter(cells, symbol, mode), (mode) => this.setMode(mode));
+    this.board = new Board({ grid: $("grid"), keypad: $("keypad"), modes: $("modes"), spoken: $("spoken") }, (cells, symbol, mode) => this.enter(cells, symbol, mode), (mode) => this.setMode(mode));
     this.buttons = Object.fromEntries([...root.querySelectorAll("[data-action]")].map((b) => [b.dataset.action, b]));
     this.traceView = new TraceView(Object.fromEntries(
       ["panel", "summary", "grid", "text", "range", "count", "first", "back", "next", "last", "play", "speed"]
