@@ -191,3 +191,9 @@ def test_the_grid_is_a_wai_aria_grid_of_rows_of_named_cells(new_page):
     selected = page.locator("#grid [aria-selected='true']")
     expect(selected).to_have_count(2)
     expect(page.locator("#grid")).to_have_attribute("aria-multiselectable", "true")
+    # The grid pattern's keys: Ctrl+End and Ctrl+Home to the last and first cells, Page Down
+    # and Page Up to the column's ends.
+    focused = "document.activeElement.dataset.cell"
+    for key, at in [("Control+End", "15"), ("Control+Home", "0"), ("PageDown", "12"), ("End", "15"), ("PageUp", "3")]:
+        page.keyboard.press(key)
+        assert page.evaluate(focused) == at, key

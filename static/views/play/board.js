@@ -20,7 +20,10 @@ export const MODES = {
 
 const MOVES = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 // Home and End go to the row's ends; with Ctrl an arrow goes to the end of its row or column.
-const ENDS = { Home: [0, -1], End: [0, 1] };
+// Ctrl+Home and Ctrl+End go to the grid's first and last cells, Page Up and Page Down to the
+// column's ends (the WAI-ARIA grid pattern's keys).
+const ENDS = { Home: [0, -1], End: [0, 1], PageUp: [-1, 0], PageDown: [1, 0] };
+const CORNERS = { Home: [-1, -1], End: [1, 1] };
 
 // The grid's rows of cells for a shape: thick lines where the box or region changes, the
 // cells of X's diagonals and windoku's windows marked.
@@ -373,14 +376,14 @@ export class Board {
   }
 
   // Arrows move (Shift held: adding to the selection; Ctrl: to the end of the row or
-  // column), Ctrl+A selects every cell, Escape the focused cell alone; a symbol or Erase
+  // column; see ENDS for Home, End, Page Up and Page Down), Ctrl+A selects every cell, Escape the focused cell alone; a symbol or Erase
   // goes to the selected cells in the mode chosen, or with Shift held as a corner mark,
   // with Ctrl as a centre mark.
   keydown(event) {
     if (event.altKey && !event.ctrlKey && !event.metaKey) return this.altKey(event);
     if (event.metaKey) return;
     const far = event.ctrlKey || event.key in ENDS;
-    const move = MOVES[event.key] ?? ENDS[event.key];
+    const move = MOVES[event.key] ?? (event.ctrlKey ? CORNERS[event.key] : undefined) ?? ENDS[event.key];
     const [symbol, mode] = this.typed(event);
     if (move) {
       const step = far ? this.n : 1;
