@@ -241,9 +241,11 @@ export class Board {
       if (!corners || line[cell] !== BLANK) return;
       const [r, c] = [Math.floor(cell / n), cell % n];
       const top = corners.length <= 2 ? corners.length : Math.ceil(corners.length / 2);
+      // (a killer cage's first cell has its sum in the top left corner: the top row starts after it)
+      const start = (row) => (row === 0 && "sum" in this.cells[cell].dataset ? 0.5 : 0.17);
       [...corners].forEach((symbol, k) => {
         const [row, count, at] = k < top ? [0, top, k] : [1, corners.length - top, k - top];
-        const x = count === 1 ? 0.17 : 0.17 + (0.66 * at) / (count - 1);
+        const x = count === 1 ? start(row) : start(row) + ((0.83 - start(row)) * at) / (count - 1);
         over.append(svg("text", { x: c + x, y: r + (row ? 0.83 : 0.19), "font-size": 0.24 }, symbol));
       });
     });
