@@ -169,12 +169,14 @@ export class Board {
   // (symbols, or colours) and Erase.
   keys() {
     const n = this.n;
-    this.modes.replaceChildren(...Object.entries(MODES).map(([mode, { key, name }]) => {
-      const button = keyButton(null, name, `${name} mode (${key.toUpperCase()})`);
-      button.dataset.mode = mode;
-      button.setAttribute("aria-pressed", String(mode === this.mode));
-      return button;
-    }));
+    if (!this.modes.childElementCount) { // built once: a button pressed from the keyboard keeps the focus
+      this.modes.append(...Object.entries(MODES).map(([mode, { key, name }]) => {
+        const button = keyButton(null, name, `${name} mode (${key.toUpperCase()})`);
+        button.dataset.mode = mode;
+        return button;
+      }));
+    }
+    for (const button of this.modes.children) button.setAttribute("aria-pressed", String(button.dataset.mode === this.mode));
     const colour = this.mode === "colour";
     const symbols = colour ? [...COLOURS] : [...SYMBOLS.slice(0, n)];
     const keys = symbols.map((symbol, k) => keyButton(symbol, symbol, colour ? `Colour ${symbol}, ${COLOUR_NAMES[k]}`
