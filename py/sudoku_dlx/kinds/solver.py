@@ -75,15 +75,25 @@ def solutions(
     n = puzzle.n
     problem = with_givens(puzzle, implied=rng is None and not whole)
     placements = puzzle.shape.cells * n  # the options after those are a cage's combinations
+    switch = rng is None and not whole and n in NARROW_LONG
+
+    def patient(stats: SearchStats) -> bool:
+        """Ends the search at ``stop``, or where it grows long enough to narrow."""
+        return (switch and stats.guesses >= SWITCH_AFTER) or (stop is not None and stop(stats))
+
     found = []
-    for chosen in problem.search(limit, rng, stop):
+    for chosen in problem.search(limit, rng, patient):
         digits = list(puzzle.digits)
         for option in chosen:
             if option < placements:
                 cell, d = divmod(option, n)
                 digits[cell] = d + 1
         found.append(tuple(digits))
-    return found, problem.stats
+    if not (switch and problem.stats.stopped and problem.stats.guesses >= SWITCH_AFTER):
+        return found, problem.stats
+    found, stats = _narrowed_solutions(puzzle, limit, stop)
+    return found, SearchStats(stats.tries + problem.stats.tries, stats.updates + problem.stats.updates,
+                              stats.guesses + problem.stats.guesses, stats.solutions, stats.stopped)
 
 
 def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats], bool] | None
@@ -484,6 +494,14 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
 #: 9x9 futoshikis: a mean of 2.1 ms against 3.1, the slowest 17 ms against 75;
 #: benchmarks/2026-11-26-kinds-rounds.md, round 4).
 PRUNE_AFTER = 32
+
+#: The sizes whose classic, X and windoku puzzles, once the search of the shared links has
+#: made :data:`SWITCH_AFTER` guesses, start again narrowed (:func:`_narrowed_solutions`):
+#: reasoning at each guess cuts a 16x16's long tail (a generated puzzle: 127 s to 0.3 s),
+#: while a 9x9 search never grows that long and a 25x25's narrowing costs more than it
+#: saves (benchmarks/2026-12-07-tails.md).
+NARROW_LONG = frozenset({16})
+SWITCH_AFTER = 2_000
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
 SUM_CELLS = 3
