@@ -30,7 +30,7 @@ from ..rules.link import check_givens, is_link, read_link
 from ..rules.solve import VariantPuzzle
 from ..rules.solve import solutions as variant_solutions
 
-__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
+__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "stochastic_record", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
@@ -266,6 +266,26 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
                 runs.nodes.append(nodes)
                 runs.guesses.append(guesses)
     return batch
+
+
+def stochastic_record(text: str, solver: str, seed: int = 0, max_seconds: float = 0.0,
+                      max_iterations: int = 0) -> dict:
+    """``solve --solver``'s record of one stochastic run on a puzzle text: ``puzzle`` (canonical
+    form), ``solver``, ``seed``, ``status`` (``solved``, ``unsolved``, or ``invalid`` with an
+    ``error``: no puzzle, clashing givens, a cell no digit fits, or not a classic sudoku),
+    ``solutions`` (the one found, or none), ``iterations``, ``ms`` and ``conflicts`` (the best
+    state's, 0 when solved)."""
+    puzzle, canonical, error = read(text)
+    record = {"puzzle": canonical, "solver": solver, "seed": seed}
+    if puzzle is not None and (isinstance(puzzle, VariantPuzzle) or puzzle.kind != "sudoku"):
+        error = "the stochastic solvers take classic sudoku only"
+    if puzzle is None or error or not isinstance(puzzle, Puzzle):
+        return record | {"status": "invalid", "error": error, "solutions": [], "iterations": 0, "ms": 0.0,
+                         "conflicts": None}
+    run = STOCHASTIC[solver](puzzle, seed, max_iterations, max_seconds)
+    solutions = [str(puzzle.with_digits(run.solution))] if run.solution else []
+    return record | {"status": "solved" if run.solved else "unsolved", "error": "", "solutions": solutions,
+                     "iterations": run.iterations, "ms": round(run.ms, 3), "conflicts": run.conflicts}
 
 
 def _warm(shape: Shape) -> None:
