@@ -74,7 +74,7 @@ export const TECHNIQUES = [
 ];
 export const SOLVERS = ["dlx", "textbook", "backtrack"];
 export const RACERS = ["backtrack", "dlx"];
-export const BATCH_STATUSES = ["unique", "multiple", "none", "invalid", "unfinished"];
+export const BATCH_STATUSES = ["unique", "multiple", "none", "invalid", "unfinished", "solved", "unsolved"];
 export const STATUSES = {
   "solve": ["unique", "multiple", "none", "invalid"],
   "rate": ["rated", "invalid", "unrated"],

@@ -36,7 +36,8 @@ FUTOSHIKI = "5:1,0,0L,0,0,0,0,3L,0D,0,0,0,0D,0D,0,0,0,0,0,0,4U,2,0L,0,0,"
 #: The bench --json fields the batch view's table names its cells after.
 PUBLISHED = {"solver", "status", "puzzles", "unique", "multiple", "none", "invalid", "unfinished", "mean_ms", "median_ms",
              "min_ms", "max_ms", "mean_nodes", "median_nodes", "min_nodes", "max_nodes", "mean_guesses",
-             "no_guess_pct", "total_s", "time_vs_first"}
+             "no_guess_pct", "total_s", "time_vs_first",
+             "solved", "unsolved", "success_pct"}  # added for the stochastic solvers (issue 42)
 
 
 def replay(puzzle: str, moves: list[int]) -> tuple[list[str], int, int]:
@@ -339,4 +340,4 @@ def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
     assert answer["status"] == "measured" and {record["status"] for record in summary} == {"measured"}
     assert web.batch_summary(["dlx"], {"dlx": {"status": ["unique"], "ms": [1.0], "nodes": [], "guesses": [0]}}) \
         == {"status": "invalid", "error": "the runs of solver 'dlx' must be lists of one length: statuses (unique, "
-                                          "multiple, none, invalid, unfinished) and numbers from 0 to 10^15"}
+                                          "multiple, none, invalid, unfinished, solved, unsolved) and numbers from 0 to 10^15"}

@@ -47,7 +47,7 @@ __all__ = ["COVER_HEADER", "GENERATION_HEADER", "GENERATORS", "HEADER", "NEEDS_H
 
 HEADER = ["solver", "puzzles", "mean ms", "median ms", "min ms", "max ms", "mean tries", "median tries",
           "min tries", "max tries", "no guess %", "total s", "time / first", "unique", "multiple", "none",
-          "invalid", "unfinished"]
+          "invalid", "unfinished", "solved", "unsolved", "success %"]
 
 
 def summary_cells(record: dict) -> list[str]:
@@ -59,6 +59,7 @@ def summary_cells(record: dict) -> list[str]:
         show("min_ms", "{:.3f}"), show("max_ms", "{:.3f}"), show("mean_nodes", "{:.1f}"), show("median_nodes"),
         show("min_nodes"), show("max_nodes"), show("no_guess_pct", "{:.1f}"), show("total_s", "{:.2f}"),
         show("time_vs_first", "{:.2f}x"), *(str(record[status]) for status in STATUSES),
+        show("success_pct", "{:.1f}"),
     ]
 
 
@@ -205,7 +206,7 @@ def sample(puzzles: Sequence, n: int, seed: int) -> list:
 
 
 def measure_parallel(solvers: Sequence[str], texts: Sequence[str], limit: int, max_nodes: int,
-                     jobs: int) -> Batch:
+                     jobs: int, seed: int = 0, max_seconds: float = 0.0, max_iterations: int = 0) -> Batch:
     """:func:`~sudoku_dlx.compare.batch.measure` in ``jobs`` processes, each taking the next ``TURN`` puzzles
     when it is free; the results are merged in the puzzles' order."""
     from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
@@ -213,8 +214,9 @@ def measure_parallel(solvers: Sequence[str], texts: Sequence[str], limit: int, m
     turns = [texts[k:k + TURN] for k in range(0, len(texts), TURN)]
     batch = Batch(list(solvers))
     with ProcessPoolExecutor(jobs) as pool:
-        for part in pool.map(measure, [solvers] * len(turns), turns, [limit] * len(turns),
-                             [max_nodes] * len(turns)):
+        k = len(turns)
+        for part in pool.map(measure, [solvers] * k, turns, [limit] * k, [max_nodes] * k, [seed] * k,
+                             [max_seconds] * k, [max_iterations] * k):
             batch.extend(part)
     return batch
 

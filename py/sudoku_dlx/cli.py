@@ -1,4 +1,4 @@
-"""The command line: ``python -m sudoku_dlx solve|generate|rate|hint|steps|cover|queens|pentomino|langford|bench ...``.
+"""The command line: ``python -m sudoku_dlx solve|generate|add-clues|rate|hint|steps|cover|queens|pentomino|langford|bench ...``.
 
 Each subcommand is a function ``(args) -> exit code``: 0 when all went well, 1
 when some input was not a puzzle, 2 for a usage error (unreadable file, bad
@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import bench, web
-from .compare.batch import CSV_HEADER, SOLVERS, measure
+from .compare.batch import CSV_HEADER, SOLVERS, STOCHASTIC, measure, stochastic_record
 from .cover import classics, problems
 from .dlx import SearchStats
-from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, generate_from
+from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, add_clues, generate_from
 from .kinds.forms import write_form
 from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
 from .kinds.read import VARIANT_LINK, puzzle_id, read_puzzle, read_texts
@@ -65,6 +65,8 @@ def _emit(record: dict) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
+    if args.solver != "dlx":
+        return _solve_stochastic(args)
     invalid = 0
     for text in read_texts(_read(args.source)):
         record = web.solve(text, args.size or 0, args.limit, args.kind or "")
@@ -78,6 +80,50 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             suffix = "" if record["status"] == "unique" else f"  ({record['status']}: {len(record['solutions'])} found)"
             print(f"{record['solutions'][0]}{suffix}")
+    return 1 if invalid else 0
+
+
+def _solve_stochastic(args: argparse.Namespace) -> int:
+    """``solve --solver`` with a stochastic solver: each puzzle's run, solved or unsolved at a cap."""
+    if not _capped(args):
+        return 2
+    invalid = 0
+    for text in read_texts(_read(args.source)):
+        record = stochastic_record(text, args.solver, args.seed, args.max_seconds, args.max_iterations)
+        invalid += record["status"] == "invalid"
+        if args.json:
+            _emit(record)
+        elif record["status"] == "invalid":
+            print(f"invalid: {record['error']}")
+        elif record["status"] == "unsolved":
+            print(f"unsolved: {record['conflicts']} conflicts left after {record['iterations']:,} iterations "
+                  f"({record['ms']:.0f} ms)")
+        elif args.pretty:
+            print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
+        else:
+            print(f"{record['solutions'][0]}  (solved: {record['iterations']:,} iterations, {record['ms']:.0f} ms)")
+    return 1 if invalid else 0
+
+
+def _capped(args: argparse.Namespace) -> bool:
+    """Whether a stochastic run has a cap (``--max-seconds`` or ``--max-iterations``); else says so."""
+    if args.max_seconds < 0 or args.max_iterations < 0 or not (args.max_seconds or args.max_iterations):
+        print("error: a stochastic solver needs --max-seconds or --max-iterations above 0 (and neither below)",
+              file=sys.stderr)
+        return False
+    return True
+
+
+def cmd_add_clues(args: argparse.Namespace) -> int:
+    """Each puzzle with clues added from its solution up to ``--clues`` (puzzle k, from 0,
+    drawn with seed ``--seed`` + k), one per line; a bad puzzle is reported and the run goes on."""
+    invalid = 0
+    for k, text in enumerate(read_texts(_read(args.source))):
+        try:
+            print(puzzle_id(add_clues(read_puzzle(text), args.clues, args.seed + k)))
+        except InvalidPuzzleError as error:
+            invalid += 1
+            print(f"error: {error}", file=sys.stderr)
     return 1 if invalid else 0
 
 
@@ -357,14 +403,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     text = _read(args.file)
     numbered = [(number, line) for number, raw in enumerate(text.splitlines(), 1)
                 if (line := puzzle_on_line(raw, number)) is not None]
+    if any(name in STOCHASTIC for name in args.solver) and not _capped(args):
+        return 2
     if len(numbered) != len(puzzles := read_puzzles(text)):  # the whole file is one grid
         numbered = [(1, puzzles[0])]
     chosen = bench.sample(numbered, args.n, args.seed)
     texts = [line for _, line in chosen]
     if args.jobs > 1:
-        batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs)
+        batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs, args.seed,
+                                       args.max_seconds, args.max_iterations)
     else:
-        batch = measure(args.solver, texts, args.limit, args.max_nodes)
+        batch = measure(args.solver, texts, args.limit, args.max_nodes, args.seed, args.max_seconds,
+                        args.max_iterations)
     for (number, _), error in zip(chosen, batch.errors):
         if error:
             print(f"{args.file}: line {number}: {error}", file=sys.stderr)
@@ -379,7 +429,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
             _emit(record)
         return 0
     invalid = sum(bool(error) for error in batch.errors)
-    print(f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}), limit {args.limit}"
+    caps = f", stochastic caps {args.max_seconds:g} s / {args.max_iterations or 'no'} iterations" \
+        if any(name in STOCHASTIC for name in args.solver) else ""
+    print(f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}), limit {args.limit}{caps}"
           + (f", {args.jobs} processes" if args.jobs > 1 else "")
           + (f", {invalid} invalid" if invalid else ""))
     print(f"machine: {bench.machine()}")
@@ -474,7 +526,17 @@ def _sizes(text: str) -> list[int]:
         raise argparse.ArgumentTypeError(f"sizes must be integers separated by commas, not {text!r}") from None
 
 
-_solvers = _names(tuple(SOLVERS), "solver")
+_solvers = _names((*SOLVERS, *STOCHASTIC), "solver")
+
+
+def stochastic_options(p: argparse.ArgumentParser, seed: bool) -> None:
+    """The options of a stochastic solver's run (``--seed`` where the command has none yet)."""
+    if seed:
+        p.add_argument("--seed", type=int, default=0, help="the stochastic solver's seed (default 0): a run replays")
+    p.add_argument("--max-seconds", type=float, default=10.0,
+                   help="a stochastic solver gives a puzzle up after S seconds (0: no time cap; default 10)")
+    p.add_argument("--max-iterations", type=int, default=0,
+                   help="... or after N iterations (0: no cap, the default)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -492,7 +554,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     kind_option(p)
     p.add_argument("--pretty", action="store_true", help="print solutions as grids")
+    p.add_argument("--solver", choices=("dlx", *STOCHASTIC), default="dlx",
+                   help="dlx (the default: every solution up to --limit, any kind), or a stochastic solver of "
+                        "classic sudoku: its record says solved or unsolved, with iterations and ms")
+    stochastic_options(p, seed=True)
     p.set_defaults(run=cmd_solve)
+
+    p = commands.add_parser("add-clues", help="add clues from each puzzle's solution (the thesis's easier set)")
+    p.add_argument("source", nargs="?", default="-", help="a file of puzzles, - for standard input, or a puzzle")
+    p.add_argument("--clues", type=int, default=46, help="clues each puzzle ends with (default 46)")
+    p.add_argument("--seed", type=int, default=0, help="puzzle k (from 0) draws its cells with seed S + k (default 0)")
+    p.set_defaults(run=cmd_add_clues)
 
     p = commands.add_parser("generate", help="generate unique puzzles: one per line")
     p.add_argument("--kind", choices=KINDS, default="sudoku", help="the kind of puzzle (default sudoku)")
@@ -615,10 +687,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--ways", type=_names(tuple(bench.NEEDS_WAYS), "way"), default=["needs"],
                    help=f"with --needs: {', '.join(bench.NEEDS_WAYS)}, or several side by side (default needs)")
     p.add_argument("--n", type=int, default=0, help="a random sample of N puzzles (0: all; --generate: 10)")
-    p.add_argument("--seed", type=int, default=1, help="the sample's seed (--generate: the first seed)")
+    p.add_argument("--seed", type=int, default=1,
+                   help="the sample's seed, and every puzzle's seed for the stochastic solvers (--generate: the first seed)")
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
-    p.add_argument("--solver", type=_solvers, default=["dlx"], help=f"{', '.join(SOLVERS)}, or several side by side: dlx,textbook")
+    p.add_argument("--solver", type=_solvers, default=["dlx"],
+                   help=f"{', '.join((*SOLVERS, *STOCHASTIC))}, or several side by side: dlx,textbook")
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="cap on tries per puzzle for backtrack")
+    stochastic_options(p, seed=False)
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")

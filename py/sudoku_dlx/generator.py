@@ -58,12 +58,12 @@ from typing import NamedTuple
 from .dlx import ExactCover
 from .kinds.grid import KIND, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, kind_facts, shape_for
 from .kinds.read import puzzle_id
-from .kinds.solver import bounds, combinations, sign_marks, solutions
+from .kinds.solver import bounds, combinations, sign_marks, solutions, solve
 from .rating import GRADES, rate, steps
 from .techniques.position import Position, Search
 from .techniques.registry import Needed, needed
 
-__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "complete_grid", "generate",
+__all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "add_clues", "complete_grid", "generate",
            "generate_from", "natural_size", "one_budget", "orbits", "plan", "random_cages", "random_regions"]
 
 #: Each symmetry as a map of (row, col) in an n x n grid. ``horizontal`` mirrors
@@ -896,3 +896,19 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
         problem.add_options([item[base], *(item[base + 1 + d] for d in range(n) if not (mask | held) >> d & 1)]
                             for mask in fits)
     return problem, {x: k for k, x in enumerate(blank)}
+
+
+def add_clues(puzzle: Puzzle, clues: int, seed: int) -> Puzzle:
+    """``puzzle`` with clues added from its solution (the first DLX finds) in cells drawn by
+    ``random.Random(seed)`` until it has ``clues`` (as it is if it has that many already):
+    the thesis's easier puzzles, 46-clue ones made from the 17-clue set.
+    InvalidPuzzleError if it has no solution."""
+    result = solve(puzzle, 1)
+    if not result.solutions:
+        raise InvalidPuzzleError(f"the puzzle has no solution: {result.reason}" if result.reason
+                                 else "the puzzle has no solution", result.cells)
+    solution, digits = result.solutions[0].digits, list(puzzle.digits)
+    blanks = [x for x, d in enumerate(digits) if not d]
+    for x in random.Random(seed).sample(blanks, max(0, min(len(blanks), clues - puzzle.clues))):
+        digits[x] = solution[x]
+    return puzzle.with_digits(tuple(digits))

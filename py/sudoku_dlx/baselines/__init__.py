@@ -3,7 +3,10 @@
 ``textbook`` is Knuth's DLX1 written plainly (against the engine's tuned
 search); ``backtrack`` plain backtracking, which also races the engine on the
 page, handing out its ``moves`` as it goes; ``diggers`` clue removal with a
-fresh uniqueness test per removal (against the generator's).
+fresh uniqueness test per removal (against the generator's); ``annealing``,
+``genetic`` and ``boltzmann`` the stochastic solvers a thesis compared with
+backtracking (issue 42), which find a solution or not and prove nothing
+(``stochastic``: their record, the check of a solution, the boxes filled).
 
 Imports :mod:`sudoku_dlx.dlx` and the puzzle kinds (:mod:`sudoku_dlx.kinds`)
 only; the benchmark, the race and the batch stand on them. ``needs``, the ways to a

@@ -17,7 +17,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from ..baselines.annealing import anneal
 from ..baselines.backtrack import backtrack_solutions
+from ..baselines.boltzmann import sample
+from ..baselines.genetic import evolve
+from ..baselines.stochastic import Stochastic
 from ..baselines.textbook import textbook_solutions
 from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape
 from ..kinds.read import puzzle_id, read_puzzle
@@ -26,13 +30,17 @@ from ..rules.link import check_givens, is_link, read_link
 from ..rules.solve import VariantPuzzle
 from ..rules.solve import solutions as variant_solutions
 
-__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
+__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "stochastic_record", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
 #: clash: no solver runs; or it is of a kind the solver does not take, see :data:`CLASSIC_ONLY`), ``unfinished`` (the node cap ended the search), or the
-#: solutions found: ``none``, ``unique``, ``multiple``.
-STATUSES = ("unique", "multiple", "none", "invalid", "unfinished")
+#: solutions found: ``none``, ``unique``, ``multiple``. A stochastic solver (:data:`STOCHASTIC`)
+#: proves neither uniqueness nor the lack of a solution: its run is ``solved`` (a checked
+#: solution found) or ``unsolved`` (a cap reached first).
+STATUSES = ("unique", "multiple", "none", "invalid", "unfinished", "solved", "unsolved")
+#: The statuses of a puzzle that got a solution (``success_pct`` in :meth:`Runs.summary`).
+SUCCESSES = ("unique", "multiple", "solved")
 
 
 def outcome(found: int, finished: bool) -> str:
@@ -64,10 +72,18 @@ SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int, int, bool]]] = {
     "textbook": _textbook,
     "backtrack": _backtrack,
 }
+#: The stochastic baselines: name -> function(puzzle, seed, max_iterations, max_seconds)
+#: -> :class:`~sudoku_dlx.baselines.stochastic.Stochastic`; they run only in ``bench`` and
+#: ``solve --solver`` for now (the page's batch offers :data:`SOLVERS`).
+STOCHASTIC: dict[str, Callable[..., Stochastic]] = {
+    "annealing": anneal,
+    "genetic": evolve,
+    "boltzmann": sample,
+}
 #: The baselines know the rows, columns and boxes of classic sudoku alone: they take no
 #: other kind (its puzzles are ``invalid`` for them); the DLX engine takes every kind, and
 #: the variants of f-puzzles and SudokuPad links (:func:`_dlx_variant`).
-CLASSIC_ONLY = frozenset({"textbook", "backtrack"})
+CLASSIC_ONLY = frozenset({"textbook", "backtrack", *STOCHASTIC})
 
 
 def _dlx_variant(puzzle: VariantPuzzle, limit: int) -> tuple[int, int, int, bool]:
@@ -88,9 +104,10 @@ class Runs:
 
     def summary(self, first_total_ms: float) -> dict:
         """The ``bench --json`` record (``status`` measured): counts of every status (``puzzles`` is their
-        sum), then over the puzzles searched (all but the invalid ones) ms, nodes and
-        guesses, the share solved without a guess, the total time and that time as a
-        multiple of the first solver's (``first_total_ms``). None where nothing was searched."""
+        sum), then over the puzzles searched (all but the invalid ones) ms, nodes (a stochastic
+        solver's iterations) and guesses, the share solved without a guess, the total time and
+        that time as a multiple of the first solver's (``first_total_ms``), and the share that got
+        a solution (``success_pct``: unique, multiple or solved). None where nothing was searched."""
         counts = {status: self.status.count(status) for status in STATUSES}
         searched = [k for k, status in enumerate(self.status) if status != "invalid"]
         ms = [self.ms[k] for k in searched]
@@ -112,11 +129,12 @@ class Runs:
             "no_guess_pct": round(100 * guesses.count(0) / len(guesses), 1),
             "total_s": round(sum(ms) / 1000, 3),
             "time_vs_first": round(sum(ms) / first_total_ms, 2) if first_total_ms else None,
+            "success_pct": round(100 * sum(self.status[k] in SUCCESSES for k in searched) / len(searched), 1),
         }
 
 
 SUMMARY_NUMBERS = ("mean_ms", "median_ms", "min_ms", "max_ms", "mean_nodes", "median_nodes", "min_nodes",
-                   "max_nodes", "mean_guesses", "no_guess_pct", "total_s", "time_vs_first")
+                   "max_nodes", "mean_guesses", "no_guess_pct", "total_s", "time_vs_first", "success_pct")
 
 
 def _plain(number: float) -> int | float:
@@ -208,29 +226,39 @@ def read(text: str) -> tuple[Puzzle | VariantPuzzle | None, str, str]:
     return puzzle, puzzle_id(puzzle), ""
 
 
-def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_nodes: int = 0) -> Batch:
+def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_nodes: int = 0,
+            seed: int = 0, max_seconds: float = 0.0, max_iterations: int = 0) -> Batch:
     """Run every solver on every puzzle text, taking turns of ``TURN`` puzzles.
 
     ``limit`` is at least 2 (0: all solutions), so a status tells unique from
     multiple; a backtracking search over ``max_nodes`` counts as unfinished; a
-    text that is not a valid puzzle is invalid for every solver and not timed."""
+    text that is not a valid puzzle is invalid for every solver and not timed.
+    A stochastic solver runs each puzzle with ``seed`` until ``max_seconds`` or
+    ``max_iterations`` (0: no cap; one of them must be set)."""
+    if any(name in STOCHASTIC for name in solvers) and not (max_seconds > 0 or max_iterations > 0):
+        raise ValueError("a stochastic solver needs a cap: max_seconds or max_iterations")
     limit = limit and max(limit, 2)
     read_texts = [read(text) for text in texts]
     batch = Batch(list(solvers), [canonical for _, canonical, _ in read_texts],
                   [error for _, _, error in read_texts])
     for turn in range(0, len(read_texts), TURN):
         for name in solvers:
-            run, runs = SOLVERS[name], batch.runs[name]
+            runs = batch.runs[name]
             for puzzle, _, _ in read_texts[turn:turn + TURN]:
                 if puzzle is None or name in CLASSIC_ONLY and (isinstance(puzzle, VariantPuzzle)
                                                                or puzzle.kind != "sudoku"):
                     status, ms, nodes, guesses = "invalid", 0.0, 0, 0
+                elif name in STOCHASTIC and isinstance(puzzle, Puzzle):
+                    _warm(puzzle.shape)
+                    run = STOCHASTIC[name](puzzle, seed, max_iterations, max_seconds)
+                    status = "solved" if run.solved else "unsolved"
+                    ms, nodes, guesses = run.ms, run.iterations, 0
                 else:
                     if isinstance(puzzle, Puzzle):
                         _warm(puzzle.shape)
                     start = time.perf_counter()
-                    found, nodes, guesses, finished = run(puzzle, limit, max_nodes) if isinstance(puzzle, Puzzle) \
-                        else _dlx_variant(puzzle, limit)
+                    found, nodes, guesses, finished = SOLVERS[name](puzzle, limit, max_nodes) \
+                        if isinstance(puzzle, Puzzle) else _dlx_variant(puzzle, limit)
                     ms = (time.perf_counter() - start) * 1000
                     status = outcome(found, finished)
                 runs.status.append(status)
@@ -238,6 +266,26 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
                 runs.nodes.append(nodes)
                 runs.guesses.append(guesses)
     return batch
+
+
+def stochastic_record(text: str, solver: str, seed: int = 0, max_seconds: float = 0.0,
+                      max_iterations: int = 0) -> dict:
+    """``solve --solver``'s record of one stochastic run on a puzzle text: ``puzzle`` (canonical
+    form), ``solver``, ``seed``, ``status`` (``solved``, ``unsolved``, or ``invalid`` with an
+    ``error``: no puzzle, clashing givens, a cell no digit fits, or not a classic sudoku),
+    ``solutions`` (the one found, or none), ``iterations``, ``ms`` and ``conflicts`` (the best
+    state's, 0 when solved)."""
+    puzzle, canonical, error = read(text)
+    record = {"puzzle": canonical, "solver": solver, "seed": seed}
+    if puzzle is not None and (isinstance(puzzle, VariantPuzzle) or puzzle.kind != "sudoku"):
+        error = "the stochastic solvers take classic sudoku only"
+    if puzzle is None or error or not isinstance(puzzle, Puzzle):
+        return record | {"status": "invalid", "error": error, "solutions": [], "iterations": 0, "ms": 0.0,
+                         "conflicts": None}
+    run = STOCHASTIC[solver](puzzle, seed, max_iterations, max_seconds)
+    solutions = [str(puzzle.with_digits(run.solution))] if run.solution else []
+    return record | {"status": "solved" if run.solved else "unsolved", "error": "", "solutions": solutions,
+                     "iterations": run.iterations, "ms": round(run.ms, 3), "conflicts": run.conflicts}
 
 
 def _warm(shape: Shape) -> None:
