@@ -307,10 +307,13 @@ def test_the_embed_panel_downloads_a_package_built_in_the_browser(new_page, pack
 SUSPEND = """
 const m = await import(process.argv[1]);
 const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-// n x n work: an entry in every third cell, every symbol noted in the others.
+// n x n work: an entry in every third cell, every symbol noted in the others, a corner mark
+// in every fifth, colours in every seventh.
 const work = (n) => ({
   entries: Array.from({length: n * n}, (_, c) => (c % 3 ? "." : SYMBOLS[c % n])).join(""),
   notes: Array.from({length: n * n}, (_, c) => (c % 3 ? SYMBOLS.slice(0, n) : "")),
+  corners: Array.from({length: n * n}, (_, c) => (c % 5 ? "" : SYMBOLS[c % n])),
+  colours: Array.from({length: n * n}, (_, c) => (c % 7 ? "" : "29")),
   ms: 61000, hints: 3, solved: false, revealed: true,
 });
 const said = [];
@@ -320,8 +323,10 @@ const works = [work(9), work(16)];
 const text = m.encode(works, 1);
 const records = works.map((w, k) => ({size: [9, 16][k], givens: ".".repeat(w.entries.length)}));
 const small = [work(9)];
+// Work stored before corner marks and colours: its fields end at the flags.
+const old = m.decode("s1|0|(81)~~1p~3~1", [{size: 9, givens: ".".repeat(81)}]);
 console.log(JSON.stringify({
-  back: m.decode(text, records), works, length: m.encode(small, 0).length, json: JSON.stringify(small).length,
+  back: m.decode(text, records), works, old: old.works[0], length: m.encode(small, 0).length, json: JSON.stringify(small).length,
   kept: [keep(small, 4096) === m.encode(small, 0), keep(Array(4).fill(work(16)), 4096) === m.encode(Array(4).fill(work(16)), 0, false),
          keep(Array(12).fill(work(25)), 4096)],
   said,
@@ -330,15 +335,16 @@ console.log(JSON.stringify({
 
 
 @pytest.mark.external
-def test_suspend_data_is_compact_reads_back_and_past_the_limit_drops_notes_then_says_so():
+def test_suspend_data_is_compact_reads_back_and_past_the_limit_drops_marks_then_says_so():
     done = subprocess.run(["node", "--input-type=module", "-e", SUSPEND, (ROOT / "static/views/play/set.js").as_uri()],
                           capture_output=True, text=True, check=True)
     result = json.loads(done.stdout)
-    assert result["back"] == {"works": result["works"], "current": 1}
+    assert result["back"] == {"works": result["works"], "current": 1}  # corner marks and colours too
+    assert result["old"]["corners"] == result["old"]["colours"] == [""] * 81 and result["old"]["ms"] == 61000
     assert result["length"] < 0.5 * result["json"]  # under half the work as JSON
     assert result["kept"] == [True, True, None]
     assert len(result["said"]) == 2
-    assert "keeps your entries, times and hints, and this browser your notes" in result["said"][0]
+    assert "keeps your entries, times and hints, and this browser your marks" in result["said"][0]
     assert "only this browser keeps it" in result["said"][1]
 
 

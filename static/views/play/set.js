@@ -16,7 +16,7 @@ import { h, useStyle } from "../../kit.js";
 import { HINT_COST, crc32 } from "../../scorm-package.js";
 import { connect } from "../../scorm.js";
 import { Store, shapes } from "../../store.js";
-import { Game, emptyState } from "./game.js";
+import { COLOURS, Game, emptyState } from "./game.js";
 
 // A commit after this many entries since the last one (a solve, a hint, a shown solution,
 // and the page being hidden commit at once).
@@ -26,18 +26,21 @@ const FORMAT = "s1";
 const LOCAL_LIMIT = 200_000;
 const FINAL = ["completed", "passed", "failed"];
 
-// A puzzle's work: entries (one line), notes (one string per cell), ms played, hints
-// asked for (the most ever: Clear does not give them back), solution shown, solved.
+// A puzzle's work: entries (one line), its centre marks (notes), corner marks and colours
+// (one string per cell each), ms played, hints asked for (the most ever: Clear does not give
+// them back), solution shown, solved.
 function fresh(n) {
-  return { entries: BLANK.repeat(n * n), notes: Array(n * n).fill(""), ms: 0, hints: 0, revealed: false, solved: false };
+  const none = () => Array(n * n).fill("");
+  return { entries: BLANK.repeat(n * n), notes: none(), corners: none(), colours: none(), ms: 0, hints: 0, revealed: false, solved: false };
 }
 
 // -- suspend_data: compact text, as SCORM 1.2 keeps 4,096 characters ---------------------
-// "s1|k|p;p;...": k the puzzle shown; each p is entries~notes~seconds~hints~flags, where
-// entries are the line with runs of 3 or more blanks as "(count)", notes are each noted
-// cell's index (2 base-36 digits) and its notes as a mask (symbol k bit k, in base 36,
-// as many digits as n bits need: 2 for a 9x9), seconds and hints are base 36, and flags
-// 1 solved + 2 shown.
+// "s1|k|p;p;...": k the puzzle shown; each p is entries~notes~seconds~hints~flags~corners~colours,
+// where entries are the line with runs of 3 or more blanks as "(count)", notes (centre marks)
+// are each noted cell's index (2 base-36 digits) and its notes as a mask (symbol k bit k, in
+// base 36, as many digits as n bits need: 2 for a 9x9), seconds and hints are base 36, flags
+// 1 solved + 2 shown; corner marks as notes are, colours too (colour k bit k, 9 bits). Work
+// stored before corner marks and colours existed ends at flags.
 
 function packEntries(line) {
   return line.replace(/\.{3,}/g, (run) => `(${run.length})`);
@@ -50,31 +53,34 @@ function unpackEntries(text) {
 // The base-36 digits of a mask of n bits (a cell's notes as bits, symbol k bit k).
 const maskWidth = (n) => (2 ** n - 1).toString(36).length;
 
-function packNotes(notes, n) {
-  const cells = notes.map((noted, cell) => {
-    if (!noted) return "";
-    const mask = [...noted].reduce((bits, s) => bits + 2 ** SYMBOLS.indexOf(s), 0);
-    return cell.toString(36).padStart(2, "0") + mask.toString(36).padStart(maskWidth(n), "0");
+// A layer of marks (one string per cell, each of the characters of `alphabet`) packed.
+function packMarks(marks = [], alphabet) {
+  const cells = marks.map((marked, cell) => {
+    if (!marked) return "";
+    const mask = [...marked].reduce((bits, s) => bits + 2 ** alphabet.indexOf(s), 0);
+    return cell.toString(36).padStart(2, "0") + mask.toString(36).padStart(maskWidth(alphabet.length), "0");
   });
   return cells.join("");
 }
 
-function unpackNotes(text, n) {
-  const notes = Array(n * n).fill("");
-  const width = 2 + maskWidth(n);
+function unpackMarks(text, n, alphabet) {
+  const marks = Array(n * n).fill("");
+  const width = 2 + maskWidth(alphabet.length);
   for (let at = 0; at + width <= (text ?? "").length; at += width) {
     const cell = parseInt(text.slice(at, at + 2), 36);
     const mask = parseInt(text.slice(at + 2, at + width), 36);
-    if (cell >= 0 && cell < n * n) notes[cell] = [...SYMBOLS.slice(0, n)].filter((_, k) => Math.floor(mask / 2 ** k) % 2).join("");
+    if (cell >= 0 && cell < n * n) marks[cell] = [...alphabet].filter((_, k) => Math.floor(mask / 2 ** k) % 2).join("");
   }
-  return notes;
+  return marks;
 }
 
 export function encode(works, current, withNotes = true) {
-  const parts = works.map((w) => [
-    packEntries(w.entries), withNotes ? packNotes(w.notes, Math.sqrt(w.entries.length)) : "", Math.round(w.ms / 1000).toString(36),
-    w.hints.toString(36), (w.solved ? 1 : 0) + (w.revealed ? 2 : 0),
-  ].join("~"));
+  const parts = works.map((w) => {
+    const symbols = SYMBOLS.slice(0, Math.sqrt(w.entries.length));
+    const marks = withNotes ? [packMarks(w.corners, symbols), packMarks(w.colours, COLOURS)] : [];
+    return [packEntries(w.entries), withNotes ? packMarks(w.notes, symbols) : "", Math.round(w.ms / 1000).toString(36),
+      w.hints.toString(36), (w.solved ? 1 : 0) + (w.revealed ? 2 : 0), ...(marks.some(Boolean) ? marks : [])].join("~");
+  });
   return `${FORMAT}|${current}|${parts.join(";")}`;
 }
 
@@ -85,13 +91,15 @@ export function decode(text, puzzles) {
   const parts = body?.split(";") ?? [];
   if (format !== FORMAT || parts.length !== puzzles.length) return null;
   const works = parts.map((part, k) => {
-    const [entries, notes, seconds, hints, flags] = part.split("~");
+    const [entries, notes, seconds, hints, flags, corners, colours] = part.split("~");
     const n = puzzles[k].size;
+    const symbols = SYMBOLS.slice(0, n);
     const line = unpackEntries(entries ?? "");
     if (line.length !== n * n) return null;
     const kept = [...line].map((s, cell) => (puzzles[k].givens[cell] === BLANK && SYMBOLS.slice(0, n).includes(s) ? s : BLANK)).join("");
     return {
-      entries: kept, notes: unpackNotes(notes, n), ms: (parseInt(seconds, 36) || 0) * 1000,
+      entries: kept, notes: unpackMarks(notes, n, symbols), corners: unpackMarks(corners, n, symbols),
+      colours: unpackMarks(colours, n, COLOURS), ms: (parseInt(seconds, 36) || 0) * 1000,
       hints: parseInt(hints, 36) || 0, solved: Boolean(Number(flags) & 1), revealed: Boolean(Number(flags) & 2),
     };
   });
@@ -169,7 +177,8 @@ export class PuzzleSet {
     this.current = k;
     const record = this.puzzles[k];
     const work = this.works[k];
-    const state = { ...emptyState(gridShape(record), record.givens, work.entries), notes: work.notes };
+    const { notes, corners, colours } = work;
+    const state = emptyState(gridShape(record), record.givens, work.entries, { notes, corners, colours });
     const game = new Game({ state, clocks: { [record.puzzle]: { ms: work.ms, hints: work.hints, solved: work.solved } } });
     this.play.game = game;
     this.play.clockStarted = null;
@@ -189,7 +198,7 @@ export class PuzzleSet {
     const before = { hints: work.hints, revealed: work.revealed, solved: work.solved };
     if (game.entries !== work.entries) this.entriesSinceCommit += 1;
     Object.assign(work, {
-      entries: game.entries, notes: [...game.notes], ms: clock.ms, hints: Math.max(work.hints, clock.hints),
+      entries: game.entries, notes: [...game.notes], corners: [...game.corners], colours: [...game.colours], ms: clock.ms, hints: Math.max(work.hints, clock.hints),
       revealed: work.revealed || game.state.shown.replaceAll(BLANK, "") !== "", solved: work.solved || game.solved,
     });
     return work.hints !== before.hints || work.revealed !== before.revealed || work.solved !== before.solved ||
@@ -230,7 +239,7 @@ export class PuzzleSet {
     this.entriesSinceCommit = 0;
   }
 
-  // What the LMS keeps: the whole work if it fits its limit, else without notes (said
+  // What the LMS keeps: the whole work if it fits its limit, else without marks (said
   // once); null if even that does not fit (said, and the browser keeps it).
   suspendData() {
     const limit = this.lms?.suspendLimit ?? Infinity;
@@ -241,7 +250,7 @@ export class PuzzleSet {
     if (!this.notesDropped) {
       this.notesDropped = true;
       this.play.notice(fits
-        ? `Your notes take more than the ${limit.toLocaleString("en")} characters the course site keeps: it keeps your entries, times and hints, and this browser your notes.`
+        ? `Your marks take more than the ${limit.toLocaleString("en")} characters the course site keeps: it keeps your entries, times and hints, and this browser your marks.`
         : `This set's work takes more than the ${limit.toLocaleString("en")} characters the course site keeps: only this browser keeps it.`);
     }
     return fits ? bare : null;
