@@ -11,6 +11,7 @@
 //   steps=1     open the DLX step view on the puzzle once Python is ready
 //   id=k3x9q2   an embed's own name: its storage and its messages to the host carry it
 //   view=lab    another view of the page: lab, race or batch (play otherwise)
+//   solvers=boltzmann,dlx   the race's two racers (sudoku_dlx.compare.race.RACERS)
 //   set=F       the play view plays the problem set of the JSON file F beside the page
 import { BLANK, SYMBOLS, parseDigits } from "./grid.js";
 import { isVariantLink, readPuzzle as readAnyPuzzle } from "./kinds.js";

@@ -73,7 +73,7 @@ export const TECHNIQUES = [
   {"name": "Trial and error", "score": 13.0, "family": "trial", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
 ];
 export const SOLVERS = ["dlx", "textbook", "backtrack"];
-export const RACERS = ["backtrack", "dlx"];
+export const RACERS = ["backtrack", "dlx", "annealing", "genetic", "boltzmann"];
 export const BATCH_STATUSES = ["unique", "multiple", "none", "invalid", "unfinished", "solved", "unsolved"];
 export const STATUSES = {
   "solve": ["unique", "multiple", "none", "invalid"],
@@ -91,7 +91,7 @@ export const STATUSES = {
   "batch": ["measured", "invalid"],
   "batch_summary": ["measured", "invalid"],
   "race_open": ["open", "invalid", "unraced"],
-  "race_next": ["running", "unique", "multiple", "none", "unfinished", "invalid"],
+  "race_next": ["running", "unique", "multiple", "none", "unfinished", "invalid", "solved", "unsolved"],
   "race_close": ["closed", "absent", "invalid"],
 };
 export const FAILURES = ["invalid", "unrated", "failed"];

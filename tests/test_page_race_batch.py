@@ -287,3 +287,43 @@ def test_the_batch_view_in_a_sandboxed_frame_on_another_origin(server, other_ori
     frame.get_by_role("button", name="Run", exact=True).click()
     expect(frame.get_by_role("status")).to_contain_text("Done: 3 puzzles from 3 lines.", timeout=2 * READY_MS)
     expect(frame.locator('td[data-solver="textbook"][data-stat="unique"]')).to_have_text("3")
+
+
+SEVENTEEN = lines("9x9/norvig_hardest.txt", 1)[0]
+
+
+def race_to_the_end(page: Page) -> None:
+    """Plays the race as fast as Python computes until both lanes are done."""
+    expect(page.get_by_role("button", name="Play")).to_be_enabled(timeout=READY_MS)
+    page.locator("#race-speed").fill("19")
+    page.get_by_role("button", name="Play").click()
+    expect(page.locator(".race-lane[data-state='done']")).to_have_count(2, timeout=READY_MS)
+
+
+def test_a_boltzmann_machine_races_dancing_links_and_solves_46_clues(new_page):
+    from sudoku_dlx.generator import add_clues  # noqa: PLC0415 - the thesis's easier set
+
+    puzzle = "".join(str(d or ".") for d in add_clues(parse(SEVENTEEN), 46, seed=1).digits)
+    page = new_page(f"index.html?view=race&solvers=boltzmann,dlx#p={puzzle}")
+    expect(page.locator("#race-title")).to_have_text("Boltzmann machine against dancing links")
+    race_to_the_end(page)
+    lane = page.locator(".race-lane[data-solver='boltzmann']")
+    expect(lane.locator(".race-state")).to_have_text("Done: a solution (a random search proves nothing about a second one).")
+    solution = web.solve(puzzle)["solutions"][0]
+    assert "".join(lane.locator(".race-grid > div").all_text_contents()) == solution
+    expect(lane.locator(".race-grid .clash")).to_have_count(0)
+    expect(lane.locator("[data-counter='cost']")).to_have_text("0")
+    expect(lane.locator(".race-cost polyline")).to_have_count(1)
+
+
+def test_simulated_annealing_gives_up_on_17_clues_and_a_racer_is_picked(new_page):
+    page = new_page(f"index.html?view=race&solvers=annealing,dlx#p={SEVENTEEN}")
+    race_to_the_end(page)
+    lane = page.locator(".race-lane[data-solver='annealing']")
+    expect(lane.locator(".race-state")).to_contain_text("Gave up after 200,000 iterations, cost ")
+    assert lane.locator(".race-grid .clash").count() > 0  # its grid full of digits, clashes marked
+    expect(page.locator(".race-lane[data-solver='dlx'] .race-state")).to_have_text("Done: the solution, proven unique.")
+    page.locator("#race-solver-1").select_option("genetic")
+    expect(page.locator("#race-title")).to_have_text("Genetic algorithm against dancing links")
+    expect(page.locator(".race-lane[data-solver='genetic']")).to_be_visible()
+    assert "solvers=genetic%2Cdlx" in page.url or "solvers=genetic,dlx" in page.url

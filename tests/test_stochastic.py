@@ -127,3 +127,26 @@ def test_bench_counts_solved_and_unsolved(capsys, tmp_path):
 def test_add_clues_command(capsys):
     assert main(["add-clues", ROYLE17, "--clues", "46", "--seed", "3"]) == 0
     assert capsys.readouterr().out.split() == [EASY]
+
+
+@pytest.mark.parametrize("name", SOLVERS)
+def test_a_race_replays_a_stochastic_run_to_its_solution_with_its_costs(name):
+    """race_open/race_next hand out the run's changes: replayed on the givens they end on the
+    solution; the costs come at rising moves and end at 0."""
+    from sudoku_dlx import web  # noqa: PLC0415 - the page's interface, above the baselines
+
+    opened = web.race_open(EASY, name, max_nodes=CAP, chunk=500)
+    assert opened["status"] == "open"
+    digits, costs, record = [0 if s == "." else int(s) for s in EASY], [], {"done": False}
+    while not record["done"]:
+        record = web.race_next(opened["race"])
+        costs += [cost for _, cost, _ in record["costs"]]
+        assert all(a[0] <= b[0] for a, b in zip(record["costs"], record["costs"][1:]))
+        for move in record["moves"]:
+            if move >= 0:
+                digits[move >> 6] = (move & 63) >> 1
+    assert record["status"] == "solved" and record["nodes"] <= CAP
+    assert "".join(map(str, digits)) == web.solve(EASY)["solutions"][0]
+    assert costs and min(costs) >= 0 and costs[-1] == 0
+    killer = "3x3k:zzzc,aa_a_b__a_a___a_a_____b________________a__a_b_a__bba____aa____a___aa___aaa_aaaa___aa____b__b_a_c_aa_,3a17a6_11a14_20_15b4a10c13a7a13_9c9b13a16_15_7a17a7a4b13_10_10_6a17a7g13a12a6_8_15c10a15b19b14d"
+    assert web.race_open(killer, name)["status"] == "unraced"

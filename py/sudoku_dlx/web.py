@@ -58,7 +58,7 @@ STATUSES = {
     "batch": ("measured", "invalid"),
     "batch_summary": ("measured", "invalid"),
     "race_open": ("open", "invalid", "unraced"),
-    "race_next": ("running", "unique", "multiple", "none", "unfinished", "invalid"),
+    "race_next": ("running", "unique", "multiple", "none", "unfinished", "invalid", "solved", "unsolved"),
     "race_close": ("closed", "absent", "invalid"),
 }
 #: The status of a record whose function raised (the worker makes it).
@@ -535,7 +535,7 @@ RACES_KEPT = 8
 
 def race_open(text: str, solver: str, size: int = 0, limit: int = 2, max_nodes: int = 0,
               chunk: int = 50_000) -> dict:
-    """Start a search of the puzzle ``text`` by ``solver`` (backtrack or dlx) to be
+    """Start a search of the puzzle ``text`` by ``solver`` (a name in RACERS) to be
     pulled with :func:`race_next`: ``race`` (its id), ``puzzle``, ``size``,
     ``box_rows``, ``box_cols``. The moves come ``chunk`` at a time (see
     :mod:`sudoku_dlx.baselines.moves`); the search stops after ``max_nodes`` (0: never).

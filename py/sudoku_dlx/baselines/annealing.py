@@ -16,7 +16,7 @@ import statistics
 from collections.abc import Callable
 
 from ..kinds.grid import Puzzle
-from .stochastic import Run, Stochastic, box_fill, needs_classic
+from .stochastic import Run, Stochastic, Watch, box_fill, needs_classic
 
 __all__ = ["COOLING", "REHEAT_AFTER", "anneal"]
 
@@ -32,8 +32,9 @@ SAMPLE = 200
 
 
 def anneal(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_seconds: float = 0.0,
-           stop: Callable[[], bool] | None = None) -> Stochastic:
-    """Anneal ``puzzle`` (a classic sudoku); an iteration is one move proposed."""
+           stop: Callable[[], bool] | None = None, watch: Watch | None = None) -> Stochastic:
+    """Anneal ``puzzle`` (a classic sudoku); an iteration is one move proposed; ``watch``
+    hears the filled grid, then each swap made."""
     needs_classic(puzzle)
     run = Run(seed, max_iterations, max_seconds, stop)
     rng, n = run.rng, puzzle.n
@@ -75,6 +76,8 @@ def anneal(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
         costs.append(cost)
     start = max(statistics.pstdev(costs), 0.5)
     temperature, chain = start, max(1, sum(map(len, free))) ** 2
+    if watch:
+        watch(digits, None, cost, temperature)
     stalled, run_best = 0, cost  # chains without a lower cost, the lowest since the last (re)heat
     while cost and not run.over(iterations):
         iterations += 1
@@ -83,6 +86,8 @@ def anneal(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
         if change <= 0 or rng.random() < math.exp(-change / temperature):
             swap(a, b)
             cost += change
+            if watch:
+                watch(digits, [a, b], cost, temperature)
             if cost < run_best:
                 run_best, stalled = cost, 0
                 if cost < best_cost:

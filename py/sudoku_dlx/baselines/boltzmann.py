@@ -16,7 +16,7 @@ import math
 from collections.abc import Callable
 
 from ..kinds.grid import Puzzle
-from .stochastic import Run, Stochastic, needs_classic
+from .stochastic import Run, Stochastic, Watch, needs_classic
 
 __all__ = ["COLDEST", "COOLING", "HOTTEST", "sample"]
 
@@ -27,8 +27,9 @@ COOLING = 0.98
 
 
 def sample(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_seconds: float = 0.0,
-           stop: Callable[[], bool] | None = None) -> Stochastic:
-    """Gibbs-sample ``puzzle`` (a classic sudoku); an iteration is one cell's digit drawn."""
+           stop: Callable[[], bool] | None = None, watch: Watch | None = None) -> Stochastic:
+    """Gibbs-sample ``puzzle`` (a classic sudoku); an iteration is one cell's digit drawn;
+    ``watch`` hears the random start, each digit drawn that changes its cell, each restart."""
     needs_classic(puzzle)
     run = Run(seed, max_iterations, max_seconds, stop)
     rng, shape, n = run.rng, puzzle.shape, puzzle.n
@@ -59,6 +60,8 @@ def sample(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
 
     for x in blanks:
         place(x, rng.randint(1, n))
+    if watch:
+        watch(digits, None, conflicts, HOTTEST)
     best, best_conflicts = digits[:], conflicts
     iterations, temperature, weights = 0, HOTTEST, [0.0] * (n + 1)
     order = blanks[:]
@@ -67,6 +70,7 @@ def sample(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
         rng.shuffle(order)
         for x in order:
             iterations += 1
+            was = digits[x]
             lift(x)
             r, c, b = (counts[u] for u in units_of[x])
             total = 0.0
@@ -77,6 +81,8 @@ def sample(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
             while weights[d] < pick:
                 d += 1
             place(x, d)
+            if watch and d != was:
+                watch(digits, [x], conflicts, temperature)
             if conflicts < best_conflicts:
                 best, best_conflicts = digits[:], conflicts
             if not conflicts or run.over(iterations):
@@ -87,4 +93,6 @@ def sample(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
             for x in blanks:
                 lift(x)
                 place(x, rng.randint(1, n))
+            if watch:
+                watch(digits, None, conflicts, temperature)
     return run.result(puzzle, digits if not conflicts else best, iterations)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..kinds.grid import Puzzle
-from .stochastic import Run, Stochastic, box_fill, needs_classic
+from .stochastic import Run, Stochastic, Watch, box_fill, needs_classic
 
 __all__ = ["ELITE", "POPULATION", "RESTART_AFTER", "evolve"]
 
@@ -33,8 +33,10 @@ RESTART_AFTER = 150
 
 
 def evolve(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_seconds: float = 0.0,
-           stop: Callable[[], bool] | None = None) -> Stochastic:
-    """Evolve grids for ``puzzle`` (a classic sudoku); an iteration is one child made and rated."""
+           stop: Callable[[], bool] | None = None, watch: Watch | None = None) -> Stochastic:
+    """Evolve grids for ``puzzle`` (a classic sudoku); an iteration is one child made and
+    rated; ``watch`` hears each generation's fittest grid (its cost: repeats in rows and
+    columns)."""
     needs_classic(puzzle)
     run = Run(seed, max_iterations, max_seconds, stop)
     rng, n = run.rng, puzzle.n
@@ -54,6 +56,8 @@ def evolve(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
 
     rated = population()
     best_fit, best = rated[0]
+    if watch:
+        watch(best, None, best_fit, 0.0)
     iterations = stalled = 0
     while best_fit and boxes and not run.over(iterations):
         elite = [grid for _, grid in rated[:ELITE]]
@@ -74,6 +78,8 @@ def evolve(puzzle: Puzzle, seed: int = 0, max_iterations: int = 1_000_000, max_s
                 child[a], child[b] = child[b], child[a]
             children.append((fitness(child), child))
         rated = sorted(children, key=lambda pair: pair[0])
+        if watch:
+            watch(rated[0][1], None, rated[0][0], 0.0)
         if rated[0][0] < best_fit:
             best_fit, best, stalled = rated[0][0], rated[0][1], 0
             continue

@@ -16,7 +16,12 @@ from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape
 
-__all__ = ["CHECK_EVERY", "Run", "Stochastic", "box_fill", "conflicts", "is_solution", "needs_classic"]
+__all__ = ["CHECK_EVERY", "Run", "Stochastic", "Watch", "box_fill", "conflicts", "is_solution", "needs_classic"]
+
+#: What a run tells its watcher at each change of its state: the state's digits, the cells
+#: that changed (None: any may have), its cost (the solver's own measure: 0 when solved)
+#: and its temperature (0.0 for a solver without one).
+Watch = Callable[[list[int], "list[int] | None", int, float], None]
 
 #: Iterations between two looks at the clock and at ``stop``.
 CHECK_EVERY = 1024

@@ -1,5 +1,7 @@
 """Two searches of one puzzle, handed out move by move (see :mod:`sudoku_dlx.baselines.moves`), so a
-page can replay them side by side: plain backtracking and the DLX engine.
+page can replay them side by side: plain backtracking, the DLX engine, and the stochastic
+solvers (annealing, a genetic algorithm, a Boltzmann machine), whose moves are the changes of
+their state, with its cost and temperature beside them.
 
 A :class:`Race` is pulled in chunks: :meth:`Race.next` searches on until it
 has ``chunk`` more moves (backtracking pauses its generator there), so the
@@ -16,16 +18,20 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from ..baselines.annealing import anneal
 from ..baselines.backtrack import Backtrack
+from ..baselines.boltzmann import sample
+from ..baselines.genetic import evolve
 from ..baselines.moves import SOLUTION, clear, place
+from ..baselines.stochastic import Stochastic
 from ..dlx import SearchStats
 from ..kinds.grid import Puzzle
 from ..kinds.solver import with_givens
 from .batch import outcome
 
-__all__ = ["RACERS", "DlxMoves", "Race", "unraced"]
+__all__ = ["RACERS", "STOCHASTIC", "DlxMoves", "Race", "StochasticMoves", "unraced"]
 
 
 class DlxMoves:
@@ -75,14 +81,77 @@ class DlxMoves:
             yield moves[start:start + chunk].tolist()
 
 
+class StochasticMoves:
+    """A stochastic solver's run of ``puzzle`` (seed 0) as moves, with the interface of
+    :class:`DlxMoves`: each change of its state puts new digits in cells. ``max_nodes`` caps
+    its iterations (0: a million). Beside each chunk of moves, :attr:`costs`: its state's
+    cost and temperature as they fall, ``[move index in the chunk, cost, temperature]`` at
+    most every :data:`COST_EVERY` moves and at each new lowest cost."""
+
+    COST_EVERY = 32
+
+    def __init__(self, solve: Callable[..., Stochastic], puzzle: Puzzle, max_nodes: int = 0) -> None:
+        self.solve = solve
+        self.puzzle = puzzle
+        self.max_iterations = max_nodes or 1_000_000
+        self.stats = SearchStats()
+        self.found: list[list[int]] = []
+        self.finished = False
+        self.costs: list[list[float]] = []
+
+    def run(self, chunk: int) -> Iterator[list[int]]:
+        """Run to the end (solved or at the cap), then yield the moves in lists of ``chunk``."""
+        moves = array("i")
+        shown = list(self.puzzle.digits)
+        costs: list[tuple[int, int, float]] = []
+        lowest = [-1]
+
+        def watch(digits: list[int], cells: list[int] | None, cost: int, temperature: float) -> None:
+            for x in range(len(digits)) if cells is None else cells:
+                if digits[x] != shown[x]:
+                    shown[x] = digits[x]
+                    moves.append(place(x, digits[x]))
+            if lowest[0] < 0 or cost < lowest[0] or not costs or len(moves) - costs[-1][0] >= self.COST_EVERY:
+                lowest[0] = cost if lowest[0] < 0 else min(lowest[0], cost)
+                costs.append((len(moves), cost, temperature))
+
+        result = self.solve(self.puzzle, seed=0, max_iterations=self.max_iterations, watch=watch)
+        self.stats.tries = result.iterations
+        self.finished = result.solved
+        if result.solution:
+            self.found = [list(result.solution)]
+            moves.append(SOLUTION)
+        at = 0
+        for start in range(0, len(moves), chunk):
+            end = start + chunk
+            self.costs = []
+            while at < len(costs) and costs[at][0] < end:
+                self.costs.append([costs[at][0] - start, costs[at][1], round(costs[at][2], 4)])
+                at += 1
+            yield moves[start:end].tolist()
+        self.costs = []
+
+
+def _stochastic(solve: Callable[..., Stochastic]) -> Callable[[Puzzle, int, int], StochasticMoves]:
+    """A racer of ``solve`` (its ``limit`` unused: it finds one solution or none)."""
+    return lambda puzzle, limit, max_nodes: StochasticMoves(solve, puzzle, max_nodes)
+
+
 #: The searches a race can replay: name -> class(puzzle, limit, max_nodes).
-RACERS: dict[str, type[Backtrack] | type[DlxMoves]] = {"backtrack": Backtrack, "dlx": DlxMoves}
+RACERS: dict[str, Callable[[Puzzle, int, int], Backtrack | DlxMoves | StochasticMoves]] = {
+    "backtrack": Backtrack, "dlx": DlxMoves,
+    "annealing": _stochastic(anneal), "genetic": _stochastic(evolve), "boltzmann": _stochastic(sample),
+}
+#: The racers that search at random: they end solved or at their cap, and prove nothing.
+STOCHASTIC = frozenset({"annealing", "genetic", "boltzmann"})
 
 
 def unraced(puzzle: Puzzle, solver: str) -> str:
     """Why ``solver`` cannot race ``puzzle`` by its rules, or "" when it can: plain
     backtracking checks a digit against the cell's peers only, not a killer's cage sums
-    or a futoshiki's signs."""
+    or a futoshiki's signs; the stochastic solvers take classic sudoku alone."""
+    if solver in STOCHASTIC and (puzzle.kind != "sudoku" or not puzzle.shape.box_rows):
+        return f"the stochastic solvers take classic sudoku alone, not {puzzle.shape.facts.article}"
     if solver != "backtrack" or not (puzzle.cages or puzzle.signs):
         return ""
     clues = "cages" if puzzle.cages else "signs"
@@ -103,7 +172,8 @@ class Race:
 
     def next(self) -> dict:
         """The next chunk: ``status`` (running; when done: unique, multiple, none or
-        unfinished, the search having given up at the node cap), ``moves``, ``ms``
+        unfinished, the search having given up at the node cap; a stochastic solver's solved
+        or unsolved, with ``costs`` in every chunk: see :class:`StochasticMoves`), ``moves``, ``ms``
         (search time so far, recording included: DLX's whole search falls in its first
         chunk) and ``done``; when done, also ``nodes`` and ``guesses``."""
         start = time.perf_counter()
@@ -111,8 +181,11 @@ class Race:
         self.ms += (time.perf_counter() - start) * 1000
         self.done = moves is None
         record = {"status": "running", "moves": moves or [], "ms": round(self.ms, 3), "done": self.done}
+        search = self.search
+        if isinstance(search, StochasticMoves):
+            record["costs"] = search.costs
         if self.done:
-            stats = self.search.stats
-            record.update(status=outcome(len(self.search.found), self.search.finished), nodes=stats.tries,
-                          guesses=stats.guesses)
+            status = ("solved" if search.finished else "unsolved") if isinstance(search, StochasticMoves) \
+                else outcome(len(search.found), search.finished)
+            record.update(status=status, nodes=search.stats.tries, guesses=search.stats.guesses)
         return record

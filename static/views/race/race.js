@@ -7,7 +7,8 @@
 // races by its own rules (a killer's cages, a futoshiki's signs drawn on the grids);
 // a lane whose search cannot read them says so and stays out (sudoku_dlx.compare.race).
 import { View, count, duration, h, plural, useStyle, whenReady } from "../../kit.js";
-import { gridShape } from "../../grid.js";
+import { clashes, gridShape } from "../../grid.js";
+import { svg } from "../../svg.js";
 import { KIND_NAMES } from "../../kinds.js";
 import { readPuzzle } from "../../link.js";
 import { miniGrid } from "../../mini-grid.js";
@@ -19,6 +20,9 @@ const SOLUTION = -1;
 // Both searches look for two solutions (the second proves the first unique) and give
 // up after this many nodes.
 const MAX_NODES = 10_000_000;
+// The stochastic solvers give up after this many iterations (moves proposed, children
+// bred, digits drawn): enough for a 46-clue puzzle many times over, and a few seconds.
+const MAX_ITERATIONS = 200_000;
 const CHUNK = 50_000;
 // Nodes a second; Infinity: as fast as Python computes them.
 const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1e3, 2e3, 5e3, 1e4, 2e4, 5e4, 1e5, 2e5, 5e5, 1e6, Infinity];
@@ -43,26 +47,43 @@ export const EXAMPLES = [
   },
 ];
 
+// Each racer's name and how it searches (sudoku_dlx.compare.race.RACERS); the last three
+// search at random (STOCHASTIC): a grid full of digits that changes until no unit clashes.
 const LABELS = {
   backtrack: ["Backtracking", "the first empty cell, the first digit that fits"],
   dlx: ["Dancing links", "the item with the fewest options"],
+  annealing: ["Simulated annealing", "swaps two cells of a box; takes a worse grid at times, less often as it cools"],
+  genetic: ["Genetic algorithm", "breeds grids box by box and keeps the fittest; shows the fittest of each generation"],
+  boltzmann: ["Boltzmann machine", "draws each cell's digit, likelier the fewer clashes it makes, as it cools"],
 };
+const STOCHASTIC = new Set(["annealing", "genetic", "boltzmann"]);
+// The racers of a race without ?solvers=: the two the view was made for.
+const PAIR = ["backtrack", "dlx"];
+// Points kept of a stochastic lane's cost line.
+const COST_POINTS = 200;
 
 // One search on its own grid: its moves, its counters, the chunks it holds.
 class Lane {
   constructor(solver) {
     this.solver = solver;
+    this.stochastic = STOCHASTIC.has(solver);
     const [title, how] = LABELS[solver];
     this.grid = h("div", { class: "race-grid", "aria-hidden": "true" });
     this.counters = {};
     const list = h("dl", { class: "race-counters" });
-    for (const [key, label] of [["nodes", "Tries"], ["guesses", "Guesses"], ["filled", "Cells filled"], ["ms", "Time"]]) {
+    const counters = this.stochastic
+      ? [["nodes", "Changes"], ["cost", "Cost"], ["temperature", "Temperature"], ["ms", "Time"]]
+      : [["nodes", "Tries"], ["guesses", "Guesses"], ["filled", "Cells filled"], ["ms", "Time"]];
+    for (const [key, label] of counters) {
       this.counters[key] = h("dd", { "data-counter": key }, "–");
       list.append(h("dt", {}, label), this.counters[key]);
     }
+    // A stochastic lane's cost as it falls (clashes left: 0 is a solution).
+    this.line = this.stochastic ? svg("svg", { class: "race-cost", viewBox: "0 0 100 30", preserveAspectRatio: "none",
+      role: "img", "aria-label": "The cost as it falls" }) : null;
     this.state = h("p", { class: "race-state" });
     this.root = h("section", { class: "race-lane", "data-solver": solver, "aria-label": title },
-      h("h3", {}, title), h("p", { class: "race-how" }, how), this.grid, list, this.state);
+      h("h3", {}, title), h("p", { class: "race-how" }, how), this.grid, list, ...(this.line ? [this.line] : []), this.state);
   }
 
   // A new race on the opened puzzle (race_open's record: {race, givens, size, ...}); a
@@ -88,6 +109,10 @@ class Lane {
     this.error = null;
     this.dirty = new Set();
     this.jumped = 0; // most nodes shown in one frame
+    this.cost = null; // a stochastic lane's cost and temperature now, and its cost line's points
+    this.temperature = null;
+    this.costs = [];
+    this.iterations = 0;
     this.drawGrid(opened);
     this.finished = Boolean(this.unraced);
     this.state.textContent = "Ready.";
@@ -95,7 +120,8 @@ class Lane {
   }
 
   drawGrid(opened) {
-    this.cells = miniGrid(this.grid, gridShape(opened));
+    this.shape = gridShape(opened);
+    this.cells = miniGrid(this.grid, this.shape);
     this.cells.forEach((div, cell) => {
       div.dataset.cell = cell;
       div.classList.toggle("given", this.givens[cell] > 0);
@@ -156,6 +182,7 @@ class Lane {
         continue;
       }
       this.apply(chunk.moves[this.position++]);
+      this.follow(chunk);
     }
     this.jumped = Math.max(this.jumped, this.nodes - before);
     return this.nodes - before;
@@ -178,9 +205,23 @@ class Lane {
     }
   }
 
+  // A stochastic lane's cost and temperature as its moves reach the points of the chunk's costs.
+  follow(chunk) {
+    const costs = chunk.costs ?? [];
+    while ((chunk.at ?? 0) < costs.length && costs[chunk.at ?? 0][0] < this.position) {
+      const [, cost, temperature] = costs[chunk.at ?? 0];
+      chunk.at = (chunk.at ?? 0) + 1;
+      [this.cost, this.temperature] = [cost, temperature];
+      this.costs.push(cost);
+      if (this.costs.length > 2 * COST_POINTS) this.costs = this.costs.filter((_, k) => k % 2 === 0);
+    }
+  }
+
   finish(chunk) {
     this.finished = true;
     this.status = chunk.status;
+    this.iterations = chunk.nodes;
+    if (this.stochastic && chunk.status === "solved") this.cost = 0;
     this.msBefore = chunk.ms;
     this.chunks = [];
     // Done: the grid shows the solution the search found (it backed out of it to
@@ -204,20 +245,36 @@ class Lane {
     this.dirty.clear();
     this.grid.querySelector(".current")?.classList.remove("current");
     if (!this.finished && this.last !== undefined) this.cells[this.last].classList.add("current");
-    let filled = 0;
-    for (const digit of this.digits) filled += digit ? 1 : 0;
     this.counters.nodes.textContent = count(this.nodes);
-    this.counters.guesses.textContent = count(this.guesses);
-    this.counters.filled.textContent = `${count(filled)} of ${count(this.digits.length)}`;
     this.counters.ms.textContent = duration(this.ms);
+    if (this.stochastic) this.renderCost();
+    else {
+      let filled = 0;
+      for (const digit of this.digits) filled += digit ? 1 : 0;
+      this.counters.guesses.textContent = count(this.guesses);
+      this.counters.filled.textContent = `${count(filled)} of ${count(this.digits.length)}`;
+    }
     this.state.textContent = this.describe();
     this.root.dataset.state = this.unraced ? "unraced" : this.finished ? "done" : "running";
+  }
+
+  // A stochastic lane: its cost and temperature, the cells that clash marked, the cost line.
+  renderCost() {
+    this.counters.cost.textContent = this.cost === null ? "–" : count(this.cost);
+    this.counters.temperature.textContent = this.temperature ? this.temperature.toFixed(2) : "–";
+    const line = Array.from(this.digits, (d) => this.symbol(d) || ".").join("");
+    const clash = clashes(this.shape, line);
+    this.cells.forEach((div, cell) => div.classList.toggle("clash", clash.has(cell)));
+    const top = Math.max(1, ...this.costs);
+    const points = this.costs.map((cost, k) => `${(100 * k) / Math.max(1, this.costs.length - 1)},${30 - (28 * cost) / top - 1}`);
+    this.line.replaceChildren(...(points.length ? [svg("polyline", { points: points.join(" ") })] : []));
   }
 
   describe() {
     if (this.error) return `Python stopped: ${this.error.message}`;
     if (this.unraced) return `Not racing: ${this.unraced}.`;
     if (!this.finished) {
+      if (this.stochastic) return this.nodes ? "Searching at random…" : "Ready.";
       if (this.solution) return "Solution found; searching on for a second one…";
       return this.nodes ? "Searching…" : "Ready.";
     }
@@ -226,6 +283,8 @@ class Lane {
       multiple: "Done: a solution, and a second one (the puzzle is not unique).",
       none: "Done: no solution.",
       unfinished: `Gave up after ${count(MAX_NODES)} tries.`,
+      solved: "Done: a solution (a random search proves nothing about a second one).",
+      unsolved: `Gave up after ${count(this.iterations)} iterations, cost ${count(this.cost ?? 0)} left.`,
     }[this.status] ?? `Done: ${this.status}.`;
   }
 }
@@ -238,22 +297,23 @@ function raceText(all, running, waiting, jumped) {
   const lanes = all.filter((lane) => !lane.unraced);
   const done = lanes.filter((lane) => lane.finished);
   const name = (lane) => LABELS[lane.solver][0];
+  // A lane's moves in words: tries (digits placed), or a stochastic lane's changes.
+  const moves = (lane) => (lane.stochastic ? plural(lane.nodes, "change") : plural(lane.nodes, "try", "tries"));
+  const gaveUp = (lane) => ["unfinished", "unsolved"].includes(lane.status);
   const times = (more, fewer) => {
     const ratio = more.nodes / Math.max(1, fewer.nodes);
     return `${ratio >= 10 ? count(ratio) : ratio.toFixed(1)} times as many`;
   };
   if (lanes.length === 1 && done.length === 1) {
-    gap = `${name(done[0])} ${done[0].status === "unfinished" ? "gave up after" : "needed"} ` +
-      `${plural(done[0].nodes, "try", "tries")}; search time ${duration(done[0].ms)}.`;
+    gap = `${name(done[0])} ${gaveUp(done[0]) ? "gave up after" : "needed"} ${moves(done[0])}; search time ${duration(done[0].ms)}.`;
   } else if (lanes.length === 2 && done.length === 1 && !done[0].error) {
     const [ahead, behind] = done[0] === lanes[0] ? lanes : [lanes[1], lanes[0]];
-    gap = `${name(ahead)} finished after ${plural(ahead.nodes, "try", "tries")}; ${name(behind).toLowerCase()} ` +
-      `is at ${plural(behind.nodes, "try", "tries")} (${times(behind, ahead)}) and counting.`;
+    gap = `${name(ahead)} finished after ${moves(ahead)}; ${name(behind).toLowerCase()} ` +
+      `is at ${moves(behind)} (${times(behind, ahead)}) and counting.`;
   } else if (lanes.length === 2 && done.length === 2) {
     const [more, fewer] = lanes[0].nodes >= lanes[1].nodes ? lanes : [lanes[1], lanes[0]];
-    gap = `${name(more)} ${more.status === "unfinished" ? "gave up after" : "needed"} ` +
-      `${count(more.nodes)} tries, ${times(more, fewer)} as ${name(fewer).toLowerCase()} (${count(fewer.nodes)}); ` +
-      `search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
+    gap = `${name(more)} ${gaveUp(more) ? "gave up after" : "needed"} ${moves(more)}, ${times(more, fewer)} moves as ` +
+      `${name(fewer).toLowerCase()} (${moves(fewer)}); search time ${duration(more.ms)} against ${duration(fewer.ms)}.`;
   }
   const note = waiting && running
     ? "Waiting for Python: the grids move as fast as it computes the moves."
@@ -280,16 +340,30 @@ function readyText(opened, lanes) {
     `${plural(opened.size ** 2 - opened.clues, "cell")} to fill.${why.join("")}${alone}${combinations}`;
 }
 
+// The two racers a URL asks for (?solvers=boltzmann,dlx), or PAIR.
+function racers(url) {
+  const asked = (url.searchParams.get("solvers") ?? "").split(",").map((name) => name.trim().toLowerCase());
+  return asked.length === 2 && asked.every((name) => name in LABELS) ? asked : PAIR;
+}
+
+function raceTitle(lanes) {
+  const [first, second] = lanes.map((lane) => LABELS[lane.solver][0]);
+  return `${first} against ${second.toLowerCase()}`;
+}
+
 export default class Race extends View {
   async build(root) {
     await useStyle(new URL("../views.css", import.meta.url));
-    this.lanes = [new Lane("backtrack"), new Lane("dlx")];
+    this.lanes = racers(new URL(location.href)).map((solver) => new Lane(solver));
+    this.pickers = this.lanes.map((lane, k) => h("select", { id: `race-solver-${k + 1}` },
+      Object.entries(LABELS).map(([solver, [name]]) => h("option", { value: solver, selected: solver === lane.solver }, name))));
     this.choose = h("select", { id: "race-example" },
       h("option", { value: "" }, "Choose an example…"),
       EXAMPLES.map((example, k) => h("option", { value: k }, example.name)));
     this.input = h("input", { id: "race-puzzle", type: "text", spellcheck: "false", autocomplete: "off",
       placeholder: "one line, . or 0 for a blank, or a game ID" });
     const form = h("form", { class: "race-puzzle page-only" },
+      h("label", { for: "race-solver-1" }, "Racers"), h("span", { class: "race-pickers" }, this.pickers[0], " against ", this.pickers[1]),
       h("label", { for: "race-example" }, "Example"), this.choose,
       h("label", { for: "race-puzzle" }, "Puzzle"), this.input,
       h("button", { type: "submit" }, "Race it"));
@@ -302,12 +376,15 @@ export default class Race extends View {
     this.gap = h("p", { class: "race-gap" });
     this.note = h("p", { class: "race-note" });
     root.replaceChildren(h("section", { class: "race", "aria-labelledby": "race-title" },
-      h("h2", { id: "race-title" }, "Backtracking against dancing links"),
+      this.heading = h("h2", { id: "race-title" }, raceTitle(this.lanes)),
       h("p", { class: "race-intro page-only" },
         "Both search the same puzzle, one try (one digit placed) at a time. Backtracking fills the first empty " +
         "cell with the first digit that fits and steps back when a cell has none left; dancing links (Algorithm X) " +
         "always takes the cell, or the digit in a row, column or box, with the fewest options, so most of its " +
-        "moves are forced. Both go on after the solution to prove there is no second one."),
+        "moves are forced. Both go on after the solution to prove there is no second one. The stochastic " +
+        "solvers of the thesis (simulated annealing, a genetic algorithm, a Boltzmann machine) start from a grid " +
+        "full of digits and change it at random until no unit clashes: their moves are those changes, their cost " +
+        "the clashes left (annealing's: digits missing from rows and columns), and they prove nothing."),
       form,
       h("div", { class: "race-controls" }, this.play, this.step, this.restart,
         h("label", { for: "race-speed" }, "Speed"), this.speed, this.speedText),
@@ -337,6 +414,7 @@ export default class Race extends View {
       };
     }
     this.restart.addEventListener("click", () => this.race(this.puzzle));
+    this.pickers.forEach((picker, k) => picker.addEventListener("change", () => this.pick(k, picker.value)));
     this.speed.addEventListener("input", () => this.showSpeed());
     this.choose.addEventListener("change", () => {
       if (this.choose.value !== "") this.input.value = EXAMPLES[Number(this.choose.value)].puzzle;
@@ -380,6 +458,21 @@ export default class Race extends View {
       return Math.max(...this.lanes.map((lane, k) => growth(lane.state, lanes[k].describe())))
         + growth(this.message, milestone) + growth(this.gap, gap) + growth(this.note, note);
     }));
+  }
+
+  // Lane k races `solver` now: a new lane in its place, the race opened again.
+  pick(k, solver) {
+    const lane = new Lane(solver);
+    this.lanes[k].root.replaceWith(lane.root);
+    this.lanes[k] = lane;
+    lane.onChunk = () => {
+      if (!this.running && this.wanted > this.clock) this.advance(this.wanted);
+    };
+    this.heading.textContent = raceTitle(this.lanes);
+    const url = new URL(location.href);
+    url.searchParams.set("solvers", this.lanes.map((each) => each.solver).join(","));
+    history.replaceState(null, "", url);
+    if (this.puzzle) this.race(this.puzzle);
   }
 
   show() {
@@ -472,7 +565,7 @@ export default class Race extends View {
     let answers;
     try {
       answers = await Promise.all(lanes.map((lane) => client.request("race_open",
-        { text, solver: lane.solver, max_nodes: MAX_NODES, chunk: CHUNK })));
+        { text, solver: lane.solver, max_nodes: lane.stochastic ? MAX_ITERATIONS : MAX_NODES, chunk: CHUNK })));
     } catch (error) {
       if (mine === this.opened) this.message.textContent = `${said}Python could not open the race: ${error.message}`;
       return;
