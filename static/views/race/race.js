@@ -355,7 +355,7 @@ export default class Race extends View {
   async build(root) {
     await useStyle(new URL("../views.css", import.meta.url));
     this.lanes = racers(new URL(location.href)).map((solver) => new Lane(solver));
-    this.pickers = this.lanes.map((lane, k) => h("select", { id: `race-solver-${k + 1}` },
+    this.pickers = this.lanes.map((lane, k) => h("select", { id: `race-solver-${k + 1}`, "aria-label": `${["First", "Second"][k]} racer` },
       Object.entries(LABELS).map(([solver, [name]]) => h("option", { value: solver, selected: solver === lane.solver }, name))));
     this.choose = h("select", { id: "race-example" },
       h("option", { value: "" }, "Choose an example…"),
@@ -363,7 +363,7 @@ export default class Race extends View {
     this.input = h("input", { id: "race-puzzle", type: "text", spellcheck: "false", autocomplete: "off",
       placeholder: "one line, . or 0 for a blank, or a game ID" });
     const form = h("form", { class: "race-puzzle page-only" },
-      h("label", { for: "race-solver-1" }, "Racers"), h("span", { class: "race-pickers" }, this.pickers[0], " against ", this.pickers[1]),
+      h("span", { class: "race-label" }, "Racers"), h("span", { class: "race-pickers" }, this.pickers[0], " against ", this.pickers[1]),
       h("label", { for: "race-example" }, "Example"), this.choose,
       h("label", { for: "race-puzzle" }, "Puzzle"), this.input,
       h("button", { type: "submit" }, "Race it"));
