@@ -76,8 +76,8 @@ function board(name, { givens, clues }) {
   grid.className = "grid";
   grid.setAttribute("role", "grid");
   grid.dataset.group = name;
-  const keypad = document.createElement("div");
-  const play = new Board(grid, keypad, () => {});
+  const [keypad, modes, spoken] = ["div", "div", "p"].map((tag) => document.createElement(tag));
+  const play = new Board({ grid, keypad, modes, spoken }, () => {}, () => {});
   play.layout(shapeFor(N));
   for (const [cell, digit] of Object.entries(givens)) {
     play.cells[cell].textContent = digit;
