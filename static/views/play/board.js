@@ -181,7 +181,10 @@ export class Board {
     const symbols = colour ? [...COLOURS] : [...SYMBOLS.slice(0, n)];
     const keys = symbols.map((symbol, k) => keyButton(symbol, symbol, colour ? `Colour ${symbol}, ${COLOUR_NAMES[k]}`
       : this.mode === "digit" ? `Enter ${symbol}` : `${MODES[this.mode].name} mark ${symbol}`));
-    if (colour) keys.forEach((key) => (key.dataset.colour = key.dataset.symbol));
+    for (const key of colour ? keys : []) {
+      key.dataset.colour = key.dataset.symbol;
+      key.style.setProperty("--colour", `var(--colour-${key.dataset.symbol})`);
+    }
     keys.push(keyButton(BLANK, "Erase", this.mode === "digit" ? "Erase the cells" : `Erase the cells' ${MODES[this.mode].name.toLowerCase()} marks`));
     this.keypad.replaceChildren(...keys);
     this.keypad.style.setProperty("--keys", Math.min(symbols.length + 1, symbols.length > 9 ? 9 : 10));
@@ -234,7 +237,9 @@ export class Board {
       const [r, c] = [Math.floor(cell / n), cell % n];
       [...colours].forEach((colour, k) => {
         const band = { x: c + k / colours.length, y: r, width: 1 / colours.length, height: 1 };
-        under.append(svg("rect", { ...band, class: `colour c${colour}` }), svg("rect", { ...band, fill: `url(#colour-pattern-${colour})`, class: "pattern" }));
+        const fill = svg("rect", { ...band, class: `colour c${colour}` });
+        fill.style.setProperty("--colour", `var(--colour-${colour})`);
+        under.append(fill, svg("rect", { ...band, fill: `url(#colour-pattern-${colour})`, class: "pattern" }));
       });
     });
     if (under.childElementCount) under.prepend(colourPatterns());
