@@ -314,7 +314,7 @@ def test_web_race_refuses_bad_input_and_keeps_few_races():
     assert "both have 5" in web.race_open(CLASH, "dlx")["error"]
     assert web.race_open("12x", "dlx")["status"] == "invalid"
     refused = web.race_open(TOP95[0], "magic")
-    assert refused["status"] == "invalid" and refused["error"] == "unknown solver 'magic'; choose from backtrack, dlx"
+    assert refused["status"] == "invalid" and refused["error"] == "unknown solver 'magic'; choose from backtrack, dlx, annealing, genetic, boltzmann"
     assert web.race_open(TOP95[0], "dlx", chunk=0)["status"] == "invalid"
     opened = [web.race_open(TOP95[0], "dlx") for _ in range(web.RACES_KEPT + 2)]
     assert {record["status"] for record in opened} == {"open"}
