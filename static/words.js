@@ -73,6 +73,7 @@ export const TECHNIQUES = [
   {"name": "Trial and error", "score": 13.0, "family": "trial", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
 ];
 export const SOLVERS = ["dlx", "textbook", "backtrack"];
+export const STOCHASTIC_SOLVERS = ["annealing", "genetic", "boltzmann"];
 export const RACERS = ["backtrack", "dlx", "annealing", "genetic", "boltzmann"];
 export const BATCH_STATUSES = ["unique", "multiple", "none", "invalid", "unfinished", "solved", "unsolved"];
 export const STATUSES = {

@@ -309,6 +309,10 @@ def test_backtracking_says_it_cannot_race_a_killer_or_futoshiki(text, clues):
     assert web.race_open("windoku:" + "." * 81, "backtrack")["status"] == "open"  # its windows are units: peers
 
 
+#: A 9x9 of 46 clues (test_stochastic.py's EASY), which the Boltzmann machine solves in a blink.
+STOCHASTIC_EASY = "4...6...33..9.4.81..2..3.4.928....75..38964.261427...823.687.5...6..923774..12869"
+
+
 def test_web_race_refuses_bad_input_and_keeps_few_races():
     assert web.race_open(CLASH, "dlx")["status"] == "invalid"
     assert "both have 5" in web.race_open(CLASH, "dlx")["error"]
@@ -336,7 +340,12 @@ def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
         for key in ("puzzles", "unique", "invalid", "mean_nodes", "median_nodes", "max_nodes", "no_guess_pct"):
             assert page[key] == cli[key]
     refused = web.batch([TOP95[0]], solvers=["magic"])
-    assert refused == {"status": "invalid", "error": "unknown solver 'magic'; choose from dlx, textbook, backtrack"}
+    assert refused == {"status": "invalid",
+                       "error": "unknown solver 'magic'; choose from dlx, textbook, backtrack, annealing, genetic, boltzmann"}
+    # The stochastic solvers too, seeded and capped: a solution found, proving nothing of a second.
+    stochastic = web.batch([STOCHASTIC_EASY], solvers=["dlx", "boltzmann"], seed=1, max_seconds=20)
+    assert stochastic["runs"]["boltzmann"]["status"] == ["solved"] and stochastic["runs"]["dlx"]["status"] == ["unique"]
+    assert web.batch_summary(["boltzmann"], {"boltzmann": stochastic["runs"]["boltzmann"]})[0]["success_pct"] == 100.0
     assert answer["status"] == "measured" and {record["status"] for record in summary} == {"measured"}
     assert web.batch_summary(["dlx"], {"dlx": {"status": ["unique"], "ms": [1.0], "nodes": [], "guesses": [0]}}) \
         == {"status": "invalid", "error": "the runs of solver 'dlx' must be lists of one length: statuses (unique, "

@@ -289,3 +289,19 @@ def test_a_file_of_links_is_measured_by_the_rules_solver(batch, tmp_path):
     expect(hardest).to_have_count(3)
     expect(hardest.get_by_role("link", name="grid")).to_have_count(3)
     expect(hardest.get_by_role("link", name="race")).to_have_count(0)
+
+
+def test_the_stochastic_solvers_are_offered_and_counted_solved(batch, tmp_path):
+    from sudoku_dlx.generator import add_clues  # noqa: PLC0415 - the thesis's easier set
+    from sudoku_dlx.kinds.grid import parse  # noqa: PLC0415
+
+    easier = ["".join(str(d or ".") for d in add_clues(parse(text), 46, seed=k).digits) for k, text in enumerate(PUZZLES[:3])]
+    path = tmp_path / "46.txt"
+    path.write_text("\n".join(easier) + "\n")
+    batch.locator("#batch-seconds").fill("20")
+    run(batch, path, ["dlx", "boltzmann"])
+    expect(batch.locator(".batch-message")).to_have_text("Done: 3 puzzles from 3 lines.", timeout=2 * READY_MS)
+    expect(cell(batch, "boltzmann", "solved")).to_have_text("3")
+    expect(cell(batch, "boltzmann", "success_pct")).to_have_text("100")
+    expect(cell(batch, "dlx", "unique")).to_have_text("3")
+    expect(cell(batch, "dlx", "success_pct")).to_have_text("100")

@@ -75,11 +75,11 @@ def words() -> dict:
     first), ``symbols`` (of the digits 1, 2, ...), ``symmetries`` (``random`` takes one
     of the others, by the seed), ``techniques`` (``name``, base ``score``, ``family``,
     ``se``: whether Sudoku Explainer has it, ``kinds``: the kinds of puzzle it serves,
-    easiest first), ``solvers`` (the batch's)
-    and ``racers`` (the race's), ``batch_statuses`` (of a puzzle in a batch),
+    easiest first), ``solvers`` (the batch's), ``stochastic_solvers`` (the batch's too, which
+    find a solution or none and prove nothing) and ``racers`` (the race's), ``batch_statuses`` (of a puzzle in a batch),
     ``statuses`` (of each function's records, :data:`STATUSES`) and ``failures``
     (:data:`FAILURES`)."""
-    from .compare.batch import SOLVERS
+    from .compare.batch import SOLVERS, STOCHASTIC
     from .compare.batch import STATUSES as BATCH_STATUSES
     from .compare.race import RACERS
     bands = [*(low for _, low in GRADES[1:]), None]
@@ -90,6 +90,7 @@ def words() -> dict:
         "techniques": [{"name": t.name, "score": t.score, "family": t.family, "se": t.se,
                         "kinds": [kind for kind in KINDS if kind in t.kinds]} for t in TECHNIQUES],
         "solvers": list(SOLVERS),
+        "stochastic_solvers": list(STOCHASTIC),
         "racers": list(RACERS),
         "batch_statuses": list(BATCH_STATUSES),
         "statuses": {name: list(statuses) for name, statuses in STATUSES.items()},
@@ -487,22 +488,25 @@ def cover_solutions(problem: str = "knuth", n: int = 0, text: str = "", puzzle: 
 
 
 def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, limit: int = 2,
-          max_nodes: int = 1_000_000) -> dict:
+          max_nodes: int = 1_000_000, seed: int = 1, max_seconds: float = 10.0) -> dict:
     """Lines of a puzzle file (numbered from ``first``) through ``solvers`` (names in
-    :data:`~sudoku_dlx.compare.batch.SOLVERS`; default dlx), measured as ``bench`` measures
-    them: ``lines``, the numbers of the lines that hold a puzzle (blank lines and comments
-    hold none), then :meth:`~sudoku_dlx.compare.batch.Batch.record`'s ``puzzles``,
+    :data:`~sudoku_dlx.compare.batch.SOLVERS` or ``STOCHASTIC``, the latter seeded with
+    ``seed`` and given up after ``max_seconds`` a puzzle; default dlx), measured as ``bench``
+    measures them: ``lines``, the numbers of the lines that hold a puzzle (blank lines and
+    comments hold none), then :meth:`~sudoku_dlx.compare.batch.Batch.record`'s ``puzzles``,
     ``errors`` and ``runs``; ``status`` measured."""
-    from .compare.batch import SOLVERS, measure  # here, not at the top: only the batch and race views need it
+    from .compare.batch import SOLVERS, STOCHASTIC, measure  # here, not at the top: only the batch and race views need it
     solvers = solvers or ["dlx"]
-    unknown = [name for name in solvers if name not in SOLVERS]
+    known = [*SOLVERS, *STOCHASTIC]
+    unknown = [name for name in solvers if name not in known]
     if unknown:
-        return _wrong(f"unknown solver {shown(unknown[0])}; choose from {', '.join(SOLVERS)}")
-    if limit < 0 or max_nodes < 0:
-        return _wrong(f"limit and max_nodes must be 0 (none) or more, not {limit} and {max_nodes}")
+        return _wrong(f"unknown solver {shown(unknown[0])}; choose from {', '.join(known)}")
+    if limit < 0 or max_nodes < 0 or not max_seconds > 0:
+        return _wrong(f"limit and max_nodes must be 0 (none) or more and max_seconds more than 0, not {limit}, "
+                      f"{max_nodes} and {max_seconds}")
     numbered = [(number, text) for number, raw in enumerate(lines, first)
                 if (text := puzzle_on_line(raw, number)) is not None]
-    measured = measure(solvers, [text for _, text in numbered], limit, max_nodes)
+    measured = measure(solvers, [text for _, text in numbered], limit, max_nodes, seed=seed, max_seconds=max_seconds)
     return {"status": "measured", "lines": [number for number, _ in numbered], **measured.record()}
 
 

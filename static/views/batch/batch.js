@@ -8,12 +8,18 @@ import { Cancelled } from "../../client.js";
 import { View, count, download, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
 import { isVariantLink } from "../../kinds.js";
 import { Histogram, Scatter } from "./plots.js";
-import { BATCH_STATUSES, SOLVERS as SOLVER_NAMES } from "../../words.js";
+import { BATCH_STATUSES, SOLVERS as SOLVER_NAMES, STOCHASTIC_SOLVERS } from "../../words.js";
 import { Pool } from "../../pool.js";
 
-// The solvers (sudoku_dlx's compare.batch.SOLVERS) by what the page calls them.
-const LABELS = { dlx: "dlx (this engine)", textbook: "textbook DLX", backtrack: "backtracking" };
-const SOLVERS = Object.fromEntries(SOLVER_NAMES.map((name) => [name, LABELS[name] ?? name]));
+// The solvers (sudoku_dlx's compare.batch.SOLVERS, then its STOCHASTIC ones, which find a
+// solution or none within their cap and prove nothing) by what the page calls them.
+const LABELS = {
+  dlx: "dlx (this engine)", textbook: "textbook DLX", backtrack: "backtracking", annealing: "simulated annealing",
+  genetic: "genetic algorithm", boltzmann: "Boltzmann machine",
+};
+const SOLVERS = Object.fromEntries([...SOLVER_NAMES, ...STOCHASTIC_SOLVERS].map((name) => [name, LABELS[name] ?? name]));
+// The stochastic solvers' seed, and their time a puzzle before they give up (seconds).
+const SEED = 1;
 // A status's code in the typed arrays; 0: the line holds no puzzle, or has not run.
 const STATUSES = ["", ...BATCH_STATUSES];
 const INVALID = STATUSES.indexOf("invalid");
@@ -21,7 +27,8 @@ const INVALID = STATUSES.indexOf("invalid");
 // three groups, each a table with a column per solver, side by side where they fit.
 const GROUPS = [
   ["Lines", [["puzzles", "puzzles + invalid"], ["unique", "unique"], ["multiple", "multiple"], ["none", "none"],
-    ["invalid", "invalid"], ["unfinished", "unfinished"]]],
+    ["invalid", "invalid"], ["unfinished", "unfinished"], ["solved", "solved (stochastic)"],
+    ["unsolved", "unsolved (stochastic)"], ["success_pct", "success %"]]],
   ["Time", [["mean_ms", "mean ms"], ["median_ms", "median ms"], ["min_ms", "min ms"], ["max_ms", "max ms"],
     ["total_s", "total s"], ["time_vs_first", "time / first"]]],
   ["Search", [["mean_nodes", "mean tries"], ["median_nodes", "median tries"], ["min_nodes", "min tries"],
@@ -168,11 +175,13 @@ export default class Batch extends View {
 
     this.solverBoxes = Object.entries(SOLVERS).map(([name, label]) =>
       h("label", { class: "solver" }, h("input", { type: "checkbox", name: "solver", value: name,
-        checked: name !== "backtrack" }), label));
+        checked: SOLVER_NAMES.includes(name) && name !== "backtrack" }), label));
     this.cap = h("input", { type: "number", id: "batch-cap", min: 1, step: 1000, value: 100_000 });
+    this.seconds = h("input", { type: "number", id: "batch-seconds", min: 0.1, step: 1, value: 10 });
     this.workers = h("input", { type: "number", id: "batch-workers", min: 1, max: MAX_WORKERS, value: cores });
     const optionsBox = h("fieldset", { class: "batch-options" }, h("legend", {}, "Solvers"), this.solverBoxes,
       h("label", {}, "Backtracking's cap on tries", this.cap),
+      h("label", {}, "The stochastic solvers' seconds a puzzle (seed 1)", this.seconds),
       h("label", {}, `Workers (${plural(cores, "core")})`, this.workers));
 
     this.run = h("button", { type: "button", id: "batch-run" }, "Run");
@@ -367,6 +376,7 @@ export default class Batch extends View {
       return;
     }
     const maxNodes = Math.max(1, Math.round(Number(this.cap.value)) || 1);
+    const maxSeconds = Math.max(0.1, Number(this.seconds.value) || 10);
     let text;
     try {
       text = await this.source.text();
@@ -388,7 +398,7 @@ export default class Batch extends View {
     // for each worker's first share (which may wait for its Python to warm up);
     // summary: the periodic summary on its way (a promise), nextSummary: when the next
     // may start, summaryMs: how long the last took, covered: how many results the table shows.
-    this.active = this.shown = { results: this.results, next: 0, maxNodes, started: performance.now(), busy: new Set(),
+    this.active = this.shown = { results: this.results, next: 0, maxNodes, maxSeconds, started: performance.now(), busy: new Set(),
       sizes: new Map(), workers: new Set(), answers: 0, firstAt: 0, paceMs: 0, paceLines: 0, summary: null, nextSummary: 0,
       summaryMs: 0, covered: 0 };
     for (const plot of this.plots) plot.clear(lines.length);
@@ -420,7 +430,8 @@ export default class Batch extends View {
     job.busy.add(client);
     job.workers.add(client);
     const began = performance.now();
-    client.request("batch", { lines, first: first + 1, solvers: job.results.solvers, max_nodes: job.maxNodes })
+    client.request("batch", { lines, first: first + 1, solvers: job.results.solvers, max_nodes: job.maxNodes,
+      seed: SEED, max_seconds: job.maxSeconds })
       .then((answer) => {
         if (job !== this.active) return;
         if (answer.status !== "measured") {
