@@ -8,6 +8,8 @@ import { SYMBOLS } from "./words.js";
 
 export { SYMBOLS };
 export const BLANK = ".";
+// The player's colours (a cell's colours are a string of these; static/views/play/game.js).
+export const COLOURS = "123456789";
 // The sizes the page offers, with the box shape (rows x cols) of each.
 export const BOX_SHAPES = { 4: [2, 2], 6: [2, 3], 8: [2, 4], 9: [3, 3], 12: [3, 4], 16: [4, 4], 25: [5, 5] };
 

@@ -13,7 +13,7 @@
 //   view=lab    another view of the page: lab, race or batch (play otherwise)
 //   solvers=boltzmann,dlx   the race's two racers (sudoku_dlx.compare.race.RACERS)
 //   set=F       the play view plays the problem set of the JSON file F beside the page
-import { BLANK, SYMBOLS, parseDigits } from "./grid.js";
+import { BLANK, COLOURS, SYMBOLS, parseDigits, symbolFor } from "./grid.js";
 import { isVariantLink, readPuzzle as readAnyPuzzle } from "./kinds.js";
 
 const SANDBOX = "allow-scripts allow-same-origin";
@@ -66,7 +66,6 @@ export const MARKS_INVALID = "The link's marks or colours are not valid, so they
 
 // The link's fields of each layer of marks (game.js's state fields), and what a mark may be.
 const MARK_FIELDS = { notes: "cm", corners: "km", colours: "co" };
-const COLOUR_MARKS = "123456789";
 
 // The marks a link's fields `hash` carry for the puzzle `parsed` (a record with `size` and
 // `givens`): {notes, corners, colours} (arrays of strings, as game.js keeps them), undefined
@@ -79,9 +78,9 @@ export function linkMarks(hash, parsed) {
     const line = Array(n * n).fill("");
     for (const pair of (hash.get(field) ?? "").split(",").filter(Boolean)) {
       const [, cell, marked] = /^(\d+):(\w+)$/.exec(pair) ?? [];
-      const takes = (s) => (layer === "colours" ? COLOUR_MARKS.includes(s) : SYMBOLS.indexOf(s) >= 0 && SYMBOLS.indexOf(s) < n);
+      const takes = (s) => (layer === "colours" ? COLOURS.includes(s) : symbolFor(s, n) === s);
       if (!(Number(cell) < n * n) || ![...marked].every(takes)) return null;
-      const order = layer === "colours" ? COLOUR_MARKS : SYMBOLS;
+      const order = layer === "colours" ? COLOURS : SYMBOLS;
       line[Number(cell)] = [...order].filter((s) => marked.includes(s)).join("");
     }
     marks[layer] = line;

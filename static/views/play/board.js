@@ -1,12 +1,12 @@
 // The grid and keypad in the DOM. Draws a Game; reports what the player does
 // through callbacks. Text goes in with textContent only.
-import { BLANK, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, regionOf, symbolFor,
+import { BLANK, COLOURS, NOTES_GRID_MAX, SYMBOLS, candidates, cellName, clashes, extraUnits, noteGrid, notesText, regionOf, symbolFor,
   unitName } from "../../grid.js";
 import { KIND_NAMES } from "../../kinds.js";
 import { cageMarks, signMark } from "../../kind-marks.js";
 import { ruleMarks } from "../../rules/index.js";
 import { svg } from "../../svg.js";
-import { COLOURS, COLOUR_NAMES, marksWords } from "./game.js";
+import { COLOUR_NAMES, marksWords } from "./game.js";
 import { READINGS, reading } from "./reading.js";
 
 const ERASE_KEYS = ["Backspace", "Delete", "0", "."];

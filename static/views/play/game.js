@@ -14,7 +14,7 @@
 // a killer's cages, a futoshiki's signs), so a puzzle of any kind is undone like any other.
 // Beside the states, each puzzle's clock (play time and hints used, by the puzzle's id: its
 // canonical text) is kept with the game but not undone: time played stays played.
-import { BLANK, BOX_SHAPES, InvalidPuzzle, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "../../grid.js";
+import { BLANK, BOX_SHAPES, COLOURS, InvalidPuzzle, SYMBOLS, candidates, clashes, emptyLine, shapeFor, symbolFor, units } from "../../grid.js";
 import { puzzleText } from "../../kinds.js";
 
 const HISTORY_LIMIT = 100;
@@ -26,8 +26,7 @@ function replaceAt(line, cell, symbol) {
 }
 
 const SHAPE_KEYS = ["n", "boxRows", "boxCols", "kind", "regions", "cages", "signs", "variant"];
-// The marks' layers: the state's field of each, and the characters a cell's string takes.
-export const COLOURS = "123456789";
+// The marks' layers: the state's field of each.
 // The colours' names, in COLOURS order (style.css draws them, each with its own pattern).
 export const COLOUR_NAMES = ["orange", "sky blue", "green", "yellow", "blue", "red", "pink", "grey", "purple"];
 

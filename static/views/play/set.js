@@ -10,13 +10,13 @@
 // (Solve, Show the solution) scores 0; an unsolved puzzle scores 0. The set is completed
 // when every puzzle is solved by the student's own entries; with a mastery score, it is
 // then passed (score at least mastery) or failed.
-import { BLANK, SYMBOLS, gridShape } from "../../grid.js";
+import { BLANK, COLOURS, SYMBOLS, gridShape } from "../../grid.js";
 import { readPuzzle } from "../../kinds.js";
 import { h, useStyle } from "../../kit.js";
 import { HINT_COST, crc32 } from "../../scorm-package.js";
 import { connect } from "../../scorm.js";
 import { Store, shapes } from "../../store.js";
-import { COLOURS, Game, emptyState } from "./game.js";
+import { Game, emptyState } from "./game.js";
 
 // A commit after this many entries since the last one (a solve, a hint, a shown solution,
 // and the page being hidden commit at once).
