@@ -72,9 +72,9 @@ export const TECHNIQUES = [
   {"name": "Nested dynamic forcing chains", "score": 10.5, "family": "dynamic", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
   {"name": "Trial and error", "score": 13.0, "family": "trial", "se": true, "kinds": ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"]},
 ];
-export const SOLVERS = ["dlx", "textbook", "backtrack"];
+export const SOLVERS = ["dlx", "textbook", "backtrack", "rules"];
 export const STOCHASTIC_SOLVERS = ["annealing", "genetic", "boltzmann"];
-export const RACERS = ["backtrack", "dlx", "annealing", "genetic", "boltzmann"];
+export const RACERS = ["backtrack", "dlx", "rules", "annealing", "genetic", "boltzmann"];
 export const BATCH_STATUSES = ["unique", "multiple", "none", "invalid", "unfinished", "solved", "unsolved"];
 export const STATUSES = {
   "solve": ["unique", "multiple", "none", "invalid"],

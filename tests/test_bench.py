@@ -14,6 +14,7 @@ from conftest import DATA, broken_rules, is_solution, lines
 from sudoku_dlx import parse, solve, web
 from sudoku_dlx.baselines.backtrack import Backtrack, backtrack_solutions
 from sudoku_dlx.baselines.moves import SOLUTION
+from sudoku_dlx.baselines.rulebased import RuleBased, rule_based_solutions
 from sudoku_dlx.cli import main
 from sudoku_dlx.compare import batch as bench
 from sudoku_dlx.compare.race import DlxMoves, Race
@@ -256,6 +257,68 @@ def test_dlx_moves_replay_the_engine_search(text):
     assert search.finished
 
 
+@pytest.mark.parametrize("text", ROYLE[:4] + TOP95[:3] + MULTI + [NO_SOLUTION, lines("4x4/vukr_4x4.txt", 1)[0],
+                                  lines("16x16/vukr_16x16_first100.txt", 1)[0]])
+def test_the_rule_based_search_finds_what_dlx_finds_and_its_moves_replay_it(text):
+    puzzle = parse(text)
+    engine = solve(puzzle, 0)
+    found, stats, finished = rule_based_solutions(puzzle, 0)
+    assert finished and sorted(found) == sorted(s.digits for s in engine.solutions)
+    traced = RuleBased(puzzle, 0)
+    moves = [move for chunk in traced.run(100) for move in chunk]
+    solutions, places, guesses = replay(str(puzzle), moves)
+    assert (places, guesses) == (stats.tries, stats.guesses) == (traced.stats.tries, traced.stats.guesses)
+    grid = list(str(puzzle))
+    for move in filter(lambda move: move != SOLUTION, moves):  # a digit goes into an empty cell alone
+        cell, digit = move // 64, move % 64 // 2
+        assert (grid[cell] == ".") == (digit > 0)
+        grid[cell] = str(digit) if digit else "."
+    assert solutions == ["".join("123456789ABCDEFG"[d - 1] for d in digits) for digits in traced.found]
+
+
+#: HoDoKu's exemplars of a naked quad and a hidden triple (tests/data/9x9/hodoku_exemplars_techniques.tsv,
+#: lines 102 and 135): the thesis's rules solve them without a guess, singles alone do not.
+SUBSETS = [row.split("\t")[0] for row in lines("9x9/hodoku_exemplars_techniques.tsv", 1, start=100)
+           + lines("9x9/hodoku_exemplars_techniques.tsv", 1, start=133)]
+
+
+@pytest.mark.parametrize("text", SUBSETS)
+def test_the_rule_based_search_guesses_only_when_its_rules_stall(text):
+    puzzle = parse(text)
+    _, stats, _ = rule_based_solutions(puzzle, 2)
+    assert stats.guesses == 0 and stats.tries == puzzle.shape.cells - puzzle.clues
+    singles = RuleBased(puzzle, 2)
+    singles.rules = tuple(rule for rule in singles.rules if rule.name.endswith("single"))
+    assert len(singles.rules) == 2 and list(singles.run()) == [] and singles.stats.guesses > 0
+
+
+def test_the_rule_based_search_guesses_far_less_than_backtracking():
+    hardest = parse(lines("9x9/forum_hardest_1106.txt", 1)[0])
+    _, guessing, _ = rule_based_solutions(hardest, 2)
+    _, plain, _ = backtrack_solutions(hardest, 2)
+    assert 0 < guessing.guesses < guessing.tries < plain.tries / 100
+
+
+def test_the_rule_based_search_stops_at_its_cap_and_is_refused_other_kinds():
+    found, stats, finished = rule_based_solutions(parse(MULTI[0]), 0, max_nodes=100)
+    assert not finished and 100 <= stats.tries < 100 + 81  # checked at each guess
+    batch = bench.measure(["rules"], [MULTI[0], KILLER, "x:" + "." * 81], 2, 1)
+    assert batch.runs["rules"].status == ["unfinished", "invalid", "invalid"]
+    refused = web.race_open(FUTOSHIKI, "rules")
+    assert refused["status"] == "unraced" and refused["error"].startswith("the rule-based solver takes classic sudoku")
+
+
+def test_solve_with_the_rules_solver_gives_its_records(tmp_path, capsys):
+    source = tmp_path / "puzzles.txt"
+    source.write_text("\n".join([MULTI[0], NO_SOLUTION, KILLER]) + "\n")
+    assert main(["solve", str(source), "--solver", "rules", "--json", "--limit", "0"]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["status"] for r in records] == ["multiple", "none", "invalid"]
+    assert sorted(records[0]["solutions"]) == sorted(str(s) for s in solve(MULTI[0], 0).solutions)
+    assert records[2]["error"] == "the rule-based solver takes classic sudoku only"
+    assert all(set(r) == {"puzzle", "solver", "status", "error", "solutions", "nodes", "guesses", "ms"} for r in records)
+
+
 def test_a_race_stops_at_its_cap_on_tries_and_says_so():
     race = Race(parse(ROYLE[0]), "backtrack", max_nodes=5000, chunk=4096)
     records = []
@@ -318,7 +381,7 @@ def test_web_race_refuses_bad_input_and_keeps_few_races():
     assert "both have 5" in web.race_open(CLASH, "dlx")["error"]
     assert web.race_open("12x", "dlx")["status"] == "invalid"
     refused = web.race_open(TOP95[0], "magic")
-    assert refused["status"] == "invalid" and refused["error"] == "unknown solver 'magic'; choose from backtrack, dlx, annealing, genetic, boltzmann"
+    assert refused["status"] == "invalid" and refused["error"] == "unknown solver 'magic'; choose from backtrack, dlx, rules, annealing, genetic, boltzmann"
     assert web.race_open(TOP95[0], "dlx", chunk=0)["status"] == "invalid"
     opened = [web.race_open(TOP95[0], "dlx") for _ in range(web.RACES_KEPT + 2)]
     assert {record["status"] for record in opened} == {"open"}
@@ -341,7 +404,7 @@ def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
             assert page[key] == cli[key]
     refused = web.batch([TOP95[0]], solvers=["magic"])
     assert refused == {"status": "invalid",
-                       "error": "unknown solver 'magic'; choose from dlx, textbook, backtrack, annealing, genetic, boltzmann"}
+                       "error": "unknown solver 'magic'; choose from dlx, textbook, backtrack, rules, annealing, genetic, boltzmann"}
     # The stochastic solvers too, seeded and capped: a solution found, proving nothing of a second.
     stochastic = web.batch([STOCHASTIC_EASY], solvers=["dlx", "boltzmann"], seed=1, max_seconds=20)
     assert stochastic["runs"]["boltzmann"]["status"] == ["solved"] and stochastic["runs"]["dlx"]["status"] == ["unique"]

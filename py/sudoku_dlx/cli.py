@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from . import bench, web
-from .compare.batch import CSV_HEADER, SOLVERS, STOCHASTIC, measure, stochastic_record
+from .compare.batch import CSV_HEADER, SOLVERS, STOCHASTIC, measure, rules_record, stochastic_record
 from .cover import classics, problems
 from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, add_clues, generate_from
@@ -65,6 +65,8 @@ def _emit(record: dict) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
+    if args.solver == "rules":
+        return _solve_rules(args)
     if args.solver != "dlx":
         return _solve_stochastic(args)
     invalid = 0
@@ -102,6 +104,24 @@ def _solve_stochastic(args: argparse.Namespace) -> int:
             print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
         else:
             print(f"{record['solutions'][0]}  (solved: {record['iterations']:,} iterations, {record['ms']:.0f} ms)")
+    return 1 if invalid else 0
+
+
+def _solve_rules(args: argparse.Namespace) -> int:
+    """``solve --solver rules``: each puzzle's rule-based search, with its solutions up to ``--limit``."""
+    invalid = 0
+    for text in read_texts(_read(args.source)):
+        record = rules_record(text, args.limit)
+        invalid += record["status"] == "invalid"
+        if args.json:
+            _emit(record)
+        elif record["status"] in ("none", "invalid"):
+            print(f"{record['status']}: {record['error'] or 'no solution'}")
+        elif args.pretty:
+            print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
+        else:
+            suffix = "" if record["status"] == "unique" else f", {record['status']}: {len(record['solutions'])} found"
+            print(f"{record['solutions'][0]}  (guesses: {record['guesses']:,}, {record['ms']:.0f} ms{suffix})")
     return 1 if invalid else 0
 
 
@@ -554,9 +574,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     kind_option(p)
     p.add_argument("--pretty", action="store_true", help="print solutions as grids")
-    p.add_argument("--solver", choices=("dlx", *STOCHASTIC), default="dlx",
-                   help="dlx (the default: every solution up to --limit, any kind), or a stochastic solver of "
-                        "classic sudoku: its record says solved or unsolved, with iterations and ms")
+    p.add_argument("--solver", choices=("dlx", "rules", *STOCHASTIC), default="dlx",
+                   help="dlx (the default: every solution up to --limit, any kind); rules, the rule-based search "
+                        "of classic sudoku (the thesis's: rules, then a guess); or a stochastic solver of classic "
+                        "sudoku: its record says solved or unsolved, with iterations and ms")
     stochastic_options(p, seed=True)
     p.set_defaults(run=cmd_solve)
 
@@ -692,7 +713,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--limit", type=int, default=2, help="solutions to look for: 2 or more tells unique from multiple (0: all)")
     p.add_argument("--solver", type=_solvers, default=["dlx"],
                    help=f"{', '.join((*SOLVERS, *STOCHASTIC))}, or several side by side: dlx,textbook")
-    p.add_argument("--max-nodes", type=int, default=1_000_000, help="cap on tries per puzzle for backtrack")
+    p.add_argument("--max-nodes", type=int, default=1_000_000, help="cap on tries per puzzle for backtrack and rules")
     stochastic_options(p, seed=False)
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))

@@ -21,6 +21,7 @@ from ..baselines.annealing import anneal
 from ..baselines.backtrack import backtrack_solutions
 from ..baselines.boltzmann import sample
 from ..baselines.genetic import evolve
+from ..baselines.rulebased import rule_based_solutions
 from ..baselines.stochastic import Stochastic
 from ..baselines.textbook import textbook_solutions
 from ..kinds.grid import InvalidPuzzleError, Puzzle, Shape
@@ -30,7 +31,7 @@ from ..rules.link import check_givens, is_link, read_link
 from ..rules.solve import VariantPuzzle
 from ..rules.solve import solutions as variant_solutions
 
-__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "stochastic_record", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
+__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "rules_record", "stochastic_record", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
@@ -65,12 +66,19 @@ def _backtrack(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, in
     return len(found), stats.tries, stats.guesses, finished
 
 
+def _rules(puzzle: Puzzle, limit: int, max_nodes: int) -> tuple[int, int, int, bool]:
+    found, stats, finished = rule_based_solutions(puzzle, limit, max_nodes)
+    return len(found), stats.tries, stats.guesses, finished
+
+
 #: name -> function(puzzle, limit, max_nodes) -> (solutions found, nodes, guesses, finished).
-#: ``max_nodes`` caps backtracking only; the DLX searches always finish.
+#: ``max_nodes`` caps backtracking and the rule-based search (the digits they place);
+#: the DLX searches always finish.
 SOLVERS: dict[str, Callable[[Puzzle, int, int], tuple[int, int, int, bool]]] = {
     "dlx": _dlx,
     "textbook": _textbook,
     "backtrack": _backtrack,
+    "rules": _rules,
 }
 #: The stochastic baselines: name -> function(puzzle, seed, max_iterations, max_seconds)
 #: -> :class:`~sudoku_dlx.baselines.stochastic.Stochastic`; they run only in ``bench`` and
@@ -83,7 +91,7 @@ STOCHASTIC: dict[str, Callable[..., Stochastic]] = {
 #: The baselines know the rows, columns and boxes of classic sudoku alone: they take no
 #: other kind (its puzzles are ``invalid`` for them); the DLX engine takes every kind, and
 #: the variants of f-puzzles and SudokuPad links (:func:`_dlx_variant`).
-CLASSIC_ONLY = frozenset({"textbook", "backtrack", *STOCHASTIC})
+CLASSIC_ONLY = frozenset({"textbook", "backtrack", "rules", *STOCHASTIC})
 
 
 def _dlx_variant(puzzle: VariantPuzzle, limit: int) -> tuple[int, int, int, bool]:
@@ -231,7 +239,7 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
     """Run every solver on every puzzle text, taking turns of ``TURN`` puzzles.
 
     ``limit`` is at least 2 (0: all solutions), so a status tells unique from
-    multiple; a backtracking search over ``max_nodes`` counts as unfinished; a
+    multiple; a backtracking or rule-based search over ``max_nodes`` counts as unfinished; a
     text that is not a valid puzzle is invalid for every solver and not timed.
     A stochastic solver runs each puzzle with ``seed`` until ``max_seconds`` or
     ``max_iterations`` (0: no cap; one of them must be set)."""
@@ -275,17 +283,41 @@ def stochastic_record(text: str, solver: str, seed: int = 0, max_seconds: float 
     ``error``: no puzzle, clashing givens, a cell no digit fits, or not a classic sudoku),
     ``solutions`` (the one found, or none), ``iterations``, ``ms`` and ``conflicts`` (the best
     state's, 0 when solved)."""
-    puzzle, canonical, error = read(text)
+    puzzle, canonical, error = _classic(text, "the stochastic solvers take classic sudoku only")
     record = {"puzzle": canonical, "solver": solver, "seed": seed}
-    if puzzle is not None and (isinstance(puzzle, VariantPuzzle) or puzzle.kind != "sudoku"):
-        error = "the stochastic solvers take classic sudoku only"
-    if puzzle is None or error or not isinstance(puzzle, Puzzle):
+    if puzzle is None:
         return record | {"status": "invalid", "error": error, "solutions": [], "iterations": 0, "ms": 0.0,
                          "conflicts": None}
     run = STOCHASTIC[solver](puzzle, seed, max_iterations, max_seconds)
     solutions = [str(puzzle.with_digits(run.solution))] if run.solution else []
     return record | {"status": "solved" if run.solved else "unsolved", "error": "", "solutions": solutions,
                      "iterations": run.iterations, "ms": round(run.ms, 3), "conflicts": run.conflicts}
+
+
+def rules_record(text: str, limit: int = 2) -> dict:
+    """``solve --solver rules``'s record of the rule-based search of a puzzle text:
+    ``puzzle`` (canonical form), ``solver``, ``status`` (unique, multiple, none, or invalid
+    with an ``error``, as :func:`stochastic_record` says), up to ``limit`` (0: all)
+    ``solutions``, ``nodes`` (digits placed, by a rule or a guess), ``guesses`` and ``ms``."""
+    puzzle, canonical, error = _classic(text, "the rule-based solver takes classic sudoku only")
+    record = {"puzzle": canonical, "solver": "rules"}
+    if puzzle is None:
+        return record | {"status": "invalid", "error": error, "solutions": [], "nodes": 0, "guesses": 0, "ms": 0.0}
+    start = time.perf_counter()
+    found, stats, _ = rule_based_solutions(puzzle, limit and max(limit, 2))
+    ms = (time.perf_counter() - start) * 1000
+    return record | {"status": outcome(len(found), True), "error": "",
+                     "solutions": [str(puzzle.with_digits(digits)) for digits in found[:limit or None]],
+                     "nodes": stats.tries, "guesses": stats.guesses, "ms": round(ms, 3)}
+
+
+def _classic(text: str, refusal: str) -> tuple[Puzzle | None, str, str]:
+    """:func:`read` for a solver of classic sudoku alone: (None, canonical form, ``refusal``)
+    for another kind or a variant."""
+    puzzle, canonical, error = read(text)
+    if isinstance(puzzle, VariantPuzzle) or puzzle is not None and puzzle.kind != "sudoku":
+        return None, canonical, refusal
+    return puzzle, canonical, error
 
 
 def _warm(shape: Shape) -> None:

@@ -1,5 +1,5 @@
 """Two searches of one puzzle, handed out move by move (see :mod:`sudoku_dlx.baselines.moves`), so a
-page can replay them side by side: plain backtracking, the DLX engine, and the stochastic
+page can replay them side by side: plain backtracking, the rule-based search, the DLX engine, and the stochastic
 solvers (annealing, a genetic algorithm, a Boltzmann machine), whose moves are the changes of
 their state, with its cost and temperature beside them.
 
@@ -25,6 +25,7 @@ from ..baselines.backtrack import Backtrack
 from ..baselines.boltzmann import sample
 from ..baselines.genetic import evolve
 from ..baselines.moves import SOLUTION, clear, place
+from ..baselines.rulebased import RuleBased
 from ..baselines.stochastic import Stochastic
 from ..dlx import SearchStats
 from ..kinds.grid import Puzzle
@@ -138,8 +139,8 @@ def _stochastic(solve: Callable[..., Stochastic]) -> Callable[[Puzzle, int, int]
 
 
 #: The searches a race can replay: name -> class(puzzle, limit, max_nodes).
-RACERS: dict[str, Callable[[Puzzle, int, int], Backtrack | DlxMoves | StochasticMoves]] = {
-    "backtrack": Backtrack, "dlx": DlxMoves,
+RACERS: dict[str, Callable[[Puzzle, int, int], Backtrack | DlxMoves | RuleBased | StochasticMoves]] = {
+    "backtrack": Backtrack, "dlx": DlxMoves, "rules": RuleBased,
     "annealing": _stochastic(anneal), "genetic": _stochastic(evolve), "boltzmann": _stochastic(sample),
 }
 #: The racers that search at random: they end solved or at their cap, and prove nothing.
@@ -149,9 +150,10 @@ STOCHASTIC = frozenset({"annealing", "genetic", "boltzmann"})
 def unraced(puzzle: Puzzle, solver: str) -> str:
     """Why ``solver`` cannot race ``puzzle`` by its rules, or "" when it can: plain
     backtracking checks a digit against the cell's peers only, not a killer's cage sums
-    or a futoshiki's signs; the stochastic solvers take classic sudoku alone."""
-    if solver in STOCHASTIC and (puzzle.kind != "sudoku" or not puzzle.shape.box_rows):
-        return f"the stochastic solvers take classic sudoku alone, not {puzzle.shape.facts.article}"
+    or a futoshiki's signs; the rule-based and stochastic solvers take classic sudoku alone."""
+    if solver in STOCHASTIC | {"rules"} and (puzzle.kind != "sudoku" or not puzzle.shape.box_rows):
+        solvers = "the rule-based solver takes" if solver == "rules" else "the stochastic solvers take"
+        return f"{solvers} classic sudoku alone, not {puzzle.shape.facts.article}"
     if solver != "backtrack" or not (puzzle.cages or puzzle.signs):
         return ""
     clues = "cages" if puzzle.cages else "signs"

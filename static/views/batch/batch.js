@@ -14,8 +14,8 @@ import { Pool } from "../../pool.js";
 // The solvers (sudoku_dlx's compare.batch.SOLVERS, then its STOCHASTIC ones, which find a
 // solution or none within their cap and prove nothing) by what the page calls them.
 const LABELS = {
-  dlx: "dlx (this engine)", textbook: "textbook DLX", backtrack: "backtracking", annealing: "simulated annealing",
-  genetic: "genetic algorithm", boltzmann: "Boltzmann machine",
+  dlx: "dlx (this engine)", textbook: "textbook DLX", backtrack: "backtracking", rules: "rules, then guesses",
+  annealing: "simulated annealing", genetic: "genetic algorithm", boltzmann: "Boltzmann machine",
 };
 const SOLVERS = Object.fromEntries([...SOLVER_NAMES, ...STOCHASTIC_SOLVERS].map((name) => [name, LABELS[name] ?? name]));
 // The stochastic solvers' seed, and their time a puzzle before they give up (seconds).

@@ -51,6 +51,7 @@ export const EXAMPLES = [
 // search at random (STOCHASTIC): a grid full of digits that changes until no unit clashes.
 const LABELS = {
   backtrack: ["Backtracking", "the first empty cell, the first digit that fits"],
+  rules: ["Rules, then guesses", "a person's rules (singles, subsets, fish) until they stall; then a guess in the cell with the fewest candidates"],
   dlx: ["Dancing links", "the item with the fewest options"],
   annealing: ["Simulated annealing", "swaps two cells of a box; takes a worse grid at times, less often as it cools"],
   genetic: ["Genetic algorithm", "breeds grids box by box and keeps the fittest; shows the fittest of each generation"],
