@@ -494,7 +494,7 @@ def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, li
     ``seed`` and given up after ``max_seconds`` a puzzle; default dlx), measured as ``bench``
     measures them: ``lines``, the numbers of the lines that hold a puzzle (blank lines and
     comments hold none), then :meth:`~sudoku_dlx.compare.batch.Batch.record`'s ``puzzles``,
-    ``errors`` and ``runs``; ``status`` measured."""
+    ``errors``, ``clues`` and ``runs``; ``status`` measured."""
     from .compare.batch import SOLVERS, STOCHASTIC, measure  # here, not at the top: only the batch and race views need it
     solvers = solvers or ["dlx"]
     known = [*SOLVERS, *STOCHASTIC]
