@@ -30,7 +30,7 @@ from ..rules.link import check_givens, is_link, read_link
 from ..rules.solve import VariantPuzzle
 from ..rules.solve import solutions as variant_solutions
 
-__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "stochastic_record", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
+__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "stochastic_record", "SUCCESSES", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
