@@ -1,10 +1,12 @@
-"""The batch view's reports in headless Chromium: Done, invalid lines, the time left, widths, plurals.
+"""The batch view's reports in headless Chromium: Done, invalid lines, the time left, widths, plurals,
+success by clue count.
 
 Done is said only
 once the table covers every result, junk lines are invalid lines and not puzzles, the
 time left comes from the throughput and not the workers' boot, the table fits a
-laptop's and a phone's width with mean guesses in it, and every count is
-plural-aware. Inputs are small; what makes a million lines slow (a summary that takes
+laptop's and a phone's width with mean guesses in it, every count is
+plural-aware, and the plot of success by clue count shows what the run's statuses say (its
+bars and its table checked against the JSON download, whichever solver wins). Inputs are small; what makes a million lines slow (a summary that takes
 seconds) is reproduced by holding back the page worker's summaries."""
 
 from __future__ import annotations
