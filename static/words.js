@@ -76,6 +76,7 @@ export const SOLVERS = ["dlx", "textbook", "backtrack", "rules"];
 export const STOCHASTIC_SOLVERS = ["annealing", "genetic", "boltzmann"];
 export const RACERS = ["backtrack", "dlx", "rules", "annealing", "genetic", "boltzmann"];
 export const BATCH_STATUSES = ["unique", "multiple", "none", "invalid", "unfinished", "solved", "unsolved"];
+export const BATCH_SUCCESSES = ["unique", "multiple", "solved"];
 export const STATUSES = {
   "solve": ["unique", "multiple", "none", "invalid"],
   "rate": ["rated", "invalid", "unrated"],

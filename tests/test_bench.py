@@ -396,6 +396,10 @@ def test_web_batch_numbers_lines_and_summarizes_as_bench_does():
     assert answer["lines"] == [12, 14, 15]
     assert answer["puzzles"] == [TOP95[0], "12x45", TOP95[1]]
     assert answer["errors"][0] == "" and "no puzzle size" in answer["errors"][1]
+    assert answer["clues"] == [81 - TOP95[0].count("."), None, 81 - TOP95[1].count(".")]
+    merged = bench.measure(["dlx"], [TOP95[0], "12x45"])
+    merged.extend(bench.measure(["dlx"], [TOP95[1]]))  # as bench --jobs puts its processes' shares together
+    assert merged.clues == answer["clues"]
     assert answer["runs"]["dlx"]["status"] == ["unique", "invalid", "unique"]
     summary = web.batch_summary(["dlx", "textbook"], answer["runs"])
     measured = bench.measure(["dlx", "textbook"], [TOP95[0], "12x45", TOP95[1]]).summary()

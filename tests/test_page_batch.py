@@ -1,19 +1,24 @@
-"""The batch view's reports in headless Chromium: Done, invalid lines, the time left, widths, plurals.
+"""The batch view's reports in headless Chromium: Done, invalid lines, the time left, widths, plurals,
+success by clue count.
 
 Done is said only
 once the table covers every result, junk lines are invalid lines and not puzzles, the
 time left comes from the throughput and not the workers' boot, the table fits a
-laptop's and a phone's width with mean guesses in it, and every count is
-plural-aware. Inputs are small; what makes a million lines slow (a summary that takes
+laptop's and a phone's width with mean guesses in it, every count is
+plural-aware, and the plot of success by clue count shows what the run's statuses say (its
+bars and its table checked against the JSON download, whichever solver wins). Inputs are small; what makes a million lines slow (a summary that takes
 seconds) is reproduced by holding back the page worker's summaries."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 
 import pytest
 from conftest import lines
 from pagekit import *  # noqa: F403 - the browser fixtures and helpers
+from pagekit import ROOT
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -305,3 +310,131 @@ def test_the_stochastic_solvers_are_offered_and_counted_solved(batch, tmp_path):
     expect(cell(batch, "boltzmann", "success_pct")).to_have_text("100")
     expect(cell(batch, "dlx", "unique")).to_have_text("3")
     expect(cell(batch, "dlx", "success_pct")).to_have_text("100")
+
+
+def clue_puzzles(counts) -> list[str]:
+    """A puzzle of each clue count of `counts`: a 17-clue puzzle of the sample (the k-th for
+    the k-th count) with clues added from its solution, as the thesis made its easier set."""
+    from sudoku_dlx.generator import add_clues  # noqa: PLC0415
+    from sudoku_dlx.kinds.grid import parse  # noqa: PLC0415
+
+    return ["".join(str(d or ".") for d in add_clues(parse(PUZZLES[k]), clues, seed=k).digits)
+            for k, clues in enumerate(counts)]
+
+
+def run_for_success(page, path, solvers):
+    """Runs `path` through `solvers` (the stochastic ones capped at half a second a puzzle)
+    and answers bench's rows as the JSON download holds them."""
+    page.locator("#batch-seconds").fill("0.5")
+    run(page, path, solvers)
+    expect(page.locator(".batch-message")).to_have_text(re.compile("^Done"), timeout=2 * READY_MS)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download JSON").click()
+    return json.loads(open(download.value.path()).read())["rows"]
+
+
+def expected_success(rows, group_of) -> dict[str, dict[str, tuple[int, int]]]:
+    """group -> solver -> (puzzles searched, solved), from each row's puzzle text (its clues:
+    the cells not blank) and status (unique, multiple or solved: a success; invalid: left out)."""
+    found: dict[str, dict[str, tuple[int, int]]] = {}
+    for row in rows:
+        if row["status"] != "invalid":
+            tallies = found.setdefault(group_of(81 - row["puzzle"].count(".")), {})
+            searched, solved = tallies.get(row["solver"], (0, 0))
+            tallies[row["solver"]] = (searched + 1, solved + (row["status"] in ("unique", "multiple", "solved")))
+    return found
+
+
+def shown_success(page) -> dict[str, dict[str, tuple[str, float]]]:
+    """group -> solver -> (the table's cell, the height of the bar as a % of the y axis)."""
+    plot = page.locator(".plot", has=page.locator(".columns"))
+    top, bottom = map(float, re.match(r"M[\d.]+ ([\d.]+)V([\d.]+)", plot.locator(".axis path").get_attribute("d")).groups())
+    bars = plot.locator(".columns path").evaluate_all(
+        "paths => paths.map(p => [p.dataset.group, p.dataset.solver, p.getAttribute('d')])")
+    heights = {}
+    for group, solver, d in bars:
+        base, high, base_again = map(float, re.fullmatch(r"M[\d.]+ ([\d.]+)V([\d.]+)H[\d.]+V([\d.]+)Z", d).groups())
+        assert base == base_again == bottom, d  # every bar stands on the x axis
+        heights[group, solver] = 100 * (bottom - high) / (bottom - top)
+    cells = plot.locator("tbody td").evaluate_all(
+        "cells => cells.map(c => [c.dataset.group, c.closest('tr').dataset.solver, c.textContent])")
+    assert {(group, solver) for group, solver, text in cells if text != "–"} == set(heights)
+    shown: dict[str, dict[str, tuple[str, float]]] = {}
+    for group, solver, text in cells:
+        if text != "–":
+            shown.setdefault(group, {})[solver] = (text, heights[group, solver])
+    return shown
+
+
+def assert_success_matches(page, rows, group_of, groups):
+    """The plot of success by clue count shows `groups` (label -> puzzles) in order, under the
+    x axis and in its table, and in its bars and its table each solver's share of each
+    group's puzzles as the rows have it."""
+    expected = expected_success(rows, group_of)
+    plot = page.locator(".plot", has=page.locator(".columns"))
+    labels = plot.locator(".axis text").all_text_contents()
+    assert [label for label in labels if label in groups or label.startswith("n = ")] == \
+        [part for group, n in groups.items() for part in (group, f"n = {n}")]
+    assert plot.locator("thead th[data-group]").all_text_contents() == [f"{group} n = {n}" for group, n in groups.items()]
+    shown = shown_success(page)
+    assert set(shown) == set(expected) == set(groups)
+    for group, solvers in expected.items():
+        assert set(shown[group]) == set(solvers)
+        for solver, (searched, solved) in solvers.items():
+            pct = 100 * solved / searched
+            text, height = shown[group][solver]
+            assert text == f"{pct:.1f}".removesuffix(".0") + f"% ({solved} of {searched})", (group, solver)
+            assert abs(height - pct) < 0.01, (group, solver, height, pct)
+
+
+def test_success_by_clue_count_is_a_bar_per_solver_and_clue_count(batch, tmp_path):
+    """Two clue counts, each its own group: the 17-clue puzzles and the 46-clue ones made from
+    them, with a line that is no puzzle and one whose givens clash (invalid: left out)."""
+    clash = "11" + PUZZLES[5][2:]
+    path = tmp_path / "clues.txt"
+    path.write_text("\n".join([*clue_puzzles([46, 46, 46]), "junk", PUZZLES[3], PUZZLES[4], clash]) + "\n")
+    rows = run_for_success(batch, path, ["dlx", "boltzmann"])
+    assert {row["status"] for row in rows if row["line"] in (4, 7)} == {"invalid"}
+    assert_success_matches(batch, rows, str, {"17": 2, "46": 3})
+    # dlx proves every one unique: all of each group.
+    assert [text for text, _ in (shown_success(batch)[g]["dlx"] for g in ("17", "46"))] == \
+        ["100% (2 of 2)", "100% (3 of 3)"]
+    # Each solver in its own colour, the bars as the view's other plots draw them.
+    fills = batch.locator(".columns path").evaluate_all(
+        "paths => Object.fromEntries(paths.map(p => [p.dataset.solver, getComputedStyle(p).fill]))")
+    legend = batch.locator(".legend li").evaluate_all(
+        "items => Object.fromEntries(items.map(li => [li.className.slice(2), getComputedStyle(li, '::before').color]))")
+    assert fills == legend and len(set(fills.values())) == 2, (fills, legend)
+    # Hovering a group names its puzzles and each solver's share.
+    svg = batch.locator(".plot svg", has=batch.locator(".columns"))
+    svg.scroll_into_view_if_needed()
+    box = svg.bounding_box()
+    batch.mouse.move(box["x"] + box["width"] * 0.3, box["y"] + box["height"] * 0.5)
+    tip = batch.locator(".plot-tip", has_text="clues:")
+    expect(tip).to_be_visible()
+    expect(tip.locator("strong")).to_have_text("17 clues: 2 puzzles")
+    expect(tip.locator("div").first).to_have_text("dlx: 100% (2 of 2)")
+
+
+def test_many_clue_counts_are_grouped_in_the_thesiss_ranges(batch, tmp_path):
+    """Ten clue counts: the ranges 0-16, 17, 18-21, 22-29, 30-36, 37-45, 46+. Below 17 clues,
+    a puzzle with no solution (none: no success) and one with several (multiple: a success)."""
+    no_solution = "12345678." + "........9" + "." * 63
+    first = next(k for k, ch in enumerate(PUZZLES[20]) if ch != ".")
+    several = PUZZLES[20][:first] + "." + PUZZLES[20][first + 1:]  # no 16-clue puzzle has one solution
+    path = tmp_path / "ranges.txt"
+    path.write_text("\n".join([*clue_puzzles([17, 19, 24, 33, 40, 46, 50, 21]), no_solution, several]) + "\n")
+    rows = run_for_success(batch, path, ["dlx", "boltzmann"])
+    assert [row["status"] for row in rows if row["solver"] == "dlx"][-2:] == ["none", "multiple"]
+    ranges = [(16, "0–16"), (17, "17"), (21, "18–21"), (29, "22–29"), (36, "30–36"), (45, "37–45"), (81, "46+")]
+
+    def group_of(clues):
+        return next(label for high, label in ranges if clues <= high)
+
+    assert_success_matches(batch, rows, group_of,
+                           {"0–16": 2, "17": 1, "18–21": 2, "22–29": 1, "30–36": 1, "37–45": 1, "46+": 2})
+    assert shown_success(batch)["0–16"]["dlx"][0] == "50% (1 of 2)"
+    # The manual's picture when UPDATE_SCREENSHOT=1 (else to a temp dir).
+    folder = ROOT / "docs" if os.environ.get("UPDATE_SCREENSHOT") else tmp_path
+    batch.set_viewport_size({"width": 1280, "height": 800})
+    batch.locator(".plot", has=batch.locator(".columns")).screenshot(path=folder / "batch-success.png")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import build
 from sudoku_dlx import web
-from sudoku_dlx.compare.batch import STATUSES
+from sudoku_dlx.compare.batch import STATUSES, SUCCESSES
 from sudoku_dlx.generator import SYMMETRIES
 from sudoku_dlx.kinds.grid import SYMBOLS
 from sudoku_dlx.rating import GRADES, grade
@@ -29,6 +29,7 @@ def test_the_words_are_the_packages():
     assert words["symbols"] == SYMBOLS and words["symmetries"][:-1] == list(SYMMETRIES)
     assert [t["name"] for t in words["techniques"]] == [t.name for t in TECHNIQUES]
     assert words["batch_statuses"] == list(STATUSES) and set(words["statuses"]) == set(web.__all__)
+    assert words["batch_successes"] == list(SUCCESSES) and set(SUCCESSES) <= set(STATUSES)
 
 
 def test_the_words_still_written_in_the_page_are_the_packages():

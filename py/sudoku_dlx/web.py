@@ -77,10 +77,12 @@ def words() -> dict:
     ``se``: whether Sudoku Explainer has it, ``kinds``: the kinds of puzzle it serves,
     easiest first), ``solvers`` (the batch's), ``stochastic_solvers`` (the batch's too, which
     find a solution or none and prove nothing) and ``racers`` (the race's), ``batch_statuses`` (of a puzzle in a batch),
+    ``batch_successes`` (those that count as a success: the puzzle got a solution),
     ``statuses`` (of each function's records, :data:`STATUSES`) and ``failures``
     (:data:`FAILURES`)."""
     from .compare.batch import SOLVERS, STOCHASTIC
     from .compare.batch import STATUSES as BATCH_STATUSES
+    from .compare.batch import SUCCESSES as BATCH_SUCCESSES
     from .compare.race import RACERS
     bands = [*(low for _, low in GRADES[1:]), None]
     return {
@@ -93,6 +95,7 @@ def words() -> dict:
         "stochastic_solvers": list(STOCHASTIC),
         "racers": list(RACERS),
         "batch_statuses": list(BATCH_STATUSES),
+        "batch_successes": list(BATCH_SUCCESSES),
         "statuses": {name: list(statuses) for name, statuses in STATUSES.items()},
         "failures": list(FAILURES),
     }
@@ -494,7 +497,7 @@ def batch(lines: list[str], first: int = 1, solvers: list[str] | None = None, li
     ``seed`` and given up after ``max_seconds`` a puzzle; default dlx), measured as ``bench``
     measures them: ``lines``, the numbers of the lines that hold a puzzle (blank lines and
     comments hold none), then :meth:`~sudoku_dlx.compare.batch.Batch.record`'s ``puzzles``,
-    ``errors`` and ``runs``; ``status`` measured."""
+    ``errors``, ``clues`` and ``runs``; ``status`` measured."""
     from .compare.batch import SOLVERS, STOCHASTIC, measure  # here, not at the top: only the batch and race views need it
     solvers = solvers or ["dlx"]
     known = [*SOLVERS, *STOCHASTIC]

@@ -31,7 +31,8 @@ from ..rules.link import check_givens, is_link, read_link
 from ..rules.solve import VariantPuzzle
 from ..rules.solve import solutions as variant_solutions
 
-__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "rules_record", "stochastic_record", "TURN", "Batch", "Runs", "measure", "outcome", "read"]
+__all__ = ["CLASSIC_ONLY", "CSV_HEADER", "SOLVERS", "STATUSES", "STOCHASTIC", "SUCCESSES", "TURN", "Batch", "Runs",
+           "measure", "outcome", "read", "rules_record", "stochastic_record"]
 
 
 #: What a solver made of a puzzle: ``invalid`` (the text is no puzzle, or its givens
@@ -153,13 +154,15 @@ def _plain(number: float) -> int | float:
 @dataclass
 class Batch:
     """Puzzles run through solvers: per puzzle its canonical form (the text as given
-    if it is invalid) and the ``error`` that makes it invalid ("" if none); per
-    solver its :class:`Runs`, in the same order."""
+    if it is invalid), the ``error`` that makes it invalid ("" if none) and its
+    ``clues`` (its givens, None if it is invalid); per solver its :class:`Runs`, in
+    the same order."""
 
     solvers: list[str]
     puzzles: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     runs: dict[str, Runs] = field(default_factory=dict)
+    clues: list[int | None] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         for name in self.solvers:
@@ -169,6 +172,7 @@ class Batch:
         """Append the puzzles and results of ``other`` (the same solvers)."""
         self.puzzles += other.puzzles
         self.errors += other.errors
+        self.clues += other.clues
         for name, runs in self.runs.items():
             more = other.runs[name]
             runs.status += more.status
@@ -191,19 +195,21 @@ class Batch:
                 yield puzzle, name, f"{runs.ms[k]:.3f}", runs.nodes[k], runs.guesses[k], runs.status[k]
 
     def record(self) -> dict:
-        """JSON-able columns: ``solvers``, ``puzzles``, ``errors``, and per solver in
-        ``runs`` its ``status``, ``ms``, ``nodes`` and ``guesses`` lists."""
+        """JSON-able columns: ``solvers``, ``puzzles``, ``errors``, ``clues``, and per solver
+        in ``runs`` its ``status``, ``ms``, ``nodes`` and ``guesses`` lists."""
         runs = {name: {"status": r.status, "ms": [round(ms, 3) for ms in r.ms], "nodes": r.nodes,
                        "guesses": r.guesses} for name, r in self.runs.items()}
-        return {"solvers": self.solvers, "puzzles": self.puzzles, "errors": self.errors, "runs": runs}
+        return {"solvers": self.solvers, "puzzles": self.puzzles, "errors": self.errors, "clues": self.clues,
+                "runs": runs}
 
     @classmethod
     def from_record(cls, record: dict) -> Batch:
-        """The batch of a :meth:`record` (puzzles may be left out)."""
+        """The batch of a :meth:`record` (puzzles, errors and clues may be left out)."""
         solvers = list(record["solvers"])
         runs = {name: Runs(name, list(r["status"]), list(r["ms"]), list(r["nodes"]), list(r["guesses"]))
                 for name, r in record["runs"].items()}
-        return cls(solvers, list(record.get("puzzles", [])), list(record.get("errors", [])), runs)
+        return cls(solvers, list(record.get("puzzles", [])), list(record.get("errors", [])), runs,
+                   list(record.get("clues", [])))
 
 
 #: The columns of ``bench --csv`` (:meth:`Batch.rows`).
@@ -248,7 +254,8 @@ def measure(solvers: Sequence[str], texts: Sequence[str], limit: int = 2, max_no
     limit = limit and max(limit, 2)
     read_texts = [read(text) for text in texts]
     batch = Batch(list(solvers), [canonical for _, canonical, _ in read_texts],
-                  [error for _, _, error in read_texts])
+                  [error for _, _, error in read_texts],
+                  clues=[None if puzzle is None else puzzle.clues for puzzle, _, _ in read_texts])
     for turn in range(0, len(read_texts), TURN):
         for name in solvers:
             runs = batch.runs[name]

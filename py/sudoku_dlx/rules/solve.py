@@ -66,6 +66,11 @@ class VariantPuzzle:
     grid: Grid
     digits: tuple[int, ...]
 
+    @property
+    def clues(self) -> int:
+        """The givens, as :attr:`~sudoku_dlx.kinds.grid.Puzzle.clues` counts a puzzle's (a rule is no clue here)."""
+        return sum(1 for d in self.digits if d)
+
 
 def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
     """Narrows ``allowed`` (a mask per cell) in place until nothing changes: a single

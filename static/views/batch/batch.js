@@ -7,8 +7,8 @@
 import { Cancelled } from "../../client.js";
 import { View, count, download, duration, h, playLink, plural, raceLink, useStyle, whenReady } from "../../kit.js";
 import { isVariantLink } from "../../kinds.js";
-import { Histogram, Scatter } from "./plots.js";
-import { BATCH_STATUSES, SOLVERS as SOLVER_NAMES, STOCHASTIC_SOLVERS } from "../../words.js";
+import { Histogram, Scatter, SuccessByClues } from "./plots.js";
+import { BATCH_STATUSES, BATCH_SUCCESSES, SOLVERS as SOLVER_NAMES, STOCHASTIC_SOLVERS } from "../../words.js";
 import { Pool } from "../../pool.js";
 
 // The solvers (sudoku_dlx's compare.batch.SOLVERS, then its STOCHASTIC ones, which find a
@@ -23,6 +23,7 @@ const SEED = 1;
 // A status's code in the typed arrays; 0: the line holds no puzzle, or has not run.
 const STATUSES = ["", ...BATCH_STATUSES];
 const INVALID = STATUSES.indexOf("invalid");
+const SUCCESSES = BATCH_SUCCESSES.map((status) => STATUSES.indexOf(status));
 // The table: bench --json's fields (each cell's data-stat) with their headings, in
 // three groups, each a table with a column per solver, side by side where they fit.
 const GROUPS = [
@@ -59,6 +60,7 @@ class Results {
     this.lines = lines;
     this.solvers = solvers;
     this.puzzles = new Array(total); // canonical form, or the text of an invalid line
+    this.clues = new Uint16Array(total); // the puzzle's givens (0 where the line holds no valid puzzle)
     this.errors = []; // [line number, error], in the order they came
     this.status = {};
     this.ms = {};
@@ -80,6 +82,7 @@ class Results {
     const stored = answer.lines.map((line) => line - 1);
     stored.forEach((i, k) => {
       this.puzzles[i] = answer.puzzles[k];
+      this.clues[i] = answer.clues[k] ?? 0;
       if (answer.errors[k]) this.errors.push([i + 1, answer.errors[k]]);
       for (const name of this.solvers) {
         const runs = answer.runs[name];
@@ -223,8 +226,8 @@ export default class Batch extends View {
       h("h2", { id: "batch-title" }, "Run a puzzle set"),
       h("p", { class: "batch-intro page-only" },
         "Solve every puzzle of a set with each solver chosen, proving each solution unique, in several Python " +
-        "workers at once, and compare them: the table of python -m sudoku_dlx bench, and plots of the tries each " +
-        "puzzle needs. Nothing leaves your computer."),
+        "workers at once, and compare them: the table of python -m sudoku_dlx bench, plots of the tries each " +
+        "puzzle needs, and of the puzzles each solver solved by clue count. Nothing leaves your computer."),
       input, optionsBox,
       h("div", { class: "batch-run" }, this.run, this.stopButton),
       this.progress, this.rate, this.message, this.workerLine,
@@ -280,7 +283,7 @@ export default class Batch extends View {
     this.pool?.close();
   }
 
-  // The three plots of the results, which open a puzzle picked on them.
+  // The four plots of the results; a puzzle picked on a scatter plot opens in the grid.
   makePlots() {
     const results = () => this.results;
     const data = (x, y) => ({
@@ -333,7 +336,15 @@ export default class Batch extends View {
     };
     nodes.onPick = pick;
     time.onPick = pick;
-    this.plots = [nodes, histogram, time];
+    const success = new SuccessByClues({
+      caption: "Puzzles solved by clue count",
+      description: "Bar chart: the share of the puzzles of each clue count (or range of counts) that each solver " +
+        "solved, a bar per solver; the table under it has the numbers",
+      x: { title: "clues (n: puzzles)" }, y: { title: "% solved" },
+      data: Object.assign(data(), { clues: (i) => results().clues[i],
+        succeeded: (name, i) => SUCCESSES.includes(results().status[name][i]) }),
+    });
+    this.plots = [nodes, histogram, time, success];
   }
 
   choose(name, text) {

@@ -1,5 +1,6 @@
 // Plots drawn as SVG for the batch view: a scatter plot and a histogram, with log or
-// linear axes, one colour per series (CSS classes s-<name>), hover and click.
+// linear axes, and bars of the share of successes by clue count; one colour per series
+// (CSS classes s-<name>), hover and click.
 //
 // A scatter plot draws each point into a grid of 1-unit pixels of its viewBox and
 // keeps only the first point per pixel and series (with how many share it), so 49,158
@@ -13,6 +14,7 @@ const WIDTH = 600;
 const HEIGHT = 300;
 const MARGIN = { left: 58, right: 12, top: 10, bottom: 42 };
 const REACH = 7; // how far from a point (viewBox units) hovering still finds it
+const LINE = 14; // from one line of a tick's label to the next (viewBox units)
 
 // 1234 -> "1k", 0.01 -> "0.01", 2000000 -> "2M"
 function short(value) {
@@ -73,10 +75,11 @@ class Scale {
 }
 
 // Base: a figure with a caption, an SVG with axes, a tooltip, and pointer handling.
+// `bottom`: the room under the x axis (MARGIN.bottom: a line of tick labels and the title).
 class Plot {
-  constructor({ caption, description, x, y }) {
+  constructor({ caption, description, x, y, bottom = MARGIN.bottom }) {
     this.x = new Scale(x.log, MARGIN.left, WIDTH - MARGIN.right);
-    this.y = new Scale(y.log, HEIGHT - MARGIN.bottom, MARGIN.top);
+    this.y = new Scale(y.log, HEIGHT - bottom, MARGIN.top);
     this.titles = [x.title, y.title];
     this.svg = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": description });
     this.axes = svg("g", { class: "axis" });
@@ -104,13 +107,14 @@ class Plot {
     });
   }
 
-  drawAxes() {
+  // The axes; `xTicks`: [where, label, more lines of it...] for each tick of x (by
+  // default its scale's values).
+  drawAxes(xTicks = (this.x.min < this.x.max ? this.x.ticks() : []).map((value) => [this.x.at(value), short(value)])) {
     const { x, y } = this;
     const parts = [svg("path", { d: `M${x.from} ${y.to}V${y.from}H${x.to}`, fill: "none" })];
-    for (const value of x.min < x.max ? x.ticks() : []) {
-      const at = x.at(value);
+    for (const [at, ...labels] of xTicks) {
       parts.push(svg("line", { x1: at, x2: at, y1: y.from, y2: y.from + 4 }),
-        svg("text", { x: at, y: y.from + 16, "text-anchor": "middle" }, short(value)));
+        ...labels.map((label, k) => svg("text", { x: at, y: y.from + 16 + LINE * k, "text-anchor": "middle" }, label)));
     }
     for (const value of y.min < y.max ? y.ticks() : []) {
       const at = y.at(value);
@@ -349,5 +353,145 @@ export class Histogram extends Plot {
     const high = Math.ceil(10 ** ((bin + 1) / 5)) - 1;
     return [h("strong", {}, high > low ? `${count(low)}–${count(high)} tries` : plural(low, "try", "tries")),
       ...counts.map(([name, n]) => h("div", { class: `legend s-${name}` }, `${name}: ${plural(n, "puzzle")}`))];
+  }
+}
+
+// The first clue count of each range the thesis's figures use: 17 (the fewest a 9x9
+// puzzle with one solution has), Lewis's minimal puzzles of 22–29 clues, 30–36, and the
+// thesis's easier set of 46; 18–21 and 37–45 between them, 0–16 below.
+const CLUE_RANGES = [0, 17, 18, 22, 30, 37, 46];
+const EACH_COUNT_UP_TO = 6; // as many clue counts as this, each is a group; more: CLUE_RANGES
+const BAR_MAX = 40; // the widest bar (viewBox units)
+const PERCENT = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
+
+// A series' tally in a group, [searched, succeeded], as a percentage of successes.
+function percent([searched, succeeded]) {
+  return (100 * succeeded) / searched;
+}
+
+// A tally for people: [12, 10] -> ["83.3%", "(10 of 12)"].
+function share(tally) {
+  return [`${PERCENT.format(percent(tally))}%`, `(${count(tally[1])} of ${count(tally[0])})`];
+}
+
+// Bars of the share of items each series succeeded on, grouped by the items' clue
+// counts, and a table of the same numbers under them; `data` as for Scatter, with
+// clues(i) and succeeded(name, i). An item counts for the series that have it.
+export class SuccessByClues extends Plot {
+  get layerClass() {
+    return "columns";
+  }
+
+  constructor(options) {
+    super({ ...options, x: { ...options.x, log: false }, y: { ...options.y, log: false }, bottom: MARGIN.bottom + LINE });
+    this.data = options.data;
+    this.y.include(0);
+    this.y.include(100);
+    this.table = h("table", { class: "batch-table", "aria-label": `${options.caption}: the numbers` });
+    this.root.append(h("div", { class: "batch-table-wrap", tabindex: 0, role: "group", "aria-label": "The plot's numbers" },
+      this.table));
+    this.clear();
+  }
+
+  clear() {
+    this.tallies = new Map(); // series -> Map(clues -> [searched, succeeded])
+    this.items = new Map(); // clues -> items some series has
+    this.groups = [];
+    this.schedule();
+  }
+
+  add(indices) {
+    for (const i of indices) {
+      const clues = this.data.clues(i);
+      let had = false;
+      for (const name of this.data.series) {
+        if (!this.data.has(name, i)) continue;
+        had = true;
+        if (!this.tallies.has(name)) this.tallies.set(name, new Map());
+        const tally = this.tallies.get(name);
+        const [searched, succeeded] = tally.get(clues) ?? [0, 0];
+        tally.set(clues, [searched + 1, succeeded + Number(this.data.succeeded(name, i))]);
+      }
+      if (had) this.items.set(clues, (this.items.get(clues) ?? 0) + 1);
+    }
+    this.schedule();
+  }
+
+  // The groups, fewest clues first: {label, items, tallies: Map(series -> [searched, succeeded])};
+  // a group per clue count present, or per range of CLUE_RANGES with items if more are.
+  group() {
+    const present = [...this.items.keys()].sort((a, b) => a - b);
+    const ranges = present.length > EACH_COUNT_UP_TO;
+    const bounds = ranges ? CLUE_RANGES : present;
+    const groups = new Map(); // first clue count -> group
+    for (const clues of present) {
+      const k = bounds.findLastIndex((low) => low <= clues);
+      const [low, next] = [bounds[k], bounds[k + 1]];
+      if (!groups.has(low)) {
+        const label = !ranges || next === low + 1 ? String(low) : next === undefined ? `${low}+` : `${low}–${next - 1}`;
+        groups.set(low, { label, items: 0, tallies: new Map() });
+      }
+      const group = groups.get(low);
+      group.items += this.items.get(clues);
+      for (const [name, tally] of this.tallies) {
+        const [searched, succeeded] = tally.get(clues) ?? [0, 0];
+        const [groupSearched, groupSucceeded] = group.tallies.get(name) ?? [0, 0];
+        if (searched) group.tallies.set(name, [groupSearched + searched, groupSucceeded + succeeded]);
+      }
+    }
+    return [...groups.values()];
+  }
+
+  draw() {
+    const { x, y } = this;
+    const series = this.data.series;
+    this.groups = this.group();
+    this.slot = (x.to - x.from) / Math.max(1, this.groups.length);
+    const width = Math.min(BAR_MAX, (0.8 * this.slot) / Math.max(1, series.length));
+    const bars = [];
+    this.groups.forEach((group, k) => series.forEach((name, s) => {
+      const tally = group.tallies.get(name);
+      if (!tally) return;
+      // A path, not a rect: at 0% its outline is still drawn, a line along the x axis.
+      const left = this.middle(k) + (s - series.length / 2) * width;
+      const top = y.at(percent(tally));
+      bars.push(svg("path", { class: `s-${name}`, "data-group": group.label, "data-solver": name,
+        d: `M${left} ${y.from}V${top}H${left + width}V${y.from}Z` }));
+    }));
+    this.drawAxes(this.groups.map((group, k) => [this.middle(k), group.label, `n = ${count(group.items)}`]));
+    this.layer.replaceChildren(...bars);
+    // The table as the plot: a column per group, as along x; a row per series.
+    this.table.replaceChildren(
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "clues"), this.groups.map((group) =>
+        h("th", { scope: "col", "data-group": group.label }, group.label, " ",
+          h("span", { class: "share-of" }, `n = ${count(group.items)}`))))),
+      h("tbody", {}, series.map((name) => h("tr", { "data-solver": name },
+        h("th", { scope: "row" }, h("span", { class: `dot s-${name}`, "aria-hidden": "true" }, "●"), name),
+        this.groups.map((group) => {
+          const tally = group.tallies.get(name);
+          if (!tally) return h("td", { "data-group": group.label }, "–");
+          const [percent, of] = share(tally);
+          return h("td", { "data-group": group.label }, percent, " ", h("span", { class: "share-of" }, of));
+        })))));
+  }
+
+  // The middle of group k along x.
+  middle(k) {
+    return this.x.from + this.slot * (k + 0.5);
+  }
+
+  find(event) {
+    const p = this.point(event);
+    const { x, y } = this;
+    if (!p || !this.groups.length || p.x < x.from || p.x > x.to) return null;
+    const k = Math.min(this.groups.length - 1, Math.floor((p.x - x.from) / this.slot));
+    const group = this.groups[k];
+    return { group, cx: this.middle(k), cy: y.at(Math.max(...[...group.tallies.values()].map(percent))) };
+  }
+
+  describe({ group }) {
+    return [h("strong", {}, `${group.label} clues: ${plural(group.items, "puzzle")}`),
+      ...this.data.series.filter((name) => group.tallies.has(name))
+        .map((name) => h("div", { class: `legend s-${name}` }, `${name}: ${share(group.tallies.get(name)).join(" ")}`))];
   }
 }
