@@ -18,6 +18,7 @@ from pagekit import open_page
 from playwright.sync_api import Page, expect
 from sudoku_dlx import solve, web
 from sudoku_dlx.baselines.backtrack import backtrack_solutions
+from sudoku_dlx.baselines.rulebased import rule_based_solutions
 from sudoku_dlx.cli import main
 from sudoku_dlx.kinds.grid import parse
 from sudoku_dlx.kinds.read import read_puzzle
@@ -327,3 +328,16 @@ def test_simulated_annealing_gives_up_on_17_clues_and_a_racer_is_picked(new_page
     expect(page.locator("#race-title")).to_have_text("Genetic algorithm against dancing links")
     expect(page.locator(".race-lane[data-solver='genetic']")).to_be_visible()
     assert "solvers=genetic%2Cdlx" in page.url or "solvers=genetic,dlx" in page.url
+
+
+def test_the_rule_based_solver_races_dancing_links_with_its_own_counts(new_page):
+    hardest = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"
+    page = new_page(f"index.html?view=race&solvers=rules,dlx#p={hardest}")
+    expect(page.locator("#race-title")).to_have_text("Rules, then guesses against dancing links")
+    race_to_the_end(page)
+    _, stats, _ = rule_based_solutions(parse(hardest), 2)
+    lane = page.locator(".race-lane[data-solver='rules']")
+    expect(lane.locator(".race-state")).to_have_text("Done: the solution, proven unique.")
+    assert lane_grid(page, "rules") == str(solve(hardest).solutions[0])
+    expect(lane.locator("[data-counter='nodes']")).to_have_text(f"{stats.tries:,}")
+    expect(lane.locator("[data-counter='guesses']")).to_have_text(f"{stats.guesses:,}")

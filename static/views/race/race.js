@@ -382,7 +382,9 @@ export default class Race extends View {
         "Both search the same puzzle, one try (one digit placed) at a time. Backtracking fills the first empty " +
         "cell with the first digit that fits and steps back when a cell has none left; dancing links (Algorithm X) " +
         "always takes the cell, or the digit in a row, column or box, with the fewest options, so most of its " +
-        "moves are forced. Both go on after the solution to prove there is no second one. The stochastic " +
+        "moves are forced. The thesis's rule-based solver places what a person's rules (singles, subsets, fish) " +
+        "prove and guesses only when they stall. All three go on after the solution to prove there is no second " +
+        "one. The stochastic " +
         "solvers of the thesis (simulated annealing, a genetic algorithm, a Boltzmann machine) start from a grid " +
         "full of digits and change it at random until no unit clashes: their moves are those changes, their cost " +
         "the clashes left (annealing's: digits missing from rows and columns), and they prove nothing."),
