@@ -17,7 +17,8 @@ import { brotliCompress, constants } from "node:zlib";
 // Runs inside Pyodide with the project wheel installed (so imported from site-packages).
 // compile_stdlib: after importing every module of the package, the standard library
 // modules imported by then (the boot's, Pyodide's own and the package's) become .pyc
-// files; every other file stays as it is, so any module still imports. Entries are
+// files; of the others, those of UNUSED are left out (860 KB of brotli the page never ran)
+// and the rest stay as they are, so they still import. Entries are
 // stored, not deflated: the zip is served compressed as a whole (brotli packs .py text
 // far better than deflate file by file) and unpacks for free in the page.
 // compile_wheel: the wheel plus __pycache__/*.pyc of each module, listed in its RECORD,
@@ -36,6 +37,23 @@ def entry(name, like=None):
     info.external_attr = like.external_attr if like else 0o644 << 16
     return info
 
+# The standard library's parts the page never runs (tests, tools, servers and clients, other
+# processes, file formats it reads in JavaScript), left out unless imported by then.
+UNUSED = (
+    "_pyrepl/", "asyncio/", "concurrent/", "ctypes/", "curses/", "dbm/", "email/", "ensurepip/", "html/",
+    "http/", "idlelib/", "importlib/metadata/", "importlib/resources/", "json/", "lib2to3/", "logging/",
+    "multiprocessing/", "pydoc_data/", "sqlite3/", "tkinter/", "tomllib/", "turtledemo/", "unittest/",
+    "urllib/", "venv/", "wsgiref/", "xml/", "xmlrpc/",
+    "_pydatetime.py", "_pydecimal.py", "_pyio.py", "argparse.py", "calendar.py", "cmd.py", "code.py",
+    "codeop.py", "compileall.py", "configparser.py", "cProfile.py", "csv.py", "difflib.py", "doctest.py",
+    "filecmp.py", "fileinput.py", "ftplib.py", "getpass.py", "graphlib.py", "hmac.py", "imaplib.py",
+    "ipaddress.py", "mailbox.py", "mimetypes.py", "modulefinder.py", "netrc.py", "nntplib.py", "optparse.py",
+    "pdb.py", "pickletools.py", "plistlib.py", "poplib.py", "profile.py", "pstats.py", "py_compile.py",
+    "pyclbr.py", "pydoc.py", "sched.py", "secrets.py", "shelve.py", "smtplib.py", "socketserver.py",
+    "ssl.py", "symtable.py", "tabnanny.py", "timeit.py", "trace.py", "tracemalloc.py", "turtle.py",
+    "uuid.py", "wave.py", "webbrowser.py", "zipapp.py",
+)
+
 def compile_stdlib(package, src, dst):
     importlib.import_module(package + ".worker").import_all()
     prefix = src + "/"
@@ -44,6 +62,8 @@ def compile_stdlib(package, src, dst):
     with zipfile.ZipFile(src) as source, zipfile.ZipFile(dst, "w", zipfile.ZIP_STORED) as target:
         for info in source.infolist():
             data, name = source.read(info), info.filename
+            if name not in imported and name.startswith(UNUSED):
+                continue
             if name in imported:
                 data, name = pyc(data, prefix + name), name + "c"
             target.writestr(entry(name, info), data)

@@ -25,6 +25,11 @@ import sudoku_dlx
 from sudoku_dlx.worker import import_all
 names = import_all()
 import colorsys  # not imported by the page: still there, as source
+try:
+    import unittest  # a part the page never runs (build.mjs's UNUSED): left out
+    left_out = False
+except ModuleNotFoundError:
+    left_out = True
 stdlib = sys.modules["json"].__file__.rsplit("/", 2)[0] + "/"
 # Frozen modules (in the interpreter itself) name a .py file they were never read from.
 files = {name: m.__file__ for name, m in sys.modules.items()
@@ -39,6 +44,7 @@ json.dumps({
     "stdlib": {name: path for name, path in files.items() if path.startswith(stdlib)},
     "cached": {name: pyc_matches_source(sys.modules[name]) for name in ["sudoku_dlx", *names]},
     "solved": sudoku_dlx.web.solve(PUZZLE)["status"],
+    "left_out": left_out,
 })
 """.replace("PUZZLE", repr(PUZZLE))
 
@@ -63,6 +69,7 @@ def test_the_standard_library_the_page_imports_is_precompiled(imported):
     assert {"json", "inspect", "random", "dataclasses", "argparse"} <= set(stdlib)
     from_source = sorted(name for name, path in stdlib.items() if not path.endswith(".pyc"))
     assert from_source == ["colorsys"], from_source  # the test's own import, after the page's
+    assert imported["left_out"] and "unittest" not in stdlib
 
 
 def test_the_wheel_carries_bytecode_of_its_own_sources(imported):
