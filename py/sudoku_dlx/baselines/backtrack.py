@@ -14,8 +14,7 @@ from collections.abc import Iterator
 from ..dlx import SearchStats
 from ..kinds.grid import Puzzle
 from .moves import SOLUTION, clear, place
-
-__all__ = ["Backtrack", "backtrack_solutions"]
+__all__ = ["Backtrack", "backtrack_solutions", "run_out"]
 
 
 class Backtrack:
@@ -94,7 +93,12 @@ def backtrack_solutions(
 ) -> tuple[list[tuple[int, ...]], SearchStats, bool]:
     """Completions (at most ``limit``; 0: all), statistics, and whether the search finished
     (see :class:`Backtrack`)."""
-    search = Backtrack(puzzle, limit, max_nodes)
+    return run_out(Backtrack(puzzle, limit, max_nodes))
+
+
+def run_out(search: Backtrack) -> tuple[list[tuple[int, ...]], SearchStats, bool]:
+    """Run ``search`` without recording its moves: its completions, statistics, and whether
+    it finished."""
     for _ in search.run():
         pass
     return search.found, search.stats, search.finished

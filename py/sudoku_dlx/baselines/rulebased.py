@@ -24,6 +24,7 @@ from ..kinds.grid import Puzzle
 from ..rating import next_step
 from ..techniques.position import Position
 from ..techniques.registry import techniques_for
+from .backtrack import Backtrack, run_out
 from .moves import SOLUTION, clear, place
 
 __all__ = ["RULES", "RuleBased", "rule_based_solutions"]
@@ -33,8 +34,8 @@ RULES = ("Hidden single", "Naked single", "Naked pair", "Hidden pair", "Naked tr
          "Naked quad", "Hidden quad", "X-wing", "Swordfish", "Jellyfish")
 
 
-class RuleBased:
-    """One rule-based search of ``puzzle``: at most ``limit`` solutions (0: all), given
+class RuleBased(Backtrack):
+    """Backtracking with the rules between its guesses: one rule-based search of ``puzzle``: at most ``limit`` solutions (0: all), given
     up after ``max_nodes`` digits placed (0: never; checked at each guess, so a search
     may pass it by the digits its rules placed since).
 
@@ -44,12 +45,7 @@ class RuleBased:
     """
 
     def __init__(self, puzzle: Puzzle, limit: int = 0, max_nodes: int = 0) -> None:
-        self.puzzle = puzzle
-        self.limit = limit
-        self.max_nodes = max_nodes
-        self.stats = SearchStats()
-        self.found: list[tuple[int, ...]] = []
-        self.finished = False
+        super().__init__(puzzle, limit, max_nodes)
         self.rules = tuple(t for t in techniques_for(puzzle.kind) if t.name in RULES)
 
     def run(self, chunk: int = 0) -> Iterator[list[int]]:
@@ -122,7 +118,4 @@ def rule_based_solutions(
 ) -> tuple[list[tuple[int, ...]], SearchStats, bool]:
     """Completions (at most ``limit``; 0: all), statistics, and whether the search finished
     (see :class:`RuleBased`)."""
-    search = RuleBased(puzzle, limit, max_nodes)
-    for _ in search.run():
-        pass
-    return search.found, search.stats, search.finished
+    return run_out(RuleBased(puzzle, limit, max_nodes))

@@ -139,7 +139,7 @@ def _stochastic(solve: Callable[..., Stochastic]) -> Callable[[Puzzle, int, int]
 
 
 #: The searches a race can replay: name -> class(puzzle, limit, max_nodes).
-RACERS: dict[str, Callable[[Puzzle, int, int], Backtrack | DlxMoves | RuleBased | StochasticMoves]] = {
+RACERS: dict[str, Callable[[Puzzle, int, int], Backtrack | DlxMoves | StochasticMoves]] = {
     "backtrack": Backtrack, "dlx": DlxMoves, "rules": RuleBased,
     "annealing": _stochastic(anneal), "genetic": _stochastic(evolve), "boltzmann": _stochastic(sample),
 }
