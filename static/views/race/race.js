@@ -349,7 +349,8 @@ function racers(url) {
 
 function raceTitle(lanes) {
   const [first, second] = lanes.map((lane) => LABELS[lane.solver][0]);
-  return `${first} against ${second.toLowerCase()}`;
+  // "Dancing links" is lower case mid-sentence; "Boltzmann machine" keeps its name's capital.
+  return `${first} against ${second.startsWith("Boltzmann") ? second : second.toLowerCase()}`;
 }
 
 export default class Race extends View {
