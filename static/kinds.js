@@ -11,6 +11,7 @@
 import {
   BLANK, BOX_SHAPES, InvalidPuzzle, LINE_BREAK, MAX_TEXT, SYMBOLS, WHITESPACE, cellName, charName, extraUnits, parse, parseDigits,
 } from "./grid.js";
+import { GRADES } from "./words.js";
 
 export const KINDS = ["sudoku", "x", "windoku", "jigsaw", "killer", "futoshiki"];
 // Each kind with its article, as messages name it (grid.py's A_KIND).
@@ -24,6 +25,14 @@ export const KIND_SIZES = {
   killer: [4, 6, 8, 9],
   futoshiki: range(3, 17),
 };
+// The easiest grade the generator reaches, by kind and size, where it is not Easy: its
+// 8x8 and 9x9 killers have bigger cages than its 4x4 and 6x6 ones, and each of them needs
+// a cage step (Cage combinations, 2.0) to be rated (none Easy in 16 tries; tests/
+// test_page_print.py checks a few).
+const EASIEST = { killer: { 8: "Medium", 9: "Medium" } };
+const GRADE_NAMES = GRADES.map((grade) => grade.name);
+// The grades the generator makes of a kind and size, easiest first.
+export const gradesOf = (kind, n) => GRADE_NAMES.slice(GRADE_NAMES.indexOf(EASIEST[kind]?.[n] ?? GRADE_NAMES[0]));
 const count = (number) => number.toLocaleString("en");
 // Each kind as the page's sentences name it ("a 9×9 killer sudoku").
 export const KIND_NAMES = {

@@ -789,6 +789,23 @@ def test_generate_says_when_the_difficulty_was_not_reached(app):
     expect(message(app)).to_contain_text("No Extreme puzzle came up within the time budget (")
 
 
+def test_the_difficulties_offered_are_those_the_generator_makes_of_the_kind_and_size(app):
+    """A 9x9 killer is never Easy (each needs a cage step, 2.0): Easy is disabled, and a
+    choice of it gives way to Medium; a 6x6 killer and a sudoku offer it again."""
+    open_puzzle(app, "." * 81)
+    app.locator("#difficulty").select_option("Easy")
+    app.locator("#kind").select_option("killer")
+    expect(app.locator("#difficulty option", has_text="Easy")).to_be_disabled()
+    expect(app.locator("#difficulty")).to_have_value("Medium")
+    app.locator("#size").select_option("6")
+    expect(app.locator("#difficulty option", has_text="Easy")).to_be_enabled()
+    app.locator("#size").select_option("9")
+    expect(app.locator("#difficulty option", has_text="Easy")).to_be_disabled()
+    app.locator("#kind").select_option("sudoku")
+    expect(app.locator("#difficulty option", has_text="Easy")).to_be_enabled()
+    app.locator("#difficulty").select_option("")
+
+
 def test_practise_a_technique_offers_the_kinds_and_generates_one_that_needs_it(app):
     """The Generate panel's "Practise a technique": the kind's techniques (words.js, as
     the registry names them), exclusive with a difficulty, passed on as web.generate's

@@ -3,7 +3,7 @@
 // ask.js, the panels' contents in panels.js.
 import { Cancelled } from "../../client.js";
 import { BLANK, cellName, gridShape, shapeFor } from "../../grid.js";
-import { KIND_NAMES, KIND_SIZES } from "../../kinds.js";
+import { KIND_NAMES, KIND_SIZES, gradesOf } from "../../kinds.js";
 import { $, View, h, plural } from "../../kit.js";
 import { readPuzzle, shareLink, withoutPuzzle } from "../../link.js";
 import { downloadScorm } from "../../scorm-package.js";
@@ -382,17 +382,29 @@ export default class Play extends View {
     $("kind").value = kind;
     offerTechniques($("needs"), kind);
     const sizes = KIND_SIZES[kind];
-    if (this.sizesFor === kind) return;
-    this.sizesFor = kind;
-    const chosen = Number($("size").value);
-    $("size").replaceChildren(...sizes.map((n) => h("option", { value: n }, `${n}×${n}`)));
-    $("size").value = sizes.includes(chosen) ? chosen : sizes.includes(9) ? 9 : sizes.at(-1);
+    if (this.sizesFor !== kind) {
+      this.sizesFor = kind;
+      const chosen = Number($("size").value);
+      $("size").replaceChildren(...sizes.map((n) => h("option", { value: n }, `${n}×${n}`)));
+      $("size").value = sizes.includes(chosen) ? chosen : sizes.includes(9) ? 9 : sizes.at(-1);
+    }
+    this.offerGrades();
+  }
+
+  // The Difficulty select offers the grades the generator makes of the kind and size chosen
+  // (kinds.js gradesOf): the others are disabled, and one chosen before gives way to the easiest.
+  offerGrades() {
+    const grades = gradesOf($("kind").value, Number($("size").value));
+    const select = $("difficulty");
+    for (const option of select.options) option.disabled = Boolean(option.value) && !grades.includes(option.value);
+    if (select.selectedOptions[0]?.disabled) select.value = grades[0];
   }
 
   // The Size select starts an empty grid of another size (of the kind chosen, if it is
   // one without cages, regions or signs) once the choice is made: at once with the mouse,
   // on Enter or on leaving the select with the keyboard (whose arrows go through the sizes).
   chooseSize(commit) {
+    this.offerGrades();
     const n = Number($("size").value);
     const kind = $("kind").value;
     if (n === this.game.n) return;
@@ -584,6 +596,7 @@ export default class Play extends View {
     ));
     const { buttons, board } = this;
     $("difficulty").append(...GRADES.map(({ name }) => h("option", {}, name)));
+    this.offerGrades();
     excludeDifficulty($("needs"), $("difficulty"));
     this.keepGenerateChoices();
     $("stats").hidden = !options.stats;

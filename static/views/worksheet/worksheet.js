@@ -4,7 +4,7 @@
 // the sheets only.
 import { Cancelled } from "../../client.js";
 import { gridShape } from "../../grid.js";
-import { KINDS, KIND_NAMES, KIND_SIZES, readPuzzle } from "../../kinds.js";
+import { KINDS, KIND_NAMES, KIND_SIZES, gradesOf, readPuzzle } from "../../kinds.js";
 import { $, View, h, plural, useStyle } from "../../kit.js";
 import { miniGrid } from "../../mini-grid.js";
 import { downloadScorm } from "../../scorm-package.js";
@@ -18,14 +18,7 @@ const ANSWERS_PER_PAGE = { 4: 12, 5: 12, 6: 12, 7: 6, 8: 6, 9: 6, 12: 4, 16: 2 }
 const sizesOf = (kind) => KIND_SIZES[kind].filter((n) => n in PER_PAGE);
 // A kind as a menu or a title names it: "Killer sudoku", "Sudoku X".
 const named = (kind) => KIND_NAMES[kind][0].toUpperCase() + KIND_NAMES[kind].slice(1);
-// The easiest grade the generator reaches, by kind and size, where it is not Easy: its
-// 8x8 and 9x9 killers have bigger cages than its 4x4 and 6x6 ones, and each of them needs
-// a cage step (Cage combinations, 2.0) to be rated (none Easy in 16 tries; tests/
-// test_page_print.py checks a few).
-const EASIEST = { killer: { 8: "Medium", 9: "Medium" } };
 const NAMES = GRADES.map((grade) => grade.name);
-// The grades the worksheet offers for a kind and size, easiest first.
-const gradesOf = (kind, n) => NAMES.slice(NAMES.indexOf(EASIEST[kind]?.[n] ?? NAMES[0]));
 // What the form says of a kind and size the generator makes no Easy puzzle of ("" for
 // one it does), and of `asked`, the grade asked for, if it is below them.
 function unreached(kind, n, asked = "") {
