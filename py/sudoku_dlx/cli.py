@@ -65,19 +65,18 @@ def _emit(record: dict) -> None:
 
 def cmd_solve(args: argparse.Namespace) -> int:
     """One result per puzzle, in order; a bad puzzle is reported and the run goes on."""
-    if args.solver == "rules":
-        return _solve_rules(args)
-    if args.solver != "dlx":
+    if args.solver in STOCHASTIC:
         return _solve_stochastic(args)
     invalid = 0
     for text in read_texts(_read(args.source)):
-        record = web.solve(text, args.size or 0, args.limit, args.kind or "")
+        record = rules_record(text, args.limit) if args.solver == "rules" else \
+            web.solve(text, args.size or 0, args.limit, args.kind or "")
         invalid += record["status"] == "invalid"
         if args.json:
             _emit(record)
         elif record["status"] in ("none", "invalid"):
-            print(f"{record['status']}: {record['error']}")
-        elif args.pretty and record["kind"] != "variant":  # a variant's grid is its link's
+            print(f"{record['status']}: {record['error'] or 'no solution'}")
+        elif args.pretty and record.get("kind") != "variant":  # a variant's grid is its link's
             print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
         else:
             suffix = "" if record["status"] == "unique" else f"  ({record['status']}: {len(record['solutions'])} found)"
@@ -104,24 +103,6 @@ def _solve_stochastic(args: argparse.Namespace) -> int:
             print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
         else:
             print(f"{record['solutions'][0]}  (solved: {record['iterations']:,} iterations, {record['ms']:.0f} ms)")
-    return 1 if invalid else 0
-
-
-def _solve_rules(args: argparse.Namespace) -> int:
-    """``solve --solver rules``: each puzzle's rule-based search, with its solutions up to ``--limit``."""
-    invalid = 0
-    for text in read_texts(_read(args.source)):
-        record = rules_record(text, args.limit)
-        invalid += record["status"] == "invalid"
-        if args.json:
-            _emit(record)
-        elif record["status"] in ("none", "invalid"):
-            print(f"{record['status']}: {record['error'] or 'no solution'}")
-        elif args.pretty:
-            print(_solved_grid(record["puzzle"], record["solutions"][0]) + "\n")
-        else:
-            suffix = "" if record["status"] == "unique" else f", {record['status']}: {len(record['solutions'])} found"
-            print(f"{record['solutions'][0]}  (guesses: {record['guesses']:,}, {record['ms']:.0f} ms{suffix})")
     return 1 if invalid else 0
 
 
