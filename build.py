@@ -267,7 +267,7 @@ FLOORS = [
     (["rating", "compare"], ""),
     (["generator"], ""),
     (["baselines.needs"], "the ways to a puzzle that needs a technique: they make and rate puzzles"),
-    (["bench"], ""),
+    (["bench", "cluster"], "`cluster` alone imports Dask, and only the command line imports it, for `--scheduler`"),
     (["web"], ""),
     (["cli", "worker"], "only these import `web`"),
     (["__main__"], ""),
