@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from itertools import islice
 from typing import TextIO
@@ -76,17 +77,16 @@ def _lines(source: str) -> Iterator[str]:
     if source != "-" and not os.path.exists(source):
         yield _not_a_file(source)
         return
-    number = 0
-    try:
-        if source == "-":
-            for number, line in enumerate(sys.stdin, 1):
-                yield line
-            return
-        with open(source, encoding="utf-8") as file:
-            for number, line in enumerate(file, 1):
-                yield line
-    except UnicodeDecodeError:
-        raise OSError(f"{_named(source)} is no UTF-8 text (line {number + 1:,})") from None
+    at = 0  # the bytes read before the line
+    with nullcontext(sys.stdin.buffer) if source == "-" else open(source, "rb") as file:
+        for raw in file:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise OSError(f"{_named(source)} is no UTF-8 text (byte {raw[error.start]:#04x} at "
+                              f"{at + error.start:,})") from None
+            at += len(raw)
+            yield from text.splitlines(keepends=True)
 
 
 def _json(record: dict) -> str:
@@ -469,6 +469,7 @@ def _count(problem: problems.Problem, limit: int, keep: bool, args: argparse.Nam
         from . import cluster
 
         with cluster.session(args.scheduler) as client:
+            began = time.perf_counter()  # from the cluster's start (a local one takes seconds)
             jobs = cluster.threads(client)
             parts = sorted(problems.split(problem, jobs * PARTS_PER_JOB, stats))
             counts = list(cluster.ordered(client, _count_in, parts, (problem, limit, keep, args.engine), "parts"))
@@ -717,9 +718,17 @@ def stochastic_options(p: argparse.ArgumentParser, seed: bool) -> None:
                    help="... or after N iterations (0: no cap, the default)")
 
 
+def _scheduler(text: str) -> str:
+    """An argparse type: a scheduler's address, or ``local:N`` with N of 1 to :data:`JOBS_MAX`."""
+    n = text.removeprefix("local:")
+    if text.startswith("local:") and not (n.isdigit() and 1 <= int(n) <= JOBS_MAX):
+        raise argparse.ArgumentTypeError(f"local:N takes a number of processes, 1 to {JOBS_MAX}, not {n!r}")
+    return text
+
+
 def scheduler_option(p: argparse.ArgumentParser) -> None:
     """``--scheduler``: run on a Dask cluster (:mod:`sudoku_dlx.cluster`)."""
-    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+    p.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler, default=None,
                    help="run on Dask's distributed scheduler at ADDRESS (tcp://host:8786, or a scheduler file "
                         "FILE.json), or local:N for N local processes; the same output as one process "
                         "(pip install 'sudoku-dlx[cluster]')")

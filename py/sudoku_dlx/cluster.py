@@ -18,6 +18,7 @@ installed (the same version), since the tasks call its functions.
 
 from __future__ import annotations
 
+import os
 import queue
 import sys
 import threading
@@ -53,17 +54,22 @@ CONNECT_SECONDS = 30
 def session(address: str) -> Iterator[Client]:
     """A client of the scheduler at ``address`` (``tcp://host:port``, or a scheduler file
     ending in ``.json`` as ``dask scheduler --scheduler-file`` writes it), or of a local
-    cluster of N worker processes of one thread each for ``local:N``; closed at the end."""
+    cluster of N worker processes of one thread each for ``local:N``; closed at the end.
+    OSError when there is no such file, or no scheduler answers."""
     if address.startswith("local:"):
-        n = address.removeprefix("local:")
-        if not n.isdigit() or int(n) < 1:
-            raise ValueError(f"--scheduler local:N takes a number of processes, 1 or more, not {n!r}")
-        with LocalCluster(n_workers=int(n), threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+        n = int(address.removeprefix("local:"))
+        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
                 Client(cluster) as client:
             yield client
         return
+    if address.endswith(".json") and not os.path.isfile(address):
+        raise FileNotFoundError(f"no scheduler file named {address!r} (dask scheduler --scheduler-file writes it)")
     where = {"scheduler_file": address} if address.endswith(".json") else {"address": address}
-    with Client(**where, timeout=CONNECT_SECONDS) as client:
+    try:
+        client = Client(**where, timeout=CONNECT_SECONDS)
+    except ValueError as error:  # an address Dask cannot read
+        raise OSError(f"--scheduler {address}: {error}") from None
+    with client:
         yield client
 
 
