@@ -4,10 +4,11 @@ perfectly parallel yardstick measured in the same run (not a test: it prints Mar
 The yardstick is a pure CPU loop per puzzle, as long as that puzzle's rating took in the
 one-process run, sent through the same batches (:func:`sudoku_dlx.cluster.ordered`) to a
 local cluster of the same size, and run in one process: its speed-up is what the machine
-gives parallel work at that moment. The scheduler's overhead per puzzle is the cluster's
-worker time not spent on the work, (seconds x worker threads - work's seconds) / puzzles,
-from the summary line :func:`~sudoku_dlx.cluster.ordered` writes (an upper bound: it also
-counts the workers idle at the end).
+gives parallel work at that moment. The overhead per puzzle is the cluster's worker time
+not spent on the work, (seconds x worker threads - work's seconds) / puzzles, from the
+summary line :func:`~sudoku_dlx.cluster.ordered` writes: an upper bound, since it counts the
+workers idle at the start and the end too. The scheduler's own cost of a task is measured
+apart: empty tasks of one item, wall seconds x worker threads / tasks.
 
     python3 scripts/bench_cluster.py FILE [--n 100] [--seed 1] [--workers 2]
 """
@@ -70,6 +71,22 @@ def overhead_ms(summary: re.Match) -> float:
     return (seconds * threads - work) / items * 1000
 
 
+#: How many empty tasks measure the scheduler's cost of a task.
+DISPATCHED = 400
+
+
+def dispatched(client, tasks: int) -> float:
+    """Seconds for ``tasks`` tasks of one item each whose work is nothing (``spin(0)``), sent as
+    :func:`~sudoku_dlx.cluster.ordered` sends a batch, all at once: the scheduler's cost."""
+    from distributed import wait
+
+    began = time.perf_counter()
+    futures = [client.submit(cluster.run_batch, spin, [0], (), key=f"empty-{k}", retries=cluster.RETRIES)
+               for k in range(tasks)]
+    wait(futures)
+    return time.perf_counter() - began
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("file")
@@ -105,6 +122,7 @@ def main() -> None:
         began = time.perf_counter()
         list(cluster.ordered(client, spin, loops, (), "yardstick"))
         yard_shared_s = time.perf_counter() - began
+        dispatch_ms = dispatched(client, DISPATCHED) / DISPATCHED * args.workers * 1000
     yardstick = SUMMARY.search(said.getvalue())
     assert yardstick, said.getvalue()
     print(f"{args.file}: {len(chosen)} puzzles (seed {args.seed}), local:{args.workers} beside one process")
@@ -116,6 +134,7 @@ def main() -> None:
           f"{sum(ms) / 1000 / float(rated[2]):.2f}x | {overhead_ms(rated):.1f} |")
     print(f"| yardstick (a CPU loop as long as each rating) | {yard_alone_s:.1f} | {yard_shared_s:.1f} | "
           f"{yard_alone_s / yard_shared_s:.2f}x | {overhead_ms(yardstick):.1f} |")
+    print(f"| {DISPATCHED} empty tasks of one item (the scheduler's cost of a task) | | | | {dispatch_ms:.1f} |")
     print(f"\nrecords the same apart from ms: {'yes' if same else 'NO'}; the cluster's summaries: "
           f"rate{rated[0]}; yardstick{yardstick[0]}")
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from distributed import Client, LocalCluster, wait
 
-__all__ = ["BATCH_SECONDS", "HELD", "RETRIES", "session", "ordered", "threads"]
+__all__ = ["BATCH_SECONDS", "HELD", "RETRIES", "ordered", "run_batch", "session", "threads"]
 
 #: The seconds of work a batch aims at: long beside the scheduler's milliseconds a task.
 BATCH_SECONDS = 1.0
@@ -81,7 +81,7 @@ def threads(client: Client) -> int:
     return sum(client.nthreads().values())
 
 
-def _run_batch(function: Callable, batch: list, args: tuple) -> tuple[float, list]:
+def run_batch(function: Callable, batch: list, args: tuple) -> tuple[float, list]:
     """One task: ``function(item, *args)`` for each item of ``batch``, and the seconds it took."""
     began = time.perf_counter()
     results = [function(item, *args) for item in batch]
@@ -150,7 +150,7 @@ def ordered(client: Client, function: Callable, items: Iterable, args: tuple = (
                 batch = feed.take(size, wait=not out)
                 if not batch:
                     break
-                out.append(client.submit(_run_batch, function, batch, args, key=f"{noun}-{run}-{batches}",
+                out.append(client.submit(run_batch, function, batch, args, key=f"{noun}-{run}-{batches}",
                                          retries=RETRIES))
                 batches += 1
                 running += 1
