@@ -235,6 +235,7 @@ def test_resume_without_a_scheduler(puzzles, tmp_path, capsys):
     out.write_text("".join(kept[:4]) + kept[4][:30])
     assert main(["rate", str(source), "--json", "--output", str(out), "--resume"]) == 1
     assert records(out) == records(whole)
+    assert capsys.readouterr().err.endswith(f"3 records written to {out} after the 4 it held\n")
     out.write_text("".join(kept) * 2)
     assert main(["rate", str(source), "--json", "--output", str(out), "--resume"]) == 2
     assert "holds 14 records, more than the puzzles of the source" in capsys.readouterr().err

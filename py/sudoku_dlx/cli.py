@@ -151,21 +151,24 @@ def _records_out(args: argparse.Namespace) -> tuple[TextIO, int] | None:
     return open(args.output, "a", encoding="utf-8"), done
 
 
-def _write_all(out: TextIO, results: Iterable[tuple[str, str, bool]]) -> int:
+def _write_all(out: TextIO, results: Iterable[tuple[str, str, bool]], args: argparse.Namespace, done: int) -> int:
     """Write each result's lines to ``out`` (flushed: a run stopped at any moment leaves whole
-    records) and its note, if any, to standard error; close ``out`` unless it is standard
-    output. How many results failed."""
-    failed = 0
+    records) and its note, if any, to standard error; with ``--output``, close it and say how
+    many records it got (after the ``done`` it held). How many results failed."""
+    written = failed = 0
     try:
         for text, note, bad in results:
             if note:
                 print(note, file=sys.stderr)
             out.write(text + "\n")
             out.flush()
-            failed += bad
+            written, failed = written + 1, failed + bad
     finally:
         if out is not sys.stdout:
             out.close()
+    if args.output:
+        print(f"{written:,} records written to {args.output}" + (f" after the {done:,} it held" if done else ""),
+              file=sys.stderr)
     return failed
 
 
@@ -269,7 +272,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     first = random.randrange(2**31) if args.seed is None and args.scheduler else args.seed
     seeds = [None] * (args.count - done) if first is None else range(first + done, first + args.count)
     try:
-        _write_all(out, _results(args, "generate", _generated, seeds, (options, form, args.json)))
+        _write_all(out, _results(args, "generate", _generated, seeds, (options, form, args.json)), args, done)
     except InvalidPuzzleError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -325,7 +328,7 @@ def cmd_rate(args: argparse.Namespace) -> int:
         out.close()
         return 2
     settings = (args.size or 0, args.budget or None, args.kind or "", args.json, args.path)
-    return 1 if _write_all(out, _results(args, "rate", _rated, texts, settings)) else 0
+    return 1 if _write_all(out, _results(args, "rate", _rated, texts, settings), args, done) else 0
 
 
 def _rated(text: str, size: int, budget: float | None, kind: str, as_json: bool, path: bool) -> tuple[str, str, bool]:
