@@ -67,8 +67,15 @@ class Cluster:
 
     file: Path  # the scheduler file
     address: str
-    scheduler: subprocess.Popen
     workers: dict[str, subprocess.Popen]  # by the worker's address
+
+
+def scheduler_address(file: Path) -> str:
+    """The address a scheduler file holds; "" while it is not there or half written."""
+    try:
+        return json.loads(file.read_text())["address"]
+    except (OSError, ValueError, KeyError):
+        return ""
 
 
 @contextmanager
@@ -89,16 +96,16 @@ def dask_cluster(folder: Path, workers: int = 2) -> Iterator[Cluster]:
         return started[-1]
 
     try:
-        scheduler = start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
-                          "--scheduler-file", str(file))
-        until(lambda: file.exists() and file.stat().st_size, "the scheduler's file")
-        address = json.loads(file.read_text())["address"]
+        start("scheduler", "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard",
+              "--scheduler-file", str(file))
+        until(lambda: scheduler_address(file), "the scheduler's file")
+        address = scheduler_address(file)
         processes = [start(f"worker{k}", "worker", address, "--nthreads", "1", "--no-nanny", "--no-dashboard",
                            "--host", "127.0.0.1", "--name", f"worker{k}") for k in range(workers)]
         with Client(address, timeout=PATIENCE) as client:
             client.wait_for_workers(workers, timeout=PATIENCE)
             names = {info["name"]: worker for worker, info in client.scheduler_info()["workers"].items()}
-        yield Cluster(file, address, scheduler, {names[f"worker{k}"]: p for k, p in enumerate(processes)})
+        yield Cluster(file, address, {names[f"worker{k}"]: p for k, p in enumerate(processes)})
     except BaseException:
         for path in sorted(logs.iterdir()):
             print(f"--- {path.name}\n{path.read_text()}")

@@ -104,7 +104,7 @@ class _Feed:
             for item in items:
                 self.queue.put((item, None))
             self.queue.put((self.END, None))
-        except BaseException as error:  # raised again in the reading thread by take()
+        except BaseException as error:  # raised again by take(), in the thread that takes
             self.queue.put((self.END, error))
 
     def take(self, most: int, wait: bool) -> list:
@@ -142,8 +142,7 @@ def ordered(client: Client, function: Callable, items: Iterable, args: tuple = (
                 seconds, results = out.popleft().result()
                 busy += seconds
                 done += len(results)
-                if done:
-                    size = max(1, min(BATCH_MAX, round(BATCH_SECONDS * done / busy) if busy else BATCH_MAX))
+                size = max(1, min(BATCH_MAX, round(BATCH_SECONDS * done / busy))) if busy else BATCH_MAX
                 yield from results
             running = sum(not future.done() for future in out)
             while running < RUNNING * width and len(out) < HELD * width:
