@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from distributed import Client, LocalCluster, wait
+from distributed import Client, KilledWorker, LocalCluster, wait
 
 __all__ = ["BATCH_SECONDS", "HELD", "RETRIES", "ordered", "run_batch", "session", "threads"]
 
@@ -139,7 +139,10 @@ def ordered(client: Client, function: Callable, items: Iterable, args: tuple = (
     try:
         while True:
             while out and out[0].done():
-                seconds, results = out.popleft().result()
+                try:
+                    seconds, results = out.popleft().result()
+                except KilledWorker as error:  # its workers died too often (allowed-failures): it may be the cause
+                    raise OSError(f"{noun}: Dask gave up on a batch that killed its workers ({error})") from None
                 busy += seconds
                 done += len(results)
                 size = max(1, min(BATCH_MAX, round(BATCH_SECONDS * done / busy))) if busy else BATCH_MAX
