@@ -269,7 +269,7 @@ FLOORS = [
     (["compare"], ""),
     (["generator"], ""),
     (["baselines.needs"], "the ways to a puzzle that needs a technique: they make and rate puzzles"),
-    (["bench"], ""),
+    (["bench", "cluster"], "`cluster` alone imports Dask, and only the command line imports it, for `--scheduler`"),
     (["web"], ""),
     (["cli", "worker"], "only these import `web`"),
     (["__main__"], ""),

@@ -33,12 +33,15 @@ def outside_the_repository(path: str) -> bool:
 
 def program_mark(executable: str) -> str | None:
     """The mark a test that starts ``executable`` needs: ``browser`` for Playwright's driver
-    (which starts Chromium), ``external`` for Node and Simon Tatham's programs, else None."""
+    (which starts Chromium), ``external`` for Node and Simon Tatham's programs, ``slow`` for
+    Dask's scheduler and workers (``dask``: seconds to start), else None."""
     name = os.path.basename(executable)
     if "playwright" in executable or name.startswith("chrom"):
         return "browser"
     if name in ("node", "npm", "npx") or name.startswith("sgt-"):
         return "external"
+    if name == "dask":
+        return "slow"
     return None
 
 

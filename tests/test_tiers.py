@@ -1,6 +1,7 @@
 """The test tiers hold what they say: tests/conftest.py marks `fast` every test that is not
 `browser`, `external` or `slow`, refuses the browser fixture without the `browser` mark, and
-fails a test that starts Node, Simon Tatham's programs or Playwright's driver without its mark."""
+fails a test that starts Node, Simon Tatham's programs, Playwright's driver or Dask's scheduler
+and workers without its mark."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
     ("node", "external"),
     ("/usr/bin/npm", "external"),
     ("/usr/games/sgt-solo", "external"),
+    ("/usr/local/bin/dask", "slow"),
     (sys.executable, None),
     ("/usr/bin/pdftoppm", None),
 ])

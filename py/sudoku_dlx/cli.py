@@ -11,20 +11,24 @@ import argparse
 import csv
 import json
 import os
+import random
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
+from itertools import islice
+from typing import TextIO
 
 from . import bench, web
-from .compare.batch import CSV_HEADER, SOLVERS, STOCHASTIC, measure, rules_record, stochastic_record
+from .compare.batch import CSV_HEADER, SOLVERS, STOCHASTIC, TURN, Batch, measure, rules_record, stochastic_record
 from .cover import classics, problems
 from .dlx import SearchStats
 from .generator import DEFAULT_BUDGET, SYMMETRIES, GenerateOptions, add_clues, generate_from
 from .kinds.forms import write_form
 from .kinds.grid import KINDS, InvalidPuzzleError, Puzzle, format_grid, parse, puzzle_on_line, read_puzzles
-from .kinds.read import VARIANT_LINK, puzzle_id, read_puzzle, read_texts
+from .kinds.read import VARIANT_LINK, puzzle_id, read_puzzle, read_texts, stream_texts
 from .kinds.tatham import write_game_id
 from .rating import GRADES
 
@@ -47,20 +51,134 @@ def _read(source: str) -> str:
         if source == "-":
             return sys.stdin.read()
         if not os.path.exists(source):
-            if VARIANT_LINK.match(source):
-                return source
-            if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
-                raise FileNotFoundError(f"no file named {source!r}")
-            return source
+            return _not_a_file(source)
         with open(source, encoding="utf-8") as file:
             return file.read()
     except UnicodeDecodeError as error:
-        name = "standard input" if source == "-" else repr(source)
-        raise OSError(f"{name} is no UTF-8 text (byte {error.object[error.start]:#04x} at {error.start:,})") from None
+        raise OSError(f"{_named(source)} is no UTF-8 text (byte {error.object[error.start]:#04x} at {error.start:,})") from None
+
+
+def _not_a_file(source: str) -> str:
+    """``source`` itself, a puzzle given on the command line, unless it looks like a file name (OSError)."""
+    if VARIANT_LINK.match(source):
+        return source
+    if "/" in source or os.sep in source or re.search(r"\.[A-Za-z]\w{0,4}$", source):
+        raise FileNotFoundError(f"no file named {source!r}")
+    return source
+
+
+def _named(source: str) -> str:
+    return "standard input" if source == "-" else repr(source)
+
+
+def _lines(source: str) -> Iterator[str]:
+    """The lines of :func:`_read`'s text, read as they are needed (a file of millions of
+    lines is never held whole); OSError at a line that is no UTF-8 text."""
+    if source != "-" and not os.path.exists(source):
+        yield _not_a_file(source)
+        return
+    at = 0  # the bytes read before the line
+    with nullcontext(sys.stdin.buffer) if source == "-" else open(source, "rb") as file:
+        for raw in file:
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise OSError(f"{_named(source)} is no UTF-8 text (byte {raw[error.start]:#04x} at "
+                              f"{at + error.start:,})") from None
+            at += len(raw)
+            yield from text.splitlines(keepends=True)
+
+
+def _json(record: dict) -> str:
+    return json.dumps(record, separators=(",", ":"))
 
 
 def _emit(record: dict) -> None:
-    print(json.dumps(record, separators=(",", ":")))
+    print(_json(record))
+
+
+#: What ``--scheduler`` says where Dask is not installed.
+NO_DASK = "error: --scheduler runs on Dask's distributed scheduler, which is not installed: pip install 'sudoku-dlx[cluster]'"
+
+
+def _dask_ready(args: argparse.Namespace) -> bool:
+    """Whether ``--scheduler`` (if given) can run: Dask imports (else says how to install it)
+    and ``--jobs`` is not asked for too."""
+    if args.scheduler is None:
+        return True
+    if getattr(args, "jobs", 1) != 1:
+        print("error: --jobs and --scheduler: choose one (the cluster's workers are the processes)", file=sys.stderr)
+        return False
+    try:
+        from . import cluster  # noqa: F401 - the one module that imports Dask
+    except ImportError:
+        print(NO_DASK, file=sys.stderr)
+        return False
+    return True
+
+
+def _results(args: argparse.Namespace, noun: str, work: Callable, items: Iterable, extra: tuple) -> Iterator:
+    """``work(item, *extra)`` for each item, in order: here, or with ``--scheduler`` on a
+    Dask cluster (:func:`sudoku_dlx.cluster.ordered`, which says its progress on standard error)."""
+    if args.scheduler is None:
+        yield from (work(item, *extra) for item in items)
+        return
+    from . import cluster
+
+    with cluster.session(args.scheduler) as client:
+        yield from cluster.ordered(client, work, items, extra, noun)
+
+
+def _records_out(args: argparse.Namespace) -> tuple[TextIO, int] | None:
+    """Where a stream of records goes (standard output, or ``--output FILE``) and, with
+    ``--resume``, how many records FILE holds already (a last line cut short is dropped).
+    None, said on standard error, for --resume without --json and --output FILE."""
+    if args.resume and not (args.output and args.json):
+        print("error: --resume needs --output FILE and --json (a record a line, which it counts)", file=sys.stderr)
+        return None
+    if not args.output:
+        return sys.stdout, 0
+    if not args.resume:
+        return open(args.output, "w", encoding="utf-8"), 0
+    done = 0
+    with open(args.output, "a+b") as file:
+        file.seek(0)
+        end = 0  # just after the last complete line
+        for line in file:
+            if line.endswith(b"\n"):
+                done, end = done + 1, end + len(line)
+        file.truncate(end)
+    return open(args.output, "a", encoding="utf-8"), done
+
+
+def _write_all(out: TextIO, results: Iterable[tuple[str, str, bool]], args: argparse.Namespace, done: int) -> int:
+    """Write each result's lines to ``out`` (flushed: a run stopped at any moment leaves whole
+    records) and its note, if any, to standard error; with ``--output``, close it and say how
+    many records it got (after the ``done`` it held). How many results failed."""
+    written = failed = 0
+    try:
+        for text, note, bad in results:
+            if note:
+                print(note, file=sys.stderr)
+            out.write(text + "\n")
+            out.flush()
+            written, failed = written + 1, failed + bad
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    if args.output:
+        print(f"{written:,} records written to {args.output}" + (f" after the {done:,} it held" if done else ""),
+              file=sys.stderr)
+    return failed
+
+
+def _skipped(items: Iterator, done: int, what: str, args: argparse.Namespace) -> bool:
+    """Skip the ``done`` items that ``--output FILE`` holds records of; False, said on
+    standard error, if there are fewer."""
+    if sum(1 for _ in islice(items, done)) < done:
+        print(f"error: --resume: {args.output!r} holds {done:,} records, more than the {what}", file=sys.stderr)
+        return False
+    return True
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -136,34 +254,48 @@ def _solved_grid(puzzle: str, solution: str) -> str:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """``--count`` puzzles, one per line (or grid); with ``--seed S`` their seeds are S, S+1, ..."""
+    """``--count`` puzzles, one per line (or grid); with ``--seed S`` their seeds are S, S+1, ...
+    (with ``--scheduler`` too, S drawn at random when not given)."""
     form = "grid" if args.pretty else args.format
     if args.needs_only and not args.needs:
         print("error: --needs-only goes with --needs TECHNIQUE", file=sys.stderr)
         return 2
+    if args.resume and args.seed is None:
+        print("error: generate --resume needs --seed S (the seeds S, S+1, ... say which puzzles are left)",
+              file=sys.stderr)
+        return 2
+    opened = _records_out(args) if _dask_ready(args) else None
+    if opened is None:
+        return 2
+    out, done = opened
     options = GenerateOptions(args.size, args.symmetry, None, not args.not_minimal, args.clues, args.budget or None,
                               args.difficulty, args.kind, args.needs, args.needs_only)
-    for k in range(args.count):
-        try:
-            made = generate_from(options if args.seed is None else replace(options, seed=args.seed + k))
-            shown = _shown(made.puzzle, form)
-        except InvalidPuzzleError as error:
-            print(f"error: {error}", file=sys.stderr)
-            return 2
-        if made.status == "ungraded":
-            print(f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown",
-                  file=sys.stderr)
-        elif made.status == "unmet":
-            print(f"note: no puzzle needing {made.needs}{' and nothing harder' if made.needs_only else ''} in "
-                  f"{made.puzzles} tries; this one does not", file=sys.stderr)
-        elif made.status == "nearest":
-            print(f"note: no {args.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} "
-                  f"({made.score})", file=sys.stderr)
-        if args.json:
-            _emit(made.record() | ({"puzzle": shown} if form == "tatham" else {}))
-        else:
-            print(shown + ("\n" if form == "grid" else ""))
+    first = random.randrange(2**31) if args.seed is None and args.scheduler else args.seed
+    seeds = [None] * (args.count - done) if first is None else range(first + done, first + args.count)
+    try:
+        _write_all(out, _results(args, "generate", _generated, seeds, (options, form, args.json)), args, done)
+    except InvalidPuzzleError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _generated(seed: int | None, options: GenerateOptions, form: str | None, as_json: bool) -> tuple[str, str, bool]:
+    """What ``generate`` writes of the puzzle of ``seed`` (None: a random one), a note on
+    what it could not reach ("" if none), and False (a bad option raises InvalidPuzzleError)."""
+    made = generate_from(replace(options, seed=seed))
+    shown = _shown(made.puzzle, form)
+    note = ""
+    if made.status == "ungraded":
+        note = f"note: the time budget ran out before this one was rated ({made.puzzles} made); its grade is unknown"
+    elif made.status == "unmet":
+        note = (f"note: no puzzle needing {made.needs}{' and nothing harder' if made.needs_only else ''} in "
+                f"{made.puzzles} tries; this one does not")
+    elif made.status == "nearest":
+        note = f"note: no {options.difficulty} puzzle in {made.puzzles} tries; this one is {made.grade} ({made.score})"
+    if as_json:
+        return _json(made.record() | ({"puzzle": shown} if form == "tatham" else {})), note, False
+    return shown + ("\n" if form == "grid" else ""), note, False
 
 
 def _shown(puzzle: Puzzle, form: str | None) -> str:
@@ -188,26 +320,37 @@ def cmd_rate(args: argparse.Namespace) -> int:
     if not 0 <= args.budget < float("inf"):
         print(f"error: --budget must be a number of seconds, 0 for no limit, not {args.budget}", file=sys.stderr)
         return 2
-    invalid = 0
-    for text in read_texts(_read(args.source)):
-        record = web.rate(text, args.size or 0, args.budget or None, kind=args.kind or "")
-        path = record.pop("path", [])
-        if record["status"] in web.FAILURES:
-            invalid += 1
-            if not args.json:
-                print(f"{record['status']}: {record['error']}")
-        elif not args.json:
-            scale = "" if record["scale"] == "SE" else f"  [{record['scale']}]"
-            print(f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
-                  f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} tries){scale}")
-        if args.json:
-            _emit({**record, "path": path} if args.path else record)
-        elif args.path:
-            for step in path:
-                print(f"  {step['score']:4.1f}  {step['text']}")
-                if step["chain"]:
-                    print(f"        {step['chain']}")
-    return 1 if invalid else 0
+    opened = _records_out(args) if _dask_ready(args) else None
+    if opened is None:
+        return 2
+    out, done = opened
+    texts = stream_texts(_lines(args.source))
+    if not _skipped(texts, done, "puzzles of the source", args):
+        out.close()
+        return 2
+    settings = (args.size or 0, args.budget or None, args.kind or "", args.json, args.path)
+    return 1 if _write_all(out, _results(args, "rate", _rated, texts, settings), args, done) else 0
+
+
+def _rated(text: str, size: int, budget: float | None, kind: str, as_json: bool, path: bool) -> tuple[str, str, bool]:
+    """What ``rate`` writes of one puzzle (its line, or its record with ``as_json``; with
+    ``path``, every step too), no note, and whether it failed."""
+    record = web.rate(text, size, budget, kind=kind)
+    steps = record.pop("path", [])
+    failed = record["status"] in web.FAILURES
+    if as_json:
+        return _json({**record, "path": steps} if path else record), "", failed
+    if failed:
+        lines = [f"{record['status']}: {record['error']}"]
+    else:
+        scale = "" if record["scale"] == "SE" else f"  [{record['scale']}]"
+        lines = [f"{record['puzzle']}  {record['grade']} {record['score']:.1f}  {record['hardest']}"
+                 f"  ({record['steps']} steps, abc {record['abc']}, {record['nodes']} tries){scale}"]
+    for step in steps if path else ():
+        lines.append(f"  {step['score']:4.1f}  {step['text']}")
+        if step["chain"]:
+            lines.append(f"        {step['chain']}")
+    return "\n".join(lines), "", failed
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
@@ -300,30 +443,49 @@ def _take_problem(problem: problems.Problem) -> None:
 
 def _count_part(part: list[int], limit: int, keep: bool, engine: str) -> problems.Count:
     assert _problem_in_process is not None  # the pool's initializer, _take_problem, set it
-    return problems.count(_problem_in_process, limit, keep=keep, part=part, engine=engine)
+    return _count_in(part, _problem_in_process, limit, keep, engine)
 
 
-def _count(problem: problems.Problem, limit: int, keep: bool, jobs: int, engine: str) -> problems.Count:
-    """:func:`~sudoku_dlx.cover.problems.count`, or with ``jobs`` > 1 the same count made
-    in that many processes: the search split (:func:`~sudoku_dlx.cover.problems.split`),
-    its parts counted as processes come free, added up (the solutions kept part by part)."""
-    if jobs == 1:
-        return problems.count(problem, limit, keep=keep, engine=engine)
-    from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
+def _count_in(part: list[int], problem: problems.Problem, limit: int, keep: bool, engine: str) -> problems.Count:
+    """One part of a split count (a task of ``--scheduler``)."""
+    return problems.count(problem, limit, keep=keep, part=part, engine=engine)
 
+
+def _count(problem: problems.Problem, limit: int, keep: bool, args: argparse.Namespace) -> tuple[problems.Count, int]:
+    """:func:`~sudoku_dlx.cover.problems.count`, or with ``--jobs`` N > 1 the same count made
+    in that many processes, or with ``--scheduler`` on a Dask cluster: the search split
+    (:func:`~sudoku_dlx.cover.problems.split`, :data:`PARTS_PER_JOB` parts per process or
+    worker thread), its parts counted as processes come free, added up, the solutions kept
+    part by part in the search's order. Also how many processes (or threads) counted."""
+    if args.jobs == 1 and args.scheduler is None:
+        return problems.count(problem, limit, keep=keep, engine=args.engine), 1
     began = time.perf_counter()
-    stats, found = SearchStats(), []
-    parts = problems.split(problem, jobs * PARTS_PER_JOB, stats)
-    with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
-        n = len(parts)
-        for counted in pool.map(_count_part, parts, [limit] * n, [keep] * n, [engine] * n):
-            for name in ("tries", "updates", "guesses", "solutions"):
-                setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
-            found += counted.found
+    stats = SearchStats()
+    if args.scheduler is None:
+        from concurrent.futures import ProcessPoolExecutor  # not in every Python (Pyodide has no processes)
+
+        jobs = args.jobs
+        parts = sorted(problems.split(problem, jobs * PARTS_PER_JOB, stats))
+        with ProcessPoolExecutor(jobs, initializer=_take_problem, initargs=(problem,)) as pool:
+            n = len(parts)
+            counts = list(pool.map(_count_part, parts, [limit] * n, [keep] * n, [args.engine] * n))
+    else:
+        from . import cluster
+
+        with cluster.session(args.scheduler) as client:
+            began = time.perf_counter()  # from the cluster's start (a local one takes seconds)
+            jobs = cluster.threads(client)
+            parts = sorted(problems.split(problem, jobs * PARTS_PER_JOB, stats))
+            counts = list(cluster.ordered(client, _count_in, parts, (problem, limit, keep, args.engine), "parts"))
+    found: list[list[int]] = []
+    for counted in counts:
+        for name in ("tries", "updates", "guesses", "solutions"):
+            setattr(stats, name, getattr(stats, name) + getattr(counted.stats, name))
+        found += counted.found
     solutions = min(stats.solutions, limit) if limit else stats.solutions
     stats.solutions = solutions
     return problems.Count(solutions, found[:solutions], stats, (time.perf_counter() - began) * 1000,
-                          not limit or solutions < limit)
+                          not limit or solutions < limit), jobs
 
 
 def _drawn(problem: problems.Problem, solution: list[int]) -> str:
@@ -349,13 +511,15 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
         print(f"error: --limit must not be negative, --max must be at least 1 and --jobs 1 to {JOBS_MAX}",
               file=sys.stderr)
         return 2
+    if not _dask_ready(args):
+        return 2
     try:
-        counted = _count(problem, args.limit, not args.count, args.jobs, args.engine)
+        counted, jobs = _count(problem, args.limit, not args.count, args)
     except problems.ProblemError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     walk = problems.trace_problem(problem, args.max) if args.steps else None
-    record = web.cover_record(problem, counted) | {"jobs": args.jobs, "engine": args.engine}
+    record = web.cover_record(problem, counted) | {"jobs": jobs, "engine": args.engine}
     found = [[problem.label(k) for k in solution] for solution in counted.found]
     if args.json:
         extra: dict[str, object] = {} if args.count else {"found": found}
@@ -377,7 +541,7 @@ def _search(problem: problems.Problem, args: argparse.Namespace) -> int:
     solutions = f"{record['solutions']:,} solution{'' if record['solutions'] == 1 else 's'}"
     print(f"{'at least ' if not record['complete'] else ''}{solutions} "
           f"({record['nodes']:,} options tried, {record['ms']:.1f} ms"
-          + (f", {args.jobs} processes" if args.jobs > 1 else "") + ")"
+          + (f", {jobs} Dask worker threads" if args.scheduler else f", {jobs} processes" if jobs > 1 else "") + ")"
           + ("" if record["complete"] else f"; stopped at --limit {args.limit}"))
     return 0
 
@@ -388,6 +552,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     A line that is no valid puzzle is named on standard error and counted invalid."""
     if args.n < 0:
         print(f"error: --n must be 0 (every puzzle; --generate: 10) or more, not {args.n}", file=sys.stderr)
+        return 2
+    if args.scheduler and (args.generate or args.cover):
+        print("error: bench --scheduler times the solving of a puzzle file, not --generate or --cover", file=sys.stderr)
         return 2
     if args.generate and args.needs:
         return _bench_needs(args)
@@ -401,6 +568,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if not 1 <= args.jobs <= JOBS_MAX:
         print(f"error: --jobs must be 1 to {JOBS_MAX}, not {args.jobs}", file=sys.stderr)
         return 2
+    if not _dask_ready(args):
+        return 2
     text = _read(args.file)
     numbered = [(number, line) for number, raw in enumerate(text.splitlines(), 1)
                 if (line := puzzle_on_line(raw, number)) is not None]
@@ -410,7 +579,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         numbered = [(1, puzzles[0])]
     chosen = bench.sample(numbered, args.n, args.seed)
     texts = [line for _, line in chosen]
-    if args.jobs > 1:
+    if args.scheduler:
+        turns = [texts[k:k + TURN] for k in range(0, len(texts), TURN)]
+        batch = Batch(list(args.solver))
+        for part in _results(args, "bench", _measured, turns, (args.solver, args.limit, args.max_nodes, args.seed,
+                                                                 args.max_seconds, args.max_iterations)):
+            batch.extend(part)
+    elif args.jobs > 1:
         batch = bench.measure_parallel(args.solver, texts, args.limit, args.max_nodes, args.jobs, args.seed,
                                        args.max_seconds, args.max_iterations)
     else:
@@ -433,11 +608,18 @@ def cmd_bench(args: argparse.Namespace) -> int:
     caps = f", stochastic caps {args.max_seconds:g} s / {args.max_iterations or 'no'} iterations" \
         if any(name in STOCHASTIC for name in args.solver) else ""
     print(f"{args.file}: {len(chosen)} of {len(numbered)} puzzles (seed {args.seed}), limit {args.limit}{caps}"
-          + (f", {args.jobs} processes" if args.jobs > 1 else "")
+          + (f", {args.jobs} processes" if args.jobs > 1 else f", Dask scheduler {args.scheduler}" if args.scheduler
+             else "")
           + (f", {invalid} invalid" if invalid else ""))
     print(f"machine: {bench.machine()}")
     print(bench.table([bench.summary_cells(record) for record in summary]))
     return 0
+
+
+def _measured(texts: list[str], solvers: list[str], limit: int, max_nodes: int, seed: int, max_seconds: float,
+              max_iterations: int) -> Batch:
+    """One turn of ``bench``'s puzzles through every solver (a task of ``--scheduler``)."""
+    return measure(solvers, texts, limit, max_nodes, seed, max_seconds, max_iterations)
 
 
 def _bench_cover(args: argparse.Namespace) -> int:
@@ -540,6 +722,31 @@ def stochastic_options(p: argparse.ArgumentParser, seed: bool) -> None:
                    help="... or after N iterations (0: no cap, the default)")
 
 
+def _scheduler(text: str) -> str:
+    """An argparse type: a scheduler's address, or ``local:N`` with N of 1 to :data:`JOBS_MAX`."""
+    n = text.removeprefix("local:")
+    if text.startswith("local:") and not (n.isdigit() and 1 <= int(n) <= JOBS_MAX):
+        raise argparse.ArgumentTypeError(f"local:N takes a number of processes, 1 to {JOBS_MAX}, not {n!r}")
+    return text
+
+
+def scheduler_option(p: argparse.ArgumentParser) -> None:
+    """``--scheduler``: run on a Dask cluster (:mod:`sudoku_dlx.cluster`)."""
+    p.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler, default=None,
+                   help="run on Dask's distributed scheduler at ADDRESS (tcp://host:8786, or a scheduler file "
+                        "FILE.json), or local:N for N local processes; the same output as one process "
+                        "(pip install 'sudoku-dlx[cluster]')")
+
+
+def output_options(p: argparse.ArgumentParser) -> None:
+    """``--output FILE`` and ``--resume``: a stream of records to a file, and going on with it."""
+    p.add_argument("--output", metavar="FILE", default=None, help="write the records to FILE (default: standard "
+                                                                   "output)")
+    p.add_argument("--resume", action="store_true",
+                   help="with --output FILE and --json: keep FILE's records and go on after the last (a run "
+                        "stopped with Ctrl+C, say)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m sudoku_dlx", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -594,6 +801,8 @@ def build_parser() -> argparse.ArgumentParser:
                         f"best so far is returned (0: none; default {DEFAULT_BUDGET:g})")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.add_argument("--pretty", action="store_true", help="print puzzles as grids (--format grid)")
+    output_options(p)
+    scheduler_option(p)
     p.set_defaults(run=cmd_generate)
 
     p = commands.add_parser("rate", help="rate puzzles on the Sudoku Explainer scale: one line per puzzle")
@@ -604,6 +813,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=float, default=0, metavar="SECONDS",
                    help="give up a puzzle whose rating takes longer (0: no limit, the default)")
     kind_option(p)
+    output_options(p)
+    scheduler_option(p)
     p.set_defaults(run=cmd_rate)
 
     p = commands.add_parser("hint", help="the next logical step for a puzzle (and your entries)")
@@ -639,6 +850,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--json", action="store_true",
                        help="one JSON object: sizes, solutions (how many), nodes, ms, jobs, engine; found, "
                             "steps as asked")
+        scheduler_option(p)
 
     p = commands.add_parser("cover", help="solve an exact-cover problem written as options, as a 0/1 matrix "
                                           "or in Knuth's format")
@@ -697,6 +909,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-nodes", type=int, default=1_000_000, help="cap on tries per puzzle for backtrack and rules")
     stochastic_options(p, seed=False)
     p.add_argument("--jobs", type=int, default=1, help="run in N processes, each taking the next puzzles when free; one merged table")
+    scheduler_option(p)
     p.add_argument("--csv", metavar="FILE", default=None, help="also write one row per puzzle and solver: " + ",".join(CSV_HEADER))
     p.add_argument("--json", action="store_true", help="one JSON object per solver instead of the table")
     p.add_argument("--cover", metavar="NAME[:N|:BOARD]", default=None,
@@ -712,10 +925,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit code."""
+    """Run the command line; return the exit code (130 when stopped with Ctrl+C)."""
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
     except OSError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        output = getattr(args, "output", None)
+        print("interrupted" + (f": {output} holds the records written; --resume goes on from them" if output else ""),
+              file=sys.stderr)
+        return 130

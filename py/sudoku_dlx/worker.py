@@ -64,13 +64,19 @@ def answer(kind: str, arguments: object, progress: Callable[[dict], object] | No
         return {"status": web.FAILED, "error": f"{kind} failed: {type(error).__name__}: {error}"}
 
 
+#: The modules no page imports: the command line's entry, and the one that imports Dask
+#: (``--scheduler``; there is no Dask in Pyodide).
+COMMAND_LINE_ONLY = ("__main__", "cluster")
+
+
 def import_all() -> list[str]:
-    """Import every module of the package (but ``__main__``), as the worker does before
-    Python's memory is saved, and ``build.mjs`` before it precompiles the standard library
-    the package needs; their names, in order."""
+    """Import every module of the package (but :data:`COMMAND_LINE_ONLY`), as the worker does
+    before Python's memory is saved, and ``build.mjs`` before it precompiles the standard
+    library the package needs; their names, in order."""
     package = importlib.import_module(__package__)
+    skipped = {f"{__package__}.{name}" for name in COMMAND_LINE_ONLY}
     names = [module.name for module in pkgutil.walk_packages(package.__path__, f"{__package__}.")
-             if not module.name.endswith(".__main__")]
+             if module.name not in skipped]
     for name in names:
         importlib.import_module(name)
     return names

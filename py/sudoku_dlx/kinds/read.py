@@ -11,12 +11,15 @@ sudoku, ``windoku:`` and its digits, else Tatham's game ID.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from itertools import chain
 
 from .forms import looks_like, read_form
-from .grid import KIND, KINDS, kind_facts, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, read_puzzles, shape_for
+from .grid import (KIND, KINDS, kind_facts, MAX_TEXT, WHITESPACE, InvalidPuzzleError, Puzzle, parse, puzzle_on_line,
+                   read_puzzles, shape_for)
 from .tatham import is_game_id, read_game_id, write_game_id
 
-__all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_puzzle", "read_texts"]
+__all__ = ["LINK_UNREAD", "VARIANT_LINK", "puzzle_id", "puzzle_record", "read_puzzle", "read_texts", "stream_texts"]
 
 #: What starts an f-puzzles or SudokuPad link, SudokuPad's prefixed data, f-puzzles' bare
 #: data (LZ-String base64 of a JSON object always starts ``N4Ig``) or its JSON (a grid's
@@ -60,24 +63,82 @@ def read_puzzle(text: str, size: int | None = None, kind: str | None = None) -> 
 _BLANK_LINE = re.compile(f"\\n[{WHITESPACE}]*\\n")
 
 
+def _one_puzzle(block: str) -> bool:
+    """Whether a block of lines is one puzzle: a kind's readable text, or a ``KIND:`` prefix and its lines."""
+    return bool(looks_like(block) or _PREFIX.match(block) and "\n" in block.strip(WHITESPACE))
+
+
+def _block_texts(block: str) -> list[str]:
+    """The puzzle texts of a block of lines between blank lines."""
+    return [block.strip("\n")] if _one_puzzle(block) else read_puzzles(block)
+
+
+def _uncommented(line: str) -> str | None:
+    """A line without its ``#`` comment; None for a line that is all comment."""
+    return None if line.lstrip(WHITESPACE).startswith("#") else line.split("#", 1)[0]
+
+
 def read_texts(text: str) -> list[str]:
     """Split a file's text into puzzle texts: a kind's readable text (a futoshiki's
     grid and signs, a jigsaw's letters, a killer's cages), or a ``KIND:`` prefix and
     its lines, is one puzzle: the whole text, else each block of lines between blank
     lines; the other blocks hold one puzzle per line, or one grid (see
     :func:`~.grid.read_puzzles`). ``#`` starts a comment."""
-    def one_puzzle(block: str) -> bool:
-        return bool(looks_like(block) or _PREFIX.match(block) and "\n" in block.strip(WHITESPACE))
-
-    text = "\n".join(line.split("#", 1)[0] for line in text.splitlines() if not line.lstrip(WHITESPACE).startswith("#"))
-    if one_puzzle(text):
+    text = "\n".join(line for line in map(_uncommented, text.splitlines()) if line is not None)
+    if _one_puzzle(text):
         try:  # a futoshiki's grid may hold blank lines where no sign stands between two rows
             read_puzzle(text)
             return [text.strip("\n")]
         except InvalidPuzzleError:
             pass
     blocks = [block for block in _BLANK_LINE.split(text) if block.strip(WHITESPACE)]
-    return [piece for block in blocks for piece in ([block.strip("\n")] if one_puzzle(block) else read_puzzles(block))]
+    return [piece for block in blocks for piece in _block_texts(block)]
+
+
+#: How many lines of a block :func:`stream_texts` holds before it reads the block line by line
+#: (unless they are a kind's readable text): more than a grid's 25 rows and a 25x25 jigsaw's 50 lines.
+BLOCK_LINES = 50
+
+
+def stream_texts(lines: Iterable[str]) -> Iterator[str]:
+    """:func:`read_texts` of a stream of lines, each text as soon as its block is read (a
+    block ends at a blank line), so that a file of millions of puzzles is never held
+    whole: a block that has grown past :data:`BLOCK_LINES` lines and is no kind's readable
+    text holds one puzzle per line, read as they come. A stream whose first block is a
+    kind's readable text is read whole (one puzzle or a few, maybe with blank lines
+    inside). Unlike :func:`read_texts`, a futoshiki whose first block has no sign is
+    never read as one puzzle with the blocks after it."""
+    lines = (line.rstrip("\r\n") for line in lines)
+    block: list[str] = []  # the lines of the block being read, without comments
+    first: list[str] | None = []  # the lines read so far, while the first block is
+    for line in lines:
+        if first is not None:
+            first.append(line)
+        kept = _uncommented(line)
+        if kept is None or not block and not kept.strip(WHITESPACE):
+            continue
+        if kept.strip(WHITESPACE):
+            block.append(kept)
+            if len(block) <= BLOCK_LINES:
+                continue
+        if first is not None and _one_puzzle("\n".join(block)):
+            yield from read_texts("\n".join(chain(first, lines)))
+            return
+        first = None
+        if len(block) <= BLOCK_LINES:
+            yield from _block_texts("\n".join(block))
+        else:  # one puzzle per line, to the block's end
+            for number, line in enumerate(chain(block, lines), 1):  # number: 1 for a .tsv's header
+                kept = _uncommented(line)
+                if kept is not None and not kept.strip(WHITESPACE):
+                    break
+                if kept is not None and (text := puzzle_on_line(kept, number)) is not None:
+                    yield text
+        block = []
+    if first is not None and _one_puzzle("\n".join(block)):
+        yield from read_texts("\n".join(first))
+    elif block:
+        yield from _block_texts("\n".join(block))
 
 
 def _read(text: str, size: int | None, kind: str | None) -> Puzzle:
