@@ -35,9 +35,9 @@ RULES = ("Hidden single", "Naked single", "Naked pair", "Hidden pair", "Naked tr
 
 
 class RuleBased(Backtrack):
-    """Backtracking with the rules between its guesses: one rule-based search of ``puzzle``: at most ``limit`` solutions (0: all), given
-    up after ``max_nodes`` digits placed (0: never; checked at each guess, so a search
-    may pass it by the digits its rules placed since).
+    """One rule-based search of ``puzzle``, backtracking with the rules between its guesses:
+    at most ``limit`` solutions (0: all), given up after ``max_nodes`` digits placed (0: never;
+    checked at each guess, so a search may pass it by the digits its rules placed since).
 
     ``stats.tries`` counts digits placed, by a rule or a guess; ``stats.guesses`` the
     cells guessed in (with two or more candidates); ``found`` holds the solutions,
