@@ -54,8 +54,8 @@ a short search such as a sudoku's.
 
 from __future__ import annotations
 
-import math
 import random
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -379,8 +379,9 @@ class ExactCover:
         chosen: list[int] = []
         hide, reveal = self._hide_function(), self._reveal_function()
         ask = False  # a guess was tried since prune last spoke
+        pruning = prune is not None
         # A long search moves to node objects once its updates outweigh building them.
-        switch_at = NODES_SWITCH * len(self.top) if trace is None and prune is None else math.inf
+        switch_at = NODES_SWITCH * len(self.top) if trace is None and prune is None else sys.maxsize
         try:
             while True:
                 if updates > switch_at:
@@ -416,7 +417,7 @@ class ExactCover:
                             if size[j] < best:
                                 i, best = j, size[j]
                             j = right[j]
-                    if best > 1 and ask and prune is not None:
+                    if ask and best > 1 and prune is not None:
                         ask = False
                         hidden = hide(prune([option_of[x] for x in chosen]))
                         if hidden:
@@ -459,7 +460,8 @@ class ExactCover:
                         chosen[-1] = x
                         updates += cover(rest[x])
                         tried += 1
-                        ask = ask or prune is not None and len(nodes) > 1
+                        if pruning and len(nodes) > 1:
+                            ask = True
                         if trace is not None:
                             trace("try", i - 1, (option_of[x],))
                         break

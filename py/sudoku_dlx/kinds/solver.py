@@ -79,10 +79,10 @@ def solutions(
 
     def patient(stats: SearchStats) -> bool:
         """Ends the search at ``stop``, or where it grows long enough to narrow."""
-        return (switch and stats.guesses >= SWITCH_AFTER) or (stop is not None and stop(stats))
+        return stats.guesses >= SWITCH_AFTER or (stop is not None and stop(stats))
 
     found = []
-    for chosen in problem.search(limit, rng, patient):
+    for chosen in problem.search(limit, rng, patient if switch else stop):
         digits = list(puzzle.digits)
         for option in chosen:
             if option < placements:
