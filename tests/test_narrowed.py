@@ -18,7 +18,7 @@ from conftest import broken_rules
 from sudoku_dlx.generator import generate
 from sudoku_dlx.kinds.grid import Cage, InvalidPuzzleError, Puzzle
 from sudoku_dlx.kinds.read import read_puzzle
-from sudoku_dlx.kinds import solver
+from sudoku_dlx.kinds import narrowing, solver
 from sudoku_dlx.kinds.solver import NARROWED, _narrowed_solutions, bounds, count_solutions, fault, solutions
 
 pytestmark = pytest.mark.external
@@ -181,3 +181,17 @@ def test_tathams_tricky_futoshikis_need_no_search():
     for puzzle in tatham("sgt-unequal", "9dk#1"):
         found, stats = solutions(puzzle, 2)
         assert len(found) == 1 and stats.nodes == 0 and broken_rules(puzzle, list(found[0])) == []
+
+
+@pytest.mark.parametrize("n", [9, 16, 25])
+def test_the_subsets_rule_reads_every_digit_of_a_big_unit(n):
+    """A hidden pair of the two highest digits, and a naked pair of the two lowest, in a unit
+    of ``n`` cells: the places of digits beyond the spread table's bits are read too."""
+    full, high = (1 << n) - 1, 0b11 << n - 2
+    allowed = [full & ~high] * n
+    allowed[3] = allowed[n - 2] = full  # the only places of digits n - 1 and n
+    allowed[0] = allowed[1] = 0b11  # digits 1 and 2 there alone
+    narrowed = {}
+    narrowing.subsets(tuple(range(n)), allowed, lambda x, mask: narrowed.__setitem__(x, mask))
+    assert narrowed[3] == narrowed[n - 2] == high
+    assert all(narrowed[x] & 0b11 == 0 for x in narrowed if x not in (3, n - 2))

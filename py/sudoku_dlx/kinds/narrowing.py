@@ -24,13 +24,17 @@ def subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, in
     hold as many digits between them (naked), or as many digits with as many places
     between them (hidden); ``narrow(cell, mask)`` takes what they rule out."""
     n = len(unit)
-    spread = _spread(n)
+    spread, chunk = _spread(n), SPREAD_BITS * n
     small, placed, packed, open_count = [], 0, 0, 0  # packed: the places of digit d, bits d * n to d * n + n - 1
     for k, x in enumerate(unit):
         mask = allowed[x]
         if mask & mask - 1:
             open_count += 1
-            packed |= spread[mask] << k
+            rest, shift = mask, k
+            while rest:  # one round for a unit of up to SPREAD_BITS digits
+                packed |= spread[rest & SPREAD_MASK] << shift
+                rest >>= SPREAD_BITS
+                shift += chunk
             if mask.bit_count() <= SUBSET_CELLS:
                 small.append(x)
         else:
@@ -68,13 +72,22 @@ def subsets(unit: tuple[int, ...], allowed: list[int], narrow: Callable[[int, in
                         narrow(x, allowed[x] & keep)
 
 
+#: ``subsets`` spreads a cell's mask this many digits at a time (:func:`_spread`'s table has
+#: ``2 ** SPREAD_BITS`` entries: a table of every mask of 25 digits took 20 s and gigabytes).
+SPREAD_BITS = 16
+SPREAD_MASK = (1 << SPREAD_BITS) - 1
+
+
 @lru_cache(maxsize=16)
 def _spread(n: int) -> tuple[int, ...]:
-    """For each mask of ``n`` digits (bit ``d`` for digit ``d + 1``), bit ``d * n``
-    for each of its bits ``d``: shifted by each cell's place in a unit and or-ed,
-    bits ``d * n`` to ``d * n + n - 1`` hold the places of digit ``d + 1`` there."""
-    table = [0] * (1 << n)
-    for mask in range(1, 1 << n):
+    """For each mask of up to :data:`SPREAD_BITS` digits (bit ``d`` for digit ``d + 1``) in a
+    unit of ``n`` cells, bit ``d * n`` for each of its bits ``d``: shifted by each cell's place
+    in the unit and or-ed, bits ``d * n`` to ``d * n + n - 1`` hold the places of digit
+    ``d + 1`` there (a mask of more digits: its next ``SPREAD_BITS`` shifted by
+    ``SPREAD_BITS * n`` more)."""
+    size = 1 << min(n, SPREAD_BITS)
+    table = [0] * size
+    for mask in range(1, size):
         low = mask & -mask
         table[mask] = table[mask ^ low] | 1 << (low.bit_length() - 1) * n
     return tuple(table)
