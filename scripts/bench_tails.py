@@ -1,12 +1,16 @@
-"""Times classic sudoku's solver on big grids with and without the switch to narrowing
-(``kinds.solver.NARROW_LONG``), puzzle by puzzle in turn, side by side in one process. Not a
-test: it prints. The puzzles: the first ``--n`` 16x16 of vukr's set, the generator's 16x16
-minimal puzzles of seeds 1 to ``--seeds`` (``generate --size 16 --symmetry none``: the long
-tail of issue 44, seed 1 took 127 s), and the first three 25x25 of the course set.
+"""Times classic sudoku's solver on big grids without and with the switch to narrowing
+(``kinds.solver.NARROW_LONG``, after ``SWITCH_AFTER`` guesses), puzzle by puzzle in turn, side by
+side in one process. Not a test: it prints. The puzzles: the first ``--n`` 16x16 of vukr's set,
+the generator's 16x16 minimal puzzles of seeds 1 to ``--seeds`` (``generate --size 16
+--symmetry none``: the long tail of issue 44, seed 1 took 127 s), the first three 25x25 of the
+course set, and the 25x25 puzzles the generator made of seeds 1 to 20
+(benchmarks/generated-25x25.txt). A search without the switch is given up after ``--cap``
+seconds (counted as that long).
 
-    python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--data ../shared/data]
+    python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--cap 60] [--data ../shared/data]
 
-Each puzzle is solved up to 2 solutions (what Solve asks); the answers must agree.
+Each puzzle is solved up to 2 solutions (what Solve asks); the answers must agree (a
+puzzle with several solutions: on how many, since the two searches find different ones).
 """
 
 from __future__ import annotations
@@ -17,44 +21,56 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE / "py"))
 
 from sudoku_dlx.generator import generate  # noqa: E402
 from sudoku_dlx.kinds import solver  # noqa: E402
 from sudoku_dlx.kinds.grid import Puzzle, parse  # noqa: E402
 
 
-def timed(puzzle: Puzzle, switch: bool) -> tuple[float, int, list]:
-    """Milliseconds, guesses and solutions of one solve, with the switch on or off."""
-    solver.NARROW_LONG = frozenset({16}) if switch else frozenset()
+SWITCHED = solver.NARROW_LONG
+
+
+def timed(puzzle: Puzzle, switch: bool, cap: float) -> tuple[float, int, list | None]:
+    """Milliseconds, guesses and solutions (None: given up after ``cap`` seconds) of one
+    solve, with the switch on or off."""
+    solver.NARROW_LONG = SWITCHED if switch else frozenset()
     start = time.perf_counter()
-    found, stats = solver.solutions(puzzle, 2)
-    return (time.perf_counter() - start) * 1000, stats.guesses, found
+    found, stats = solver.solutions(puzzle, 2, stop=lambda _: time.perf_counter() - start > cap)
+    return (time.perf_counter() - start) * 1000, stats.guesses, None if stats.stopped else found
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=100)
     parser.add_argument("--seeds", type=int, default=11)
-    parser.add_argument("--data", type=Path, default=Path(__file__).resolve().parents[2] / "shared" / "data")
+    parser.add_argument("--cap", type=float, default=60)
+    parser.add_argument("--data", type=Path, default=HERE.parent / "shared" / "data")
     args = parser.parse_args()
     read = lambda path, skip=0: [parse(line.split()[0]) for line in (args.data / path).read_text().splitlines()[skip:] if line.strip()]  # noqa: E731
     sets = {
         "16x16 vukr": read("16x16/vukr_16x16_1000.txt")[: args.n],
         "16x16 generated": [generate(16, symmetry="none", seed=seed, budget=None).puzzle for seed in range(1, args.seeds + 1)],
         "25x25 course": read("25x25/course_tcgaryau_25x25.tsv", 1)[:3],
+        "25x25 generated": [parse(line.split()[1]) for line in (HERE / "benchmarks" / "generated-25x25.txt").read_text().splitlines()
+                            if not line.startswith("#")],
     }
-    print("| set | puzzles | median ms before | median ms after | max ms before | max ms after | total s before | total s after |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| set | puzzles | median ms plain | median ms switched | max ms plain | max ms switched "
+          "| total s plain | total s switched | plain given up |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, texts in sets.items():
-        before, after = [], []
+        plain, switched, given_up = [], [], 0
         for puzzle in texts:
-            b, a = timed(puzzle, False), timed(puzzle, True)
-            assert b[2] == a[2], "the answers differ"
-            before.append(b[0])
-            after.append(a[0])
-        print(f"| {name} | {len(texts)} | {statistics.median(before):.1f} | {statistics.median(after):.1f} | "
-              f"{max(before):.0f} | {max(after):.0f} | {sum(before) / 1000:.1f} | {sum(after) / 1000:.1f} |", flush=True)
+            b, a = timed(puzzle, False, args.cap), timed(puzzle, True, args.cap)
+            assert a[2] is not None and (b[2] is None or len(b[2]) == len(a[2]) and (len(a[2]) > 1 or b[2] == a[2])), \
+                "the answers differ"
+            plain.append(b[0])
+            switched.append(a[0])
+            given_up += b[2] is None
+        print(f"| {name} | {len(texts)} | {statistics.median(plain):.1f} | {statistics.median(switched):.1f} | "
+              f"{max(plain):.0f} | {max(switched):.0f} | {sum(plain) / 1000:.1f} | {sum(switched) / 1000:.1f} | {given_up} |",
+              flush=True)
 
 
 if __name__ == "__main__":

@@ -151,6 +151,29 @@ def test_bounds_at_every_guess_keep_the_same_solutions(program, params, monkeypa
     assert counts.count(1) >= 3 and sum(start is not None for start in asked) > 3, (counts, len(asked))
 
 
+
+@pytest.mark.parametrize("program, params", [("sgt-solo", "2x3kde#1"), ("sgt-solo", "6jdi#1"), ("sgt-unequal", "7dx#1")],
+                         ids=["killer", "jigsaw", "futoshiki"])
+def test_bounds_from_an_earlier_answer_are_the_bounds_from_the_start(program, params):
+    """The search's prune goes on from the bounds of the point it came from, with the
+    cells it placed since as ``changed``: the answer is the one :func:`bounds` gives from
+    the start (its rules only ever take digits out, so the order they run in does not
+    matter), and it keeps the solution."""
+    for puzzle in tatham(program, params):
+        (solution,), _ = solutions(puzzle, 2, whole=True)
+        earlier = bounds(puzzle)
+        open_cells = [x for x, mask in enumerate(earlier) if mask & mask - 1]
+        while open_cells:  # its open cells placed, three at a time
+            placed = open_cells[:3]
+            start = earlier[:]
+            for x in placed:
+                start[x] = 1 << solution[x] - 1
+            later = bounds(puzzle, start, changed=placed)
+            assert later == bounds(puzzle, start), (puzzle, placed)
+            assert all(later[x] >> d - 1 & 1 for x, d in enumerate(solution))
+            earlier = later
+            open_cells = [x for x in open_cells if later[x] & later[x] - 1]
+
 #: Tatham's sgt-unequal --generate 30 7dk#1, the fourth: at the subsets rule a digit
 #: placed by it in one unit had not yet left a crossing unit, where the hidden subsets
 #: took it for a digit still to place (the solution was lost before that was seen).

@@ -107,17 +107,26 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
     if all(known):  # bounds' rules hold for every single digit: the grid is a solution
         return [tuple(known)], SearchStats(solutions=1)
     problem, placements = open_cover(puzzle, allowed)
+    # The bounds of the search's path so far, shallowest first: (the options chosen, their masks).
+    path: list[tuple[list[int], list[int]]] = [([], allowed)]
 
     def prune(chosen: list[int]) -> list[int]:
-        """The placements :func:`bounds` rules out once the ``chosen`` ones are made."""
+        """The placements :func:`bounds` rules out once the ``chosen`` ones are made: from the
+        bounds of the deepest point of the path so far that ``chosen`` goes through, on."""
         if problem.stats.guesses < PRUNE_AFTER:
             return []
-        start = allowed[:]
-        for option in chosen:
+        while len(path[-1][0]) > len(chosen) or chosen[:len(path[-1][0])] != path[-1][0]:
+            path.pop()
+        before, start = path[-1]
+        start = start[:]
+        changed = []
+        for option in chosen[len(before):]:
             if option < len(placements):
                 cell, digit = placements[option]
                 start[cell] = 1 << digit - 1
-        narrowed = bounds(puzzle, start)
+                changed.append(cell)
+        narrowed = bounds(puzzle, start, changed=changed)
+        path.append((chosen[:], narrowed))
         return [option for option, (cell, digit) in enumerate(placements) if not narrowed[cell] >> digit - 1 & 1]
 
     found = []
@@ -252,10 +261,13 @@ def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[
     return marks, first
 
 
-def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True) -> list[int]:
+def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True,
+           changed: Sequence[int] | None = None) -> list[int]:
     """The digits each cell may still hold (bit ``d - 1`` for ``d``), as far as the
     givens (or the masks ``start``), a futoshiki's signs and a killer's cages tell
-    without a guess. The rules, in this order, each on the units, cages and signs whose
+    without a guess. With ``changed``, ``start`` is an answer of ``bounds`` narrowed
+    since at those cells alone, and the rules begin from those cells rather than from
+    every cell. The rules, in this order, each on the units, cages and signs whose
     cells narrowed since it last looked, a later one only when the earlier ones stall,
     until nothing changes (an empty cell: no solution):
 
@@ -284,7 +296,8 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
     units = shape.units
     peers: Sequence[frozenset[int]] = shape.peers
     allowed = [1 << d - 1 if d else full for d in puzzle.digits] if start is None else list(start)
-    todo = [x for x, m in enumerate(allowed) if not m & m - 1]  # single cells whose digit leaves their peers
+    narrowed = list(range(len(allowed)) if changed is None else changed)  # the cells narrowed, in turn; each rule reads on from where it stopped
+    todo = [x for x in narrowed if not allowed[x] & allowed[x] - 1]  # single cells whose digit leaves their peers
     sums = _sums_of_units(puzzle)  # within one unit each: their cells are peers already
     cages = [(cage.cells, list(combination_masks(len(cage.cells), cage.sum, n))) for cage in (*puzzle.cages, *sums)]
     pairs = {k: _partners(cage.sum, n) for k, cage in enumerate((*puzzle.cages, *sums))
@@ -314,7 +327,6 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True)
         signs_of[g].append((g, l))
         signs_of[l].append((g, l))
     signs_read = 0  # how far into narrowed the signs' rule has read
-    narrowed = list(range(len(allowed)))  # the cells narrowed, in turn; each rule reads on from where it stopped
     solved: set[int] = set()  # the units whose cells are all placed
     seen = [0, 0, 0, 0]  # how far into narrowed the units', the cages', the crossings' and the subsets' rules have read
 
@@ -497,11 +509,11 @@ PRUNE_AFTER = 32
 
 #: The sizes whose classic, X and windoku puzzles, once the search of the shared links has
 #: made :data:`SWITCH_AFTER` guesses, start again narrowed (:func:`_narrowed_solutions`):
-#: reasoning at each guess cuts a 16x16's long tail (a generated puzzle: 127 s to 0.3 s),
-#: while a 9x9 search never grows that long and a 25x25's narrowing costs more than it
-#: saves (benchmarks/2026-12-07-tails.md).
-NARROW_LONG = frozenset({16})
-SWITCH_AFTER = 2_000
+#: reasoning at each guess cuts the long tails of 16x16s (a generated puzzle: 127 s to
+#: 0.3 s) and 25x25s (generated ones: over 60 s to 3 s), while a 9x9 search never grows
+#: long enough to pay (benchmarks/2026-12-07-tails.md).
+NARROW_LONG = frozenset({16, 25})
+SWITCH_AFTER = 100
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
 SUM_CELLS = 3
