@@ -107,18 +107,23 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
     if all(known):  # bounds' rules hold for every single digit: the grid is a solution
         return [tuple(known)], SearchStats(solutions=1)
     problem, placements = open_cover(puzzle, allowed)
-    # The bounds of the search's path so far, shallowest first: (the options chosen, their masks).
+    options_of: list[list[tuple[int, int]]] = [[] for _ in allowed]  # each cell's placements: (option, digit)
+    for option, (cell, digit) in enumerate(placements):
+        options_of[cell].append((option, digit))
+    # The bounds of the search's path so far, shallowest first: (the options chosen, their
+    # masks). The search keeps what prune hid at a point until it backs up past it.
     path: list[tuple[list[int], list[int]]] = [([], allowed)]
 
     def prune(chosen: list[int]) -> list[int]:
-        """The placements :func:`bounds` rules out once the ``chosen`` ones are made: from the
-        bounds of the deepest point of the path so far that ``chosen`` goes through, on."""
+        """The placements :func:`bounds` rules out once the ``chosen`` ones are made, beyond
+        those ruled out at the deepest point of the path so far that ``chosen`` goes through:
+        from the bounds there, on."""
         if problem.stats.guesses < PRUNE_AFTER:
             return []
         while len(path[-1][0]) > len(chosen) or chosen[:len(path[-1][0])] != path[-1][0]:
             path.pop()
-        before, start = path[-1]
-        start = start[:]
+        before, earlier = path[-1]
+        start = earlier[:]
         changed = []
         for option in chosen[len(before):]:
             if option < len(placements):
@@ -127,7 +132,8 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
                 changed.append(cell)
         narrowed = bounds(puzzle, start, changed=changed)
         path.append((chosen[:], narrowed))
-        return [option for option, (cell, digit) in enumerate(placements) if not narrowed[cell] >> digit - 1 & 1]
+        return [option for cell, (mask, was) in enumerate(zip(narrowed, earlier)) if mask != was
+                for option, digit in options_of[cell] if not mask >> digit - 1 & 1]
 
     found = []
     for chosen in problem.search(limit, None, stop, prune=prune):
@@ -513,7 +519,7 @@ PRUNE_AFTER = 32
 #: 0.3 s) and 25x25s (generated ones: over 60 s to 3 s), while a 9x9 search never grows
 #: long enough to pay (benchmarks/2026-12-07-tails.md).
 NARROW_LONG = frozenset({16, 25})
-SWITCH_AFTER = 100
+SWITCH_AFTER = 300
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
 SUM_CELLS = 3
