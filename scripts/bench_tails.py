@@ -2,10 +2,10 @@
 (``kinds.solver.NARROW_LONG``, after ``SWITCH_AFTER`` guesses), puzzle by puzzle in turn, side by
 side in one process. Not a test: it prints. The puzzles: the first ``--n`` 16x16 of vukr's set,
 the generator's 16x16 minimal puzzles of seeds 1 to ``--seeds`` (``generate --size 16
---symmetry none``: the long tail of issue 44, seed 1 took 127 s), the first three 25x25 of the
-course set, and the 25x25 puzzles the generator made of seeds 1 to 20
-(benchmarks/generated-25x25.txt). A search without the switch is given up after ``--cap``
-seconds (counted as that long).
+--symmetry none``, no budget: the long tail of issue 44, seed 1 took 127 s), the first three
+25x25 of the course set, and the puzzles the generator made with its budget of 16x16 seeds 1
+to 100 and 25x25 seeds 1 to 20 (benchmarks/generated-16x16.txt and generated-25x25.txt). A
+search without the switch is given up after ``--cap`` seconds (counted as that long).
 
     python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--cap 60] [--data ../shared/data]
 
@@ -41,6 +41,11 @@ def timed(puzzle: Puzzle, switch: bool, cap: float) -> tuple[float, int, list | 
     return (time.perf_counter() - start) * 1000, stats.guesses, None if stats.stopped else found
 
 
+def kept(name: str) -> list[Puzzle]:
+    """The puzzles of a file in benchmarks/ (a seed and a puzzle a line)."""
+    return [parse(line.split()[1]) for line in (HERE / "benchmarks" / name).read_text().splitlines() if not line.startswith("#")]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--n", type=int, default=100)
@@ -53,8 +58,8 @@ def main() -> None:
         "16x16 vukr": read("16x16/vukr_16x16_1000.txt")[: args.n],
         "16x16 generated": [generate(16, symmetry="none", seed=seed, budget=None).puzzle for seed in range(1, args.seeds + 1)],
         "25x25 course": read("25x25/course_tcgaryau_25x25.tsv", 1)[:3],
-        "25x25 generated": [parse(line.split()[1]) for line in (HERE / "benchmarks" / "generated-25x25.txt").read_text().splitlines()
-                            if not line.startswith("#")],
+        "16x16 generated, 10 s budget": kept("generated-16x16.txt"),
+        "25x25 generated, 10 s budget": kept("generated-25x25.txt"),
     }
     print("| set | puzzles | median ms plain | median ms switched | max ms plain | max ms switched "
           "| total s plain | total s switched | plain given up |")
