@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from conftest import is_solution, lines
 from sudoku_dlx import BOX_SHAPES, InvalidPuzzleError, Puzzle, count_solutions, parse, solve
 from sudoku_dlx.baselines.backtrack import backtrack_solutions
+from sudoku_dlx.kinds.grid import SYMBOLS
 from sudoku_dlx.kinds.solver import solutions
 from sudoku_dlx.baselines.textbook import textbook_solutions
 
@@ -327,7 +328,7 @@ def test_the_textbook_baseline_finds_no_solution_where_there_is_none():
 
 @pytest.mark.parametrize("text", lines("9x9/norvig_hardest.txt", 3) + lines("16x16/vukr_16x16_first100.txt", 3))
 def test_a_long_search_switched_to_narrowing_finds_the_same_solutions(monkeypatch, text):
-    """The switch of ``kinds.solver.NARROW_LONG`` (meant for 16x16's long tails), made at once
+    """The switch of ``kinds.solver.NARROW_LONG`` (meant for big grids' long tails), made at once
     here: the narrowed search that takes over finds what the plain one finds, and the
     statistics count both searches' guesses."""
     from sudoku_dlx.kinds import solver  # noqa: PLC0415 - the module whose switch is set
@@ -343,3 +344,13 @@ def test_a_long_search_switched_to_narrowing_finds_the_same_solutions(monkeypatc
     assert narrowed, "the search did not switch"
     assert switched == plain and len(plain) == 1
     assert stats.guesses >= 1 and not stats.stopped
+
+
+def test_a_25x25_with_a_long_tail_is_switched_to_narrowing():
+    """A generated 25x25 whose plain search made 373,358 guesses in 60 s without an end: the
+    switch to narrowing (``kinds.solver.NARROW_LONG``) after ``SWITCH_AFTER`` guesses solves it
+    in a few hundred. Capped at 20,000 guesses, so that without the switch it stops, not hangs."""
+    text, solution = lines("25x25/generated_seed7.tsv")[0].split("\t")
+    found, stats = solutions(parse(text), 2, stop=lambda stats: stats.guesses > 20_000)
+    assert not stats.stopped and len(found) == 1
+    assert "".join(SYMBOLS[d - 1] for d in found[0]) == solution
