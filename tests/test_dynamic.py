@@ -19,7 +19,7 @@ from sudoku_dlx.cli import main
 from sudoku_dlx.techniques import dynamic
 from sudoku_dlx.techniques.position import Position, Search, base_score
 from sudoku_dlx.techniques.dynamic import (
-    LEVELS, _dynamic, _locked, _Net, _Nets, _pairs, _static_links, _static_multiple, _x_wings,
+    DEPTH, LEVELS, _dynamic, _locked, _Net, _Nets, _pairs, _starts, _Static, _static_links, _static_multiple, _x_wings,
     dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains, nested_forcing_chains,
     nested_multiple_forcing_chains,
 )
@@ -161,6 +161,38 @@ def assert_sound(position: Position, step, solution) -> None:
         assert position.has(cells(name)[0], int(symbol, 36)), (name, symbol, step.text)
     for link in step.links:
         assert position.has(*link.a) and position.has(*link.b)
+
+
+def test_the_static_links_of_a_net_reach_for_all_candidates_what_they_reach_for_one():
+    """_Static.reach_all (every candidate at once, a round at a time) gives what
+    reach_bits gives each candidate alone, on nets of a hardest puzzle's position,
+    chains of several rounds among them."""
+    position, solution = position_before(HARDEST[0], "Nested forcing chains")
+    position.search = Search(solution=solution)
+    memo = _Nets(position)
+    longest = 0
+    for start in _starts(position)[::7]:
+        net = memo.follow(position, start, 1)
+        static = _Static(net, DEPTH)
+        on, off = static.reach_all()
+        for c in range(len(on)):
+            if static.alive >> c & 1:
+                assert (on[c], off[c]) == static.reach_bits((c << 1) | 1), (start, c)
+                longest = max(longest, on[c].bit_count())
+            else:
+                assert on[c] == off[c] == 0
+    assert longest >= 4  # some candidate makes three others true: chains of more than one round
+
+
+def test_the_static_links_of_a_net_are_made_again_once_it_removes_a_candidate():
+    position = with_candidates(empty_position(), {"r1c5": "13", "r5c5": "34", "r5c1": "24"})
+    net = net_removing(position, {"r1c1": "3456789"})
+    static = _Static.of(net, DEPTH)
+    assert _Static.of(net, DEPTH) is static
+    assert not net.propagate([(off("r5c1", 2), ())])
+    again = _Static.of(net, DEPTH)
+    assert again is not static and not again.alive >> (cells("r5c1")[0] * 9 + 1) & 1
+    assert net.copy(net.level).static is None
 
 
 @pytest.mark.slow

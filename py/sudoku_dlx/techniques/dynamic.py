@@ -35,7 +35,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 
 from .position import Position, Link, Step, base_score
 from .forcing import again, found_step, multiple
@@ -91,6 +91,8 @@ class _Net:
         self.done = 0
         #: How many facts of the position the net has learnt.
         self.known = 0
+        #: The static links of the net's candidates, while they stay (see :meth:`_Static.of`).
+        self.static: _Static | None = None
 
     def copy(self, level: int) -> _Net:
         """A copy of the net, to go on with the rules of ``level``."""
@@ -100,6 +102,7 @@ class _Net:
         twin.parents, twin.inner, twin.reached = dict(self.parents), dict(self.inner), self.reached[:]
         twin.conflict, twin._complexity = self.conflict, self._complexity
         twin.keys, twin.cells, twin.looked = self.keys[:], self.cells[:], dict(self.looked)
+        twin.static = None
         return twin
 
     def learn(self, facts: list) -> None:
@@ -331,14 +334,27 @@ def _weak_masks(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def _through(on: int, off: int, among: int, more_on: list[int], more_off: list[int]) -> tuple[int, int]:
+    """``on`` and ``off`` with ``more_on`` and ``more_off`` of every candidate of the bit set ``among``."""
+    while among:
+        low = among & -among
+        among ^= low
+        c = low.bit_length() - 1
+        on |= more_on[c]
+        off |= more_off[c]
+    return on, off
+
+
 class _Static:
     """The static links of a net's candidates: what an assumption implies there
     within :data:`DEPTH` inferences, as bit sets over the candidates (fast) or
     with the parents of every term (for the chains of a deduction)."""
 
-    def __init__(self, net: _Net, depth: int | None = None) -> None:
+    def __init__(self, net: _Net, depth: int) -> None:
         self.net = net
-        self.depth = depth or DEPTH
+        self.depth = depth
+        #: The net's candidates these are of: how many it had removed.
+        self.removals = len(net.cells)
         n, position = net.links.n, net.links.position
         candidates, counts = net.candidates, net.counts
         self.weak = _weak_masks(position.peers)
@@ -365,6 +381,15 @@ class _Static:
         self.bits: dict[int, tuple[int, int]] = {}
         self.parents: dict[int, dict[int, tuple[int, ...]]] = {}
         self.implied: dict[int, list] = {}
+
+    @classmethod
+    def of(cls, net: _Net, depth: int) -> _Static:
+        """The static links of ``net``'s candidates as they are (made once for them: the
+        rules of a net that stalls ask for them one after another)."""
+        kept = net.static
+        if kept is None or kept.removals != len(net.cells) or kept.depth != depth:
+            kept = net.static = cls(net, depth)
+        return kept
 
     def reach_bits(self, start: int) -> tuple[int, int]:
         """The candidates the on-term ``start`` makes true and false."""
@@ -393,6 +418,42 @@ class _Static:
                 on |= frontier
             found = self.bits[start] = (on, off)
         return found
+
+    # :meth:`reach_all` makes the same for every live candidate at once, a round at a
+    # time. A round is a weak link, then a strong one. Candidate ``c`` on makes false
+    # ``gone``, its weak links to live candidates; through its *ends*, those of them with
+    # a strong link, it makes true their strong links' other ends, and so on: within k
+    # rounds, ``c`` makes true itself and what lies beyond its ends within k - 1 rounds,
+    # and false ``gone`` and what lies beyond its ends within k - 1. Beyond an end within
+    # no round lie the other ends of its strong links. Only the few candidates with a
+    # strong link are ends: what lies beyond each is made once, for all.
+
+    def reach_all(self) -> tuple[list[int], list[int]]:
+        """:meth:`reach_bits` of every live candidate, by candidate (``cell * n + digit - 1``)."""
+        weak, alive, linked, strong = self.weak, self.alive, self.linked, self.strong
+        ends = []  # every end, with its ends and its weak links to live candidates
+        rest = linked
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            end = low.bit_length() - 1
+            ends.append((end, weak[end] & alive & linked, weak[end] & alive))
+        beyond_on, beyond_off = strong[:], [0] * len(strong)  # within no round
+        for _ in range(self.depth // 2 - 1):
+            on, off = [0] * len(strong), [0] * len(strong)  # what each end makes true and false, a round more
+            for end, its_ends, gone in ends:
+                on[end], off[end] = _through(1 << end, gone, its_ends, beyond_on, beyond_off)
+            for end, _, _ in ends:
+                beyond_on[end], beyond_off[end] = _through(0, 0, strong[end], on, off)
+        on, off = [0] * len(weak), [0] * len(weak)
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            gone = weak[c] & alive
+            on[c], off[c] = _through(low, gone, gone & linked, beyond_on, beyond_off) if gone & linked else (low, gone)
+        return on, off
 
     def reach(self, start: int) -> dict[int, tuple[int, ...]]:
         """What ``start`` implies, as :meth:`reach_bits`, with the parents of every term."""
@@ -464,7 +525,7 @@ def _new_strong_links(net: _Net):
 def _static_links(net: _Net, keys, cells):
     """Forcing chains on the net's candidates: what both ends of a new strong link
     imply holds (on the position, no chain concludes anything, or an easier technique would have)."""
-    static = _Static(net)
+    static = _Static.of(net, DEPTH)
     position = net.links.position
     out = []
     for a, b, why in _new_strong_links(net):
@@ -484,17 +545,11 @@ def _static_multiple(net: _Net, keys, cells):
     what every candidate of a cell, or every place of a digit in a unit, implies."""
     n, position = net.links.n, net.links.position
     candidates, counts = net.candidates, net.counts
-    static = _Static(net, MULTIPLE_DEPTH)
+    static = _Static.of(net, MULTIPLE_DEPTH)
+    on_of, off_of = static.reach_all()
     out = []
 
-    def consider(starts: list[int], words: Callable[[], str]) -> None:
-        on, off = static.reach_bits(starts[0])
-        for start in starts[1:]:
-            if not on | off:
-                return
-            more_on, more_off = static.reach_bits(start)
-            on &= more_on
-            off &= more_off
+    def consider(starts: list[int], on: int, off: int, words: str) -> None:
         for term in static.news(on, off):
             outcomes = [static.reach(start) for start in starts]
             if all(term in outcome for outcome in outcomes):
@@ -503,18 +558,34 @@ def _static_multiple(net: _Net, keys, cells):
                     seen, more = _rests_on(outcome, [term])
                     total += len(seen)
                     outside |= more
-                out.append((term, tuple(outside), (words(), total)))
+                out.append((term, tuple(outside), (words, total)))
 
     for x, m in enumerate(candidates):
         if m.bit_count() > 2:
-            consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
-                     partial(lambda x: f"cell forcing chains: whichever digit {position.name(x)} holds", x))
-    for u in range(len(position.units)):
+            on = off = -1
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                c = x * n + low.bit_length() - 1
+                on &= on_of[c]
+                off &= off_of[c]
+            if on | off:
+                consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1], on, off,
+                         f"cell forcing chains: whichever digit {position.name(x)} holds")
+    on_by_digit, off_by_digit = [on_of[d0::n] for d0 in range(n)], [off_of[d0::n] for d0 in range(n)]
+    for u, unit in enumerate(position.units):
         for d0 in range(n):
             if counts[u * n + d0] > 2:
-                consider([((x * n + d0) << 1) | 1 for x in position.units[u] if candidates[x] >> d0 & 1],
-                         partial(lambda u, d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}",
-                                 u, d0))
+                bit, on_d, off_d = 1 << d0, on_by_digit[d0], off_by_digit[d0]
+                on = off = -1
+                for x in unit:
+                    if candidates[x] & bit:
+                        on &= on_d[x]
+                        off &= off_d[x]
+                if on | off:
+                    consider([((x * n + d0) << 1) | 1 for x in unit if candidates[x] & bit], on, off,
+                             f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}")
     return out
 
 
