@@ -33,6 +33,7 @@ A chain scores a base per kind plus :func:`length_bonus` of its term count
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from .position import Position
 
@@ -71,10 +72,10 @@ class Links:
         self.y = y
         self._static: dict[int, list[int]] = {}
         self.memo: dict = {}  # what the chain searches keep about these links
-        self._units = [list(zip(units, (position.units[unit] for unit in units))) for units in position.units_of]
-        self._peers = [tuple((peer, peer * position.n * 2) for peer in sorted(peers)) for peers in position.peers]
+        self._units, self._peers = _layout(position.units, position.units_of, position.peers)
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
-        self.counts = [len(position.places(unit, digit)) for unit in range(len(position.units)) for digit in range(1, self.n + 1)]
+        places = position.search.places(position)
+        self.counts = [(places[d0] & mask).bit_count() for mask in _unit_masks(position.units) for d0 in range(self.n)]
 
     def members(self, term: int) -> tuple[tuple[int, ...], int]:
         """The cells of a term (one) and its digit, 0-based."""
@@ -135,6 +136,22 @@ class Links:
                     )
                     found.append((((other * n + d0) << 1) | 1, removed))
         return found
+
+
+@cache
+def _layout(units: tuple[tuple[int, ...], ...], units_of: tuple[tuple[int, ...], ...],
+            peers: tuple[frozenset[int], ...]) -> tuple[list, list]:
+    """For every cell, its units with their cells, and its peers each with its first term
+    (the off-term of the peer's digit 1), in order: what :meth:`Links.implied` walks."""
+    n = len(units[0])  # a row's cells
+    return ([list(zip(indices, (units[unit] for unit in indices))) for indices in units_of],
+            [tuple((peer, peer * n * 2) for peer in sorted(cell_peers)) for cell_peers in peers])
+
+
+@cache
+def _unit_masks(units: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Every unit's cells as a bit set."""
+    return tuple(sum(1 << x for x in unit) for unit in units)
 
 
 def first_parents(parents, term: int) -> list[int]:
