@@ -355,28 +355,33 @@ class _Static:
         self.depth = depth
         #: The net's candidates these are of: how many it had removed.
         self.removals = len(net.cells)
-        n, position = net.links.n, net.links.position
-        candidates, counts = net.candidates, net.counts
-        self.weak = _weak_masks(position.peers)
-        self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
-        #: For every candidate, the candidates it being false makes true; ``linked``: those that have any.
-        strong = self.strong = [0] * (len(candidates) * n)
-        linked = 0
-        for x, mask in enumerate(candidates):
-            if mask.bit_count() == 2:
-                low = mask & -mask
-                a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
-                strong[a] |= 1 << b
-                strong[b] |= 1 << a
-                linked |= 1 << a | 1 << b
-        for u, unit in enumerate(position.units):
-            for d0 in range(n):
-                if counts[u * n + d0] == 2:
-                    bit = 1 << d0
-                    a, b = (x * n + d0 for x in unit if candidates[x] & bit)
-                    strong[a] |= 1 << b
-                    strong[b] |= 1 << a
-                    linked |= 1 << a | 1 << b
+        self.weak = _weak_masks(net.links.position.peers)
+        #: The live candidates; for every candidate, the candidates it being false makes true;
+        #: ``linked``: those that have any. The position's, but for the candidates the net
+        #: removed (those its off-terms reached) and the strong links it made
+        #: (:attr:`new_links`, see :func:`_new_strong_links`).
+        alive, strong, linked = _position_links(net.links)
+        self.alive = alive & ~net.reached[0]
+        strong = self.strong = strong[:]
+        gone = linked & ~self.alive
+        linked &= ~gone
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            end = low.bit_length() - 1
+            others, strong[end] = strong[end], 0
+            while others:
+                bit = others & -others
+                others ^= bit
+                other = bit.bit_length() - 1
+                strong[other] &= ~low
+                if not strong[other]:
+                    linked &= ~bit
+        self.new_links = _new_strong_links(net)
+        for a, b, _, _ in self.new_links:
+            strong[a] |= 1 << b
+            strong[b] |= 1 << a
+            linked |= 1 << a | 1 << b
         self.linked = linked
         self.bits: dict[int, tuple[int, int]] = {}
         self.parents: dict[int, dict[int, tuple[int, ...]]] = {}
@@ -506,20 +511,53 @@ def _rests_on(parents, terms) -> tuple[set[int], set[int]]:
     return seen, outside
 
 
-def _new_strong_links(net: _Net):
-    """The strong links the net's candidates have and the position's lack: ``(on, on, the off-terms they rest on)``."""
+def _position_links(links: Links) -> tuple[int, list[int], int]:
+    """The live candidates (as a bit set) of the position of ``links``, every candidate's
+    strong links (the candidates it being false makes true) and those that have any (kept)."""
+    found = links.memo.get("strong links")
+    if found is None:
+        n, position, candidates, counts = links.n, links.position, links.candidates, links.counts
+        strong = [0] * (len(candidates) * n)
+        linked = 0
+        for x, mask in enumerate(candidates):
+            if mask.bit_count() == 2:
+                low = mask & -mask
+                a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+                linked |= 1 << a | 1 << b
+        for u, unit in enumerate(position.units):
+            for d0 in range(n):
+                if counts[u * n + d0] == 2:
+                    bit = 1 << d0
+                    a, b = (x * n + d0 for x in unit if candidates[x] & bit)
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+                    linked |= 1 << a | 1 << b
+        alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
+        found = links.memo["strong links"] = alive, strong, linked
+    return found
+
+
+def _new_strong_links(net: _Net) -> list[tuple[int, int, tuple[int, ...], int]]:
+    """The strong links the net's candidates have and the position's lack, in the cells
+    and units where it removed candidates: ``(candidate, candidate, cells, mask)``, the
+    candidates ``cell * n + digit - 1``; the link rests on the off-terms of the candidates
+    of ``mask`` in ``cells`` that the net removed (:meth:`_Net.removed`)."""
     n, position = net.links.n, net.links.position
     candidates, counts, start = net.candidates, net.counts, net.links.candidates
-    for x, m in enumerate(candidates):
+    found: list[tuple[int, int, tuple[int, ...], int]] = []
+    for x in sorted(set(net.cells)):
+        m = candidates[x]
         if m.bit_count() == 2 and start[x].bit_count() > 2:
             low = m & -m
-            yield ((x * n + low.bit_length() - 1) << 1) | 1, ((x * n + (m ^ low).bit_length() - 1) << 1) | 1, \
-                net.removed([x], ~m)
-    for u in range(len(position.units)):
-        for d0 in range(n):
-            if counts[u * n + d0] == 2 and net.links.counts[u * n + d0] > 2:
-                a, b = (x for x in position.units[u] if candidates[x] >> d0 & 1)
-                yield ((a * n + d0) << 1) | 1, ((b * n + d0) << 1) | 1, net.removed(position.units[u], 1 << d0)
+            found.append((x * n + low.bit_length() - 1, x * n + (m ^ low).bit_length() - 1, (x,), ~m))
+    for key in sorted(set(net.keys)):
+        if counts[key] == 2 and net.links.counts[key] > 2:
+            u, d0 = divmod(key, n)
+            a, b = (x for x in position.units[u] if candidates[x] >> d0 & 1)
+            found.append((a * n + d0, b * n + d0, position.units[u], 1 << d0))
+    return found
 
 
 def _static_links(net: _Net, keys, cells):
@@ -528,7 +566,8 @@ def _static_links(net: _Net, keys, cells):
     static = _Static.of(net, DEPTH)
     position = net.links.position
     out = []
-    for a, b, why in _new_strong_links(net):
+    for a, b, where, mask in static.new_links:
+        a, b = (a << 1) | 1, (b << 1) | 1
         (on_a, off_a), (on_b, off_b) = static.reach_bits(a), static.reach_bits(b)
         for term in static.news(on_a & on_b, off_a & off_b):
             ra, rb = static.reach(a), static.reach(b)
@@ -536,7 +575,7 @@ def _static_links(net: _Net, keys, cells):
                 sa, oa = _rests_on(ra, [term])
                 sb, ob = _rests_on(rb, [term])
                 words = f"forcing chain: {term_text(position, a)} and {term_text(position, b)} (one is true) both imply it"
-                out.append((term, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
+                out.append((term, tuple(oa | ob | set(net.removed(where, mask))), (words, len(sa) + len(sb))))
     return out
 
 
