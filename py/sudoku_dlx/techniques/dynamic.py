@@ -434,7 +434,8 @@ class _Static:
     # strong link are ends: what lies beyond each is made once, for all.
 
     def reach_all(self) -> tuple[list[int], list[int]]:
-        """:meth:`reach_bits` of every live candidate, by candidate (``cell * n + digit - 1``)."""
+        """:meth:`reach_bits` of every live candidate, by candidate (``cell * n + digit - 1``);
+        nothing for the others (a live candidate makes at least itself true)."""
         weak, alive, linked, strong = self.weak, self.alive, self.linked, self.strong
         ends = []  # every end, with its ends and its weak links to live candidates
         rest = linked
@@ -579,6 +580,12 @@ def _static_links(net: _Net, keys, cells):
     return out
 
 
+@cache
+def _unit_candidates(units: tuple[tuple[int, ...], ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """For every unit and digit (``unit * n + digit - 1``), the unit's candidates of the digit."""
+    return tuple(tuple(x * n + d0 for x in unit) for unit in units for d0 in range(n))
+
+
 def _static_multiple(net: _Net, keys, cells):
     """Cell and unit forcing chains on the net's candidates (static propagation):
     what every candidate of a cell, or every place of a digit in a unit, implies."""
@@ -612,19 +619,18 @@ def _static_multiple(net: _Net, keys, cells):
             if on | off:
                 consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1], on, off,
                          f"cell forcing chains: whichever digit {position.name(x)} holds")
-    on_by_digit, off_by_digit = [on_of[d0::n] for d0 in range(n)], [off_of[d0::n] for d0 in range(n)]
-    for u, unit in enumerate(position.units):
-        for d0 in range(n):
-            if counts[u * n + d0] > 2:
-                bit, on_d, off_d = 1 << d0, on_by_digit[d0], off_by_digit[d0]
-                on = off = -1
-                for x in unit:
-                    if candidates[x] & bit:
-                        on &= on_d[x]
-                        off &= off_d[x]
-                if on | off:
-                    consider([((x * n + d0) << 1) | 1 for x in unit if candidates[x] & bit], on, off,
-                             f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}")
+    for key, places in enumerate(_unit_candidates(position.units, n)):
+        if counts[key] > 2:
+            on = off = -1
+            for c in places:
+                more_on = on_of[c]
+                if more_on:  # a live candidate
+                    on &= more_on
+                    off &= off_of[c]
+            if on | off:
+                u, d0 = divmod(key, n)
+                consider([(c << 1) | 1 for c in places if on_of[c]], on, off,
+                         f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}")
     return out
 
 
