@@ -75,7 +75,7 @@ class Links:
         self._units, self._peers = _layout(position.units, position.units_of, position.peers)
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
         places = position.search.places(position)
-        self.counts = [(places[d0] & mask).bit_count() for mask in _unit_masks(position.units) for d0 in range(self.n)]
+        self.counts = [(places[d0] & mask).bit_count() for mask in position.unit_bits for d0 in range(self.n)]
 
     def members(self, term: int) -> tuple[tuple[int, ...], int]:
         """The cells of a term (one) and its digit, 0-based."""
@@ -146,12 +146,6 @@ def _layout(units: tuple[tuple[int, ...], ...], units_of: tuple[tuple[int, ...],
     n = len(units[0])  # a row's cells
     return ([list(zip(indices, (units[unit] for unit in indices))) for indices in units_of],
             [tuple((peer, peer * n * 2) for peer in sorted(cell_peers)) for cell_peers in peers])
-
-
-@cache
-def _unit_masks(units: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """Every unit's cells as a bit set."""
-    return tuple(sum(1 << x for x in unit) for unit in units)
 
 
 def first_parents(parents, term: int) -> list[int]:
