@@ -78,15 +78,20 @@ def _lines_text(kind: str, indexes) -> str:
 
 def _line_masks(position: Position, by_rows: bool) -> list[list[int]]:
     """``masks[digit - 1][line]``: bit ``i`` is set when ``digit`` can go in column
-    ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``."""
-    n = position.n
-    masks = [[0] * n for _ in range(n)]
-    for x, candidates in enumerate(position.candidates):
-        if candidates:
-            line, pos = _line_pos(n, x, by_rows)
-            for digit in digits_of(candidates):
-                masks[digit - 1][line] |= 1 << pos
-    return masks
+    ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``. Kept
+    while the position stays the same: every fish search asks."""
+    key = tuple(position.candidates)
+    kept = position.search.memo.get(("line masks", by_rows))
+    if kept is None or kept[0] != key:
+        n = position.n
+        masks = [[0] * n for _ in range(n)]
+        for x, candidates in enumerate(position.candidates):
+            if candidates:
+                line, pos = _line_pos(n, x, by_rows)
+                for digit in digits_of(candidates):
+                    masks[digit - 1][line] |= 1 << pos
+        kept = position.search.memo["line masks", by_rows] = key, masks
+    return kept[1]
 
 
 def _cell(n: int, line: int, pos: int, by_rows: bool) -> int:
