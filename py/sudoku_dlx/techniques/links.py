@@ -71,6 +71,7 @@ class Links:
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
+        self._static_implied: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         self.memo: dict = {}  # what the chain searches keep about these links
         self._units, self._peers = _layout(position.units, position.units_of, position.peers)
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
@@ -89,7 +90,14 @@ class Links:
         """The terms ``term`` implies on the position's own candidates (remembered)."""
         found = self._static.get(term)
         if found is None:
-            found = self._static[term] = [new for new, _ in self.implied(term, self.candidates, self.counts)]
+            found = self._static[term] = [new for new, _ in self.static_implied(term)]
+        return found
+
+    def static_implied(self, term: int) -> list[tuple[int, tuple[int, ...]]]:
+        """:meth:`implied` on the position's own candidates (remembered; they rest on nothing more)."""
+        found = self._static_implied.get(term)
+        if found is None:
+            found = self._static_implied[term] = self.implied(term, self.candidates, self.counts)
         return found
 
     def implied(self, term: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -201,11 +209,12 @@ def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
         # What an on-term implies only shrinks as a dynamic propagation removes
         # candidates, and the off-terms of those removed are already reached.
         gone = dynamic and not term & 1
-        implied = links.implied(term, candidates, counts) if gone else ((new, ()) for new in links.static(term))
+        implied = links.implied(term, candidates, counts) if gone else links.static_implied(term)
+        why = (term,)
         for new, hidden in implied:
             if new in parents:
                 continue
-            parents[new] = (term, *hidden)
+            parents[new] = (term, *hidden) if hidden else why
             if new ^ 1 in parents:
                 return Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
             (ons if new & 1 else offs).append(new)
