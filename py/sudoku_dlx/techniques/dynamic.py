@@ -358,8 +358,8 @@ class _Static:
         self.weak = _weak_masks(net.links.position.peers)
         #: The live candidates; for every candidate, the candidates it being false makes true;
         #: ``linked``: those that have any. The position's, but for the candidates the net
-        #: removed (those its off-terms reached) and the strong links it made
-        #: (:attr:`new_links`, see :func:`_new_strong_links`).
+        #: removed (those its off-terms reached: its propagation has run out, as when its
+        #: rules run) and the strong links it made (:attr:`new_links`, see :func:`_new_strong_links`).
         alive, strong, linked = _position_links(net.links)
         self.alive = alive & ~net.reached[0]
         strong = self.strong = strong[:]
