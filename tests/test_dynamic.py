@@ -19,7 +19,7 @@ from sudoku_dlx.cli import main
 from sudoku_dlx.techniques import dynamic
 from sudoku_dlx.techniques.position import Position, Search, base_score
 from sudoku_dlx.techniques.dynamic import (
-    LEVELS, _dynamic, _locked, _Net, _Nets, _pairs, _static_links, _static_multiple, _x_wings,
+    DEPTH, LEVELS, _dynamic, _locked, _Net, _Nets, _pairs, _starts, _Static, _static_links, _static_multiple, _x_wings,
     dynamic_forcing_chains, dynamic_forcing_chains_plus, nested_dynamic_forcing_chains, nested_forcing_chains,
     nested_multiple_forcing_chains,
 )
@@ -161,6 +161,65 @@ def assert_sound(position: Position, step, solution) -> None:
         assert position.has(cells(name)[0], int(symbol, 36)), (name, symbol, step.text)
     for link in step.links:
         assert position.has(*link.a) and position.has(*link.b)
+
+
+def test_the_static_links_of_a_net_reach_for_all_candidates_what_they_reach_for_one():
+    """_Static.reach_all (every candidate at once, a round at a time) gives what
+    reach_bits gives each candidate alone, on nets of a hardest puzzle's position,
+    chains of several rounds among them."""
+    position, solution = position_before(HARDEST[0], "Nested forcing chains")
+    position.search = Search(solution=solution)
+    memo = _Nets(position)
+    longest = 0
+    for start in _starts(position)[::7]:
+        net = memo.follow(position, start, 1)
+        static = _Static(net, DEPTH)
+        on, off = static.reach_all()
+        for c in range(len(on)):
+            if static.alive >> c & 1:
+                assert (on[c], off[c]) == static.reach_bits((c << 1) | 1), (start, c)
+                longest = max(longest, on[c].bit_count())
+            else:
+                assert on[c] == off[c] == 0
+    assert longest >= 4  # some candidate makes three others true: chains of more than one round
+
+
+def test_the_static_links_of_a_net_are_those_of_its_candidates():
+    """A net's static links, made from the position's less what the net removed and with
+    the strong links it made, are those of its candidates made afresh."""
+    position, solution = position_before(HARDEST[0], "Nested forcing chains")
+    position.search = Search(solution=solution)
+    memo, n = _Nets(position), 9
+    made = 0
+    for start in _starts(position)[::5]:
+        net = memo.follow(position, start, 2)
+        if net.conflict:  # it stopped at once: the links are of a net whose propagation ran out
+            continue
+        static = _Static(net, DEPTH)
+        strong, linked = [0] * (81 * n), 0
+        pairs = [[x * n + d0 for d0 in range(n) if mask >> d0 & 1] for x, mask in enumerate(net.candidates)
+                 if mask.bit_count() == 2]
+        pairs += [[x * n + d0 for x in position.units[u] if net.candidates[x] >> d0 & 1]
+                  for u in range(27) for d0 in range(n) if net.counts[u * n + d0] == 2]
+        for a, b in pairs:
+            strong[a] |= 1 << b
+            strong[b] |= 1 << a
+            linked |= 1 << a | 1 << b
+        assert static.alive == sum(mask << (x * n) for x, mask in enumerate(net.candidates))
+        assert (static.strong, static.linked) == (strong, linked)
+        made += bool(static.new_links) and bool(position.candidates != net.candidates)
+    assert made > 5
+
+
+def test_the_static_links_of_a_net_are_made_again_once_it_removes_a_candidate():
+    position = with_candidates(empty_position(), {"r1c5": "13", "r5c5": "34", "r5c1": "24"})
+    net = net_removing(position, {"r1c1": "3456789"})
+    static = _Static.of(net, DEPTH)
+    assert _Static.of(net, DEPTH) is static
+    assert not net.propagate([(off("r5c1", 2), ())])
+    again = _Static.of(net, DEPTH)
+    assert again is not static and not again.alive >> (cells("r5c1")[0] * 9 + 1) & 1
+    assert net.copy(net.level).static is None
 
 
 @pytest.mark.slow

@@ -41,6 +41,15 @@ def test_x_wing_in_rows():
     )
 
 
+def test_the_places_kept_for_a_position_follow_its_changes():
+    """A position's places of each digit per line are made once for all the fish, and
+    again once it changes: the same search sees an X-wing go when a base row gets a third place."""
+    position = x_wing_position()
+    assert x_wing(position) is not None
+    position.candidates[cells("r7c5")[0]] |= 1 << 3
+    assert x_wing(position) is None
+
+
 def test_x_wing_in_columns():
     step = found(x_wing, transposed(x_wing_position()))
     rest = " ".join(f"r{r}c{c}" for c in (1, 3, 4, 5, 6, 8, 9) for r in (3, 8))

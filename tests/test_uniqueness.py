@@ -23,6 +23,15 @@ def test_unique_rectangle_type_1():
     assert step.cells == tuple(cells("r1c1 r1c5 r2c1 r2c5"))
 
 
+def test_the_rectangles_kept_for_a_position_follow_its_changes():
+    """The rectangles are listed once per position for all the techniques, and again
+    once it changes: the same search sees a rectangle go when a corner loses the pair."""
+    position = with_candidates(empty_position(), {**FLOOR, "r2c1": "37", "r2c5": "379"})
+    assert unique_rectangle_1(position) is not None
+    position.candidates[cells("r2c5")[0]] = bits([8, 9])
+    assert unique_rectangle_1(position) is None
+
+
 def test_no_unique_rectangle_over_four_boxes():
     position = with_candidates(empty_position(), {**FLOOR, "r5c1": "37", "r5c5": "379"})
     assert found(unique_rectangle_1, position) is None

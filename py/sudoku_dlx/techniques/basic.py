@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .position import Position, Step, base_score, digits_of
+from .position import Position, Step, base_score, cells_of, digits_of
 
 __all__ = [
     "claiming", "full_house", "hidden_pair", "hidden_quad", "hidden_single", "hidden_triple",
@@ -80,18 +80,20 @@ def _intersection(position: Position, kind: str) -> Step | None:
     window) meets another unit leaves the rest of that unit. Claiming: a digit confined
     to where a row or column meets a box (or region, diagonal, window) leaves the rest
     of that unit."""
-    n, units_of = position.n, position.units_of
+    n, units_of, unit_bits = position.n, position.units_of, position.unit_bits
+    everywhere = position.search.places(position)  # of each digit, as a bit set (a unit's in its order)
     lines = range(2 * n)
     bases = [u for u in range(len(position.units)) if (u in lines) == (kind == "Claiming")]
     for u in bases:
         for digit in range(1, n + 1):
-            places = position.places(u, digit)
-            if len(places) < 2:
+            where = everywhere[digit - 1] & unit_bits[u]
+            if not where & (where - 1):  # fewer than two places
                 continue
+            places = cells_of(where)
             others = [t for t in units_of[places[0]] if t != u and (kind == "Pointing" or t not in lines)
-                      and all(t in units_of[x] for x in places)]
+                      and not where & ~unit_bits[t]]
             for other in others:
-                eliminations = tuple((x, digit) for x in position.places(other, digit) if x not in places)
+                eliminations = tuple((x, digit) for x in cells_of(everywhere[digit - 1] & unit_bits[other] & ~where))
                 if eliminations:
                     d = position.symbol(digit)
                     text = (f"{kind}: in {position.unit_name(u)}, {d} can only be in {position.unit_name(other)}, "
@@ -149,16 +151,19 @@ def _naked_subset(position: Position, size: int, score: float) -> Step | None:
 def _hidden_subset(position: Position, size: int, score: float) -> Step | None:
     """``size`` digits that fit only in the same ``size`` cells of a unit: those cells
     lose every other candidate."""
-    n = position.n
-    for u, unit in enumerate(position.units):
-        places = {d: position.places(u, d) for d in range(1, n + 1)}
-        digits = [d for d, p in places.items() if 2 <= len(p) <= size]
-        if sum(1 for p in places.values() if p) <= size:
+    everywhere = position.search.places(position)
+    for u, cells_of_unit in enumerate(position.unit_bits):
+        places = [mask & cells_of_unit for mask in everywhere]  # of each digit, as a bit set
+        digits = [d for d, p in enumerate(places, 1) if 2 <= p.bit_count() <= size]
+        if sum(1 for p in places if p) <= size:
             continue
         for chosen in combinations(digits, size):
-            cells = sorted({x for d in chosen for x in places[d]})
-            if len(cells) != size:
+            union = 0
+            for d in chosen:
+                union |= places[d - 1]
+            if union.bit_count() != size:
                 continue
+            cells = cells_of(union)
             keep = 0
             for d in chosen:
                 keep |= 1 << (d - 1)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 
 from .position import Position, Link, Step, base_score
 from .forcing import again, found_step, multiple
@@ -91,6 +91,8 @@ class _Net:
         self.done = 0
         #: How many facts of the position the net has learnt.
         self.known = 0
+        #: The static links of the net's candidates, while they stay (see :meth:`_Static.of`).
+        self.static: _Static | None = None
 
     def copy(self, level: int) -> _Net:
         """A copy of the net, to go on with the rules of ``level``."""
@@ -100,6 +102,7 @@ class _Net:
         twin.parents, twin.inner, twin.reached = dict(self.parents), dict(self.inner), self.reached[:]
         twin.conflict, twin._complexity = self.conflict, self._complexity
         twin.keys, twin.cells, twin.looked = self.keys[:], self.cells[:], dict(self.looked)
+        twin.static = None
         return twin
 
     def learn(self, facts: list) -> None:
@@ -331,40 +334,67 @@ def _weak_masks(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
     return tuple(masks)
 
 
+def _through(on: int, off: int, among: int, more_on: list[int], more_off: list[int]) -> tuple[int, int]:
+    """``on`` and ``off`` with ``more_on`` and ``more_off`` of every candidate of the bit set ``among``."""
+    while among:
+        low = among & -among
+        among ^= low
+        c = low.bit_length() - 1
+        on |= more_on[c]
+        off |= more_off[c]
+    return on, off
+
+
 class _Static:
     """The static links of a net's candidates: what an assumption implies there
     within :data:`DEPTH` inferences, as bit sets over the candidates (fast) or
     with the parents of every term (for the chains of a deduction)."""
 
-    def __init__(self, net: _Net, depth: int | None = None) -> None:
+    def __init__(self, net: _Net, depth: int) -> None:
         self.net = net
-        self.depth = depth or DEPTH
-        n, position = net.links.n, net.links.position
-        candidates, counts = net.candidates, net.counts
-        self.weak = _weak_masks(position.peers)
-        self.alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
-        #: For every candidate, the candidates it being false makes true; ``linked``: those that have any.
-        strong = self.strong = [0] * (len(candidates) * n)
-        linked = 0
-        for x, mask in enumerate(candidates):
-            if mask.bit_count() == 2:
-                low = mask & -mask
-                a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
-                strong[a] |= 1 << b
-                strong[b] |= 1 << a
-                linked |= 1 << a | 1 << b
-        for u, unit in enumerate(position.units):
-            for d0 in range(n):
-                if counts[u * n + d0] == 2:
-                    bit = 1 << d0
-                    a, b = (x * n + d0 for x in unit if candidates[x] & bit)
-                    strong[a] |= 1 << b
-                    strong[b] |= 1 << a
-                    linked |= 1 << a | 1 << b
+        self.depth = depth
+        #: The net's candidates these are of: how many it had removed.
+        self.removals = len(net.cells)
+        self.weak = _weak_masks(net.links.position.peers)
+        #: The live candidates; for every candidate, the candidates it being false makes true;
+        #: ``linked``: those that have any. The position's, but for the candidates the net
+        #: removed (those its off-terms reached: its propagation has run out, as when its
+        #: rules run) and the strong links it made (:attr:`new_links`, see :func:`_new_strong_links`).
+        alive, strong, linked = _position_links(net.links)
+        self.alive = alive & ~net.reached[0]
+        strong = self.strong = strong[:]
+        gone = linked & ~self.alive
+        linked &= ~gone
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            end = low.bit_length() - 1
+            others, strong[end] = strong[end], 0
+            while others:
+                bit = others & -others
+                others ^= bit
+                other = bit.bit_length() - 1
+                strong[other] &= ~low
+                if not strong[other]:
+                    linked &= ~bit
+        self.new_links = _new_strong_links(net)
+        for a, b, _, _ in self.new_links:
+            strong[a] |= 1 << b
+            strong[b] |= 1 << a
+            linked |= 1 << a | 1 << b
         self.linked = linked
         self.bits: dict[int, tuple[int, int]] = {}
         self.parents: dict[int, dict[int, tuple[int, ...]]] = {}
         self.implied: dict[int, list] = {}
+
+    @classmethod
+    def of(cls, net: _Net, depth: int) -> _Static:
+        """The static links of ``net``'s candidates as they are (made once for them: the
+        rules of a net that stalls ask for them one after another)."""
+        kept = net.static
+        if kept is None or kept.removals != len(net.cells) or kept.depth != depth:
+            kept = net.static = cls(net, depth)
+        return kept
 
     def reach_bits(self, start: int) -> tuple[int, int]:
         """The candidates the on-term ``start`` makes true and false."""
@@ -393,6 +423,43 @@ class _Static:
                 on |= frontier
             found = self.bits[start] = (on, off)
         return found
+
+    # :meth:`reach_all` makes the same for every live candidate at once, a round at a
+    # time. A round is a weak link, then a strong one. Candidate ``c`` on makes false
+    # ``gone``, its weak links to live candidates; through its *ends*, those of them with
+    # a strong link, it makes true their strong links' other ends, and so on: within k
+    # rounds, ``c`` makes true itself and what lies beyond its ends within k - 1 rounds,
+    # and false ``gone`` and what lies beyond its ends within k - 1. Beyond an end within
+    # no round lie the other ends of its strong links. Only the few candidates with a
+    # strong link are ends: what lies beyond each is made once, for all.
+
+    def reach_all(self) -> tuple[list[int], list[int]]:
+        """:meth:`reach_bits` of every live candidate, by candidate (``cell * n + digit - 1``);
+        nothing for the others (a live candidate makes at least itself true)."""
+        weak, alive, linked, strong = self.weak, self.alive, self.linked, self.strong
+        ends = []  # every end, with its ends and its weak links to live candidates
+        rest = linked
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            end = low.bit_length() - 1
+            ends.append((end, weak[end] & alive & linked, weak[end] & alive))
+        beyond_on, beyond_off = strong[:], [0] * len(strong)  # within no round
+        for _ in range(self.depth // 2 - 1):
+            on, off = [0] * len(strong), [0] * len(strong)  # what each end makes true and false, a round more
+            for end, its_ends, gone in ends:
+                on[end], off[end] = _through(1 << end, gone, its_ends, beyond_on, beyond_off)
+            for end, _, _ in ends:
+                beyond_on[end], beyond_off[end] = _through(0, 0, strong[end], on, off)
+        on, off = [0] * len(weak), [0] * len(weak)
+        rest = alive
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            gone = weak[c] & alive
+            on[c], off[c] = _through(low, gone, gone & linked, beyond_on, beyond_off) if gone & linked else (low, gone)
+        return on, off
 
     def reach(self, start: int) -> dict[int, tuple[int, ...]]:
         """What ``start`` implies, as :meth:`reach_bits`, with the parents of every term."""
@@ -445,29 +512,63 @@ def _rests_on(parents, terms) -> tuple[set[int], set[int]]:
     return seen, outside
 
 
-def _new_strong_links(net: _Net):
-    """The strong links the net's candidates have and the position's lack: ``(on, on, the off-terms they rest on)``."""
+def _position_links(links: Links) -> tuple[int, list[int], int]:
+    """The live candidates (as a bit set) of the position of ``links``, every candidate's
+    strong links (the candidates it being false makes true) and those that have any (kept)."""
+    found = links.memo.get("strong links")
+    if found is None:
+        n, position, candidates, counts = links.n, links.position, links.candidates, links.counts
+        strong = [0] * (len(candidates) * n)
+        linked = 0
+        for x, mask in enumerate(candidates):
+            if mask.bit_count() == 2:
+                low = mask & -mask
+                a, b = x * n + low.bit_length() - 1, x * n + (mask ^ low).bit_length() - 1
+                strong[a] |= 1 << b
+                strong[b] |= 1 << a
+                linked |= 1 << a | 1 << b
+        for u, unit in enumerate(position.units):
+            for d0 in range(n):
+                if counts[u * n + d0] == 2:
+                    bit = 1 << d0
+                    a, b = (x * n + d0 for x in unit if candidates[x] & bit)
+                    strong[a] |= 1 << b
+                    strong[b] |= 1 << a
+                    linked |= 1 << a | 1 << b
+        alive = sum(mask << (x * n) for x, mask in enumerate(candidates))
+        found = links.memo["strong links"] = alive, strong, linked
+    return found
+
+
+def _new_strong_links(net: _Net) -> list[tuple[int, int, tuple[int, ...], int]]:
+    """The strong links the net's candidates have and the position's lack, in the cells
+    and units where it removed candidates: ``(candidate, candidate, cells, mask)``, the
+    candidates ``cell * n + digit - 1``; the link rests on the off-terms of the candidates
+    of ``mask`` in ``cells`` that the net removed (:meth:`_Net.removed`)."""
     n, position = net.links.n, net.links.position
     candidates, counts, start = net.candidates, net.counts, net.links.candidates
-    for x, m in enumerate(candidates):
+    found: list[tuple[int, int, tuple[int, ...], int]] = []
+    for x in sorted(set(net.cells)):
+        m = candidates[x]
         if m.bit_count() == 2 and start[x].bit_count() > 2:
             low = m & -m
-            yield ((x * n + low.bit_length() - 1) << 1) | 1, ((x * n + (m ^ low).bit_length() - 1) << 1) | 1, \
-                net.removed([x], ~m)
-    for u in range(len(position.units)):
-        for d0 in range(n):
-            if counts[u * n + d0] == 2 and net.links.counts[u * n + d0] > 2:
-                a, b = (x for x in position.units[u] if candidates[x] >> d0 & 1)
-                yield ((a * n + d0) << 1) | 1, ((b * n + d0) << 1) | 1, net.removed(position.units[u], 1 << d0)
+            found.append((x * n + low.bit_length() - 1, x * n + (m ^ low).bit_length() - 1, (x,), ~m))
+    for key in sorted(set(net.keys)):
+        if counts[key] == 2 and net.links.counts[key] > 2:
+            u, d0 = divmod(key, n)
+            a, b = (x for x in position.units[u] if candidates[x] >> d0 & 1)
+            found.append((a * n + d0, b * n + d0, position.units[u], 1 << d0))
+    return found
 
 
 def _static_links(net: _Net, keys, cells):
     """Forcing chains on the net's candidates: what both ends of a new strong link
     imply holds (on the position, no chain concludes anything, or an easier technique would have)."""
-    static = _Static(net)
+    static = _Static.of(net, DEPTH)
     position = net.links.position
     out = []
-    for a, b, why in _new_strong_links(net):
+    for a, b, where, mask in static.new_links:
+        a, b = (a << 1) | 1, (b << 1) | 1
         (on_a, off_a), (on_b, off_b) = static.reach_bits(a), static.reach_bits(b)
         for term in static.news(on_a & on_b, off_a & off_b):
             ra, rb = static.reach(a), static.reach(b)
@@ -475,8 +576,14 @@ def _static_links(net: _Net, keys, cells):
                 sa, oa = _rests_on(ra, [term])
                 sb, ob = _rests_on(rb, [term])
                 words = f"forcing chain: {term_text(position, a)} and {term_text(position, b)} (one is true) both imply it"
-                out.append((term, tuple(oa | ob | set(why)), (words, len(sa) + len(sb))))
+                out.append((term, tuple(oa | ob | set(net.removed(where, mask))), (words, len(sa) + len(sb))))
     return out
+
+
+@cache
+def _unit_candidates(units: tuple[tuple[int, ...], ...], n: int) -> tuple[tuple[int, ...], ...]:
+    """For every unit and digit (``unit * n + digit - 1``), the unit's candidates of the digit."""
+    return tuple(tuple(x * n + d0 for x in unit) for unit in units for d0 in range(n))
 
 
 def _static_multiple(net: _Net, keys, cells):
@@ -484,17 +591,11 @@ def _static_multiple(net: _Net, keys, cells):
     what every candidate of a cell, or every place of a digit in a unit, implies."""
     n, position = net.links.n, net.links.position
     candidates, counts = net.candidates, net.counts
-    static = _Static(net, MULTIPLE_DEPTH)
+    static = _Static.of(net, MULTIPLE_DEPTH)
+    on_of, off_of = static.reach_all()
     out = []
 
-    def consider(starts: list[int], words: Callable[[], str]) -> None:
-        on, off = static.reach_bits(starts[0])
-        for start in starts[1:]:
-            if not on | off:
-                return
-            more_on, more_off = static.reach_bits(start)
-            on &= more_on
-            off &= more_off
+    def consider(starts: list[int], on: int, off: int, words: str) -> None:
         for term in static.news(on, off):
             outcomes = [static.reach(start) for start in starts]
             if all(term in outcome for outcome in outcomes):
@@ -503,18 +604,33 @@ def _static_multiple(net: _Net, keys, cells):
                     seen, more = _rests_on(outcome, [term])
                     total += len(seen)
                     outside |= more
-                out.append((term, tuple(outside), (words(), total)))
+                out.append((term, tuple(outside), (words, total)))
 
     for x, m in enumerate(candidates):
         if m.bit_count() > 2:
-            consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1],
-                     partial(lambda x: f"cell forcing chains: whichever digit {position.name(x)} holds", x))
-    for u in range(len(position.units)):
-        for d0 in range(n):
-            if counts[u * n + d0] > 2:
-                consider([((x * n + d0) << 1) | 1 for x in position.units[u] if candidates[x] >> d0 & 1],
-                         partial(lambda u, d0: f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}",
-                                 u, d0))
+            on = off = -1
+            rest = m
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                c = x * n + low.bit_length() - 1
+                on &= on_of[c]
+                off &= off_of[c]
+            if on | off:
+                consider([((x * n + d0) << 1) | 1 for d0 in range(n) if m >> d0 & 1], on, off,
+                         f"cell forcing chains: whichever digit {position.name(x)} holds")
+    for key, places in enumerate(_unit_candidates(position.units, n)):
+        if counts[key] > 2:
+            on = off = -1
+            for c in places:
+                more_on = on_of[c]
+                if more_on:  # a live candidate
+                    on &= more_on
+                    off &= off_of[c]
+            if on | off:
+                u, d0 = divmod(key, n)
+                consider([(c << 1) | 1 for c in places if on_of[c]], on, off,
+                         f"unit forcing chains: wherever {_digit(net, d0)} goes in {position.unit_name(u)}")
     return out
 
 

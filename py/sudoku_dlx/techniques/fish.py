@@ -49,7 +49,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from functools import cache
-from itertools import combinations
+from itertools import accumulate, combinations
 
 from ..kinds.grid import Shape
 from .position import Position, Step, base_score, cells_of, digits_of, join
@@ -78,15 +78,20 @@ def _lines_text(kind: str, indexes) -> str:
 
 def _line_masks(position: Position, by_rows: bool) -> list[list[int]]:
     """``masks[digit - 1][line]``: bit ``i`` is set when ``digit`` can go in column
-    ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``."""
-    n = position.n
-    masks = [[0] * n for _ in range(n)]
-    for x, candidates in enumerate(position.candidates):
-        if candidates:
-            line, pos = _line_pos(n, x, by_rows)
-            for digit in digits_of(candidates):
-                masks[digit - 1][line] |= 1 << pos
-    return masks
+    ``i`` of row ``line`` (with ``by_rows``), or in row ``i`` of column ``line``. Kept
+    while the position stays the same: every fish search asks."""
+    key = tuple(position.candidates)
+    kept = position.search.memo.get(("line masks", by_rows))
+    if kept is None or kept[0] != key:
+        n = position.n
+        masks = [[0] * n for _ in range(n)]
+        for x, candidates in enumerate(position.candidates):
+            if candidates:
+                line, pos = _line_pos(n, x, by_rows)
+                for digit in digits_of(candidates):
+                    masks[digit - 1][line] |= 1 << pos
+        kept = position.search.memo["line masks", by_rows] = key, masks
+    return kept[1]
 
 
 def _cell(n: int, line: int, pos: int, by_rows: bool) -> int:
@@ -322,12 +327,22 @@ MIXES = {
 BUDGET = 40000
 
 
-def _mix(n: int, base, cover) -> str | None:
-    """``franken``, ``mutant``, or None for rows against columns."""
-    kinds = {unit // n for unit in base}, {unit // n for unit in cover}
-    if 2 not in kinds[0] | kinds[1]:
+def _kinds(n: int, units) -> int:
+    """The kinds of unit (0 row, 1 column, 2 box) among ``units``, as a bit set."""
+    kinds = 0
+    for unit in units:
+        kinds |= 1 << (unit // n)
+    return kinds
+
+
+@cache
+def _mix(base: int, cover: int) -> str | None:
+    """``franken``, ``mutant``, or None for rows against columns: the mix of a fish whose
+    base and cover units are of the kinds ``base`` and ``cover`` (see :func:`_kinds`)."""
+    if not (base | cover) & 4:
         return None
-    return "franken" if any(kinds[0] <= a and kinds[1] <= b for a, b in MIXES["franken"][0]) else "mutant"
+    masks = [(sum(1 << kind for kind in a), sum(1 << kind for kind in b)) for a, b in MIXES["franken"][0]]
+    return "franken" if any(not base & ~a and not cover & ~b for a, b in masks) else "mutant"
 
 
 def _unit_bases(places: list[int], units: list[int], size: int, endo: int) -> Iterator[tuple[tuple[int, ...], int, int]]:
@@ -360,31 +375,46 @@ def _covers(position: Position, places: list[int], allowed, base, inside: int, e
     again, found as well by covering the place at once: its order changes, which a
     search that lists every fish does not mind). Each try lowers ``budget`` (one
     count); none is left, the search stops."""
-    n, size, seen = position.n, len(base), position.peer_bits
+    n, size, seen, units_of = position.n, len(base), position.peer_bits, position.units_of
+    options: dict[int, list[tuple[int, int]]] = {}  # per cell: its units that may cover, and their places
     for x in cells_of(endo):
         sight &= seen[x]
+    tries = budget[0]
     stack: list[tuple[tuple[int, ...], int, int, int]] = [((), inside & ~endo, endo, sight)]
-    while stack and budget[0] > 0:
-        budget[0] -= 1
+    while stack and tries > 0:
+        tries -= 1
         cover, left, skipped, sight = stack.pop()
-        if not left or len(cover) == size:
-            if len(cover) == size and left.bit_count() + skipped.bit_count() <= fins:
+        depth = len(cover)
+        if not left or depth == size:
+            if depth == size and left.bit_count() + skipped.bit_count() <= fins:
                 covered = 0
                 for unit in cover:
                     covered |= places[unit]
-                if all(places[unit] & covered & ~endo for unit in base):  # no base unit all fins
+                held = covered & ~endo
+                for unit in base:
+                    if not places[unit] & held:
+                        break  # a base unit all fins
+                else:
+                    budget[0] = tries
                     yield cover, (inside & ~covered) | endo
+                    tries = budget[0]
             continue
         low = left & -left
         x = low.bit_length() - 1
-        room = fins - skipped.bit_count() + reach[size - len(cover) - 1]
-        for unit in position.units_of[x]:
-            if unit // n in allowed and unit not in base and unit not in cover:
-                more = left & ~places[unit]
-                if more.bit_count() <= room and not (once and places[unit] & skipped & ~endo):
+        free = fins - skipped.bit_count()
+        room = free + reach[size - depth - 1]
+        units = options.get(x)
+        if units is None:
+            units = options[x] = [(unit, places[unit]) for unit in units_of[x]
+                                  if unit // n in allowed and unit not in base]
+        for unit, where in units:
+            if unit not in cover:
+                more = left & ~where
+                if more.bit_count() <= room and not (once and where & skipped & ~endo):
                     stack.append(((*cover, unit), more, skipped, sight))
-        if skipped.bit_count() < fins and sight & seen[x]:
+        if free > 0 and sight & seen[x]:
             stack.append((cover, left ^ low, skipped | low, sight & seen[x]))
+    budget[0] = tries
 
 
 def _mixed_fish(position: Position, mix: str) -> Step | None:
@@ -414,15 +444,16 @@ def _mixed_fish(position: Position, mix: str) -> Step | None:
                         if tries[0] <= 0:
                             break
                         # the most base places that 0, 1, ... ``size`` cover units can hold: too few, no fish
-                        most = sorted(((places[u] & inside).bit_count() for u in covers if u not in base),
+                        most = sorted([(places[u] & inside).bit_count() for u in covers if u not in base],
                                       reverse=True)
-                        reach = [sum(most[:k]) for k in range(size + 1)]
+                        reach = [0, *accumulate(most[:size])]
                         if reach[size] + most_fins < inside.bit_count():
                             continue
                         best = None
+                        kinds = _kinds(n, base)
                         for cover, fins in _covers(position, places, cover_kinds, base, inside, shared,
                                                    everywhere & ~inside, most_fins, reach, tries, every):
-                            if _mix(n, base, cover) != mix:
+                            if _mix(kinds, _kinds(n, cover)) != mix:
                                 continue
                             targets = 0
                             for unit in cover:

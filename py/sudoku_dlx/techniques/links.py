@@ -33,6 +33,7 @@ A chain scores a base per kind plus :func:`length_bonus` of its term count
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from .position import Position
 
@@ -70,11 +71,12 @@ class Links:
         self.x = x
         self.y = y
         self._static: dict[int, list[int]] = {}
+        self._static_implied: dict[int, list[tuple[int, tuple[int, ...]]]] = {}
         self.memo: dict = {}  # what the chain searches keep about these links
-        self._units = [list(zip(units, (position.units[unit] for unit in units))) for units in position.units_of]
-        self._peers = [tuple((peer, peer * position.n * 2) for peer in sorted(peers)) for peers in position.peers]
+        self._units, self._peers = _layout(position.units, position.units_of, position.peers)
         #: How many places each digit has in each unit: ``counts[unit * n + digit - 1]``.
-        self.counts = [len(position.places(unit, digit)) for unit in range(len(position.units)) for digit in range(1, self.n + 1)]
+        places = position.search.places(position)
+        self.counts = [(places[d0] & mask).bit_count() for mask in position.unit_bits for d0 in range(self.n)]
 
     def members(self, term: int) -> tuple[tuple[int, ...], int]:
         """The cells of a term (one) and its digit, 0-based."""
@@ -88,7 +90,14 @@ class Links:
         """The terms ``term`` implies on the position's own candidates (remembered)."""
         found = self._static.get(term)
         if found is None:
-            found = self._static[term] = [new for new, _ in self.implied(term, self.candidates, self.counts)]
+            found = self._static[term] = [new for new, _ in self.static_implied(term)]
+        return found
+
+    def static_implied(self, term: int) -> list[tuple[int, tuple[int, ...]]]:
+        """:meth:`implied` on the position's own candidates (remembered; they rest on nothing more)."""
+        found = self._static_implied.get(term)
+        if found is None:
+            found = self._static_implied[term] = self.implied(term, self.candidates, self.counts)
         return found
 
     def implied(self, term: int, candidates: list[int], counts: list[int]) -> list[tuple[int, tuple[int, ...]]]:
@@ -135,6 +144,16 @@ class Links:
                     )
                     found.append((((other * n + d0) << 1) | 1, removed))
         return found
+
+
+@cache
+def _layout(units: tuple[tuple[int, ...], ...], units_of: tuple[tuple[int, ...], ...],
+            peers: tuple[frozenset[int], ...]) -> tuple[list, list]:
+    """For every cell, its units with their cells, and its peers each with its first term
+    (the off-term of the peer's digit 1), in order: what :meth:`Links.implied` walks."""
+    n = len(units[0])  # a row's cells
+    return ([list(zip(indices, (units[unit] for unit in indices))) for indices in units_of],
+            [tuple((peer, peer * n * 2) for peer in sorted(cell_peers)) for cell_peers in peers])
 
 
 def first_parents(parents, term: int) -> list[int]:
@@ -190,11 +209,12 @@ def propagate(links: Links, start: int, dynamic: bool) -> Outcome:
         # What an on-term implies only shrinks as a dynamic propagation removes
         # candidates, and the off-terms of those removed are already reached.
         gone = dynamic and not term & 1
-        implied = links.implied(term, candidates, counts) if gone else ((new, ()) for new in links.static(term))
+        implied = links.implied(term, candidates, counts) if gone else links.static_implied(term)
+        why = (term,)
         for new, hidden in implied:
             if new in parents:
                 continue
-            parents[new] = (term, *hidden)
+            parents[new] = (term, *hidden) if hidden else why
             if new ^ 1 in parents:
                 return Outcome(parents, (new, new ^ 1) if new & 1 else (new ^ 1, new))
             (ons if new & 1 else offs).append(new)

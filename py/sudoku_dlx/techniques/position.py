@@ -37,7 +37,8 @@ from ..kinds.grid import Cage, Puzzle, Shape, Sign, cell_name
 from ..kinds.solver import bounds, combinations
 from .notation import eureka
 
-__all__ = ["BASE_SCORES", "Position", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits"]
+__all__ = ["BASE_SCORES", "Position", "Link", "Search", "Step", "base_score", "bits", "cells_of", "digits_of", "join", "peer_bits",
+           "unit_bits"]
 
 
 #: Each technique's base score by its name, as :mod:`.registry` (the one source of every
@@ -87,6 +88,12 @@ def cells_of(cells: int) -> list[int]:
 def peer_bits(peers: tuple[frozenset[int], ...]) -> tuple[int, ...]:
     """For every cell, the bit set of its ``peers`` (a position's :attr:`Position.peers`)."""
     return tuple(sum(1 << y for y in cell_peers) for cell_peers in peers)
+
+
+@cache
+def unit_bits(units: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """For every unit (a position's :attr:`Position.units`), its cells as a bit set."""
+    return tuple(sum(1 << x for x in unit) for unit in units)
 
 
 @cache
@@ -278,6 +285,11 @@ class Position:
     def peer_bits(self) -> tuple[int, ...]:
         """The peers of every cell as a bit set."""
         return peer_bits(self.peers)
+
+    @cached_property
+    def unit_bits(self) -> tuple[int, ...]:
+        """The cells of every unit as a bit set."""
+        return unit_bits(self.units)
 
     @cached_property
     def units_of(self) -> tuple[tuple[int, ...], ...]:

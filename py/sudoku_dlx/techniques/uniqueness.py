@@ -42,12 +42,22 @@ def _corners(n: int, box, r1: int, r2: int, c1: int, c2: int) -> tuple[int, int,
     return cells if len({box[x] for x in cells}) == 2 else None
 
 
-def _rectangles(position: Position) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+def _rectangles(position: Position) -> list[tuple[tuple[int, int, int, int], int]]:
     """``(cells, pair)`` for every four blank cells in two rows, two columns and two
     boxes where a corner holds only the two digits of ``pair`` and every corner
     one of them at least. A corner may miss one (*missing candidates*): a
     deduction never removes a digit that a solution puts there, so a rectangle
-    that could end with only the pair still gives the puzzle two solutions."""
+    that could end with only the pair still gives the puzzle two solutions.
+    Kept while the position stays the same: every uniqueness technique asks."""
+    key = tuple(position.candidates)
+    kept = position.search.memo.get("rectangles")
+    if kept is None or kept[0] != key:
+        kept = position.search.memo["rectangles"] = key, list(_each_rectangle(position))
+    return kept[1]
+
+
+def _each_rectangle(position: Position) -> Iterator[tuple[tuple[int, int, int, int], int]]:
+    """:func:`_rectangles`, one at a time."""
     n, candidates, box = position.n, position.candidates, position.shape.box_of
     for r1, r2 in combinations(range(n), 2):
         cols = [c for c in range(n) if candidates[r1 * n + c] and candidates[r2 * n + c]]

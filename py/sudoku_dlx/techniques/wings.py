@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .position import Position, Step, base_score, digits_of, join
+from .position import Position, Step, base_score, cells_of, digits_of, join
 
 __all__ = ["vwxyz_wing", "w_wing", "wxyz_wing", "xy_wing", "xyz_wing"]
 
@@ -152,7 +152,8 @@ def _bent_wing(position: Position, size: int, base: float) -> Step | None:
     cells that see all its ``z`` cells lose ``z`` (if all are, each digit goes in
     the wing once). Scored as SukakuExplainer: ``base`` + 0.1 for each step the
     largest cell's candidate count comes towards the middle size."""
-    candidates = position.candidates
+    candidates, seen = position.candidates, position.peer_bits
+    everywhere = position.search.places(position)  # each digit's cells, as a bit set
     middle = (size + 2) // 2
     best = None
     for pivot in position.blanks():
@@ -163,9 +164,13 @@ def _bent_wing(position: Position, size: int, base: float) -> Step | None:
         for cells, union, free in _wings(position, pool, size, (pivot,), mask, 0):
             if union.bit_count() != size:
                 continue
-            digits = digits_of(free or union)
-            places = [[x for x in cells if candidates[x] >> (d - 1) & 1] for d in digits]
-            eliminations = [e for d, xs in zip(digits, places) for e in position.eliminations(position.seen_by_all(xs), d)]
+            eliminations = []
+            for d in digits_of(free or union):  # the cells that see all its places in the wing lose it
+                targets = everywhere[d - 1]
+                for x in cells:
+                    if candidates[x] >> (d - 1) & 1:
+                        targets &= seen[x]
+                eliminations += [(x, d) for x in cells_of(targets)]
             if not eliminations:
                 continue
             biggest = max(candidates[x].bit_count() for x in cells)
@@ -185,7 +190,7 @@ def _wings(position: Position, pool: list[int], size: int, cells: tuple[int, ...
         yield cells, union, free
         return
     candidates, peers = position.candidates, position.peers
-    for i, x in enumerate(pool):
+    for i, x in enumerate(pool[:len(pool) - size + len(cells) + 1]):  # leaving enough cells to add
         more = union | candidates[x]
         if more.bit_count() > size:
             continue
@@ -195,7 +200,10 @@ def _wings(position: Position, pool: list[int], size: int, cells: tuple[int, ...
                 unseen |= candidates[cell]
         loose = free | (candidates[x] & unseen)
         if not loose & (loose - 1):
-            yield from _wings(position, pool[i + 1:], size, (*cells, x), more, loose)
+            if len(cells) + 1 == size:
+                yield (*cells, x), more, loose
+            else:
+                yield from _wings(position, pool[i + 1:], size, (*cells, x), more, loose)
 
 
 def _wing_step(position: Position, cells, union: int, free: list[int], eliminations, score: float) -> Step:
