@@ -198,3 +198,14 @@ def test_a_difficulty_of_a_kind_is_rated_with_its_techniques(kind, size, difficu
     assert (made.puzzle.kind, made.grade, made.record()["status"]) == (kind, difficulty, "generated")
     rated = web.rate(made.record()["puzzle"])
     assert (rated["grade"], rated["score"], rated["scale"]) == (difficulty, made.score, f"SE scores, {kind} techniques")
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_futoshiki_minimal_where_claimed_over_many_seeds(n):
+    # A sign between two givens says nothing; its test once found the blank cells'
+    # solution and kept it, so a puzzle claimed minimal could lose it (4x4 seed 2, 6x6 seeds 8, 9).
+    for seed in range(1, 11):
+        made = generate(n, seed=seed, time_budget=None, kind="futoshiki")
+        assert made.minimal
+        check_minimal(made.puzzle, made.symmetry)
+        assert not any(made.puzzle.digits[sign.greater] and made.puzzle.digits[sign.lesser] for sign in made.puzzle.signs)

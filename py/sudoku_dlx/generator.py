@@ -771,11 +771,16 @@ class _Digger:
 
     def remove_sign(self, sign: Sign, cap: int) -> bool | None:
         """Remove a futoshiki's ``sign`` if the solution stays unique (no solution has the
-        sign turned round); say whether it was (None: undecided)."""
+        sign turned round); say whether it was (None: undecided). A sign between two
+        givens says nothing: it goes without a search (whose problem has the blank
+        cells alone, so it would find their solution and keep the sign)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             self.stopped = True
             return None
         self.attempts += 1
+        if self.digits[sign.greater] and self.digits[sign.lesser]:
+            self.signs.discard(sign)
+            return True
         turned = self.signs - {sign} | {Sign(sign.lesser, sign.greater)}
         found = self.another(self.open_problem(turned)[0], lambda: self.open_problem(turned)[0], cap)
         if found is None:
