@@ -103,10 +103,12 @@ def serve() -> None:
         if ask.get("check") and made.minimal:
             answer["check"] = check(made)
         if ask.get("rate"):
+            start = time.perf_counter()
             try:
-                answer["rated"] = rate(made.puzzle, time.perf_counter() + ask["budget"]).grade
+                answer["rated"] = rate(made.puzzle, start + ask["budget"]).grade
             except TimeoutError:
                 answer["rated"] = None
+            answer["rate_s"] = time.perf_counter() - start
         print(json.dumps(answer), flush=True)
 
 
@@ -162,6 +164,7 @@ def main() -> None:
     parser.add_argument("--only", help="kinds and sizes: futoshiki:8-16,x:16 (default every one the page offers)")
     parser.add_argument("--py", type=Path, action="append", help="a package folder to time (repeatable)")
     parser.add_argument("--grades", action="store_true", help="also rate, and generate each grade offered")
+    parser.add_argument("--rated-only", action="store_true", help="with --grades: rate, but skip generating each grade")
     parser.add_argument("--no-check", action="store_true", help="skip the minimality check")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -182,8 +185,8 @@ def main() -> None:
         print(f"package {k + 1}: {worker.py.resolve()} ({head})")
     print(f"seeds 1-{args.n}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
     print("| kind | size | budget s | package | median s | max s | over 2 s | over 5 s | clues | claimed minimal "
-          "| checked minimal |" + (" grades rated |" if args.grades else ""))
-    print("|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|" + ("---|" if args.grades else ""))
+          "| checked minimal |" + (" grades rated | median rating s |" if args.grades else ""))
+    print("|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|" + ("---|---:|" if args.grades else ""))
     graded = []
     for kind, n in todo:
         budget = page_budget(n, default)
@@ -202,8 +205,9 @@ def main() -> None:
             if args.grades:
                 rated = [run["rated"] or "unrated" for run in found]
                 row.append(", ".join(f"{g} {rated.count(g)}" for g in grades + ["unrated"] if g in rated))
+                row.append(f"{statistics.median(run['rate_s'] for run in found):.2f}")
             print("| " + " | ".join(row) + " |", flush=True)
-        if args.grades:
+        if args.grades and not args.rated_only:
             graded += [(kind, n, grade, budget) for grade in offered_grades(kind, n, grades)]
     if graded:
         print("\nEach grade offered, `generate(difficulty=grade)` with the page's budget:\n")

@@ -886,17 +886,26 @@ class _Digger:
             return True
         problem, placements = _open_problem(shape, digits, solution, self.rng, self.cages, signs, allowed)
 
+        known: list[tuple[list[int], list[int]]] = [([], allowed)]  # what bounds left after some of the chosen
+
         def prune(chosen: list[int]) -> list[int]:
-            """The placements :func:`bounds` rules out once the ``chosen`` ones are made."""
+            """The placements :func:`bounds` rules out once the ``chosen`` ones are made,
+            starting from what it left after the longest of them it has seen (whose
+            placements the search has hidden already)."""
             if problem.stats.guesses < PRUNE_AFTER:
                 return []
-            placed = allowed[:]
-            for option in chosen:
+            while len(known) > 1 and known[-1][0] != chosen[:len(known[-1][0])]:
+                known.pop()
+            before, left = known[-1]
+            placed = left[:]
+            for option in chosen[len(before):]:
                 if option < len(placements):
                     x, d = placements[option]
                     placed[x] = 1 << d - 1
             narrowed = bounds(puzzle, placed)
-            return [option for option, (x, d) in enumerate(placements) if not narrowed[x] >> d - 1 & 1]
+            known.append((chosen[:], narrowed))
+            return [option for option, (x, d) in enumerate(placements)
+                    if left[x] >> d - 1 & 1 and not narrowed[x] >> d - 1 & 1]
 
         deadline = self.deadline
         found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > cap or (
