@@ -2,7 +2,7 @@
 checks each puzzle claimed minimal on its own. Not a test: it prints a Markdown table.
 
     python3 scripts/bench_generation.py [--n 10] [--only futoshiki:8-16,x:16] [--py DIR ...]
-                                        [--grades] [--no-check]
+                                        [--no-check | --reach SECONDS | --grades]
 
 For each kind and size (``KIND[kind].sizes``, which static/kinds.js's KIND_SIZES mirrors)
 it generates seeds 1..N (a futoshiki with symmetry none, the others random, as the page's
@@ -18,9 +18,11 @@ that has not exactly one solution, stops the run.
 more (say a baseline made by ``git worktree add``), each runs in a process of its own and
 they take turns seed by seed, so a change in the machine's load touches all alike.
 
-``--grades`` also rates each puzzle (a deadline of the page's budget) and tabulates the
-grades it got, beside ``generate(difficulty=...)`` for each grade the page offers
-(static/kinds.js's EASIEST), with the page's budget: how many seeds made that grade.
+``--reach SECONDS`` tabulates instead how often each grade comes up: puzzles made and rated
+(both with the page's budget) up to N or SECONDS per kind and size, each grade's share and the
+chance that ``generate(difficulty=...)`` makes one within the budget, beside the grades the page
+offers (static/kinds.js's table). ``--grades`` runs ``generate(difficulty=...)`` itself for each
+grade offered, seeds 1..N: how many made that grade, and how long they took.
 """
 
 from __future__ import annotations
@@ -158,14 +160,76 @@ def checked(checks: list[str | None]) -> str:
     return str(checks.count("minimal")) + (f" ({', '.join(said)})" if said else "")
 
 
+def times(workers: list[Worker], todo: list[tuple[str, int]], default: float, n: int, check: bool) -> None:
+    """The timing table: seeds 1..``n`` of each kind and size, the packages in turns."""
+    print("| kind | size | budget s | package | median s | max s | over 2 s | over 5 s | clues | claimed minimal "
+          "| checked minimal |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|")
+    for kind, size in todo:
+        budget = page_budget(size, default)
+        runs: list[list[dict]] = [[] for _ in workers]
+        for seed in range(1, n + 1):
+            for worker, found in zip(workers, runs):
+                found.append(worker.ask(kind=kind, size=size, seed=seed, budget=budget, check=check))
+        for k, found in enumerate(runs):
+            seconds = [run["s"] for run in found]
+            clues = [run["clues"] for run in found]
+            row = [kind, str(size), f"{budget:g}", str(k + 1), f"{statistics.median(seconds):.2f}",
+                   f"{max(seconds):.2f}", str(sum(s > 2 for s in seconds)), str(sum(s > 5 for s in seconds)),
+                   f"{min(clues)}-{max(clues)}", str(sum(run["minimal"] for run in found)),
+                   checked([run.get("check") for run in found]) if check else "-"]
+            print("| " + " | ".join(row) + " |", flush=True)
+
+
+def reach(worker: Worker, todo: list[tuple[str, int]], default: float, n: int, seconds: float, grades: list[str]) -> None:
+    """The grades table: puzzles made (the page's budget) and rated (the same budget), seeds 1 on
+    until ``n`` or ``seconds``; each grade's share, and the chance that ``generate(difficulty=...)``,
+    which makes and rates puzzles in turn, makes one within the budget: 1 - (1 - share) ** (budget /
+    seconds a puzzle)."""
+    print("| kind | size | budget s | puzzles | s a puzzle | " + " | ".join(grades) + " | unrated | offered |")
+    print("|---|---:|---:|---:|---:|" + "---:|" * (len(grades) + 1) + "---|")
+    for kind, size in todo:
+        budget = page_budget(size, default)
+        found: list[dict] = []
+        start = time.perf_counter()
+        while len(found) < n and (time.perf_counter() - start < seconds or not found):
+            found.append(worker.ask(kind=kind, size=size, seed=len(found) + 1, budget=budget, rate=True))
+        each = statistics.fmean(run["s"] + run["rate_s"] for run in found)
+        cells = []
+        for grade in grades + [None]:
+            share = sum(run["rated"] == grade for run in found) / len(found)
+            cells.append(f"{share:.0%}" + (f" ({1 - (1 - share) ** (budget / each):.0%})" if grade and share else ""))
+        print(f"| {kind} | {size} | {budget:g} | {len(found)} | {each:.2f} | " + " | ".join(cells)
+              + f" | {', '.join(offered_grades(kind, size, grades))} |", flush=True)
+
+
+def made(workers: list[Worker], todo: list[tuple[str, int]], default: float, n: int, grades: list[str]) -> None:
+    """The difficulty table: ``generate(difficulty=grade)`` with the page's budget, seeds 1..``n``,
+    for each grade the page offers of each kind and size (the packages in turns)."""
+    print("| kind | size | grade | package | made of that grade | median s | max s |")
+    print("|---|---:|---|---|---:|---:|---:|")
+    for kind, size in todo:
+        budget = page_budget(size, default)
+        for grade in offered_grades(kind, size, grades):
+            runs: list[list[dict]] = [[] for _ in workers]
+            for seed in range(1, n + 1):
+                for worker, found in zip(workers, runs):
+                    found.append(worker.ask(kind=kind, size=size, seed=seed, budget=budget, difficulty=grade))
+            for k, found in enumerate(runs):
+                seconds = [run["s"] for run in found]
+                print(f"| {kind} | {size} | {grade} | {k + 1} | {sum(run['grade'] == grade for run in found)} of "
+                      f"{len(found)} | {statistics.median(seconds):.2f} | {max(seconds):.2f} |", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, default=10, help="seeds 1..N per kind and size")
+    parser.add_argument("--n", type=int, default=10, help="seeds 1..N per kind and size (and grade)")
     parser.add_argument("--only", help="kinds and sizes: futoshiki:8-16,x:16 (default every one the page offers)")
     parser.add_argument("--py", type=Path, action="append", help="a package folder to time (repeatable)")
-    parser.add_argument("--grades", action="store_true", help="also rate, and generate each grade offered")
-    parser.add_argument("--rated-only", action="store_true", help="with --grades: rate, but skip generating each grade")
     parser.add_argument("--no-check", action="store_true", help="skip the minimality check")
+    parser.add_argument("--reach", type=float, metavar="SECONDS",
+                        help="instead: the share of each grade, up to N puzzles or SECONDS per kind and size")
+    parser.add_argument("--grades", action="store_true", help="instead: generate each grade the page offers")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -183,45 +247,13 @@ def main() -> None:
         head = subprocess.run(["git", "-C", str(worker.py), "log", "-1", "--format=%h %s"], capture_output=True,
                               text=True).stdout.strip()
         print(f"package {k + 1}: {worker.py.resolve()} ({head})")
-    print(f"seeds 1-{args.n}; load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
-    print("| kind | size | budget s | package | median s | max s | over 2 s | over 5 s | clues | claimed minimal "
-          "| checked minimal |" + (" grades rated | median rating s |" if args.grades else ""))
-    print("|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|" + ("---|---:|" if args.grades else ""))
-    graded = []
-    for kind, n in todo:
-        budget = page_budget(n, default)
-        runs: list[list[dict]] = [[] for _ in workers]
-        for seed in range(1, args.n + 1):
-            for worker, found in zip(workers, runs):
-                found.append(worker.ask(kind=kind, size=n, seed=seed, budget=budget, check=not args.no_check,
-                                        rate=args.grades))
-        for k, found in enumerate(runs):
-            seconds = [run["s"] for run in found]
-            clues = [run["clues"] for run in found]
-            row = [kind, str(n), f"{budget:g}", str(k + 1), f"{statistics.median(seconds):.2f}", f"{max(seconds):.2f}",
-                   str(sum(s > 2 for s in seconds)), str(sum(s > 5 for s in seconds)),
-                   f"{min(clues)}-{max(clues)}", str(sum(run["minimal"] for run in found)),
-                   "-" if args.no_check else checked([run.get("check") for run in found])]
-            if args.grades:
-                rated = [run["rated"] or "unrated" for run in found]
-                row.append(", ".join(f"{g} {rated.count(g)}" for g in grades + ["unrated"] if g in rated))
-                row.append(f"{statistics.median(run['rate_s'] for run in found):.2f}")
-            print("| " + " | ".join(row) + " |", flush=True)
-        if args.grades and not args.rated_only:
-            graded += [(kind, n, grade, budget) for grade in offered_grades(kind, n, grades)]
-    if graded:
-        print("\nEach grade offered, `generate(difficulty=grade)` with the page's budget:\n")
-        print("| kind | size | grade | package | made of that grade | median s | max s |")
-        print("|---|---:|---|---|---:|---:|---:|")
-        for kind, n, grade, budget in graded:
-            runs = [[] for _ in workers]
-            for seed in range(1, args.n + 1):
-                for worker, found in zip(workers, runs):
-                    found.append(worker.ask(kind=kind, size=n, seed=seed, budget=budget, difficulty=grade))
-            for k, found in enumerate(runs):
-                seconds = [run["s"] for run in found]
-                print(f"| {kind} | {n} | {grade} | {k + 1} | {sum(run['grade'] == grade for run in found)} of "
-                      f"{len(found)} | {statistics.median(seconds):.2f} | {max(seconds):.2f} |", flush=True)
+    print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
+    if args.reach is not None:
+        reach(workers[0], todo, default, args.n, args.reach, grades)
+    elif args.grades:
+        made(workers, todo, default, args.n, grades)
+    else:
+        times(workers, todo, default, args.n, not args.no_check)
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

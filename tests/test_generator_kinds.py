@@ -13,10 +13,11 @@ from conftest import MAPS, broken_rules
 
 from sudoku_dlx import InvalidPuzzleError, generator, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.generator import _Digger, generate, plan
+from sudoku_dlx.generator import _against, _Digger, generate, plan
 from sudoku_dlx.kinds.grid import KIND, Puzzle, Sign
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import bounds, count_solutions
+from sudoku_dlx.rating import GRADES, rate
 
 SOLO, UNEQUAL = "/usr/games/sgt-solo", "/usr/games/sgt-unequal"
 
@@ -278,3 +279,18 @@ def test_a_futoshiki_s_propagation_pass_keeps_it_solved_by_bounds(n, seed):
         fewer = without(puzzle, clue) if isinstance(clue, Sign) else without(puzzle, clue[0])
         assert any(mask & mask - 1 for mask in bounds(fewer)), clue
     assert digger.decided == len(made.order) - len(left)
+
+
+@pytest.mark.parametrize("kind, n", [("sudoku", 9), ("x", 6), ("jigsaw", 6), ("killer", 6), ("futoshiki", 5)])
+def test_graded_generation_skips_only_puzzles_of_another_grade(kind, n):
+    # _against says a puzzle is below or above a grade without rating it: the rating agrees.
+    names = [name for name, _ in GRADES]
+    sides = set()
+    for seed in range(1, 9):
+        made = generate(n, seed=seed, kind=kind, time_budget=None)
+        rated = names.index(rate(made.puzzle).grade)
+        for k, difficulty in enumerate(names):
+            side, _ = _against(made, difficulty, None)
+            assert side == 0 or (rated < k if side < 0 else rated > k), (made.record()["puzzle"], difficulty)
+            sides.add(side)
+    assert sides == {-1, 0, 1}

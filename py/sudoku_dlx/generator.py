@@ -68,9 +68,9 @@ from .dlx import ExactCover
 from .kinds.grid import KIND, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, kind_facts, shape_for
 from .kinds.read import puzzle_id
 from .kinds.solver import bounds, combinations, sign_marks, solutions, solve
-from .rating import GRADES, rate, steps
+from .rating import GRADES, grade, rate, steps
 from .techniques.position import Position, Search
-from .techniques.registry import Needed, needed
+from .techniques.registry import Needed, needed, scored_for
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "add_clues", "complete_grid", "generate",
            "generate_from", "natural_size", "one_budget", "orbits", "plan", "random_cages", "random_regions"]
@@ -520,9 +520,14 @@ def _graded(options: GenerateOptions, progress, digging) -> Generated:
     """Generate and rate puzzles of the ``options``' kind (their seeds drawn from its
     ``seed``; rated with the kind's techniques, see :mod:`sudoku_dlx.rating`) until one
     has the grade ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
-    when the budget ran out during the first rating, that puzzle with no grade). Its
+    when the budget ran out before any was rated, the last one made, with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
-    hears each of them, ``digging`` the clue removal of each."""
+    hears each one rated, ``digging`` the clue removal of each.
+
+    A puzzle is rated only if :func:`_against` cannot tell it is of another grade, or
+    when it is easier than asked and nearer than the nearest so far (an easy one is
+    rated quickly): most of the time a rating takes goes to the hardest puzzles, and
+    most puzzles made are of another grade than the one asked."""
     grades = [name for name, _ in GRADES]
     difficulty = options.difficulty
     if difficulty not in grades:
@@ -530,24 +535,52 @@ def _graded(options: GenerateOptions, progress, digging) -> Generated:
     start = time.perf_counter()
     rng = random.Random(_seed(options.seed))
     deadline = None if options.budget is None else start + options.budget
-    best, puzzles = None, 0
+    best, last, puzzles = None, None, 0
     while True:
-        made = generate_from(_one(options, rng, deadline), digging=digging)
+        made = last = generate_from(_one(options, rng, deadline), digging=digging)
         puzzles += 1
         try:
             if deadline is not None and time.perf_counter() >= deadline:
                 raise TimeoutError  # spent making it (a rating's first solve would overrun the budget)
-            rating = rate(made.puzzle, deadline)
+            side, score = _against(made, difficulty, deadline)
+            if side == 0 or side < 0 and (best is None or grades.index(difficulty) - grades.index(grade(score))
+                                          < _distance(best, difficulty)):
+                rating = rate(made.puzzle, deadline)
+                made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
+                if progress:
+                    progress(made)
+                if best is None or _distance(made, difficulty) < _distance(best, difficulty):
+                    best = made
         except TimeoutError:
-            best = best or made  # the budget ran out before or while rating: if none was rated, this one, unrated
-            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
-        made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
-        if progress:
-            progress(made)
-        if best is None or _distance(made, difficulty) < _distance(best, difficulty):
-            best = made
-        if best.grade == difficulty or (deadline is not None and time.perf_counter() >= deadline):
-            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
+            pass  # the budget ran out before or while rating
+        if best is not None and best.grade == difficulty or deadline is not None and time.perf_counter() >= deadline:
+            return replace(best or last, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
+
+
+def _against(made: Generated, difficulty: str, deadline: float | None) -> tuple[int, float]:
+    """Whether ``made``'s score is surely below ``difficulty``'s band (-1), surely above it
+    (1) or maybe in it (0), and the score its solve reached: it is solved with the
+    techniques of its score (:func:`~.techniques.registry.scored_for`) whose base score is
+    below the band's top (for the hardest grade, below its bottom), easiest first as the
+    rating's own solve goes, which they follow while they find steps. Stuck, or past the
+    top, it is harder; solved below the bottom, easier."""
+    lows = [low for _, low in GRADES]
+    k = [name for name, _ in GRADES].index(difficulty)
+    low, top = lows[k], lows[k + 1] if k + 1 < len(lows) else float("inf")
+    puzzle = made.puzzle
+    position = Position.from_puzzle(puzzle)
+    position.search = Search(solution=made.solution.digits, givens=puzzle.digits, deadline=deadline)
+    below = low if top == float("inf") else top
+    score = 0.0
+    for step in steps(position, tuple(t for t in scored_for(puzzle.kind) if t.score < below)):
+        score = max(score, step.score)
+        if score >= top:
+            return 1, score
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeoutError("the rating ran past its deadline")
+    if not position.solved:
+        return (0 if top == float("inf") else 1), score
+    return (-1 if score < low else 0), score
 
 
 def _needing(need: Needed, options: GenerateOptions, progress, digging) -> Generated:
