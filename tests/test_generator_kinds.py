@@ -4,18 +4,20 @@ reproducible, minimal and symmetric where claimed, and read by Tatham's own prog
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 from dataclasses import replace
 
 import pytest
 from conftest import MAPS, broken_rules
 
-from sudoku_dlx import InvalidPuzzleError, web
+from sudoku_dlx import InvalidPuzzleError, generator, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.generator import generate
-from sudoku_dlx.kinds.grid import KIND, Puzzle
+from sudoku_dlx.generator import _against, _Digger, generate, plan
+from sudoku_dlx.kinds.grid import KIND, Puzzle, Sign
 from sudoku_dlx.kinds.read import read_puzzle
-from sudoku_dlx.kinds.solver import count_solutions
+from sudoku_dlx.kinds.solver import bounds, count_solutions
+from sudoku_dlx.rating import GRADES, rate
 
 SOLO, UNEQUAL = "/usr/games/sgt-solo", "/usr/games/sgt-unequal"
 
@@ -198,3 +200,97 @@ def test_a_difficulty_of_a_kind_is_rated_with_its_techniques(kind, size, difficu
     assert (made.puzzle.kind, made.grade, made.record()["status"]) == (kind, difficulty, "generated")
     rated = web.rate(made.record()["puzzle"])
     assert (rated["grade"], rated["score"], rated["scale"]) == (difficulty, made.score, f"SE scores, {kind} techniques")
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_futoshiki_minimal_where_claimed_over_many_seeds(n):
+    # A sign between two givens says nothing; its test once found the blank cells'
+    # solution and kept it, so a puzzle claimed minimal could lose it (4x4 seed 2, 6x6 seeds 8, 9).
+    for seed in range(1, 11):
+        made = generate(n, seed=seed, time_budget=None, kind="futoshiki")
+        assert made.minimal
+        check_minimal(made.puzzle, made.symmetry)
+        assert not any(made.puzzle.digits[sign.greater] and made.puzzle.digits[sign.lesser] for sign in made.puzzle.signs)
+
+
+def without(puzzle: Puzzle, clue) -> Puzzle:
+    """``puzzle`` without ``clue``: a cell's given, or a sign."""
+    if isinstance(clue, Sign):
+        return replace(puzzle, signs=tuple(sign for sign in puzzle.signs if sign != clue))
+    return puzzle.with_digits(tuple(0 if x == clue else d for x, d in enumerate(puzzle.digits)))
+
+
+def unique_puzzles(kind: str, n: int, seed: int, count: int):
+    """Unique puzzles of ``kind`` and ``n`` and their solution: the full grid (a killer's cages,
+    a futoshiki's signs between all neighbours), then clues removed in a random order while
+    ``count_solutions`` says it stays unique: about ``count`` puzzles on the way, and the last."""
+    made = plan(n, "none", seed, kind)
+    puzzle = Puzzle(made.shape, made.solution, made.cages, tuple(c for c in made.order if isinstance(c, Sign)))
+    clues = [x for x in range(n * n)] + list(puzzle.signs)
+    random.Random(seed).shuffle(clues)
+    found = []
+    for clue in clues:
+        fewer = without(puzzle, clue)
+        if count_solutions(fewer, 2) == 1:
+            puzzle = fewer
+            found.append(puzzle)
+    return made.solution, found[len(found) // 3:-1:max(len(found) // count, 1)] + found[-1:]
+
+
+@pytest.mark.parametrize("prune_after", [0, generator.PRUNE_AFTER])
+@pytest.mark.parametrize("kind, n", [("futoshiki", 4), ("futoshiki", 6), ("futoshiki", 7), ("killer", 4), ("killer", 6),
+                                     ("jigsaw", 5), ("jigsaw", 7)])
+def test_the_narrowed_test_agrees_with_a_full_count(kind, n, prune_after, monkeypatch):
+    # Each clue of unique puzzles of every density: the generator's test (a solution with
+    # the cell's digit ruled out, or the sign turned round) finds one exactly when the
+    # puzzle without the clue has two solutions; with bounds at every guess too (these
+    # small searches seldom reach PRUNE_AFTER).
+    monkeypatch.setattr(generator, "PRUNE_AFTER", prune_after)
+    outcomes = set()
+    for seed in range(3):
+        solution, puzzles = unique_puzzles(kind, n, seed, 4)
+        for puzzle in puzzles:
+            digger = _Digger(puzzle.shape, solution, [], None, None, False, digits=list(puzzle.digits),
+                             cages=puzzle.cages, signs=puzzle.signs)
+            for clue in [x for x, d in enumerate(puzzle.digits) if d] + list(puzzle.signs):
+                if isinstance(clue, Sign):
+                    turned = set(puzzle.signs) - {clue} | {Sign(clue.lesser, clue.greater)}
+                    found = digger.another_narrowed(list(puzzle.digits), turned, None, 10**9)
+                else:
+                    found = digger.another_narrowed(list(without(puzzle, clue).digits), puzzle.signs, clue, 10**9)
+                assert found == (count_solutions(without(puzzle, clue), 2) == 2), (str(puzzle), clue)
+                outcomes.add(found)
+    assert outcomes == {True, False}
+
+
+@pytest.mark.parametrize("n, seed", [(6, 1), (8, 2)])
+def test_a_futoshiki_s_propagation_pass_keeps_it_solved_by_bounds(n, seed):
+    # What it removes leaves a puzzle bounds solves (so unique); what it leaves, bounds
+    # cannot do without.
+    made = plan(n, "none", seed, "futoshiki")
+    signs = [c for c in made.order if isinstance(c, Sign)]
+    digger = _Digger(made.shape, made.solution, made.order, None, None, False, signs=signs)
+    left = digger.propagate(list(made.order))
+    puzzle = Puzzle(made.shape, tuple(digger.digits), signs=tuple(digger.signs))
+    assert bounds(puzzle) == [1 << d - 1 for d in made.solution]
+    assert 0 < len(left) < len(made.order)
+    assert all(clue in digger.signs if isinstance(clue, Sign) else digger.digits[clue[0]] for clue in left)
+    for clue in left:
+        fewer = without(puzzle, clue) if isinstance(clue, Sign) else without(puzzle, clue[0])
+        assert any(mask & mask - 1 for mask in bounds(fewer)), clue
+    assert digger.decided == len(made.order) - len(left)
+
+
+@pytest.mark.parametrize("kind, n", [("sudoku", 9), ("x", 6), ("jigsaw", 6), ("killer", 6), ("futoshiki", 5)])
+def test_graded_generation_skips_only_puzzles_of_another_grade(kind, n):
+    # _against says a puzzle is below or above a grade without rating it: the rating agrees.
+    names = [name for name, _ in GRADES]
+    sides = set()
+    for seed in range(1, 9):
+        made = generate(n, seed=seed, kind=kind, time_budget=None)
+        rated = names.index(rate(made.puzzle).grade)
+        for k, difficulty in enumerate(names):
+            side, _ = _against(made, difficulty, None)
+            assert side == 0 or (rated < k if side < 0 else rated > k), (made.record()["puzzle"], difficulty)
+            sides.add(side)
+    assert sides == {-1, 0, 1}

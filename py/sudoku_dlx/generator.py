@@ -22,6 +22,15 @@ a later pass with a larger allowance (removing clues never turns "must stay"
 into "may go", and once more clues are gone a second solution is often quick to
 find).
 
+The kinds whose solver narrows with :func:`~.kinds.solver.bounds` (jigsaw, killer,
+futoshiki: see ``Kind.narrowed``) test each orbit on a problem of its own: bounds first
+narrows the candidates with the orbit's solution digit ruled out (which often rules out
+everything, or solves the grid), and again at each guess once the search has made a few
+(:data:`PRUNE_AFTER`); without that a futoshiki's search sees its signs only once both
+cells are placed, and from 8x8 its tests ran past the budget. A futoshiki's clues
+(hundreds of signs) first go in batches while bounds alone still solves the puzzle
+without them (:meth:`_Digger.propagate`); the exact tests then take the few left.
+
 A minimal 25x25 is out of reach of this search: below about 290 clues a test
 that ends in "may go" must refute every other digit, which takes tens of
 thousands of guesses or more (seconds to minutes each in Python); the time
@@ -59,9 +68,9 @@ from .dlx import ExactCover
 from .kinds.grid import KIND, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, kind_facts, shape_for
 from .kinds.read import puzzle_id
 from .kinds.solver import bounds, combinations, sign_marks, solutions, solve
-from .rating import GRADES, rate, steps
+from .rating import GRADES, grade, rate, steps
 from .techniques.position import Position, Search
-from .techniques.registry import Needed, needed
+from .techniques.registry import Needed, needed, scored_for
 
 __all__ = ["DEFAULT_BUDGET", "SYMMETRIES", "GenerateOptions", "Generated", "Plan", "add_clues", "complete_grid", "generate",
            "generate_from", "natural_size", "one_budget", "orbits", "plan", "random_cages", "random_regions"]
@@ -91,6 +100,12 @@ ROUND = 16
 FREEST_MAX_N = 16
 #: Guesses a uniqueness test may make at its first try (see :meth:`_Digger.another_digit`).
 RESTART = 50
+#: Guesses a search of :meth:`_Digger.another_narrowed` makes before :func:`bounds` narrows at
+#: each guess (futoshiki 10x10, seed 1: 1.3 s against 1.8 s narrowing from the first guess and
+#: 123 s never).
+PRUNE_AFTER = 16
+#: The first batch of :meth:`_Digger.propagate` is this part of the clues.
+PROPAGATE_PARTS = 8
 #: Guesses a uniqueness test may make in the first pass (see :meth:`_Digger.dig`): few, so
 #: the hard tests wait while the easy ones remove clues (25x25, 10 s, seeds 1-4: 270-287
 #: clues left against 300-310 with 1,000; 16x16 minimal: median 0.32 s against 0.49 s).
@@ -209,7 +224,8 @@ CAGE_SIZES = {2: 6, 3: 3, 4: 1, 5: 1}
 KILLER_CAP = 150
 #: The most guesses a test of a killer's givens may make (a given that would take more
 #: stays, and the puzzle is not minimal): without givens a killer's dancing links
-#: propagate little, and one test may take 50,000 guesses (9x9, seed 0: 5 s).
+#: propagate little, and one test took 50,000 guesses (9x9, seed 0: 5 s) before the tests
+#: narrowed with bounds at their guesses (9x9, seeds 0-59: all minimal, at most 0.7 s).
 KILLER_DIG_CAP = 800
 #: Random exchanges of cells between neighbouring regions per cell of a jigsaw (see
 #: :func:`random_regions`).
@@ -380,9 +396,10 @@ class GenerateOptions:
     stops at the first orbit that must stay (faster, more clues).
     ``target_clues`` stops removing at that many clues, or just above when no
     orbit fits; fewer clues do not by themselves make a harder puzzle.
-    ``budget`` (seconds, None: no limit) bounds the clue removal, which
-    starts after the grid is filled (about 0.1 s for 25x25, rarely 0.5 s): when
-    it is spent the puzzle so far, unique but not minimal, is returned.
+    ``budget`` (seconds, None: no limit) bounds the whole generation, the grid's
+    filling included (a 25x25 sudoku's takes up to 0.3 s, a 25x25 X's up to 1.6 s;
+    the filling is never cut): when it is spent the puzzle so far, unique but not
+    minimal, is returned.
     ``difficulty`` (a grade name of :data:`sudoku_dlx.rating.GRADES`) generates
     and rates puzzles until one has that grade, see :func:`_graded`.
     ``needs`` (a technique's name, see :func:`~.techniques.registry.needed`) generates
@@ -457,10 +474,10 @@ def generate_from(options: GenerateOptions, progress: Callable[[Generated], None
     budget, target_clues = options.budget, options.target_clues
     if budget is not None and not (_is_number(budget) and budget > 0):
         raise InvalidPuzzleError(f"budget must be a positive number of seconds, or none for no limit, not {budget!r}")
+    deadline = None if budget is None else start + budget
     shape, symmetry, seed, solution, order, cages = plan(options.size, options.symmetry, options.seed, options.kind)
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
-    deadline = None if budget is None else time.perf_counter() + budget
     digits = None
     if cages:
         digits, order = _killer_givens(shape, solution, order, cages)
@@ -503,9 +520,14 @@ def _graded(options: GenerateOptions, progress, digging) -> Generated:
     """Generate and rate puzzles of the ``options``' kind (their seeds drawn from its
     ``seed``; rated with the kind's techniques, see :mod:`sudoku_dlx.rating`) until one
     has the grade ``difficulty`` or the time budget is spent; then the one nearest in grade (or,
-    when the budget ran out during the first rating, that puzzle with no grade). Its
+    when the budget ran out before any was rated, the last one made, with no grade). Its
     ``seed`` alone reproduces it; ``puzzles`` counts the puzzles made; ``progress``
-    hears each of them, ``digging`` the clue removal of each."""
+    hears each one rated, ``digging`` the clue removal of each.
+
+    A puzzle is rated only if :func:`_against` cannot tell it is of another grade, or
+    when it is easier than asked and nearer than the nearest so far (an easy one is
+    rated quickly): most of the time a rating takes goes to the hardest puzzles, and
+    most puzzles made are of another grade than the one asked."""
     grades = [name for name, _ in GRADES]
     difficulty = options.difficulty
     if difficulty not in grades:
@@ -513,24 +535,52 @@ def _graded(options: GenerateOptions, progress, digging) -> Generated:
     start = time.perf_counter()
     rng = random.Random(_seed(options.seed))
     deadline = None if options.budget is None else start + options.budget
-    best, puzzles = None, 0
+    best, last, puzzles = None, None, 0
     while True:
-        made = generate_from(_one(options, rng, deadline), digging=digging)
+        made = last = generate_from(_one(options, rng, deadline), digging=digging)
         puzzles += 1
         try:
             if deadline is not None and time.perf_counter() >= deadline:
                 raise TimeoutError  # spent making it (a rating's first solve would overrun the budget)
-            rating = rate(made.puzzle, deadline)
+            side, score = _against(made, difficulty, deadline)
+            if side == 0 or side < 0 and (best is None or grades.index(difficulty) - grades.index(grade(score))
+                                          < _distance(best, difficulty)):
+                rating = rate(made.puzzle, deadline)
+                made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
+                if progress:
+                    progress(made)
+                if best is None or _distance(made, difficulty) < _distance(best, difficulty):
+                    best = made
         except TimeoutError:
-            best = best or made  # the budget ran out before or while rating: if none was rated, this one, unrated
-            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
-        made = replace(made, score=rating.score, grade=rating.grade, puzzles=puzzles)
-        if progress:
-            progress(made)
-        if best is None or _distance(made, difficulty) < _distance(best, difficulty):
-            best = made
-        if best.grade == difficulty or (deadline is not None and time.perf_counter() >= deadline):
-            return replace(best, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
+            pass  # the budget ran out before or while rating
+        if best is not None and best.grade == difficulty or deadline is not None and time.perf_counter() >= deadline:
+            return replace(best or last, puzzles=puzzles, ms=(time.perf_counter() - start) * 1000, difficulty=difficulty)
+
+
+def _against(made: Generated, difficulty: str, deadline: float | None) -> tuple[int, float]:
+    """Whether ``made``'s score is surely below ``difficulty``'s band (-1), surely above it
+    (1) or maybe in it (0), and the score its solve reached: it is solved with the
+    techniques of its score (:func:`~.techniques.registry.scored_for`) whose base score is
+    below the band's top (for the hardest grade, below its bottom), easiest first as the
+    rating's own solve goes, which they follow while they find steps. Stuck, or past the
+    top, it is harder; solved below the bottom, easier."""
+    lows = [low for _, low in GRADES]
+    k = [name for name, _ in GRADES].index(difficulty)
+    low, top = lows[k], lows[k + 1] if k + 1 < len(lows) else float("inf")
+    puzzle = made.puzzle
+    position = Position.from_puzzle(puzzle)
+    position.search = Search(solution=made.solution.digits, givens=puzzle.digits, deadline=deadline)
+    below = low if top == float("inf") else top
+    score = 0.0
+    for step in steps(position, tuple(t for t in scored_for(puzzle.kind) if t.score < below)):
+        score = max(score, step.score)
+        if score >= top:
+            return 1, score
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeoutError("the rating ran past its deadline")
+    if not position.solved:
+        return (0 if top == float("inf") else 1), score
+    return (-1 if score < low else 0), score
 
 
 def _needing(need: Needed, options: GenerateOptions, progress, digging) -> Generated:
@@ -664,12 +714,17 @@ class _Digger:
         self.digging = digging
         self.rng = random.Random(0)
         self.most = KILLER_DIG_CAP if cages else None
+        self.narrowed = shape.facts.narrowed
+        self.total = len(order)
 
     def dig(self) -> None:
         """Try every orbit, a round of the freest ones at a time. A test that needs more
         than ``cap`` guesses is left for the next pass, which allows four times as many
-        (up to ``most``, if set)."""
+        (up to ``most``, if set). A futoshiki's clues go first where :func:`bounds` alone
+        still solves the puzzle without them (:meth:`propagate`)."""
         untried, cap = list(self.order), FIRST_CAP
+        if self.shape.facts.signs and self.target is None and not self.stop_at_failure:
+            untried = self.propagate(untried)
         while untried and not self.stopped and (self.most is None or cap <= self.most):
             later = []
             while untried and not self.stopped:
@@ -678,6 +733,39 @@ class _Digger:
                 later += self.dig_round(batch, cap)
             untried, cap = later + untried, cap * 4
         self.skipped |= bool(untried)
+
+    def propagate(self, clues: list) -> list:
+        """Remove the ``clues`` (orbits of givens and signs, in this order) that
+        :func:`bounds` can do without: a batch goes at once if it still solves the
+        puzzle to the solution (which is then its only one), the batch twice as long
+        next; a batch that fails is halved, and a clue that fails alone stays for the
+        exact tests, which get the clues left. Removing clues only widens what bounds
+        leaves, so a clue it could not do without never becomes one it can."""
+        left: list = []
+        size = max(len(clues) // PROPAGATE_PARTS, 1)
+        while clues:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                self.stopped = True
+                return left + clues
+            batch = clues[:size]
+            digits, signs = list(self.digits), self.signs.difference(batch)
+            for orbit in batch:
+                if not isinstance(orbit, Sign):
+                    for x in orbit:
+                        digits[x] = 0
+            allowed = bounds(Puzzle(self.shape, tuple(digits), self.cages, tuple(signs)))
+            if all(mask and not mask & mask - 1 for mask in allowed):
+                self.digits[:], self.signs = digits, signs
+                self.clues = sum(1 for d in digits if d)
+                self.decided += len(batch)
+                if self.digging:
+                    self.digging(self.clues, self.decided, self.total)
+                clues, size = clues[size:], size * 2
+            elif size > 1:
+                size //= 2
+            else:
+                left.append(clues.pop(0))
+        return left
 
     def freest(self, orbits: list, count: int) -> list:
         """The ``count`` orbits whose cells could hold the most digits given the other
@@ -701,28 +789,31 @@ class _Digger:
 
         return sorted(orbits, key=freedom, reverse=True)[:count]
 
-    def open_problem(self, signs=None) -> tuple[ExactCover, dict[int, int]]:
-        """:func:`_open_problem` of the givens so far, with ``signs`` (default: the signs so far)."""
-        return _open_problem(self.shape, self.digits, self.solution, self.rng, self.cages,
-                             self.signs if signs is None else signs)
+    def open_problem(self) -> tuple[ExactCover, dict[int, int]]:
+        """:func:`_open_problem` of the givens so far, and the option of each blank cell's solution digit."""
+        problem, placements = _open_problem(self.shape, self.digits, self.solution, self.rng)
+        return problem, {x: k for k, (x, d) in enumerate(placements) if d == self.solution[x]}
 
     def dig_round(self, batch: list, cap: int) -> list:
-        """Try to remove each orbit of ``batch``, the freest first; return those left undecided."""
+        """Try to remove each orbit of ``batch``, the freest first; return those left undecided.
+        The kinds :func:`bounds` narrows test each orbit on a problem of its own
+        (:meth:`remove_narrowed`), the others on one problem for the round."""
         digits, solution = self.digits, self.solution
         cells = [orbit for orbit in batch if not isinstance(orbit, Sign)]
-        for orbit in cells:
-            for x in orbit:
-                digits[x] = 0
-        problem, option = self.open_problem()
-        for orbit in cells:
-            for x in orbit:
-                digits[x] = solution[x]
+        if not self.narrowed:
+            for orbit in cells:
+                for x in orbit:
+                    digits[x] = 0
+            problem, option = self.open_problem()
+            for orbit in cells:
+                for x in orbit:
+                    digits[x] = solution[x]
         waiting, undecided = list(batch), []
         while waiting and not self.stopped:
             orbit = self.freest(waiting, 1)[0]
             waiting.remove(orbit)
-            if isinstance(orbit, Sign):
-                removed = self.remove_sign(orbit, cap)
+            if self.narrowed:
+                removed = self.remove_narrowed(orbit, cap)
             else:
                 trial = problem.copy()
                 trial.select(option[x] for other in cells if other is not orbit for x in other if digits[x])
@@ -732,7 +823,7 @@ class _Digger:
             else:
                 self.decided += 1
                 if self.digging:
-                    self.digging(self.clues, self.decided, len(self.order))
+                    self.digging(self.clues, self.decided, self.total)
         return undecided + waiting
 
     def remove(self, problem: ExactCover, orbit: tuple[int, ...], option: dict[int, int], cap: int) -> bool | None:
@@ -769,22 +860,93 @@ class _Digger:
         self.stopped = self.clues == self.target  # never, without a target
         return True
 
-    def remove_sign(self, sign: Sign, cap: int) -> bool | None:
-        """Remove a futoshiki's ``sign`` if the solution stays unique (no solution has the
-        sign turned round); say whether it was (None: undecided)."""
+    def remove_narrowed(self, clue: tuple[int, ...] | Sign, cap: int) -> bool | None:
+        """:meth:`remove` for the kinds :func:`bounds` narrows: ``clue`` (an orbit, or a
+        futoshiki's sign) goes if no other solution keeps the other clues: for an orbit,
+        one search per cell with its solution digit ruled out (the cells before it keep
+        theirs), for a sign one with the sign turned round (:meth:`another_narrowed`;
+        turned between two givens, bounds finds it broken)."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             self.stopped = True
             return None
-        self.attempts += 1
-        turned = self.signs - {sign} | {Sign(sign.lesser, sign.greater)}
-        found = self.another(self.open_problem(turned)[0], lambda: self.open_problem(turned)[0], cap)
+        if isinstance(clue, Sign):
+            self.attempts += 1
+            turned = self.signs - {clue} | {Sign(clue.lesser, clue.greater)}
+            found = self.another_narrowed(self.digits, turned, None, cap)
+        else:
+            if self.target is not None and self.clues - len(clue) < self.target:
+                self.skipped = True
+                return False
+            self.attempts += 1
+            digits = list(self.digits)
+            for x in clue:
+                digits[x] = 0
+            for x in clue:
+                found = self.another_narrowed(digits, self.signs, x, cap)
+                if found is not False:
+                    break
+                digits[x] = self.solution[x]
         if found is None:
             return None
         if found:
             self.stopped = self.stop_at_failure
             return False
-        self.signs.discard(sign)
+        if isinstance(clue, Sign):
+            self.signs.discard(clue)
+            return True
+        for x in clue:
+            self.digits[x] = 0
+        self.clues -= len(clue)
+        self.stopped = self.clues == self.target  # never, without a target
         return True
+
+    def another_narrowed(self, digits: list[int], signs: Iterable[Sign], cell: int | None, cap: int) -> bool | None:
+        """Whether the givens ``digits`` and ``signs`` have a solution, with ``cell``'s
+        solution digit ruled out if given; None if that takes more than ``cap`` guesses
+        or the time budget runs out. :func:`bounds` narrows the candidates first (it may
+        rule every one out, or solve the puzzle), then again at each guess once the
+        search has made :data:`PRUNE_AFTER`; each cell's solution digit is tried first."""
+        shape, solution = self.shape, self.solution
+        puzzle = Puzzle(shape, tuple(digits), self.cages, tuple(signs))
+        full = (1 << shape.n) - 1
+        start = [1 << d - 1 if d else full for d in digits]
+        if cell is not None:
+            start[cell] &= ~(1 << solution[cell] - 1)
+        allowed = bounds(puzzle, start)
+        if not all(allowed):
+            return False
+        if all(not mask & mask - 1 for mask in allowed):
+            return True
+        problem, placements = _open_problem(shape, digits, solution, self.rng, self.cages, signs, allowed)
+
+        known: list[tuple[list[int], list[int]]] = [([], allowed)]  # what bounds left after some of the chosen
+
+        def prune(chosen: list[int]) -> list[int]:
+            """The placements :func:`bounds` rules out once the ``chosen`` ones are made,
+            starting from what it left after the longest of them it has seen (whose
+            placements the search has hidden already)."""
+            if problem.stats.guesses < PRUNE_AFTER:
+                return []
+            while len(known) > 1 and known[-1][0] != chosen[:len(known[-1][0])]:
+                known.pop()
+            before, left = known[-1]
+            placed = left[:]
+            for option in chosen[len(before):]:
+                if option < len(placements):
+                    x, d = placements[option]
+                    placed[x] = 1 << d - 1
+            narrowed = bounds(puzzle, placed)
+            known.append((chosen[:], narrowed))
+            return [option for option, (x, d) in enumerate(placements)
+                    if left[x] >> d - 1 & 1 and not narrowed[x] >> d - 1 & 1]
+
+        deadline = self.deadline
+        found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > cap or (
+            deadline is not None and time.perf_counter() > deadline), prune=prune))
+        if not problem.stats.stopped:
+            return found
+        self.stopped = deadline is not None and time.perf_counter() > deadline
+        return None
 
     def another_digit(self, problem: ExactCover, ours: int, cell: int, cap: int) -> bool | None:
         """Whether ``problem`` (the clues so far with ``cell`` blank) has a solution without
@@ -834,17 +996,18 @@ def _unit_masks(shape: Shape, digits: list[int]) -> list[int]:
 
 
 def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rng: random.Random,
-                  cages: tuple[Cage, ...] = (), signs=()) -> tuple[ExactCover, dict[int, int]]:
+                  cages: tuple[Cage, ...] = (), signs=(), allowed: list[int] | None = None
+                  ) -> tuple[ExactCover, list[tuple[int, int]]]:
     """The exact cover of the blank cells of ``digits`` alone: their items and candidates
     (as :func:`~.kinds.solver.exact_cover` builds them, for the digits still open).
 
     A cage with blank cells keeps its item and the items of the digits its givens do
     not hold, and the combinations that hold its givens; a sign between two blank cells
-    keeps its secondary items; a futoshiki's candidates are those its givens and signs
-    leave (:func:`~.kinds.solver.bounds`). Each blank cell's option for its
-    ``solution`` digit comes first in every item's list (when the signs allow it), so a
-    search tries the solution's digits first. Returns the problem and the number of that
-    option for each blank cell."""
+    keeps its secondary items; with ``allowed`` (a mask per cell, see
+    :func:`~.kinds.solver.bounds`) the candidates are those it leaves. Each blank cell's
+    option for its ``solution`` digit comes first in every item's list (when allowed),
+    so a search tries the solution's digits first. Returns the problem and the (cell,
+    digit) of each placement option, which come first."""
     n, nn, units_of = shape.n, shape.cells, shape.units_of
     masks = _unit_masks(shape, digits)
     full = (1 << n) - 1
@@ -866,11 +1029,12 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
     rng.shuffle(keys)
     item = {key: k for k, key in enumerate(keys)}  # the grid's item number (see solver.exact_cover) -> this problem's
     cage_of = {x: (k, held, union) for k, cage, _, held, union in open_cages for x in cage.cells}
-    allowed = bounds(Puzzle(shape, tuple(digits), signs=tuple(signs))) if signs else []
     marks, secondary = sign_marks([sign for sign in signs if not digits[sign.greater] and not digits[sign.lesser]],
-                                  allowed, len(item))
+                                  allowed or [], len(item))
     ours: list[tuple[int, ...]] = []
     others: list[tuple[int, ...]] = []
+    first: list[tuple[int, int]] = []
+    second: list[tuple[int, int]] = []
     for x in blank:
         seen = 0
         for u in units_of[x]:
@@ -879,7 +1043,7 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
         if x in cage_of:
             _, held, fit = cage_of[x]
             free &= ~held & fit
-        if allowed:
+        if allowed is not None:
             free &= allowed[x]
         for d in range(n):
             if free >> d & 1:
@@ -888,14 +1052,16 @@ def _open_problem(shape: Shape, digits: list[int], solution: tuple[int, ...], rn
                     items += (item[cage_base + cage_of[x][0] * (n + 1) + 1 + d],)
                 if (x, d) in marks:
                     items += tuple(marks[x, d])
-                (ours if d + 1 == solution[x] else others).append(items)
+                ours_first = d + 1 == solution[x]
+                (ours if ours_first else others).append(items)
+                (first if ours_first else second).append((x, d + 1))
     problem = ExactCover(len(item), secondary - len(item))
     problem.add_options(ours + others)
     for k, _, fits, held, _ in open_cages:
         base = cage_base + k * (n + 1)
         problem.add_options([item[base], *(item[base + 1 + d] for d in range(n) if not (mask | held) >> d & 1)]
                             for mask in fits)
-    return problem, {x: k for k, x in enumerate(blank)}
+    return problem, first + second
 
 
 def add_clues(puzzle: Puzzle, clues: int, seed: int) -> Puzzle:
