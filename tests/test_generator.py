@@ -149,8 +149,12 @@ def test_25x25_within_its_time_budget_is_unique_and_not_minimal():
     made = generate(25, "rotational", 3, time_budget=1.0)
     elapsed = time.process_time() - start
     assert elapsed < max(fill * 1.5, 1.0) + 0.3  # the budget counts the fill
-    assert not made.minimal
-    assert made.clues < 625
+    assert not made.minimal  # on a loaded machine the fill may take the whole budget: no clue gone
+    check_unique(made)
+    check_symmetric(made.puzzle, "rotational")
+    # Clues removed in a 25x25, whatever the load: down to a target, with no budget.
+    made = generate(25, "rotational", 3, target_clues=560, budget=None)
+    assert 560 <= made.clues < 570 and not made.minimal
     check_unique(made)
     check_symmetric(made.puzzle, "rotational")
 
