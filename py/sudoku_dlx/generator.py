@@ -67,7 +67,7 @@ from typing import NamedTuple
 from .dlx import ExactCover
 from .kinds.grid import KIND, Cage, InvalidPuzzleError, Puzzle, Shape, Sign, jigsaw_shape, kind_facts, shape_for
 from .kinds.read import puzzle_id
-from .kinds.solver import bounds, combinations, sign_marks, solutions, solve
+from .kinds.solver import bounds, combinations, narrowing_prune, sign_marks, solutions, solve
 from .rating import GRADES, grade, rate, steps
 from .techniques.position import Position, Search
 from .techniques.registry import Needed, needed, scored_for
@@ -918,28 +918,7 @@ class _Digger:
         if all(not mask & mask - 1 for mask in allowed):
             return True
         problem, placements = _open_problem(shape, digits, solution, self.rng, self.cages, signs, allowed)
-
-        known: list[tuple[list[int], list[int]]] = [([], allowed)]  # what bounds left after some of the chosen
-
-        def prune(chosen: list[int]) -> list[int]:
-            """The placements :func:`bounds` rules out once the ``chosen`` ones are made,
-            starting from what it left after the longest of them it has seen (whose
-            placements the search has hidden already)."""
-            if problem.stats.guesses < PRUNE_AFTER:
-                return []
-            while len(known) > 1 and known[-1][0] != chosen[:len(known[-1][0])]:
-                known.pop()
-            before, left = known[-1]
-            placed = left[:]
-            for option in chosen[len(before):]:
-                if option < len(placements):
-                    x, d = placements[option]
-                    placed[x] = 1 << d - 1
-            narrowed = bounds(puzzle, placed)
-            known.append((chosen[:], narrowed))
-            return [option for option, (x, d) in enumerate(placements)
-                    if left[x] >> d - 1 & 1 and not narrowed[x] >> d - 1 & 1]
-
+        prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER)
         deadline = self.deadline
         found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > cap or (
             deadline is not None and time.perf_counter() > deadline), prune=prune))

@@ -41,7 +41,7 @@ from . import narrowing
 from .read import puzzle_id
 
 __all__ = ["NARROWED", "Fault", "SolveResult", "combination_masks", "combinations", "count_solutions", "exact_cover", "fault", "bounds",
-           "open_cover", "sign_marks", "solutions", "solve", "with_givens"]
+           "narrowing_prune", "open_cover", "sign_marks", "solutions", "solve", "with_givens"]
 
 
 #: The kinds whose puzzles :func:`solutions` narrows with :func:`bounds` before it
@@ -107,18 +107,34 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
     if all(known):  # bounds' rules hold for every single digit: the grid is a solution
         return [tuple(known)], SearchStats(solutions=1)
     problem, placements = open_cover(puzzle, allowed)
+    prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER)
+    found = []
+    for chosen in problem.search(limit, None, stop, prune=prune):
+        digits = known[:]
+        for option in chosen:
+            if option < len(placements):
+                cell, digit = placements[option]
+                digits[cell] = digit
+        found.append(tuple(digits))
+    return found, problem.stats
+
+
+def narrowing_prune(puzzle: Puzzle, problem: ExactCover, allowed: list[int], placements: list[tuple[int, int]],
+                    after: int) -> Callable[[list[int]], list[int]]:
+    """A ``prune`` for ``problem``'s search (see :meth:`ExactCover.search`): ``problem`` is an
+    exact cover of ``puzzle``'s open cells with the candidates ``allowed`` (a mask a cell,
+    :func:`bounds`' answer) whose first options place the (cell, digit) ``placements``. Once
+    the search has made ``after`` guesses, prune tells the placements :func:`bounds` rules out
+    with the chosen ones made, beyond those it ruled out at the deepest point of the search's
+    path it was asked at before: it goes on from the bounds there, and the search keeps what
+    was hidden at that point until it backs up past it."""
     options_of: list[list[tuple[int, int]]] = [[] for _ in allowed]  # each cell's placements: (option, digit)
     for option, (cell, digit) in enumerate(placements):
         options_of[cell].append((option, digit))
-    # The bounds of the search's path so far, shallowest first: (the options chosen, their
-    # masks). The search keeps what prune hid at a point until it backs up past it.
-    path: list[tuple[list[int], list[int]]] = [([], allowed)]
+    path: list[tuple[list[int], list[int]]] = [([], allowed)]  # shallowest first: (the options chosen, the bounds)
 
     def prune(chosen: list[int]) -> list[int]:
-        """The placements :func:`bounds` rules out once the ``chosen`` ones are made, beyond
-        those ruled out at the deepest point of the path so far that ``chosen`` goes through:
-        from the bounds there, on."""
-        if problem.stats.guesses < PRUNE_AFTER:
+        if problem.stats.guesses < after:
             return []
         while len(path[-1][0]) > len(chosen) or chosen[:len(path[-1][0])] != path[-1][0]:
             path.pop()
@@ -135,15 +151,7 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
         return [option for cell, (mask, was) in enumerate(zip(narrowed, earlier)) if mask != was
                 for option, digit in options_of[cell] if not mask >> digit - 1 & 1]
 
-    found = []
-    for chosen in problem.search(limit, None, stop, prune=prune):
-        digits = known[:]
-        for option in chosen:
-            if option < len(placements):
-                cell, digit = placements[option]
-                digits[cell] = digit
-        found.append(tuple(digits))
-    return found, problem.stats
+    return prune
 
 
 def open_cover(puzzle: Puzzle, allowed: list[int]) -> tuple[ExactCover, list[tuple[int, int]]]:
