@@ -160,6 +160,15 @@ def checked(checks: list[str | None]) -> str:
     return str(checks.count("minimal")) + (f" ({', '.join(said)})" if said else "")
 
 
+def in_turns(workers: list[Worker], n: int, **asked) -> list[list[dict]]:
+    """Seeds 1..``n`` asked of the workers in turn, seed by seed: each worker's answers."""
+    runs: list[list[dict]] = [[] for _ in workers]
+    for seed in range(1, n + 1):
+        for worker, found in zip(workers, runs):
+            found.append(worker.ask(seed=seed, **asked))
+    return runs
+
+
 def times(workers: list[Worker], todo: list[tuple[str, int]], default: float, n: int, check: bool) -> None:
     """The timing table: seeds 1..``n`` of each kind and size, the packages in turns."""
     print("| kind | size | budget s | package | median s | max s | over 2 s | over 5 s | clues | claimed minimal "
@@ -167,11 +176,7 @@ def times(workers: list[Worker], todo: list[tuple[str, int]], default: float, n:
     print("|---|---:|---:|---|---:|---:|---:|---:|---|---:|---:|")
     for kind, size in todo:
         budget = page_budget(size, default)
-        runs: list[list[dict]] = [[] for _ in workers]
-        for seed in range(1, n + 1):
-            for worker, found in zip(workers, runs):
-                found.append(worker.ask(kind=kind, size=size, seed=seed, budget=budget, check=check))
-        for k, found in enumerate(runs):
+        for k, found in enumerate(in_turns(workers, n, kind=kind, size=size, budget=budget, check=check)):
             seconds = [run["s"] for run in found]
             clues = [run["clues"] for run in found]
             row = [kind, str(size), f"{budget:g}", str(k + 1), f"{statistics.median(seconds):.2f}",
@@ -211,11 +216,7 @@ def made(workers: list[Worker], todo: list[tuple[str, int]], default: float, n: 
     for kind, size in todo:
         budget = page_budget(size, default)
         for grade in offered_grades(kind, size, grades):
-            runs: list[list[dict]] = [[] for _ in workers]
-            for seed in range(1, n + 1):
-                for worker, found in zip(workers, runs):
-                    found.append(worker.ask(kind=kind, size=size, seed=seed, budget=budget, difficulty=grade))
-            for k, found in enumerate(runs):
+            for k, found in enumerate(in_turns(workers, n, kind=kind, size=size, budget=budget, difficulty=grade)):
                 seconds = [run["s"] for run in found]
                 print(f"| {kind} | {size} | {grade} | {k + 1} | {sum(run['grade'] == grade for run in found)} of "
                       f"{len(found)} | {statistics.median(seconds):.2f} | {max(seconds):.2f} |", flush=True)
