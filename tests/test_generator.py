@@ -160,9 +160,11 @@ def test_25x25_within_its_time_budget_is_unique_and_not_minimal():
 
 
 def test_budget_cut_on_16x16_is_unique_and_not_minimal():
+    # The budget counts the fill (0.04-0.1 s), and a minimal puzzle of this seed takes 0.37 s
+    # of CPU time after it: 0.05 s cuts the removal wherever it is (on a loaded machine, maybe
+    # before any clue went), and what comes back is still unique.
     made = generate(16, "none", 2, time_budget=0.05)
-    assert not made.minimal and made.ms < 1000
-    assert made.clues < 256
+    assert not made.minimal
     assert made.solution.digits == plan(16, "none", 2).solution
     check_unique(made)
 
