@@ -135,11 +135,13 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
 
 def locked(grid: Grid, allowed: list[int]) -> Iterator[tuple[tuple, int]]:
     """Each of the grid's :attr:`~Grid.crossings` whose full unit has digits only in the
-    shared cells, with the mask of those digits (they leave the other unit's other cells)."""
+    shared cells, with the mask of those digits (they leave the other unit's other cells);
+    a digit placed there is left out (it has left the other unit already, as a single)."""
     for crossing in grid.crossings:
         there = elsewhere = 0
         for x in crossing[0]:
-            there |= allowed[x]
+            if allowed[x] & allowed[x] - 1:
+                there |= allowed[x]
         for x in crossing[1]:
             elsewhere |= allowed[x]
         if there & ~elsewhere:
