@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
-from .base import Rule, cells_name, check_cells, digits_of, keep, mask_of, narrow_sum
+from .base import SumRule, cells_name, check_cells, digits_of, keep, mask_of, narrow_sum
 from .thermometer import line_of
 
 __all__ = ["Arrow"]
 
 
 @dataclass(frozen=True)
-class Arrow(Rule):
+class Arrow(SumRule):
     """The digits of ``line`` add up to the number the ``circle`` cells spell."""
 
     circle: tuple[int, ...]
@@ -47,19 +47,23 @@ class Arrow(Rule):
     def cells(self):
         return self.circle + self.line
 
+    def summed(self):
+        return self.line
+
     def narrow(self, allowed, n):
         """Keeps the line's digits that some others complete to a number the circle can
-        spell, and the circle's digits that spell a sum the line can make."""
+        spell (different digits where they share a unit), and the circle's digits that
+        spell a sum the line can make."""
         if len(self.circle) == 1:
             (c,) = self.circle
-            changed, reachable = narrow_sum(allowed, self.line, allowed[c] << 1)
+            changed, reachable = narrow_sum(allowed, self.groups, allowed[c] << 1)
             return keep(allowed, c, reachable >> 1) or changed
         tens, ones = self.circle
         numbers = [(a, b) for a in digits_of(allowed[tens]) for b in digits_of(allowed[ones])]
         totals = 0
         for a, b in numbers:
             totals |= 1 << 10 * a + b
-        changed, reachable = narrow_sum(allowed, self.line, totals)
+        changed, reachable = narrow_sum(allowed, self.groups, totals)
         numbers = [(a, b) for a, b in numbers if reachable >> 10 * a + b & 1]
         changed |= keep(allowed, tens, mask_of(a for a, _ in numbers))
         return keep(allowed, ones, mask_of(b for _, b in numbers)) or changed
