@@ -21,7 +21,7 @@ from sudoku_dlx import cli, web
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, shape_for
 from sudoku_dlx.kinds.read import LINK_UNREAD
 from sudoku_dlx.rules.link import read_link
-from sudoku_dlx.rules.solve import Grid, VariantPuzzle, solutions
+from sudoku_dlx.rules.solve import Grid, VariantPuzzle, narrow, solutions
 from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
@@ -455,3 +455,32 @@ def test_a_drawing_made_from_a_typed_constraint_is_read_as_that_constraint_alone
     (alien,) = [name for name in REAL if name.startswith('"Alien"')]
     with pytest.raises(InvalidPuzzleError, match=r"does not know: line \(drawn only\), text \(drawn only\)"):
         read_link(REAL[alien][0])
+
+
+def test_a_cage_keeps_the_digits_a_quadruple_around_it_leaves_room_for():
+    """Boxes by Clover: a cage of 11 on three cells of a quadruple of 3, 4, 5 holds two of
+    them, so it is 2, 4, 5 (no other set of 11 has two), and the fourth cell is 3."""
+    grid = Grid(shape_for(9), (KillerCage((20, 21, 29), 11), Quadruple((20, 21, 29, 30), (3, 4, 5))))
+    allowed = [(1 << 9) - 1] * 81
+    narrow(grid, allowed, deep=True)
+    assert [allowed[x] for x in (20, 21, 29, 30)] == [0b11010] * 3 + [0b100]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_cage_inside_a_quadruple_counts_as_brute_force(seed):
+    """A cage on two or three of a quadruple's cells (whose combinations then leave the
+    quadruple's other cells room for the digits the cage lacks): the solver's count equals
+    brute force."""
+    rng = random.Random(3000 + seed)
+    n = 4
+    solution = rng.choice(GRIDS4)
+    corner = rng.randrange(n - 1) * n + rng.randrange(n - 1)
+    cells = (corner, corner + 1, corner + n, corner + n + 1)
+    cage = tuple(sorted(rng.sample(cells, rng.randint(2, 3))))
+    while len({solution[x] for x in cage}) < len(cage):
+        cage = tuple(sorted(rng.sample(cells, len(cage))))
+    digits = tuple(sorted(rng.sample([solution[x] for x in cells], rng.randint(2, 4))))
+    rules = (KillerCage(cage, sum(solution[x] for x in cage)), Quadruple(cells, digits))
+    expected = sorted(g for g in GRIDS4 if all(keeps(rule, g, n) for rule in rules))
+    found, _ = solutions(VariantPuzzle(Grid(shape_for(n), rules), (0,) * 16))
+    assert sorted(found) == expected and solution in found, rules

@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
+
+if TYPE_CHECKING:
+    from .solve import Grid
 
 __all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "SumRule", "Unsolvable", "apart", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
            "narrow_sum", "neighbours", "orthogonal_pairs", "outside_line", "between", "union"]
@@ -78,10 +81,10 @@ class Rule:
         """The rule in a sentence, for the list beside the grid."""
         return self.name
 
-    def on(self, peers: Sequence[Collection[int]]) -> Rule:
-        """This rule on a grid whose cells' ``peers`` (the cells they share a unit with) are
-        known: a rule that narrows better knowing which of its cells differ gives a copy that
-        knows (a sum, :class:`SumRule`); others give themselves."""
+    def on(self, grid: Grid) -> Rule:
+        """This rule on ``grid`` (its shape, its cells' peers, its other rules): a rule that
+        narrows better knowing them gives a copy that knows (a sum which of its cells differ,
+        :class:`SumRule`; a cage what others need among its cells); others give themselves."""
         return self
 
     def named(self, n: int) -> str:
@@ -327,8 +330,8 @@ class SumRule(Rule):
         """The cells whose digits the rule adds up."""
         return ()
 
-    def on(self, peers):
-        return replace(self, groups=apart(self.summed(), peers))
+    def on(self, grid):
+        return replace(self, groups=apart(self.summed(), grid.peers))
 
 
 @dataclass(frozen=True)

@@ -22,8 +22,8 @@ __all__ = ["Grid", "VariantPuzzle", "fault", "locked", "narrow", "solutions"]
 
 
 class Grid:
-    """A shape and its rules (each :meth:`~.base.Rule.on` the grid, knowing the cells' peers),
-    with what the solver derives from them once: the units of
+    """A shape and its rules (each :meth:`~.base.Rule.on` the grid), with what the solver
+    derives from them once: the units of
     ``n`` cells (``full``: rows, columns, regions, a rule's), the smaller ones
     (``small``), each cell's ``peers`` in them, the placements each placement
     ``clashes`` with, and the rules that narrow."""
@@ -46,12 +46,12 @@ class Grid:
                 clashes.setdefault((a, x), set()).add((b, y))
                 clashes.setdefault((b, y), set()).add((a, x))
         self.full, self.small = tuple(full), tuple(small)
-        self.rules = rules = tuple(rule.on(peers) for rule in rules)
         #: Where a full unit crosses another unit (see :func:`~..kinds.narrowing.crossings`),
         #: if the other has cells outside it.
         self.crossings = tuple(crossing for crossing in narrowing.crossings(self.full + self.small, len(self.full))
                                if crossing[2])
         self.peers = tuple(frozenset(p - {x}) for x, p in enumerate(peers))
+        self.rules = rules = tuple(rule.on(self) for rule in rules)
         self.clashes = clashes
         self.narrowing = tuple(rule for rule in rules if type(rule).narrow is not Rule.narrow)
         self.needing = tuple(rule for rule in rules if type(rule).needs is not Rule.needs)
