@@ -282,22 +282,23 @@ def _sum_kept(groups: tuple[tuple[int, ...], ...], totals: int) -> tuple[tuple[t
 def _group_sums(group: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
     """Each sum that different digits of cells with the candidates ``group`` can make, with
     the digits each cell holds in some way of making it."""
-    ways: dict[int, tuple[int, ...]] = {0: ()}  # the digits used so far -> each cell's digits in those ways
+    # the digits used so far -> their sum, and each cell's digits in the ways of using them
+    ways: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
     for mask in group:
-        grown: dict[int, tuple[int, ...]] = {}
-        for used, cells in ways.items():
+        grown: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for used, (total, cells) in ways.items():
             free = mask & ~used
             while free:
                 bit = free & -free
                 free ^= bit
                 was, now = grown.get(used | bit), cells + (bit,)
-                grown[used | bit] = now if was is None else tuple(a | b for a, b in zip(was, now))
+                grown[used | bit] = (total + bit.bit_length(), now if was is None else
+                                     tuple(a | b for a, b in zip(was[1], now)))
         ways = grown
     sums: dict[int, tuple[int, ...]] = {}
-    for used, cells in ways.items():
-        total = sum(digits_of(used))
-        was = sums.get(total)
-        sums[total] = cells if was is None else tuple(a | b for a, b in zip(was, cells))
+    for total, cells in ways.values():
+        known = sums.get(total)
+        sums[total] = cells if known is None else tuple(a | b for a, b in zip(known, cells))
     return sums
 
 

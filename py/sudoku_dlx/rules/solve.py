@@ -110,15 +110,14 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
             if once != every:
                 raise Unsolvable(unit[0])
             alone = once & ~twice
-            while alone:
-                bit = alone & -alone
-                alone ^= bit
-                x = next((x for x in unit if allowed[x] & bit), -1)
-                if x < 0:  # its one place took another digit that had only it
-                    raise Unsolvable(unit[0])
-                if allowed[x] != bit:
-                    allowed[x] = bit
-                    changed = True
+            if alone:
+                for x in unit:  # one pass: a cell that is some digit's one place keeps it
+                    mask = allowed[x] & alone
+                    if mask and mask != allowed[x]:
+                        if mask & mask - 1:  # the one place of two digits
+                            raise Unsolvable(x)
+                        allowed[x] = mask
+                        changed = True
         for rule in grid.narrowing:
             changed |= rule.narrow(allowed, n)
         if not changed and not (deep and deeper(grid, allowed)):
