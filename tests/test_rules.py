@@ -26,7 +26,7 @@ from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
 from sudoku_dlx.rules.arrow import Arrow
-from sudoku_dlx.rules.base import Unsolvable, narrow_sum
+from sudoku_dlx.rules.base import Unsolvable, mask_of, narrow_sum, sum_needs
 from sudoku_dlx.rules.betweenline import BetweenLine
 from sudoku_dlx.rules.clone import Clone
 from sudoku_dlx.rules.diagonal import Diagonal
@@ -404,8 +404,8 @@ def test_the_command_line_solves_a_link(capsys):
 
 @pytest.mark.parametrize("seed", range(60))
 def test_a_sum_keeps_exactly_the_digits_some_completion_uses(seed):
-    """``narrow_sum`` against every tuple of the cells' candidates whose digits differ within
-    each group (and may repeat across groups)."""
+    """``narrow_sum`` and ``sum_needs`` against every tuple of the cells' candidates whose
+    digits differ within each group (and may repeat across groups)."""
     rng = random.Random(seed)
     k = rng.randint(1, 5)
     cells = list(range(k))
@@ -420,13 +420,16 @@ def test_a_sum_keeps_exactly_the_digits_some_completion_uses(seed):
     fits = [t for t in itertools.product(*choices) if totals >> sum(t) & 1
             and all(len({t[x] for x in group}) == len(group) for group in groups)]
     allowed = masks[:]
+    needed = sum_needs(allowed, tuple(groups), totals)
     try:
         _, reachable = narrow_sum(allowed, tuple(groups), totals)
     except Unsolvable:
-        assert not fits
+        assert not fits and not needed
         return
     assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(k)]
     assert reachable == sum(1 << s for s in {sum(t) for t in fits})
+    every = [(group, mask_of(set.intersection(*({t[x] for x in group} for t in fits)))) for group in groups]
+    assert needed == [(group, digits) for group, digits in every if len(group) > 1 and digits]
 
 
 def test_sum_cells_that_share_a_unit_hold_different_digits_on_a_grid():

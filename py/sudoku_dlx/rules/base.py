@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .solve import Grid
 
 __all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "SumRule", "Unsolvable", "apart", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
-           "narrow_sum", "neighbours", "orthogonal_pairs", "outside_line", "between", "union"]
+           "narrow_sum", "neighbours", "sum_needs", "orthogonal_pairs", "outside_line", "between", "union"]
 
 
 class Unsolvable(Exception):
@@ -246,7 +246,7 @@ def narrow_sum(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: 
     to a sum in ``totals`` (bit ``s`` for the sum ``s``); the digits of a group's cells differ,
     those of different groups may repeat. Returns whether it changed any cell, and the sums of
     ``totals`` still reachable; raises :class:`Unsolvable` if none is."""
-    kept, reachable = _sum_kept(tuple(tuple([allowed[x] for x in group]) for group in groups), totals)
+    kept, _, reachable = _sum_kept(tuple(tuple([allowed[x] for x in group]) for group in groups), totals)
     if not reachable:
         raise Unsolvable(groups[0][0] if groups else -1)
     changed = False
@@ -256,32 +256,44 @@ def narrow_sum(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: 
     return changed, reachable
 
 
+def sum_needs(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: int) -> list[tuple[tuple[int, ...], int]]:
+    """For each group of two or more cells of :func:`narrow_sum`, the digits that every way of
+    making a sum in ``totals`` holds there (none if no way is left)."""
+    _, needed, _ = _sum_kept(tuple(tuple([allowed[x] for x in group]) for group in groups), totals)
+    return [(group, digits) for group, digits in zip(groups, needed) if len(group) > 1 and digits]
+
+
 @lru_cache(maxsize=1 << 14)
-def _sum_kept(groups: tuple[tuple[int, ...], ...], totals: int) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """:func:`narrow_sum` on the candidates of each group's cells: what each cell keeps, and
-    the sums of ``totals`` reachable (0: none, and nothing kept)."""
+def _sum_kept(groups: tuple[tuple[int, ...], ...], totals: int
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
+    """:func:`narrow_sum` on the candidates of each group's cells: what each cell keeps, the
+    digits each group holds in every way kept (:func:`sum_needs`), and the sums of ``totals``
+    reachable (0: none, and nothing kept or held)."""
     sums = [_group_sums(group) for group in groups]
     reach = [1]  # reach[i]: the sums the first i groups can make
     for made in sums:
         reach.append(union(reach[-1] << total for total in made))
     reachable = reach[-1] & totals
     kept: list[tuple[int, ...]] = []
+    needed: list[int] = []
     goal = reachable  # the sums of the groups up to this one that can still end in a total
     for i in range(len(groups) - 1, -1, -1):
-        cells, before = [0] * len(groups[i]), 0
-        for total, masks in sums[i].items():
+        cells, before, held = [0] * len(groups[i]), 0, -1
+        for total, (masks, every) in sums[i].items():
             if reach[i] << total & goal:
                 before |= goal >> total
                 cells = [a | b for a, b in zip(cells, masks)]
+                held &= every
         kept.append(tuple(cells))
+        needed.append(held if held > 0 else 0)
         goal = before & reach[i]
-    return tuple(reversed(kept)), reachable
+    return tuple(reversed(kept)), tuple(reversed(needed)), reachable
 
 
 @lru_cache(maxsize=1 << 12)
-def _group_sums(group: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+def _group_sums(group: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], int]]:
     """Each sum that different digits of cells with the candidates ``group`` can make, with
-    the digits each cell holds in some way of making it."""
+    the digits each cell holds in some way of making it, and the digits every way holds."""
     # the digits used so far -> their sum, and each cell's digits in the ways of using them
     ways: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
     for mask in group:
@@ -295,10 +307,10 @@ def _group_sums(group: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
                 grown[used | bit] = (total + bit.bit_length(), now if was is None else
                                      tuple(a | b for a, b in zip(was[1], now)))
         ways = grown
-    sums: dict[int, tuple[int, ...]] = {}
-    for total, cells in ways.values():
+    sums: dict[int, tuple[tuple[int, ...], int]] = {}
+    for used, (total, cells) in ways.items():
         known = sums.get(total)
-        sums[total] = cells if known is None else tuple(a | b for a, b in zip(known, cells))
+        sums[total] = (cells, used) if known is None else (tuple(a | b for a, b in zip(known[0], cells)), known[1] & used)
     return sums
 
 
@@ -331,8 +343,16 @@ class SumRule(Rule):
         """The cells whose digits the rule adds up."""
         return ()
 
+    def totals(self, allowed: list[int], n: int) -> int:
+        """The sums the cells may make (bit ``s`` for the sum ``s``), as its other cells allow."""
+        return 0
+
     def on(self, grid):
         return replace(self, groups=apart(self.summed(), grid.peers))
+
+    def needs(self, allowed, n):
+        """In each group of cells that differ, the digits every way of making a sum has."""
+        return sum_needs(allowed, self.groups, self.totals(allowed, n))
 
 
 @dataclass(frozen=True)

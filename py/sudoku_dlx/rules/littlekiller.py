@@ -53,8 +53,11 @@ class LittleKiller(SumRule):
     def summed(self):
         return self.diagonal
 
+    def totals(self, allowed, n):
+        return 1 << self.total
+
     def narrow(self, allowed, n):
-        return narrow_sum(allowed, self.groups, 1 << self.total)[0]
+        return narrow_sum(allowed, self.groups, self.totals(allowed, n))[0]
 
     def broken(self, digits, n):
         held = [digits[x] for x in self.diagonal]
