@@ -59,7 +59,7 @@ class KillerCage(Rule):
             return self
         every, cage, shared = [(1 << grid.n) - 1] * grid.shape.cells, set(self.cage), []
         for rule in grid.rules:
-            if rule is not self:
+            if rule is not self and cage.intersection(rule.cells()):  # the others' needs cannot meet it
                 for cells, digits in rule.needs(every, grid.n):
                     inside = len(cage.intersection(cells))
                     if inside and digits.bit_count() > len(cells) - inside:
