@@ -433,7 +433,7 @@ def test_a_sum_keeps_exactly_the_digits_some_completion_uses(seed):
 
 
 def test_sum_cells_that_share_a_unit_hold_different_digits_on_a_grid():
-    """On a grid, an arrow's cells in one row are a group (:func:`~sudoku_dlx.rules.base.apart`):
+    """On a grid, an arrow's cells in one row are a group (:func:`~sudoku_dlx.rules.base.differing`):
     a circle of 4 over two of them leaves 1 and 3, not 2 and 2; off a grid, each cell is alone."""
     arrow = Arrow((2,), (0, 1))
     assert arrow.groups == ((0,), (1,))

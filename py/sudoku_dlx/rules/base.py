@@ -18,8 +18,9 @@ from ..kinds.grid import InvalidPuzzleError, cell_name
 if TYPE_CHECKING:
     from .solve import Grid
 
-__all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "SumRule", "Unsolvable", "apart", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
-           "narrow_sum", "neighbours", "sum_needs", "orthogonal_pairs", "outside_line", "between", "union"]
+__all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "SumRule", "Unsolvable", "cells_name", "check_cells", "differing",
+           "digits_of", "keep", "mask_of", "narrow_sum", "neighbours", "orthogonal_pairs", "outside_line", "sum_needs",
+           "between", "union"]
 
 
 class Unsolvable(Exception):
@@ -256,7 +257,8 @@ def narrow_sum(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: 
     return changed, reachable
 
 
-def sum_needs(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: int) -> list[tuple[tuple[int, ...], int]]:
+def sum_needs(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: int
+              ) -> list[tuple[tuple[int, ...], int]]:
     """For each group of two or more cells of :func:`narrow_sum`, the digits that every way of
     making a sum in ``totals`` holds there (none if no way is left)."""
     _, needed, _ = _sum_kept(tuple(tuple([allowed[x] for x in group]) for group in groups), totals)
@@ -310,11 +312,12 @@ def _group_sums(group: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], int]
     sums: dict[int, tuple[tuple[int, ...], int]] = {}
     for used, (total, cells) in ways.items():
         known = sums.get(total)
-        sums[total] = (cells, used) if known is None else (tuple(a | b for a, b in zip(known[0], cells)), known[1] & used)
+        sums[total] = ((cells, used) if known is None
+                       else (tuple(a | b for a, b in zip(known[0], cells)), known[1] & used))
     return sums
 
 
-def apart(cells: Iterable[int], peers: Sequence[Collection[int]]) -> tuple[tuple[int, ...], ...]:
+def differing(cells: Iterable[int], peers: Sequence[Collection[int]]) -> tuple[tuple[int, ...], ...]:
     """``cells`` in groups whose digits differ: each cell joins the first group whose cells are
     all among its ``peers`` (each cell's, as a grid's), or starts a group of its own."""
     groups: list[list[int]] = []
@@ -332,7 +335,7 @@ class SumRule(Rule):
     """A rule that adds up cells (:meth:`summed`) whose digits may repeat unless they share a
     unit: :attr:`groups` says which differ once the rule is :meth:`on` a grid."""
 
-    #: The summed cells in groups whose digits differ (:func:`apart`); each cell alone off a grid.
+    #: The summed cells in groups whose digits differ (:func:`differing`); each cell alone off a grid.
     groups: tuple[tuple[int, ...], ...] = field(default=(), kw_only=True, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -348,7 +351,7 @@ class SumRule(Rule):
         return 0
 
     def on(self, grid):
-        return replace(self, groups=apart(self.summed(), grid.peers))
+        return replace(self, groups=differing(self.summed(), grid.peers))
 
     def needs(self, allowed, n):
         """In each group of cells that differ, the digits every way of making a sum has."""
