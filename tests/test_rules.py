@@ -21,12 +21,12 @@ from sudoku_dlx import cli, web
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, shape_for
 from sudoku_dlx.kinds.read import LINK_UNREAD
 from sudoku_dlx.rules.link import read_link
-from sudoku_dlx.rules.solve import Grid, VariantPuzzle, solutions
+from sudoku_dlx.rules.solve import Grid, VariantPuzzle, narrow, solutions
 from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
 from sudoku_dlx.rules.arrow import Arrow
-from sudoku_dlx.rules.base import Rule, Unsolvable, narrow_sum
+from sudoku_dlx.rules.base import Rule, Unsolvable, mask_of, narrow_sum, sum_needs
 from sudoku_dlx.rules.betweenline import BetweenLine
 from sudoku_dlx.rules.clone import Clone
 from sudoku_dlx.rules.diagonal import Diagonal
@@ -402,23 +402,48 @@ def test_the_command_line_solves_a_link(capsys):
         assert solution in out and (flags != ["--json"] or json.loads(out)["kind"] == "variant")
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(60))
 def test_a_sum_keeps_exactly_the_digits_some_completion_uses(seed):
-    """``narrow_sum`` against every tuple of the cells' candidates (digits may repeat)."""
+    """``narrow_sum`` and ``sum_needs`` against every tuple of the cells' candidates whose
+    digits differ within each group (and may repeat across groups)."""
     rng = random.Random(seed)
-    k = rng.randint(1, 4)
+    k = rng.randint(1, 5)
+    cells = list(range(k))
+    groups, start = [], 0
+    while start < k:  # cut the cells into runs of 1 to 3
+        size = rng.randint(1, 3)
+        groups.append(tuple(cells[start:start + size]))
+        start += size
     masks = [rng.randrange(1, 1 << 9) for _ in range(k)]
     totals = rng.randrange(1, 1 << 37)
     choices = [[d for d in range(1, 10) if m >> d - 1 & 1] for m in masks]
-    fits = [t for t in itertools.product(*choices) if totals >> sum(t) & 1]
+    fits = [t for t in itertools.product(*choices) if totals >> sum(t) & 1
+            and all(len({t[x] for x in group}) == len(group) for group in groups)]
     allowed = masks[:]
+    needed = sum_needs(allowed, tuple(groups), totals)
     try:
-        _, reachable = narrow_sum(allowed, tuple(range(k)), totals)
+        _, reachable = narrow_sum(allowed, tuple(groups), totals)
     except Unsolvable:
-        assert not fits
+        assert not fits and not needed
         return
     assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(k)]
     assert reachable == sum(1 << s for s in {sum(t) for t in fits})
+    every = [(group, mask_of(set.intersection(*({t[x] for x in group} for t in fits)))) for group in groups]
+    assert needed == [(group, digits) for group, digits in every if len(group) > 1 and digits]
+
+
+def test_sum_cells_that_share_a_unit_hold_different_digits_on_a_grid():
+    """On a grid, an arrow's cells in one row are a group (:func:`~sudoku_dlx.rules.base.differing`):
+    a circle of 4 over two of them leaves 1 and 3, not 2 and 2; off a grid, each cell is alone."""
+    arrow = Arrow((2,), (0, 1))
+    assert arrow.groups == ((0,), (1,))
+    grid = Grid(shape_for(4), (arrow,))
+    (placed,) = grid.rules
+    assert placed.groups == ((0, 1),) and placed == arrow
+    allowed = [0b0111, 0b0111, 0b1000] + [0b1111] * 13  # the circle r1c3 holds 4
+    assert placed.narrow(allowed, 4) and allowed[:2] == [0b0101, 0b0101]
+    diagonal = LittleKiller((3, 6, 9, 12), 14)  # 4x4: r1c4 and r2c3 share a box, r3c2 and r4c1 another
+    assert Grid(shape_for(4), (diagonal,)).rules[0].groups == ((3, 6), (9, 12))
 
 
 def test_a_drawing_made_from_a_typed_constraint_is_read_as_that_constraint_alone():
@@ -461,3 +486,32 @@ def test_a_rule_narrows_by_its_scope_alone(seed):
             assert all(allowed[x] == before[x] for x in range(n * n) if x not in scope), rule
             results.append([allowed[x] for x in sorted(scope)])
         assert results[0] == results[1], rule
+
+
+def test_a_cage_keeps_the_digits_a_quadruple_around_it_leaves_room_for():
+    """Boxes by Clover: a cage of 11 on three cells of a quadruple of 3, 4, 5 holds two of
+    them, so it is 2, 4, 5 (no other set of 11 has two), and the fourth cell is 3."""
+    grid = Grid(shape_for(9), (KillerCage((20, 21, 29), 11), Quadruple((20, 21, 29, 30), (3, 4, 5))))
+    allowed = [(1 << 9) - 1] * 81
+    narrow(grid, allowed, deep=True)
+    assert [allowed[x] for x in (20, 21, 29, 30)] == [0b11010] * 3 + [0b100]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_cage_inside_a_quadruple_counts_as_brute_force(seed):
+    """A cage on two or three of a quadruple's cells (whose combinations then leave the
+    quadruple's other cells room for the digits the cage lacks): the solver's count equals
+    brute force."""
+    rng = random.Random(3000 + seed)
+    n = 4
+    solution = rng.choice(GRIDS4)
+    corner = rng.randrange(n - 1) * n + rng.randrange(n - 1)
+    cells = (corner, corner + 1, corner + n, corner + n + 1)
+    cage = tuple(sorted(rng.sample(cells, rng.randint(2, 3))))
+    while len({solution[x] for x in cage}) < len(cage):
+        cage = tuple(sorted(rng.sample(cells, len(cage))))
+    digits = tuple(sorted(rng.sample([solution[x] for x in cells], rng.randint(2, 4))))
+    rules = (KillerCage(cage, sum(solution[x] for x in cage)), Quadruple(cells, digits))
+    expected = sorted(g for g in GRIDS4 if all(keeps(rule, g, n) for rule in rules))
+    found, _ = solutions(VariantPuzzle(Grid(shape_for(n), rules), (0,) * 16))
+    assert sorted(found) == expected and solution in found, rules

@@ -205,8 +205,8 @@ def test_a_rules_step_is_told_in_its_own_words():
     hint = web.hint(text)
     assert hint["technique"] == "little killer" and hint["text"] == (
         "The little killer r1c4-r2c3-r3c2-r4c1 adding up to 14: a number outside the grid is the sum of the diagonal its arrow points "
-        "along (digits may repeat), so r1c4, r2c3, r3c2 and r4c1 cannot be 1.")
-    assert hint["eliminations"] == [[3, 1], [6, 1], [9, 1], [12, 1]] and hint["placements"] == []
+        "along (digits may repeat), so r1c4, r2c3, r3c2 and r4c1 can only be 3 or 4.")  # two of them share a box
+    assert hint["eliminations"] == [[x, d] for x in (3, 6, 9, 12) for d in (1, 2)] and hint["placements"] == []
     assert hint["units"] == [[3, 6, 9, 12]] and hint["cells"] == [3, 6, 9, 12]
     hint = web.hint(THERMO_LINK)
     assert hint["technique"] == "thermometer" and hint["placements"] == [[0, 1], [1, 2], [2, 3], [3, 4]]

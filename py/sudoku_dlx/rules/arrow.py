@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
-from .base import Rule, cells_name, check_cells, digits_of, keep, mask_of, narrow_sum
+from .base import SumRule, cells_name, check_cells, digits_of, keep, mask_of, narrow_sum, union
 from .thermometer import line_of
 
 __all__ = ["Arrow"]
 
 
 @dataclass(frozen=True)
-class Arrow(Rule):
+class Arrow(SumRule):
     """The digits of ``line`` add up to the number the ``circle`` cells spell."""
 
     circle: tuple[int, ...]
@@ -47,22 +47,31 @@ class Arrow(Rule):
     def cells(self):
         return self.circle + self.line
 
+    def summed(self):
+        return self.line
+
+    def totals(self, allowed, n):
+        """The numbers the circle can spell."""
+        if len(self.circle) == 1:
+            return allowed[self.circle[0]] << 1
+        return union(1 << 10 * a + b for a, b in self._numbers(allowed))
+
     def narrow(self, allowed, n):
         """Keeps the line's digits that some others complete to a number the circle can
-        spell, and the circle's digits that spell a sum the line can make."""
+        spell (different digits where they share a unit), and the circle's digits that
+        spell a sum the line can make."""
+        changed, reachable = narrow_sum(allowed, self.groups, self.totals(allowed, n))
         if len(self.circle) == 1:
-            (c,) = self.circle
-            changed, reachable = narrow_sum(allowed, self.line, allowed[c] << 1)
-            return keep(allowed, c, reachable >> 1) or changed
+            return keep(allowed, self.circle[0], reachable >> 1) or changed
         tens, ones = self.circle
-        numbers = [(a, b) for a in digits_of(allowed[tens]) for b in digits_of(allowed[ones])]
-        totals = 0
-        for a, b in numbers:
-            totals |= 1 << 10 * a + b
-        changed, reachable = narrow_sum(allowed, self.line, totals)
-        numbers = [(a, b) for a, b in numbers if reachable >> 10 * a + b & 1]
+        numbers = [(a, b) for a, b in self._numbers(allowed) if reachable >> 10 * a + b & 1]
         changed |= keep(allowed, tens, mask_of(a for a, _ in numbers))
         return keep(allowed, ones, mask_of(b for _, b in numbers)) or changed
+
+    def _numbers(self, allowed: list[int]) -> list[tuple[int, int]]:
+        """The (tens, ones) a circle of two cells can spell."""
+        tens, ones = self.circle
+        return [(a, b) for a in digits_of(allowed[tens]) for b in digits_of(allowed[ones])]
 
     def broken(self, digits, n):
         if not all(digits[x] for x in self.cells()):

@@ -8,15 +8,19 @@ Candidates are bit masks, bit ``d - 1`` for digit ``d``, one per cell.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from ..kinds.grid import InvalidPuzzleError, cell_name
 
-__all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "Unsolvable", "cells_name", "check_cells", "digits_of", "keep", "mask_of",
-           "narrow_sum", "neighbours", "orthogonal_pairs", "outside_line", "between", "union"]
+if TYPE_CHECKING:
+    from .solve import Grid
+
+__all__ = ["ORTHOGONAL", "ApartRule", "PairRule", "Rule", "SumRule", "Unsolvable", "cells_name", "check_cells", "differing",
+           "digits_of", "keep", "mask_of", "narrow_sum", "neighbours", "orthogonal_pairs", "outside_line", "sum_needs",
+           "between", "union"]
 
 
 class Unsolvable(Exception):
@@ -82,6 +86,12 @@ class Rule:
     def words(self, n: int) -> str:
         """The rule in a sentence, for the list beside the grid."""
         return self.name
+
+    def on(self, grid: Grid) -> Rule:
+        """This rule on ``grid`` (its shape, its cells' peers, its other rules): a rule that
+        narrows better knowing them gives a copy that knows (a sum which of its cells differ,
+        :class:`SumRule`; a cage what others need among its cells); others give themselves."""
+        return self
 
     def named(self, n: int) -> str:
         """This rule by name and cells, for a hint: "the thermometer r1c1-r1c2-r1c3"."""
@@ -240,35 +250,120 @@ def between(low: int, high: int) -> int:
     return (1 << high) - (1 << low - 1) if low <= high else 0
 
 
-def narrow_sum(allowed: list[int], cells: tuple[int, ...], totals: int) -> tuple[bool, int]:
-    """Narrows ``cells`` to the digits that some digits of the others complete to a sum in
-    ``totals`` (bit ``s`` for the sum ``s``; digits may repeat). Returns whether it changed
-    any cell, and the sums of ``totals`` still reachable; raises :class:`Unsolvable` if none is."""
-    reach = [1]  # reach[i]: the sums the first i cells can make
-    for x in cells:
-        sums, mask = 0, allowed[x]
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            sums |= reach[-1] << bit.bit_length()
-        reach.append(sums)
-    reachable = reach[-1] & totals
+def narrow_sum(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: int) -> tuple[bool, int]:
+    """Narrows the cells of ``groups`` to the digits that some digits of the others complete
+    to a sum in ``totals`` (bit ``s`` for the sum ``s``); the digits of a group's cells differ,
+    those of different groups may repeat. Returns whether it changed any cell, and the sums of
+    ``totals`` still reachable; raises :class:`Unsolvable` if none is."""
+    kept, _, reachable = _sum_kept(tuple(tuple([allowed[x] for x in group]) for group in groups), totals)
     if not reachable:
-        raise Unsolvable(cells[0] if cells else -1)
-    changed, goal = False, reachable  # goal: the sums of the cells up to x that can still end in a total
-    for i in range(len(cells) - 1, -1, -1):
-        x, kept, before = cells[i], 0, 0
-        mask = allowed[x]
-        while mask:
-            bit = mask & -mask
-            mask ^= bit
-            d = bit.bit_length()
-            if reach[i] << d & goal:
-                kept |= bit
-                before |= goal >> d
-        changed |= keep(allowed, x, kept)
-        goal = before & reach[i]
+        raise Unsolvable(groups[0][0] if groups else -1)
+    changed = False
+    for group, masks in zip(groups, kept):
+        for x, mask in zip(group, masks):
+            changed |= keep(allowed, x, mask)
     return changed, reachable
+
+
+def sum_needs(allowed: list[int], groups: tuple[tuple[int, ...], ...], totals: int
+              ) -> list[tuple[tuple[int, ...], int]]:
+    """For each group of two or more cells of :func:`narrow_sum`, the digits that every way of
+    making a sum in ``totals`` holds there (none if no way is left)."""
+    _, needed, _ = _sum_kept(tuple(tuple([allowed[x] for x in group]) for group in groups), totals)
+    return [(group, digits) for group, digits in zip(groups, needed) if len(group) > 1 and digits]
+
+
+@lru_cache(maxsize=1 << 14)
+def _sum_kept(groups: tuple[tuple[int, ...], ...], totals: int
+              ) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
+    """:func:`narrow_sum` on the candidates of each group's cells: what each cell keeps, the
+    digits each group holds in every way kept (:func:`sum_needs`), and the sums of ``totals``
+    reachable (0: none, and nothing kept or held)."""
+    sums = [_group_sums(group) for group in groups]
+    reach = [1]  # reach[i]: the sums the first i groups can make
+    for made in sums:
+        reach.append(union(reach[-1] << total for total in made))
+    reachable = reach[-1] & totals
+    kept: list[tuple[int, ...]] = []
+    needed: list[int] = []
+    goal = reachable  # the sums of the groups up to this one that can still end in a total
+    for i in range(len(groups) - 1, -1, -1):
+        cells, before, held = [0] * len(groups[i]), 0, -1
+        for total, (masks, every) in sums[i].items():
+            if reach[i] << total & goal:
+                before |= goal >> total
+                cells = [a | b for a, b in zip(cells, masks)]
+                held &= every
+        kept.append(tuple(cells))
+        needed.append(held if held > 0 else 0)
+        goal = before & reach[i]
+    return tuple(reversed(kept)), tuple(reversed(needed)), reachable
+
+
+@lru_cache(maxsize=1 << 12)
+def _group_sums(group: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], int]]:
+    """Each sum that different digits of cells with the candidates ``group`` can make, with
+    the digits each cell holds in some way of making it, and the digits every way holds."""
+    # the digits used so far -> their sum, and each cell's digits in the ways of using them
+    ways: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+    for mask in group:
+        grown: dict[int, tuple[int, tuple[int, ...]]] = {}
+        for used, (total, cells) in ways.items():
+            free = mask & ~used
+            while free:
+                bit = free & -free
+                free ^= bit
+                was, now = grown.get(used | bit), cells + (bit,)
+                grown[used | bit] = (total + bit.bit_length(), now if was is None else
+                                     tuple(a | b for a, b in zip(was[1], now)))
+        ways = grown
+    sums: dict[int, tuple[tuple[int, ...], int]] = {}
+    for used, (total, cells) in ways.items():
+        known = sums.get(total)
+        sums[total] = ((cells, used) if known is None
+                       else (tuple(a | b for a, b in zip(known[0], cells)), known[1] & used))
+    return sums
+
+
+def differing(cells: Iterable[int], peers: Sequence[Collection[int]]) -> tuple[tuple[int, ...], ...]:
+    """``cells`` in groups whose digits differ: each cell joins the first group whose cells are
+    all among its ``peers`` (each cell's, as a grid's), or starts a group of its own."""
+    groups: list[list[int]] = []
+    for x in cells:
+        group = next((group for group in groups if all(y in peers[x] for y in group)), None)
+        if group is None:
+            groups.append([x])
+        else:
+            group.append(x)
+    return tuple(tuple(group) for group in groups)
+
+
+@dataclass(frozen=True)
+class SumRule(Rule):
+    """A rule that adds up cells (:meth:`summed`) whose digits may repeat unless they share a
+    unit: :attr:`groups` says which differ once the rule is :meth:`on` a grid."""
+
+    #: The summed cells in groups whose digits differ (:func:`differing`); each cell alone off a grid.
+    groups: tuple[tuple[int, ...], ...] = field(default=(), kw_only=True, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.groups:
+            object.__setattr__(self, "groups", tuple((x,) for x in self.summed()))
+
+    def summed(self) -> tuple[int, ...]:
+        """The cells whose digits the rule adds up."""
+        return ()
+
+    def totals(self, allowed: list[int], n: int) -> int:
+        """The sums the cells may make (bit ``s`` for the sum ``s``), as its other cells allow."""
+        return 0
+
+    def on(self, grid):
+        return replace(self, groups=differing(self.summed(), grid.peers))
+
+    def needs(self, allowed, n):
+        """In each group of cells that differ, the digits every way of making a sum has."""
+        return sum_needs(allowed, self.groups, self.totals(allowed, n))
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from ..kinds.grid import InvalidPuzzleError
 from ..kinds.solver import combination_masks
@@ -17,6 +17,9 @@ class KillerCage(Rule):
 
     cage: tuple[int, ...]
     total: int | None
+    #: What the grid's other rules need among the cage's cells (:meth:`on`): for each need, how
+    #: many of its cells are in the cage, how many are not, and its digits.
+    shared: tuple[tuple[int, int, int], ...] = field(default=(), kw_only=True, compare=False, repr=False)
     key = "killercage"
     name = "killer cage"
 
@@ -49,13 +52,30 @@ class KillerCage(Rule):
     def whole(self):  # a unit, and one of its fillings if it has a sum
         return True
 
+    def on(self, grid):
+        """The cage knowing the digits the grid's other rules need among cells it shares (a
+        quadruple's), as they need them on an empty grid (:attr:`shared`)."""
+        if self.total is None:
+            return self
+        every, cage, shared = [(1 << grid.n) - 1] * grid.shape.cells, set(self.cage), []
+        for rule in grid.rules:
+            if rule is not self and cage.intersection(rule.cells()):  # the others' needs cannot meet it
+                for cells, digits in rule.needs(every, grid.n):
+                    inside = len(cage.intersection(cells))
+                    if inside and digits.bit_count() > len(cells) - inside:
+                        shared.append((inside, len(cells) - inside, digits))
+        return replace(self, shared=tuple(shared))
+
     def combinations(self, allowed: list[int], n: int) -> list[int]:
         """The masks of the digits the cells can still make the sum with: different digits,
-        each of which some cell can hold, and each cell one of them."""
+        each of which some cell can hold, and each cell one of them; and of each need
+        :attr:`shared`, as many digits as its cells outside the cage cannot hold."""
         masks = [allowed[x] for x in self.cage]
         whole = union(masks)
         return [combination for combination in combination_masks(len(self.cage), self.total or 0, n)
-                if combination & whole == combination and all(mask & combination for mask in masks)]
+                if combination & whole == combination and all(mask & combination for mask in masks)
+                and all(digits.bit_count() - min(inside, (digits & combination).bit_count()) <= outside
+                        for inside, outside, digits in self.shared)]
 
     def narrow(self, allowed, n):
         """Keeps the digits of the combinations the cells can still make (:meth:`combinations`)."""

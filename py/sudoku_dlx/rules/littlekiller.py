@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import InvalidPuzzleError
-from .base import Rule, cells_name, check_cells, narrow_sum
+from .base import SumRule, cells_name, check_cells, narrow_sum
 
 __all__ = ["LittleKiller", "STEPS"]
 
@@ -26,7 +26,7 @@ def diagonal_from(outside: tuple[int, int], direction: str, n: int) -> tuple[int
 
 
 @dataclass(frozen=True)
-class LittleKiller(Rule):
+class LittleKiller(SumRule):
     """The ``diagonal``'s digits add up to ``total``."""
 
     diagonal: tuple[int, ...]
@@ -50,8 +50,14 @@ class LittleKiller(Rule):
     def cells(self):
         return self.diagonal
 
+    def summed(self):
+        return self.diagonal
+
+    def totals(self, allowed, n):
+        return 1 << self.total
+
     def narrow(self, allowed, n):
-        return narrow_sum(allowed, self.diagonal, 1 << self.total)[0]
+        return narrow_sum(allowed, self.groups, self.totals(allowed, n))[0]
 
     def broken(self, digits, n):
         held = [digits[x] for x in self.diagonal]

@@ -22,7 +22,8 @@ __all__ = ["Grid", "VariantPuzzle", "fault", "locked", "narrow", "solutions"]
 
 
 class Grid:
-    """A shape and its rules, with what the solver derives from them once: the units of
+    """A shape and its rules (each :meth:`~.base.Rule.on` the grid), with what the solver
+    derives from them once: the units of
     ``n`` cells (``full``: rows, columns, regions, a rule's), the smaller ones
     (``small``), each cell's ``peers`` in them, the placements each placement
     ``clashes`` with, and the rules that narrow."""
@@ -50,6 +51,7 @@ class Grid:
         self.crossings = tuple(crossing for crossing in narrowing.crossings(self.full + self.small, len(self.full))
                                if crossing[2])
         self.peers = tuple(frozenset(p - {x}) for x, p in enumerate(peers))
+        self.rules = rules = tuple(rule.on(self) for rule in rules)
         self.clashes = clashes
         #: The rules that narrow, each with its :meth:`~.base.Rule.scope`, and the candidates
         #: of that scope where the rule last ruled out nothing (there it has nothing to say).
@@ -113,15 +115,14 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
             if once != every:
                 raise Unsolvable(unit[0])
             alone = once & ~twice
-            while alone:
-                bit = alone & -alone
-                alone ^= bit
-                x = next((x for x in unit if allowed[x] & bit), -1)
-                if x < 0:  # its one place took another digit that had only it
-                    raise Unsolvable(unit[0])
-                if allowed[x] != bit:
-                    allowed[x] = bit
-                    changed = True
+            if alone:
+                for x in unit:  # one pass: a cell that is some digit's one place keeps it
+                    mask = allowed[x] & alone
+                    if mask and mask != allowed[x]:
+                        if mask & mask - 1:  # the one place of two digits
+                            raise Unsolvable(x)
+                        allowed[x] = mask
+                        changed = True
         for k, (rule, scope) in enumerate(grid.narrowing):
             seen = tuple(allowed[x] for x in scope)
             if seen != settled[k]:
