@@ -433,3 +433,31 @@ def test_a_drawing_made_from_a_typed_constraint_is_read_as_that_constraint_alone
     (alien,) = [name for name in REAL if name.startswith('"Alien"')]
     with pytest.raises(InvalidPuzzleError, match=r"does not know: line \(drawn only\), text \(drawn only\)"):
         read_link(REAL[alien][0])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_skyscraper_keeps_exactly_the_digits_some_sight_uses(seed):
+    """A skyscraper's narrowing against every tuple of its line's candidates that sees its
+    number and ends at n seen, each digit higher than all before it or lower than the highest
+    (so lower digits may repeat: the narrowing does not ask the row's units)."""
+    rng = random.Random(seed)
+    n = rng.choice([4, 5, 6])
+    masks = [rng.randrange(1, 1 << n) for _ in range(n)]
+    seen = rng.randint(1, n)
+
+    def sights(t):
+        top = count = 0
+        for d in t:
+            if d == top:
+                return False
+            top, count = max(top, d), count + (d > top)
+        return count == seen and top == n
+
+    fits = [t for t in itertools.product(*([d for d in range(1, n + 1) if m >> d - 1 & 1] for m in masks)) if sights(t)]
+    allowed = masks[:]
+    try:
+        Skyscraper(tuple(range(n)), seen, "a line").narrow(allowed, n)
+    except Unsolvable:
+        assert not fits
+        return
+    assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(n)]
