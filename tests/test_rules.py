@@ -461,3 +461,31 @@ def test_a_skyscraper_keeps_exactly_the_digits_some_sight_uses(seed):
         assert not fits
         return
     assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(n)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_column_indexer_keeps_the_digits_each_way_of_its_pointing_allows(seed):
+    """A column indexer's narrowing on one row of random candidates: it keeps every digit some
+    row of different digits that keeps the rule uses, and
+    each digit it keeps has its partner: a marked cell's d (but its own column) a c where
+    column d may hold it, and a c in column d the marked cell's d."""
+    rng = random.Random(seed)
+    n = rng.choice([4, 5, 6])
+    marked = tuple(sorted(rng.sample(range(n), rng.randint(1, 2))))
+    masks = [rng.randrange(1, 1 << n) for _ in range(n)]
+    rule = ColumnIndexer(marked)
+    fits = [t for t in itertools.product(*([d for d in range(1, n + 1) if m >> d - 1 & 1] for m in masks))
+            if len(set(t)) == n and keeps(rule, t + (1,) * (n * n - n), n)]
+    allowed = masks + [1] * (n * n - n)
+    try:
+        rule.narrow(allowed, n)
+    except Unsolvable:
+        assert not fits
+        return
+    for i in range(n):
+        assert all(allowed[i] >> t[i] - 1 & 1 for t in fits)
+    for c in marked:
+        for d in range(1, n + 1):
+            if d - 1 != c:
+                assert (allowed[c] >> d - 1 & 1) == (allowed[d - 1] >> c & 1), (masks, marked, allowed)
+
