@@ -21,7 +21,8 @@ from sudoku_dlx import cli, web
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, shape_for
 from sudoku_dlx.kinds.read import LINK_UNREAD
 from sudoku_dlx.rules.link import read_link
-from sudoku_dlx.rules.solve import Grid, VariantPuzzle, solutions
+from sudoku_dlx.rules import solve
+from sudoku_dlx.rules.solve import Grid, VariantPuzzle, narrow, probe, solutions
 from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
@@ -489,3 +490,39 @@ def test_a_column_indexer_keeps_the_digits_each_way_of_its_pointing_allows(seed)
             if d - 1 != c:
                 assert (allowed[c] >> d - 1 & 1) == (allowed[d - 1] >> c & 1), (masks, marked, allowed)
 
+
+def test_probing_keeps_every_solution_and_rules_out_what_fails():
+    """``probe`` on random 4x4 cases: every solution's digits stay, and each candidate whose
+    placing the plain narrowing refutes goes."""
+    took = 0
+    for seed in range(60):
+        _, rules, givens, expected = random_case4(seed)
+        grid = Grid(shape_for(4), rules)
+        allowed = [1 << d - 1 if d else 15 for d in givens]
+        try:
+            narrow(grid, allowed)
+            before = allowed[:]
+            probe(grid, allowed)
+        except Unsolvable:
+            assert not expected
+            continue
+        assert all(allowed[x] >> g[x] - 1 & 1 for g in expected for x in range(16))
+        for x, d in ((x, d) for x in range(16) for d in range(1, 5) if before[x] >> d - 1 & 1):
+            trial = before[:]
+            trial[x] = 1 << d - 1
+            try:
+                narrow(grid, trial)
+            except Unsolvable:
+                assert not allowed[x] >> d - 1 & 1
+                took += 1
+    assert took
+
+
+@pytest.mark.parametrize("after", [0, 1, 3])
+@pytest.mark.parametrize("seed", range(0, 25, 3))
+def test_counts_equal_brute_force_when_the_search_probes_early(monkeypatch, seed, after):
+    """The searches with and after probing (solve.PROBING_AFTER guesses, lowered here so
+    that small grids reach them) find what brute force does."""
+    monkeypatch.setattr(solve, "PROBING_AFTER", after)
+    test_counts_equal_brute_force_on_4x4(seed)
+    test_counts_equal_brute_force_on_6x6(seed)
