@@ -5,9 +5,10 @@ the generator's 16x16 minimal puzzles of seeds 1 to ``--seeds`` (``generate --si
 --symmetry none``, no budget: the long tail of issue 44, seed 1 took 127 s), the first three
 25x25 of the course set, and the puzzles the generator made with its budget of 16x16 seeds 1
 to 100 and 25x25 seeds 1 to 20 (benchmarks/generated-16x16.txt and generated-25x25.txt). A
-search without the switch is given up after ``--cap`` seconds (counted as that long).
+search without the switch is given up after ``--cap`` seconds (counted as that long); with
+``--cap 0`` only the switched search runs.
 
-    python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--cap 60] [--data ../shared/data]
+    python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--cap 60] [--data ../shared/data] [--only SET]
 
 Each puzzle is solved up to 2 solutions (what Solve asks); the answers must agree (a
 puzzle with several solutions: on how many, since the two searches find different ones).
@@ -52,22 +53,27 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=11)
     parser.add_argument("--cap", type=float, default=60)
     parser.add_argument("--data", type=Path, default=HERE.parent / "shared" / "data")
+    parser.add_argument("--only", help="only the sets whose names hold this")
     args = parser.parse_args()
     read = lambda path, skip=0: [parse(line.split()[0]) for line in (args.data / path).read_text().splitlines()[skip:] if line.strip()]  # noqa: E731
     sets = {
-        "16x16 vukr": read("16x16/vukr_16x16_1000.txt")[: args.n],
-        "16x16 generated": [generate(16, symmetry="none", seed=seed, budget=None).puzzle for seed in range(1, args.seeds + 1)],
-        "25x25 course": read("25x25/course_tcgaryau_25x25.tsv", 1)[:3],
-        "16x16 generated, 10 s budget": kept("generated-16x16.txt"),
-        "25x25 generated, 10 s budget": kept("generated-25x25.txt"),
+        "16x16 vukr": lambda: read("16x16/vukr_16x16_1000.txt")[: args.n],
+        "16x16 generated": lambda: [generate(16, symmetry="none", seed=seed, budget=None).puzzle
+                                    for seed in range(1, args.seeds + 1)],
+        "25x25 course": lambda: read("25x25/course_tcgaryau_25x25.tsv", 1)[:3],
+        "16x16 generated, 10 s budget": lambda: kept("generated-16x16.txt"),
+        "25x25 generated, 10 s budget": lambda: kept("generated-25x25.txt"),
     }
     print("| set | puzzles | median ms plain | median ms switched | max ms plain | max ms switched "
           "| total s plain | total s switched | plain given up |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name, texts in sets.items():
-        plain, switched, given_up = [], [], 0
+    for name, make in sets.items():
+        if args.only and args.only not in name:
+            continue
+        plain, switched, given_up, texts = [], [], 0, make()
         for puzzle in texts:
-            b, a = timed(puzzle, False, args.cap), timed(puzzle, True, args.cap)
+            a = timed(puzzle, True, args.cap or float("inf"))
+            b = timed(puzzle, False, args.cap) if args.cap else (0.0, 0, a[2])
             assert a[2] is not None and (b[2] is None or len(b[2]) == len(a[2]) and (len(a[2]) > 1 or b[2] == a[2])), \
                 "the answers differ"
             plain.append(b[0])

@@ -27,7 +27,7 @@ from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
 from sudoku_dlx.rules.arrow import Arrow
-from sudoku_dlx.rules.base import Unsolvable, narrow_sum
+from sudoku_dlx.rules.base import Rule, Unsolvable, narrow_sum
 from sudoku_dlx.rules.betweenline import BetweenLine
 from sudoku_dlx.rules.clone import Clone
 from sudoku_dlx.rules.diagonal import Diagonal
@@ -526,3 +526,31 @@ def test_counts_equal_brute_force_when_the_search_probes_early(monkeypatch, seed
     monkeypatch.setattr(solve, "PROBING_AFTER", after)
     test_counts_equal_brute_force_on_4x4(seed)
     test_counts_equal_brute_force_on_6x6(seed)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_rule_narrows_by_its_scope_alone(seed):
+    """What a rule rules out depends on its :meth:`~Rule.scope`'s candidates alone and stays
+    there (the solver skips a rule whose scope is as it last left it)."""
+    rng = random.Random(2000 + seed)
+    n = 6
+    solution = tuple(next(latin_grids(6)))
+    for _ in range(10):
+        rule = random_rule(rng, n, solution)
+        if type(rule).narrow is Rule.narrow:
+            continue
+        scope = set(rule.scope(n))
+        results = []
+        for _ in range(2):
+            allowed = [rng.randrange(1, 1 << n) | 1 << solution[x] - 1 for x in range(n * n)]
+            if results:
+                allowed = [first[x] if x in scope else allowed[x] for x in range(n * n)]
+            first, before = allowed[:], allowed[:]
+            try:
+                rule.narrow(allowed, n)
+            except Unsolvable:
+                results.append(None)
+                continue
+            assert all(allowed[x] == before[x] for x in range(n * n) if x not in scope), rule
+            results.append([allowed[x] for x in sorted(scope)])
+        assert results[0] == results[1], rule

@@ -49,6 +49,11 @@ class Rule:
         Raises :class:`Unsolvable` if a cell is left none."""
         return False
 
+    def scope(self, n: int) -> tuple[int, ...]:
+        """The cells whose candidates :meth:`narrow` reads: what it rules out is a function of
+        theirs alone. Its own cells, or every cell for a rule of the whole grid."""
+        return self.cells() or tuple(range(n * n))
+
     def needs(self, allowed: list[int], n: int) -> Iterable[tuple[tuple[int, ...], int]]:
         """``(cells, digits)``: each digit of the mask ``digits`` is somewhere in ``cells``."""
         return ()
@@ -188,6 +193,9 @@ class PairRule(Rule):
 
     def ok(self, x: int, y: int) -> bool:
         return True
+
+    def scope(self, n):
+        return tuple(sorted({x for pair in self.pairs(n) for x in pair}))
 
     def conflicts(self, n):
         for a, b in self.pairs(n):

@@ -39,6 +39,10 @@ class ColumnIndexer(Rule):
                         if y != c + 1:
                             yield x, d, r * n + d - 1, y
 
+    def scope(self, n):
+        """The rows of its marked cells: its narrowing reads where each may point."""
+        return tuple(r * n + c for r in sorted({x // n for x in self.marked}) for c in range(n))
+
     def narrow(self, allowed, n):
         """A marked cell of column c keeps d (but c) only where column d of its row may
         hold c, and such a cell keeps c only where the marked cell may hold d: the

@@ -51,7 +51,12 @@ class Grid:
                                if crossing[2])
         self.peers = tuple(frozenset(p - {x}) for x, p in enumerate(peers))
         self.clashes = clashes
-        self.narrowing = tuple(rule for rule in rules if type(rule).narrow is not Rule.narrow)
+        #: The rules that narrow, each with its :meth:`~.base.Rule.scope`, and the candidates
+        #: of that scope where the rule last ruled out nothing (there it has nothing to say).
+        self.narrowing = tuple((rule, rule.scope(n)) for rule in rules if type(rule).narrow is not Rule.narrow)
+        self.settled: list[tuple[int, ...] | None] = [None] * len(self.narrowing)
+        #: The candidates of each full unit where its subsets last ruled out nothing.
+        self.subsets_settled: list[tuple[int, ...] | None] = [None] * len(self.full)
         self.needing = tuple(rule for rule in rules if type(rule).needs is not Rule.needs)
 
     @property
@@ -78,7 +83,7 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
     place left in a full unit goes there, and each rule narrows; when those stall and
     ``deep``, the grid's own reasoning (:func:`deeper`) too. Raises :class:`Unsolvable`
     when a cell is left no candidate."""
-    n, peers, clashes = grid.n, grid.peers, grid.clashes
+    n, peers, clashes, settled = grid.n, grid.peers, grid.clashes, grid.settled
     done = [False] * len(allowed)
     while True:
         changed = False
@@ -117,19 +122,26 @@ def narrow(grid: Grid, allowed: list[int], deep: bool = False) -> None:
                 if allowed[x] != bit:
                     allowed[x] = bit
                     changed = True
-        for rule in grid.narrowing:
-            changed |= rule.narrow(allowed, n)
+        for k, (rule, scope) in enumerate(grid.narrowing):
+            seen = tuple(allowed[x] for x in scope)
+            if seen != settled[k]:
+                if rule.narrow(allowed, n):
+                    changed = True
+                else:
+                    settled[k] = seen
         if not changed and not (deep and deeper(grid, allowed)):
             return
 
 
 def locked(grid: Grid, allowed: list[int]) -> Iterator[tuple[tuple, int]]:
     """Each of the grid's :attr:`~Grid.crossings` whose full unit has digits only in the
-    shared cells, with the mask of those digits (they leave the other unit's other cells)."""
+    shared cells, with the mask of those digits (they leave the other unit's other cells);
+    a digit placed there is left out (it has left the other unit already, as a single)."""
     for crossing in grid.crossings:
         there = elsewhere = 0
         for x in crossing[0]:
-            there |= allowed[x]
+            if allowed[x] & allowed[x] - 1:
+                there |= allowed[x]
         for x in crossing[1]:
             elsewhere |= allowed[x]
         if there & ~elsewhere:
@@ -174,8 +186,12 @@ def deeper(grid: Grid, allowed: list[int]) -> bool:
                         keep(x, allowed[x] & ~bit)
     if changed:
         return True
-    for unit in grid.full:
-        narrowing.subsets(unit, allowed, keep)
+    for k, unit in enumerate(grid.full):
+        seen = tuple(allowed[x] for x in unit)
+        if seen != grid.subsets_settled[k]:
+            narrowing.subsets(unit, allowed, keep)
+            if not changed:
+                grid.subsets_settled[k] = seen
     if changed:
         return True
     narrowing.fish(allowed, grid.n, keep)
