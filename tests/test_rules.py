@@ -21,7 +21,8 @@ from sudoku_dlx import cli, web
 from sudoku_dlx.kinds.grid import InvalidPuzzleError, shape_for
 from sudoku_dlx.kinds.read import LINK_UNREAD
 from sudoku_dlx.rules.link import read_link
-from sudoku_dlx.rules.solve import Grid, VariantPuzzle, narrow, solutions
+from sudoku_dlx.rules import solve
+from sudoku_dlx.rules.solve import Grid, VariantPuzzle, narrow, probe, solutions
 from sudoku_dlx.rules.table import READERS, rules_of
 from sudoku_dlx.rules.antiking import AntiKing
 from sudoku_dlx.rules.antiknight import AntiKnight
@@ -458,6 +459,98 @@ def test_a_drawing_made_from_a_typed_constraint_is_read_as_that_constraint_alone
     (alien,) = [name for name in REAL if name.startswith('"Alien"')]
     with pytest.raises(InvalidPuzzleError, match=r"does not know: line \(drawn only\), text \(drawn only\)"):
         read_link(REAL[alien][0])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_skyscraper_keeps_exactly_the_digits_some_sight_uses(seed):
+    """A skyscraper's narrowing against every tuple of its line's candidates that sees its
+    number and ends at n seen, each digit higher than all before it or lower than the highest
+    (so lower digits may repeat: the narrowing does not ask the row's units)."""
+    rng = random.Random(seed)
+    n = rng.choice([4, 5, 6])
+    masks = [rng.randrange(1, 1 << n) for _ in range(n)]
+    seen = rng.randint(1, n)
+
+    def sights(t):
+        top = count = 0
+        for d in t:
+            if d == top:
+                return False
+            top, count = max(top, d), count + (d > top)
+        return count == seen and top == n
+
+    fits = [t for t in itertools.product(*([d for d in range(1, n + 1) if m >> d - 1 & 1] for m in masks)) if sights(t)]
+    allowed = masks[:]
+    try:
+        Skyscraper(tuple(range(n)), seen, "a line").narrow(allowed, n)
+    except Unsolvable:
+        assert not fits
+        return
+    assert allowed == [sum(1 << d - 1 for d in {t[i] for t in fits}) for i in range(n)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_a_column_indexer_keeps_the_digits_each_way_of_its_pointing_allows(seed):
+    """A column indexer's narrowing on one row of random candidates: it keeps every digit some
+    row of different digits that keeps the rule uses, and
+    each digit it keeps has its partner: a marked cell's d (but its own column) a c where
+    column d may hold it, and a c in column d the marked cell's d."""
+    rng = random.Random(seed)
+    n = rng.choice([4, 5, 6])
+    marked = tuple(sorted(rng.sample(range(n), rng.randint(1, 2))))
+    masks = [rng.randrange(1, 1 << n) for _ in range(n)]
+    rule = ColumnIndexer(marked)
+    fits = [t for t in itertools.product(*([d for d in range(1, n + 1) if m >> d - 1 & 1] for m in masks))
+            if len(set(t)) == n and keeps(rule, t + (1,) * (n * n - n), n)]
+    allowed = masks + [1] * (n * n - n)
+    try:
+        rule.narrow(allowed, n)
+    except Unsolvable:
+        assert not fits
+        return
+    for i in range(n):
+        assert all(allowed[i] >> t[i] - 1 & 1 for t in fits)
+    for c in marked:
+        for d in range(1, n + 1):
+            if d - 1 != c:
+                assert (allowed[c] >> d - 1 & 1) == (allowed[d - 1] >> c & 1), (masks, marked, allowed)
+
+
+def test_probing_keeps_every_solution_and_rules_out_what_fails():
+    """``probe`` on random 4x4 cases: every solution's digits stay, and each candidate whose
+    placing the plain narrowing refutes goes."""
+    took = 0
+    for seed in range(60):
+        _, rules, givens, expected = random_case4(seed)
+        grid = Grid(shape_for(4), rules)
+        allowed = [1 << d - 1 if d else 15 for d in givens]
+        try:
+            narrow(grid, allowed)
+            before = allowed[:]
+            probe(grid, allowed)
+        except Unsolvable:
+            assert not expected
+            continue
+        assert all(allowed[x] >> g[x] - 1 & 1 for g in expected for x in range(16))
+        for x, d in ((x, d) for x in range(16) for d in range(1, 5) if before[x] >> d - 1 & 1):
+            trial = before[:]
+            trial[x] = 1 << d - 1
+            try:
+                narrow(grid, trial)
+            except Unsolvable:
+                assert not allowed[x] >> d - 1 & 1
+                took += 1
+    assert took
+
+
+@pytest.mark.parametrize("after", [0, 1, 3])
+@pytest.mark.parametrize("seed", range(0, 25, 3))
+def test_counts_equal_brute_force_when_the_search_probes_early(monkeypatch, seed, after):
+    """The searches with and after probing (solve.PROBING_AFTER guesses, lowered here so
+    that small grids reach them) find what brute force does."""
+    monkeypatch.setattr(solve, "PROBING_AFTER", after)
+    test_counts_equal_brute_force_on_4x4(seed)
+    test_counts_equal_brute_force_on_6x6(seed)
 
 
 @pytest.mark.parametrize("seed", range(40))

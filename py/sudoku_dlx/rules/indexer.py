@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..kinds.grid import cell_name
-from .base import Rule, check_cells
+from .base import Rule, check_cells, keep
 
 __all__ = ["ColumnIndexer"]
 
@@ -38,6 +38,28 @@ class ColumnIndexer(Rule):
                     for y in range(1, n + 1):
                         if y != c + 1:
                             yield x, d, r * n + d - 1, y
+
+    def scope(self, n):
+        """The rows of its marked cells: its narrowing reads where each may point."""
+        return tuple(r * n + c for r in sorted({x // n for x in self.marked}) for c in range(n))
+
+    def narrow(self, allowed, n):
+        """A marked cell of column c keeps d (but c) only where column d of its row may
+        hold c, and such a cell keeps c only where the marked cell may hold d: the
+        conflicts' other way round."""
+        changed = False
+        for x in self.marked:
+            r, c = divmod(x, n)
+            kept, mark = allowed[x] & 1 << c, 1 << c
+            for d in range(1, n + 1):
+                y = r * n + d - 1
+                if d - 1 != c and allowed[y] & mark:
+                    if allowed[x] >> d - 1 & 1:
+                        kept |= 1 << d - 1
+                    else:
+                        changed |= keep(allowed, y, ~mark)
+            changed |= keep(allowed, x, kept)
+        return changed
 
     def fault(self, digits, n):
         """The first marked cell whose digit points at a cell of its row that holds another

@@ -35,12 +35,39 @@ class Skyscraper(Rule):
         return self.line
 
     def narrow(self, allowed, n):
-        """The ``i``-th cell (from 0) holds at most ``n + i + 1 - seen``: at most ``i + 1``
-        buildings are seen up to it and ``n - d`` after a building of ``d``; one seen is
-        the highest first."""
-        changed = self.seen == 1 and keep(allowed, self.line[0], 1 << n - 1)
-        for i, x in enumerate(self.line):
-            changed |= keep(allowed, x, between(1, n + i + 1 - self.seen))
+        """Keeps each cell's digits that some digits of the line allow, each digit seen
+        (higher than every one before it) or hidden (lower than the highest before it),
+        ``seen`` of them seen and the last seen ``n`` (hidden digits may repeat here)."""
+        line = self.line
+        ahead = [[1] + [0] * n]  # ahead[i][m]: the counts seen in the first i cells (bit c for c) whose highest is m
+        for x in line:
+            before, after, lower, mask = ahead[-1], [0] * (n + 1), 0, allowed[x]
+            for d in range(1, n + 1):
+                lower |= before[d - 1]  # the counts whose highest is below d
+                if mask >> d - 1 & 1:
+                    after[d] |= lower << 1
+                if mask & (1 << d - 1) - 1:
+                    after[d] |= before[d]
+            ahead.append(after)
+        goal = [0] * n + [1 << self.seen]  # goal[m]: the counts before the cell that can end at seen from highest m
+        changed = False
+        for i in range(len(line) - 1, -1, -1):
+            x, before = line[i], ahead[i]
+            mask = allowed[x]
+            kept, lower, top = 0, 0, 0
+            for d in range(1, n + 1):
+                lower |= before[d - 1]
+                if mask >> d - 1 & 1 and lower & goal[d] >> 1:
+                    kept |= 1 << d - 1  # seen
+                if before[d] & goal[d]:
+                    top = d  # any digit below it may hide behind it
+            changed |= keep(allowed, x, kept | mask & (1 << top) - 1 >> 1)
+            sooner, higher = [0] * (n + 1), 0  # sooner: goal before this cell; higher: a seen digit above m
+            for m in range(n, -1, -1):
+                sooner[m] = higher | (goal[m] if mask & (1 << m) - 1 >> 1 else 0)
+                if m and mask >> m - 1 & 1:
+                    higher |= goal[m] >> 1
+            goal = sooner
         return changed
 
     def broken(self, digits, n):

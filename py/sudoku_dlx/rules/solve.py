@@ -18,7 +18,7 @@ from ..kinds import narrowing
 from ..kinds.grid import Shape, cell_name
 from .base import Rule, Unsolvable
 
-__all__ = ["Grid", "VariantPuzzle", "fault", "locked", "narrow", "solutions"]
+__all__ = ["Grid", "VariantPuzzle", "fault", "locked", "narrow", "probe", "solutions"]
 
 
 class Grid:
@@ -218,21 +218,93 @@ def fault(puzzle: VariantPuzzle, digits: tuple[int, ...]) -> tuple[str, tuple[in
     return None
 
 
+#: The guesses a search makes before it starts again with :func:`probe` at its root and
+#: after its first guess; a probing search that takes as many gives way to a last search
+#: without it. Probing always made the links of fewer guesses up to 5 times slower (0.02 ->
+#: 0.10 s) and Boxes' tree larger (18,555 guesses -> over 27,000); after 200: Dab 32,842
+#: guesses in 60 s unsolved -> 364 guesses, 2.6 s, Tangled Arrows and 159 Arrows 1.6-2.9 ->
+#: 0.4-0.7 s, Equal Sums 1,374 -> 291 guesses in about the same time, Boxes and Eddies 400
+#: guesses more (2%), the others untouched.
+PROBING_AFTER = 200
+
+
 def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats], bool] | None = None
               ) -> tuple[list[tuple[int, ...]], SearchStats]:
-    """The solutions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics."""
+    """The solutions of ``puzzle`` (at most ``limit``; 0: all) and the search statistics
+    (of every search it made: see :data:`PROBING_AFTER`)."""
+    stats = SearchStats()
+    for probing, most in ((False, PROBING_AFTER), (True, PROBING_AFTER), (False, None)):
+        found, stats, spent = _solutions(puzzle, limit, stop, probing, most, stats)
+        if not spent:
+            break
+    return found, stats
+
+
+def probe(grid: Grid, allowed: list[int]) -> bool:
+    """Failed placements: each candidate of each open cell is placed on a copy of
+    ``allowed`` and narrowed (:func:`narrow`, not deep); one that leaves a cell no candidate
+    goes, and every cell keeps only what some candidate of the probed cell left it. True if
+    any changed; raises :class:`Unsolvable` when a cell is left none."""
+    changed = False
+    for x in range(len(allowed)):
+        rest = allowed[x]
+        if not rest & rest - 1:
+            continue
+        left = [0] * len(allowed)  # what the candidates of x that hold leave each cell
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            trial = allowed[:]
+            trial[x] = bit
+            try:
+                narrow(grid, trial)
+            except Unsolvable:
+                continue
+            left = [a | b for a, b in zip(left, trial)]
+        for y, mask in enumerate(left):
+            if allowed[y] & ~mask:
+                if not mask:
+                    raise Unsolvable(y)
+                allowed[y] &= mask
+                changed = True
+    return changed
+
+
+def _settle(grid: Grid, allowed: list[int], probing: bool) -> None:
+    """:func:`narrow` deep, and with ``probing`` one round of :func:`probe` and again (more
+    rounds made Equal Sums' root 4 s instead of 1 s, for five candidates fewer each)."""
+    narrow(grid, allowed, deep=True)
+    if probing and probe(grid, allowed):
+        narrow(grid, allowed, deep=True)
+
+
+def _solutions(puzzle: VariantPuzzle, limit: int, stop: Callable[[SearchStats], bool] | None, probing: bool,
+               most: int | None, so_far: SearchStats) -> tuple[list[tuple[int, ...]], SearchStats, bool]:
+    """One search of :func:`solutions`, probing at its root and after its first guess if
+    ``probing``, its statistics counted on from ``so_far``; and whether it gave up after
+    ``most`` more guesses (None: no bound)."""
     grid = puzzle.grid
     n = grid.n
     full = (1 << n) - 1
     allowed = [1 << d - 1 if d else full for d in puzzle.digits]
+    stats = SearchStats(tries=so_far.tries, updates=so_far.updates, guesses=so_far.guesses)
     try:
-        narrow(grid, allowed, deep=True)
+        _settle(grid, allowed, probing)
     except Unsolvable:
-        return [], SearchStats()
+        return [], stats, False
     if all(not m & m - 1 for m in allowed):
         digits = tuple(m.bit_length() for m in allowed)
-        return ([digits] if fault(puzzle, digits) is None else []), SearchStats(solutions=1)
+        stats.solutions = 1
+        return ([digits] if fault(puzzle, digits) is None else []), stats, False
     problem, placements = _cover(grid, allowed)
+    problem.stats = stats
+    spent = False
+
+    def halt(stats: SearchStats) -> bool:
+        nonlocal spent
+        spent = most is not None and stats.guesses >= so_far.guesses + most
+        return spent or stop is not None and stop(stats)
+
     options_of: list[list[tuple[int, int]]] = [[] for _ in allowed]  # (option, digit) of each cell
     for k, (cell, digit) in enumerate(placements):
         options_of[cell].append((k, digit))
@@ -250,7 +322,7 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
             cell, digit = placements[option]
             start[cell] = 1 << digit - 1
         try:
-            narrow(grid, start, deep=True)
+            _settle(grid, start, probing and len(path) == 1)
         except Unsolvable:
             return range(len(placements))
         path.append((chosen[:], start))
@@ -259,7 +331,7 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
 
     found: list[tuple[int, ...]] = []
     known = [m.bit_length() if not m & m - 1 else 0 for m in allowed]
-    for chosen in problem.search(0, None, stop, prune=prune):
+    for chosen in problem.search(0, None, halt, prune=prune):
         filled = known[:]
         for option in chosen:
             cell, digit = placements[option]
@@ -268,8 +340,8 @@ def solutions(puzzle: VariantPuzzle, limit: int = 0, stop: Callable[[SearchStats
             found.append(tuple(filled))
             if len(found) == limit:
                 break
-    problem.stats.solutions = len(found)
-    return found, problem.stats
+    stats.solutions = len(found)
+    return found, stats, spent
 
 
 def _cover(grid: Grid, allowed: list[int]) -> tuple[ExactCover, list[tuple[int, int]]]:
