@@ -72,7 +72,7 @@ def main() -> int:
         ok = record["status"] == "unique" and (record["solutions"] == [solution] or not comparable)
         right += ok
         times.append(seconds)
-        line = (f"{'ok ' if ok else 'NO '} {seconds:7.2f} s  {record['status']:10} {name[:60]}"
+        line = (f"{'ok ' if ok else 'NO '} {seconds:7.2f} s {record.get('guesses', ''):>6} guesses  {record['status']:10} {name[:60]}"
                 + (f"  ({record['error']})" if record.get("error") else ""))
         if args.pencilmark:
             theirs, their_seconds = solved(THEIRS, "https://www.f-puzzles.com/?load=" + data, args.cap)
