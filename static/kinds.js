@@ -30,6 +30,10 @@ export const KIND_SIZES = {
 // a cage step (Cage combinations, 2.0) to be rated (none Easy in 16 tries; tests/
 // test_page_print.py checks a few).
 const EASIEST = { killer: { 8: "Medium", 9: "Medium" } };
+// The size of each kind from which the generator, as measured, may spend its whole time
+// budget and make a puzzle that is unique but not minimal, so Generate says so before it
+// starts (scripts/bench_generation.py; benchmarks/2026-12-07-idle.md).
+export const CAPPED_FROM = { sudoku: 25, x: 16, futoshiki: 12 };
 const GRADE_NAMES = GRADES.map((grade) => grade.name);
 // The grades the generator makes of a kind and size, easiest first.
 export const gradesOf = (kind, n) => GRADE_NAMES.slice(GRADE_NAMES.indexOf(EASIEST[kind]?.[n] ?? GRADE_NAMES[0]));

@@ -270,6 +270,27 @@ def test_generate_makes_the_chosen_kind(new_page, kind, size):
     expect(message(page)).to_have_text("Solved: the solution is unique.")
 
 
+@pytest.mark.parametrize("kind, size, says", [("futoshiki", 12, True), ("futoshiki", 11, False), ("x", 16, True)])
+def test_generate_says_beforehand_when_a_kind_this_large_may_not_come_out_minimal(new_page, kind, size, says):
+    page = new_page()
+    wait_ready(page)
+    page.select_option("#kind", kind)
+    page.select_option("#size", str(size))
+    button(page, "Generate").click()
+    expect(message(page)).to_contain_text(f"Generating a {size}×{size} ")
+    note = "(up to its time budget; it may not be minimal)"
+    if says:
+        expect(message(page)).to_contain_text(note)
+    else:
+        assert note not in message(page).text_content()
+    # Stop, unless it has finished already (a quick seed on a quick machine).
+    page.evaluate("""() => {
+        const stop = document.querySelector('[data-action="stop"]');
+        if (stop.getAttribute("aria-disabled") !== "true") stop.click();
+    }""")
+    expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
+
+
 def test_an_embed_plays_a_kind(new_page):
     page = new_page(f"index.html?embed=1&id=k1#p={quote(IDS['killer'], safe=':,')}")
     expect(page.locator("#grid .kind-marks .cage")).to_have_count(len(read_puzzle(IDS["killer"]).cages))
