@@ -9,25 +9,8 @@ from __future__ import annotations
 import argparse
 import statistics
 
-from pagebench import served_browser
+from pagebench import served_browser, time_click
 from playwright.sync_api import expect
-
-# Clicks Generate and resolves with the milliseconds until the message says "New ".
-TIME_ONE = """async () => {
-  const message = document.getElementById("message");
-  const started = performance.now();
-  const done = new Promise((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (message.textContent.startsWith("New ")) {
-        watch.disconnect();
-        resolve(performance.now() - started);
-      }
-    });
-    watch.observe(message, { childList: true, characterData: true, subtree: true });
-  });
-  document.querySelector('[data-action="generate"]').click();
-  return done;
-}"""
 
 
 def main() -> None:
@@ -42,7 +25,7 @@ def main() -> None:
         page.locator("#size").select_option(str(args.size))
         times = []
         for _ in range(args.n):
-            times.append(page.evaluate(TIME_ONE))
+            times.append(time_click(page, "generate", "New "))
             print(f"{times[-1]:8.1f} ms  {page.locator('#message').text_content()}")
         print(f"Chromium {browser.version}: {args.size}x{args.size} Generate, {args.n} runs: "
               f"median {statistics.median(times):.0f} ms, mean {statistics.mean(times):.0f} ms, "

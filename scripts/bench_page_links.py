@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-from pagebench import ROOT, served_browser
+from pagebench import ROOT, served_browser, time_click
 from playwright.sync_api import expect
 
 LINKS = ROOT / "tests" / "data" / "links" / "rangsk_fpuzzles.tsv"
@@ -38,22 +38,6 @@ for link in sys.stdin:
     signal.setitimer(signal.ITIMER_REAL, 0)
     print(json.dumps([status, (time.perf_counter() - began) * 1000]), flush=True)"""
 
-# Clicks Solve and resolves with the milliseconds until the message says the puzzle is solved.
-TIME_SOLVE = """async () => {
-  const message = document.getElementById("message");
-  const started = performance.now();
-  const done = new Promise((resolve) => {
-    const watch = new MutationObserver(() => {
-      if (message.textContent.startsWith("Solved")) {
-        watch.disconnect();
-        resolve(performance.now() - started);
-      }
-    });
-    watch.observe(message, { childList: true, characterData: true, subtree: true });
-  });
-  document.querySelector('[data-action="solve"]').click();
-  return done;
-}"""
 
 PASTE = """(cell, text) => {
   const data = new DataTransfer();
@@ -94,7 +78,7 @@ def main() -> None:
             expect(page.locator("#message")).to_contain_text("Loaded a", timeout=60_000)
             paged = []
             for _ in range(args.rounds):
-                paged.append(page.evaluate(TIME_SOLVE))
+                paged.append(time_click(page, "solve", "Solved"))
                 page.locator('[data-cell="0"]').evaluate(PASTE, link)  # the puzzle again, unsolved
                 expect(page.locator("#message")).to_contain_text("Loaded a", timeout=60_000)
             table.append((title, min(cpython), min(paged)))

@@ -62,3 +62,27 @@ def heap_mb(cdp) -> float:
     """The main thread's used JS heap (DevTools Performance.getMetrics), MB."""
     metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     return metrics["JSHeapUsedSize"] / 2**20
+
+
+# Clicks a button and resolves with the milliseconds until the message starts with a text.
+_TIME_CLICK = """async ([action, starts]) => {
+  const message = document.getElementById("message");
+  const started = performance.now();
+  const done = new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (message.textContent.startsWith(starts)) {
+        watch.disconnect();
+        resolve(performance.now() - started);
+      }
+    });
+    watch.observe(message, { childList: true, characterData: true, subtree: true });
+  });
+  document.querySelector(`[data-action="${action}"]`).click();
+  return done;
+}"""
+
+
+def time_click(page, action: str, starts: str) -> float:
+    """Clicks the play view's ``[data-action=action]`` button; the milliseconds until its
+    message starts with ``starts``."""
+    return page.evaluate(_TIME_CLICK, [action, starts])
