@@ -41,6 +41,13 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+#: What the tests' browsers add (not the benchmarks', which time what a visitor's browser
+#: does): WebAssembly compiled by V8's baseline compiler alone, the same semantics without
+#: recompiling Pyodide's hot functions in every new renderer. Measured side by side
+#: (2026-12-07, 2 cores): test_page_ux's browsers took 83 s of CPU with it and 106 s without;
+#: test_page_storage 146 s and 162 s; the compute of test_page_race_batch and
+#: test_page_kinds 120 s and 129 s.
+TEST_ARGS = ["--js-flags=--liftoff-only"]
 READY_MS = 60_000
 #: How long an expect() waits by default (Playwright's own is 5 s): what a loaded machine
 #: may take to draw or answer; a passing test waits only as long as the page takes.
@@ -222,7 +229,7 @@ def playwright():
 
 def _launch(playwright, executable: str, package: str):
     assert Path(executable).exists(), f"install Debian's {package}: apt-get install -y {package}"
-    contexts = Contexts(playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS))
+    contexts = Contexts(playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS + TEST_ARGS))
     yield contexts
     contexts.browser.close()
 
