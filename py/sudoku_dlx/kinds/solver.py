@@ -91,15 +91,16 @@ def solutions(
         found.append(tuple(digits))
     if not (switch and problem.stats.stopped and problem.stats.guesses >= SWITCH_AFTER):
         return found, problem.stats
-    found, stats = _narrowed_solutions(puzzle, limit, stop)
+    found, stats = _narrowed_solutions(puzzle, limit, stop, after=0)  # long already: narrowed from the first guess
     return found, SearchStats(stats.tries + problem.stats.tries, stats.updates + problem.stats.updates,
                               stats.guesses + problem.stats.guesses, stats.solutions, stats.stopped)
 
 
-def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats], bool] | None
-                        ) -> tuple[list[tuple[int, ...]], SearchStats]:
+def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats], bool] | None,
+                        after: int | None = None) -> tuple[list[tuple[int, ...]], SearchStats]:
     """:func:`solutions` by :func:`bounds`, then :func:`open_cover`'s search, which
-    runs :func:`bounds` again at each guess once it has made :data:`PRUNE_AFTER`."""
+    runs :func:`bounds` again at each guess once it has made ``after`` (default
+    :data:`PRUNE_AFTER`)."""
     allowed = bounds(puzzle)
     if not all(allowed):
         return [], SearchStats()
@@ -107,7 +108,7 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
     if all(known):  # bounds' rules hold for every single digit: the grid is a solution
         return [tuple(known)], SearchStats(solutions=1)
     problem, placements = open_cover(puzzle, allowed)
-    prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER)
+    prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER if after is None else after)
     found = []
     for chosen in problem.search(limit, None, stop, prune=prune):
         digits = known[:]
@@ -522,10 +523,11 @@ def _cage_crossings(shape: Shape, cage: tuple[int, ...], group: int
 PRUNE_AFTER = 32
 
 #: The sizes whose classic, X and windoku puzzles, once the search of the shared links has
-#: made :data:`SWITCH_AFTER` guesses, start again narrowed (:func:`_narrowed_solutions`):
-#: reasoning at each guess cuts the long tails of 16x16s (a generated puzzle: 127 s to
-#: 0.3 s) and 25x25s (generated ones: over 60 s to 3 s), while a 9x9 search never grows
-#: long enough to pay (benchmarks/2026-12-07-tails.md).
+#: made :data:`SWITCH_AFTER` guesses, start again narrowed (:func:`_narrowed_solutions`), at
+#: every guess from the first: reasoning at each guess cuts the long tails of 16x16s (a
+#: generated puzzle: 127 s to 0.3 s) and 25x25s (generated ones: over 60 s to 3 s), while a
+#: 9x9 search never grows long enough to pay (benchmarks/2026-12-07-tails.md, which also
+#: times narrowing from the first guess against from PRUNE_AFTER's).
 NARROW_LONG = frozenset({16, 25})
 SWITCH_AFTER = 300
 
