@@ -34,9 +34,28 @@ const EASIEST = { killer: { 8: "Medium", 9: "Medium" } };
 // budget and make a puzzle that is unique but not minimal, so Generate says so before it
 // starts (scripts/bench_generation.py; benchmarks/2026-12-07-idle.md).
 export const CAPPED_FROM = { sudoku: 25, x: 16, futoshiki: 12 };
+// The grades the generator made of a kind and size in at most one of three tries within
+// the page's time budget (scripts/bench_generation.py --grades --n 3; benchmarks/
+// 2026-12-07-grades.md): the puzzles it makes are mostly of other grades. Generate and the
+// worksheet say so as they start (seldomNote).
+const SELDOM = {
+  sudoku: { 4: ["Medium", "Hard", "Expert", "Extreme"], 6: ["Expert"] },
+  x: { 4: ["Medium", "Hard", "Expert", "Extreme"], 12: ["Easy"] },
+  jigsaw: { 4: ["Expert", "Extreme"], 5: ["Extreme"], 12: ["Easy", "Expert"] },
+  killer: { 4: ["Hard", "Expert", "Extreme"], 6: ["Expert"], 8: ["Hard", "Expert"], 9: ["Hard", "Expert"] },
+  futoshiki: {
+    3: ["Medium", "Hard", "Expert", "Extreme"], 4: ["Expert"], 8: ["Medium", "Expert"],
+    9: ["Easy", "Medium", "Hard", "Expert"], 10: ["Easy", "Medium", "Hard", "Expert"],
+    11: ["Easy", "Medium", "Hard", "Expert", "Extreme"],
+  },
+};
 const GRADE_NAMES = GRADES.map((grade) => grade.name);
 // The grades the generator makes of a kind and size, easiest first.
 export const gradesOf = (kind, n) => GRADE_NAMES.slice(GRADE_NAMES.indexOf(EASIEST[kind]?.[n] ?? GRADE_NAMES[0]));
+// What Generate and the worksheet add as they start when `grade` is seldom made of the
+// kind and size ("" when it is not, or no grade is asked for).
+export const seldomNote = (kind, n, grade) => (SELDOM[kind]?.[n]?.includes(grade)
+  ? ` (${grade} comes up seldom at this kind and size: it may take the whole time budget and be of another grade)` : "");
 const count = (number) => number.toLocaleString("en");
 // Each kind as the page's sentences name it ("a 9×9 killer sudoku").
 export const KIND_NAMES = {

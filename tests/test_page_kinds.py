@@ -291,6 +291,34 @@ def test_generate_says_beforehand_when_a_kind_this_large_may_not_come_out_minima
     expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
 
 
+@pytest.mark.parametrize("size, grade, says", [(9, "Hard", True), (9, "Medium", False), (6, "Hard", False)])
+def test_generate_says_beforehand_when_the_grade_asked_for_comes_up_seldom(new_page, size, grade, says):
+    """kinds.js's SELDOM: a Hard 9x9 killer was made in one of three tries within the budget
+    (a Medium one in three of three, and so a Hard 6x6 one): Generate says so as it starts."""
+    page = new_page()
+    wait_ready(page)
+    page.select_option("#kind", "killer")
+    page.select_option("#size", str(size))
+    page.select_option("#difficulty", grade)
+    page.evaluate("""() => {
+        const message = document.getElementById("message");
+        window.said = [];  // every text, so a quick seed's "New ..." does not hide the first
+        new MutationObserver(() => window.said.push(message.textContent))
+            .observe(message, { childList: true, characterData: true, subtree: true });
+    }""")
+    button(page, "Generate").click()
+    page.wait_for_function("() => window.said.some((text) => text.startsWith('Generating'))")
+    first = page.evaluate("() => window.said.find((text) => text.startsWith('Generating'))")
+    assert first.startswith(f"Generating a {size}×{size} {grade} killer sudoku")
+    note = f"({grade} comes up seldom at this kind and size: it may take the whole time budget and be of another grade)"
+    assert (note in first) == says, first
+    page.evaluate("""() => {
+        const stop = document.querySelector('[data-action="stop"]');
+        if (stop.getAttribute("aria-disabled") !== "true") stop.click();
+    }""")
+    expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
+
+
 def test_an_embed_plays_a_kind(new_page):
     page = new_page(f"index.html?embed=1&id=k1#p={quote(IDS['killer'], safe=':,')}")
     expect(page.locator("#grid .kind-marks .cage")).to_have_count(len(read_puzzle(IDS["killer"]).cages))

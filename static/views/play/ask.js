@@ -2,7 +2,7 @@
 // the game and tells the player what came of it. `play` is the view (play.js): its game,
 // board and panels, run() to ask and say() to tell.
 import { BLANK, cellName, gridShape, pathState, unitName } from "../../grid.js";
-import { CAPPED_FROM, KIND_NAMES, isVariantLink, readPuzzle } from "../../kinds.js";
+import { CAPPED_FROM, KIND_NAMES, isVariantLink, readPuzzle, seldomNote } from "../../kinds.js";
 import { $, plural } from "../../kit.js";
 import { ENTRIES_INVALID, MARKS_INVALID, linkEntries, linkMarks } from "../../link.js";
 import { empty } from "./saved.js";
@@ -228,8 +228,8 @@ export async function generate(play, { kind, size: n, symmetry, difficulty, need
     ...(kind !== "sudoku" && { kind }), size: n, symmetry, seed, ...(difficulty && { difficulty }), ...(needs && { needs }),
     ...(budget && { budget }),
   };
-  const note = n >= (CAPPED_FROM[kind] ?? Infinity)
-    ? ` (up to ${large ? `${LARGE_BUDGET} s` : "its time budget"}; it may not be minimal)` : "";
+  const note = (n >= (CAPPED_FROM[kind] ?? Infinity)
+    ? ` (up to ${large ? `${LARGE_BUDGET} s` : "its time budget"}; it may not be minimal)` : "") + seldomNote(kind, n, difficulty);
   play.board.reveal(); // its progress is told above the grid
   const what = kind === "sudoku" ? "puzzle" : KIND_NAMES[kind];
   const busy = `Generating a ${n}×${n}${difficulty && ` ${difficulty}`} ${what}${needs && ` that needs ${aTechnique(needs)}`}${note}`;

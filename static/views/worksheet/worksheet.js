@@ -4,7 +4,7 @@
 // the sheets only.
 import { Cancelled } from "../../client.js";
 import { gridShape } from "../../grid.js";
-import { KINDS, KIND_NAMES, KIND_SIZES, gradesOf, readPuzzle } from "../../kinds.js";
+import { KINDS, KIND_NAMES, KIND_SIZES, gradesOf, readPuzzle, seldomNote } from "../../kinds.js";
 import { $, View, h, plural, useStyle } from "../../kit.js";
 import { miniGrid } from "../../mini-grid.js";
 import { downloadScorm } from "../../scorm-package.js";
@@ -144,7 +144,7 @@ export default class Worksheet extends View {
     const made = [];
     try {
       for (let k = 1; k <= wanted; k++) {
-        this.say(`Making puzzle ${k} of ${wanted}…`);
+        this.say(`Making puzzle ${k} of ${wanted}${seldomNote(kind, n, difficulty)}…`);
         const seed = crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
         const result = await this.client.request("generate", { size: n, seed, kind, ...(difficulty && { difficulty }) });
         if (result.status === "invalid") throw new Error(result.error);
