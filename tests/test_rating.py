@@ -332,3 +332,13 @@ def test_past_dynamic_forcing_chains_the_path_takes_no_technique_se_lacks():
     found = next_step(position)
     assert found.technique not in LACKED and found.score <= SE_ALONE_FROM
     assert next_step(position, SCORED) == found
+
+
+def test_a_rating_keeps_its_deadline_in_the_solve_that_proves_the_solution_unique():
+    """That first solve ran without the deadline: an 11x11 futoshiki the generator made (seed
+    1, Extreme, 10 s budget) spent 14 s there and came back after 22 s. A deadline gone by
+    now ends it at its first guess, before any step."""
+    puzzle = lines("9x9/forum_hardest_1106.txt", 1)[0]
+    with pytest.raises(TimeoutError, match="stopped before it could tell"):
+        rate(puzzle, deadline=time.perf_counter())
+    assert solve(puzzle).status == "unique"

@@ -190,9 +190,10 @@ class Rating:
         }
 
 
-def _unique(puzzle: Puzzle | str) -> SolveResult:
-    """The solve result of a puzzle that has exactly one solution, else InvalidPuzzleError."""
-    result = solve(puzzle)
+def _unique(puzzle: Puzzle | str, deadline: float | None = None) -> SolveResult:
+    """The solve result of a puzzle that has exactly one solution, else InvalidPuzzleError;
+    ``TimeoutError`` once ``deadline`` (a :func:`time.perf_counter` value) has passed."""
+    result = solve(puzzle, stop=None if deadline is None else lambda _: time.perf_counter() > deadline)
     if result.status == "invalid":
         raise InvalidPuzzleError(result.reason, result.cells)
     if result.status == "none":
@@ -205,7 +206,8 @@ def _unique(puzzle: Puzzle | str) -> SolveResult:
 def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable[[dict], object] | None = None) -> Rating:
     """Rate a puzzle with one solution (else ``InvalidPuzzleError``). Raises
     ``TimeoutError`` once ``deadline`` (a :func:`time.perf_counter` value,
-    checked after each step and within the long searches) has passed.
+    checked in the solve that proves the solution unique, after each step and within
+    the long searches) has passed.
     ``progress`` is called after each step (of the path, then of the score's
     solve beyond it) with ``{"steps": the path's steps so far, "hardest":
     technique, "score": score}``, the hardest step of the score so far.
@@ -216,7 +218,7 @@ def rate(puzzle: Puzzle | str, deadline: float | None = None, progress: Callable
     are one until the path first takes a step of one it lacks; from that
     position on the score's solve goes on alone."""
     start = time.perf_counter()
-    result = _unique(puzzle)
+    result = _unique(puzzle, deadline)
     solution, givens = result.solutions[0].digits, result.puzzle.digits
     position = Position.from_puzzle(result.puzzle)
     position.search = Search(solution=solution, givens=givens, deadline=deadline)

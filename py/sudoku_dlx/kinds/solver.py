@@ -712,13 +712,14 @@ class SolveResult:
         }
 
 
-def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
+def solve(puzzle: Puzzle | str, limit: int = 2, stop: Callable[[SearchStats], bool] | None = None) -> SolveResult:
     """Solve ``puzzle`` (a :class:`Puzzle` or any text :func:`parse` takes).
 
     Givens that break a rule (see :func:`fault`) make the status ``invalid`` (no
     search is made). ``limit`` caps how many solutions are looked for (0: all); it is
     at least 2, which is enough to tell ``unique`` from ``multiple``. Raises
-    ``InvalidPuzzleError`` on text that is no puzzle.
+    ``InvalidPuzzleError`` on text that is no puzzle, and ``TimeoutError`` when
+    ``stop`` (see :meth:`ExactCover.search`) ends the search first.
     """
     start = time.perf_counter()
     if isinstance(puzzle, str):
@@ -726,7 +727,9 @@ def solve(puzzle: Puzzle | str, limit: int = 2) -> SolveResult:
     broken = fault(puzzle)
     if broken:
         return SolveResult(puzzle, "invalid", [], ms=_ms(start), reason=broken.reason, clash=broken.cells)
-    found, stats = solutions(puzzle, limit and max(limit, 2))
+    found, stats = solutions(puzzle, limit and max(limit, 2), stop=stop)
+    if stats.stopped:
+        raise TimeoutError("the search was stopped before it could tell")
     status = "none" if not found else "unique" if len(found) == 1 else "multiple"
     stuck = _no_candidate(puzzle) if not found else ()
     if stuck:
