@@ -44,7 +44,7 @@ const SELDOM = {
   jigsaw: { 4: ["Expert", "Extreme"], 5: ["Extreme"], 12: ["Easy", "Expert"] },
   killer: { 4: ["Hard", "Expert", "Extreme"], 6: ["Expert"], 8: ["Hard", "Expert"], 9: ["Hard", "Expert"] },
   futoshiki: {
-    3: ["Medium", "Hard", "Expert", "Extreme"], 4: ["Expert"], 8: ["Medium", "Expert"],
+    3: ["Medium", "Hard", "Expert", "Extreme"], 4: ["Expert"], 7: ["Expert"], 8: ["Medium", "Expert"],
     9: ["Easy", "Medium", "Hard", "Expert"], 10: ["Easy", "Medium", "Hard", "Expert"],
     11: ["Easy", "Medium", "Hard", "Expert", "Extreme"],
   },
