@@ -527,9 +527,10 @@ PRUNE_AFTER = 32
 #: every guess from the first: reasoning at each guess cuts the long tails of 16x16s (a
 #: generated puzzle: 127 s to 0.3 s) and 25x25s (generated ones: over 60 s to 3 s), while a
 #: 9x9 search never grows long enough to pay (benchmarks/2026-12-07-tails.md, which also
-#: times narrowing from the first guess against from PRUNE_AFTER's).
+#: times narrowing from the first guess against from PRUNE_AFTER's, and the switch after
+#: 100 guesses against 300: generated 16x16s and 25x25s 0.8-0.9x the time).
 NARROW_LONG = frozenset({16, 25})
-SWITCH_AFTER = 300
+SWITCH_AFTER = 100
 
 #: The most cells of a cage the rule of 45 makes (more have too many combinations to pay).
 SUM_CELLS = 3
