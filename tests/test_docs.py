@@ -216,7 +216,7 @@ def test_every_example_runs_from_the_root(root_copy, page):
     env = {**os.environ, "PYTHONPATH": f"{hooks}{os.pathsep}{ROOT / 'py'}", "DOCS_ROOT": str(ROOT),
            "DOCS_OUTSIDE": str(outside), "PYTHONDONTWRITEBYTECODE": "1"}
     failed, runs = [], {}
-    for page, number, line, code in (example for example in EXAMPLES if example[0] == page):
+    for _, number, line, code in [example for example in EXAMPLES if example[0] == page]:
         command = re.split(r"\s#", line, maxsplit=1)[0].strip()  # as bash reads a comment: a word that starts with #
         if command not in runs:
             try:

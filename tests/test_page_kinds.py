@@ -270,6 +270,15 @@ def test_generate_makes_the_chosen_kind(new_page, kind, size):
     expect(message(page)).to_have_text("Solved: the solution is unique.")
 
 
+def stop_generating(page):
+    """Stops Generate, unless it has finished already (a quick seed on a quick machine)."""
+    page.evaluate("""() => {
+        const stop = document.querySelector('[data-action="stop"]');
+        if (stop.getAttribute("aria-disabled") !== "true") stop.click();
+    }""")
+    expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
+
+
 @pytest.mark.parametrize("kind, size, says", [("futoshiki", 12, True), ("futoshiki", 11, False), ("x", 16, True)])
 def test_generate_says_beforehand_when_a_kind_this_large_may_not_come_out_minimal(new_page, kind, size, says):
     page = new_page()
@@ -283,12 +292,7 @@ def test_generate_says_beforehand_when_a_kind_this_large_may_not_come_out_minima
         expect(message(page)).to_contain_text(note)
     else:
         assert note not in message(page).text_content()
-    # Stop, unless it has finished already (a quick seed on a quick machine).
-    page.evaluate("""() => {
-        const stop = document.querySelector('[data-action="stop"]');
-        if (stop.getAttribute("aria-disabled") !== "true") stop.click();
-    }""")
-    expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
+    stop_generating(page)
 
 
 @pytest.mark.parametrize("size, grade, says", [(9, "Hard", True), (9, "Medium", False), (6, "Hard", False)])
@@ -312,11 +316,7 @@ def test_generate_says_beforehand_when_the_grade_asked_for_comes_up_seldom(new_p
     assert first.startswith(f"Generating a {size}×{size} {grade} killer sudoku")
     note = f"({grade} comes up seldom at this kind and size: it may take the whole time budget and be of another grade)"
     assert (note in first) == says, first
-    page.evaluate("""() => {
-        const stop = document.querySelector('[data-action="stop"]');
-        if (stop.getAttribute("aria-disabled") !== "true") stop.click();
-    }""")
-    expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
+    stop_generating(page)
 
 
 def test_an_embed_plays_a_kind(new_page):
