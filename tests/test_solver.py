@@ -329,8 +329,8 @@ def test_the_textbook_baseline_finds_no_solution_where_there_is_none():
 @pytest.mark.parametrize("text", lines("9x9/norvig_hardest.txt", 3) + lines("16x16/vukr_16x16_first100.txt", 3))
 def test_a_long_search_switched_to_narrowing_finds_the_same_solutions(monkeypatch, text):
     """The switch of ``kinds.solver.NARROW_LONG`` (meant for big grids' long tails), made at once
-    here: the narrowed search that takes over (narrowing from its first guess) finds what the
-    plain one finds, and the statistics count both searches' guesses."""
+    here: the narrowed search that takes over (narrowing from its first guess, without the fish)
+    finds what the plain one finds, and the statistics count both searches' guesses."""
     from sudoku_dlx.kinds import solver  # noqa: PLC0415 - the module whose switch is set
 
     narrowing = solver._narrowed_solutions
@@ -342,7 +342,7 @@ def test_a_long_search_switched_to_narrowing_finds_the_same_solutions(monkeypatc
     monkeypatch.setattr(solver, "_narrowed_solutions",
                         lambda *args, **options: narrowed.append(options) or narrowing(*args, **options))
     switched, stats = solutions(puzzle, 2)
-    assert narrowed == [{"after": 0}], "the search did not switch, or its narrowing waits for guesses"
+    assert narrowed == [{"after": 0, "fish": False}], "the search did not switch, or narrows not as meant"
     assert switched == plain and len(plain) == 1
     assert stats.guesses >= 1 and not stats.stopped
 

@@ -91,24 +91,25 @@ def solutions(
         found.append(tuple(digits))
     if not (switch and problem.stats.stopped and problem.stats.guesses >= SWITCH_AFTER):
         return found, problem.stats
-    found, stats = _narrowed_solutions(puzzle, limit, stop, after=0)  # long already: narrowed from the first guess
+    # Long already: narrowed from the first guess, without the fish (they cost more than they save here).
+    found, stats = _narrowed_solutions(puzzle, limit, stop, after=0, fish=False)
     return found, SearchStats(stats.tries + problem.stats.tries, stats.updates + problem.stats.updates,
                               stats.guesses + problem.stats.guesses, stats.solutions, stats.stopped)
 
 
 def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats], bool] | None,
-                        after: int | None = None) -> tuple[list[tuple[int, ...]], SearchStats]:
-    """:func:`solutions` by :func:`bounds`, then :func:`open_cover`'s search, which
-    runs :func:`bounds` again at each guess once it has made ``after`` (default
+                        after: int | None = None, fish: bool = True) -> tuple[list[tuple[int, ...]], SearchStats]:
+    """:func:`solutions` by :func:`bounds` (with its ``fish`` or not), then :func:`open_cover`'s
+    search, which runs :func:`bounds` again at each guess once it has made ``after`` (default
     :data:`PRUNE_AFTER`)."""
-    allowed = bounds(puzzle)
+    allowed = bounds(puzzle, fish=fish)
     if not all(allowed):
         return [], SearchStats()
     known = [mask.bit_length() if not mask & mask - 1 else 0 for mask in allowed]
     if all(known):  # bounds' rules hold for every single digit: the grid is a solution
         return [tuple(known)], SearchStats(solutions=1)
     problem, placements = open_cover(puzzle, allowed)
-    prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER if after is None else after)
+    prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER if after is None else after, fish)
     found = []
     for chosen in problem.search(limit, None, stop, prune=prune):
         digits = known[:]
@@ -121,14 +122,14 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
 
 
 def narrowing_prune(puzzle: Puzzle, problem: ExactCover, allowed: list[int], placements: list[tuple[int, int]],
-                    after: int) -> Callable[[list[int]], list[int]]:
+                    after: int, fish: bool = True) -> Callable[[list[int]], list[int]]:
     """A ``prune`` for ``problem``'s search (see :meth:`ExactCover.search`): ``problem`` is an
     exact cover of ``puzzle``'s open cells with the candidates ``allowed`` (a mask a cell,
     :func:`bounds`' answer) whose first options place the (cell, digit) ``placements``. Once
     the search has made ``after`` guesses, prune tells the placements :func:`bounds` rules out
     with the chosen ones made, beyond those it ruled out at the deepest point of the search's
     path it was asked at before: it goes on from the bounds there, and the search keeps what
-    was hidden at that point until it backs up past it."""
+    was hidden at that point until it backs up past it. ``fish`` goes to :func:`bounds`."""
     options_of: list[list[tuple[int, int]]] = [[] for _ in allowed]  # each cell's placements: (option, digit)
     for option, (cell, digit) in enumerate(placements):
         options_of[cell].append((option, digit))
@@ -147,7 +148,7 @@ def narrowing_prune(puzzle: Puzzle, problem: ExactCover, allowed: list[int], pla
                 cell, digit = placements[option]
                 start[cell] = 1 << digit - 1
                 changed.append(cell)
-        narrowed = bounds(puzzle, start, changed=changed)
+        narrowed = bounds(puzzle, start, changed=changed, fish=fish)
         path.append((chosen[:], narrowed))
         return [option for cell, (mask, was) in enumerate(zip(narrowed, earlier)) if mask != was
                 for option, digit in options_of[cell] if not mask >> digit - 1 & 1]
@@ -277,7 +278,7 @@ def sign_marks(signs: list[Sign], allowed: list[int], first: int) -> tuple[dict[
 
 
 def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True,
-           changed: Sequence[int] | None = None) -> list[int]:
+           changed: Sequence[int] | None = None, fish: bool = True) -> list[int]:
     """The digits each cell may still hold (bit ``d - 1`` for ``d``), as far as the
     givens (or the masks ``start``), a futoshiki's signs and a killer's cages tell
     without a guess. With ``changed``, ``start`` is an answer of ``bounds`` narrowed
@@ -297,7 +298,7 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True,
     - with ``subsets``, up to :data:`~.narrowing.SUBSET_CELLS` cells of a unit that hold as many
       digits between them keep those digits from its other cells, and as many digits
       with as many places between them keep those places;
-    - and fish: as many rows whose places for a digit lie in as many columns keep it
+    - and, with ``subsets`` and ``fish``, fish: as many rows whose places for a digit lie in as many columns keep it
       from those columns' other cells, and the other way round.
 
     The dancing links see a sign only once both its cells are placed, and a cage's sum
@@ -490,7 +491,8 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True,
             narrowing.subsets(units[u], allowed, narrow)
         if len(narrowed) > mark:
             continue
-        narrowing.fish(allowed, n, narrow)
+        if fish:
+            narrowing.fish(allowed, n, narrow)
         if len(narrowed) == mark:
             return allowed
 
@@ -528,7 +530,9 @@ PRUNE_AFTER = 32
 #: generated puzzle: 127 s to 0.3 s) and 25x25s (generated ones: over 60 s to 3 s), while a
 #: 9x9 search never grows long enough to pay (benchmarks/2026-12-07-tails.md, which also
 #: times narrowing from the first guess against from PRUNE_AFTER's, and the switch after
-#: 100 guesses against 300: generated 16x16s and 25x25s 0.8-0.9x the time).
+#: 100 guesses against 300: generated 16x16s and 25x25s 0.8-0.9x the time). It narrows without
+#: the fish, whose cost there outweighs the guesses they save (generated 16x16s 0.77x the time,
+#: 25x25s 0.89-0.95x; vukr's 16x16s, few of which switch, 1.1 s -> 1.9 s for 100).
 NARROW_LONG = frozenset({16, 25})
 SWITCH_AFTER = 100
 
