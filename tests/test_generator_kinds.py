@@ -13,7 +13,7 @@ from conftest import MAPS, broken_rules
 
 from sudoku_dlx import InvalidPuzzleError, generator, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.generator import _against, _Digger, generate, plan
+from sudoku_dlx.generator import DIG_FISH, _against, _Digger, generate, plan
 from sudoku_dlx.kinds.grid import KIND, Puzzle, Sign
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import bounds, count_solutions
@@ -266,7 +266,7 @@ def test_the_narrowed_test_agrees_with_a_full_count(kind, n, prune_after, monkey
 @pytest.mark.parametrize("n, seed", [(6, 1), (8, 2)])
 def test_a_futoshiki_s_propagation_pass_keeps_it_solved_by_bounds(n, seed):
     # What it removes leaves a puzzle bounds solves (so unique); what it leaves, bounds
-    # cannot do without.
+    # (as the clue removal runs it) cannot do without.
     made = plan(n, "none", seed, "futoshiki")
     signs = [c for c in made.order if isinstance(c, Sign)]
     digger = _Digger(made.shape, made.solution, made.order, None, None, False, signs=signs)
@@ -277,7 +277,7 @@ def test_a_futoshiki_s_propagation_pass_keeps_it_solved_by_bounds(n, seed):
     assert all(clue in digger.signs if isinstance(clue, Sign) else digger.digits[clue[0]] for clue in left)
     for clue in left:
         fewer = without(puzzle, clue) if isinstance(clue, Sign) else without(puzzle, clue[0])
-        assert any(mask & mask - 1 for mask in bounds(fewer)), clue
+        assert any(mask & mask - 1 for mask in bounds(fewer, fish=DIG_FISH)), clue
     assert digger.decided == len(made.order) - len(left)
 
 

@@ -23,10 +23,10 @@ into "may go", and once more clues are gone a second solution is often quick to
 find).
 
 The kinds whose solver narrows with :func:`~.kinds.solver.bounds` (jigsaw, killer,
-futoshiki: see ``Kind.narrowed``) test each orbit on a problem of its own: bounds first
-narrows the candidates with the orbit's solution digit ruled out (which often rules out
-everything, or solves the grid), and again at each guess once the search has made a few
-(:data:`PRUNE_AFTER`); without that a futoshiki's search sees its signs only once both
+futoshiki: see ``Kind.narrowed``) test each orbit on a problem of its own: bounds
+(without its fish, :data:`DIG_FISH`) first narrows the candidates with the orbit's
+solution digit ruled out (which often rules out everything, or solves the grid), and
+again at each guess once the search has made a few (:data:`PRUNE_AFTER`); without that a futoshiki's search sees its signs only once both
 cells are placed, and from 8x8 its tests ran past the budget. A futoshiki's clues
 (hundreds of signs) first go in batches while bounds alone still solves the puzzle
 without them (:meth:`_Digger.propagate`); the exact tests then take the few left.
@@ -104,6 +104,11 @@ RESTART = 50
 #: each guess (futoshiki 10x10, seed 1: 1.3 s against 1.8 s narrowing from the first guess and
 #: 123 s never).
 PRUNE_AFTER = 16
+#: Whether the clue removal's :func:`bounds` looks for fish. It does not: they cost more than
+#: they save there (futoshiki, the page's 10 s budget, seeds 1-6: 12x12 minimal in 5 of 6
+#: against 2, 10x10 a median of 1.1 s against 1.5; jigsaws and killers level;
+#: benchmarks/2026-12-07-generation.md).
+DIG_FISH = False
 #: The first batch of :meth:`_Digger.propagate` is this part of the clues.
 PROPAGATE_PARTS = 8
 #: Guesses a uniqueness test may make in the first pass (see :meth:`_Digger.dig`): few, so
@@ -753,7 +758,7 @@ class _Digger:
                 if not isinstance(orbit, Sign):
                     for x in orbit:
                         digits[x] = 0
-            allowed = bounds(Puzzle(self.shape, tuple(digits), self.cages, tuple(signs)))
+            allowed = bounds(Puzzle(self.shape, tuple(digits), self.cages, tuple(signs)), fish=DIG_FISH)
             if all(mask and not mask & mask - 1 for mask in allowed):
                 self.digits[:], self.signs = digits, signs
                 self.clues = sum(1 for d in digits if d)
@@ -912,13 +917,13 @@ class _Digger:
         start = [1 << d - 1 if d else full for d in digits]
         if cell is not None:
             start[cell] &= ~(1 << solution[cell] - 1)
-        allowed = bounds(puzzle, start)
+        allowed = bounds(puzzle, start, fish=DIG_FISH)
         if not all(allowed):
             return False
         if all(not mask & mask - 1 for mask in allowed):
             return True
         problem, placements = _open_problem(shape, digits, solution, self.rng, self.cages, signs, allowed)
-        prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER)
+        prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER, DIG_FISH)
         deadline = self.deadline
         found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > cap or (
             deadline is not None and time.perf_counter() > deadline), prune=prune))
