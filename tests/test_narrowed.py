@@ -194,6 +194,7 @@ def test_the_subsets_rule_keeps_the_solution_and_finds_naked_and_hidden_sets_and
     start = [0b1111, 0b1111, 0b1110, 0b1110] * 2 + [0b1111] * 8
     fished = bounds(Puzzle(shape, (0,) * 16), start)
     assert [fished[x] & 1 for x in (8, 9, 12, 13)] == [0] * 4 and fished[10] & fished[14] & 1
+    assert bounds(Puzzle(shape, (0,) * 16), start, fish=False) == start  # the big grids' switched search
     assert bounds(Puzzle(shape, (0,) * 16), start, subsets=False) == start  # the rating's position: no subsets, no fish
 
 

@@ -26,10 +26,11 @@ The kinds whose solver narrows with :func:`~.kinds.solver.bounds` (jigsaw, kille
 futoshiki: see ``Kind.narrowed``) test each orbit on a problem of its own: bounds
 (without its fish, :data:`DIG_FISH`) first narrows the candidates with the orbit's
 solution digit ruled out (which often rules out everything, or solves the grid), and
-again at each guess once the search has made a few (:data:`PRUNE_AFTER`); without that a futoshiki's search sees its signs only once both
-cells are placed, and from 8x8 its tests ran past the budget. A futoshiki's clues
-(hundreds of signs) first go in batches while bounds alone still solves the puzzle
-without them (:meth:`_Digger.propagate`); the exact tests then take the few left.
+again at each guess once the search has made a few (:data:`PRUNE_AFTER`); without that a
+futoshiki's search sees its signs only once both cells are placed, and from 8x8 its tests
+ran past the budget. A futoshiki's clues (hundreds of signs) first go in batches while
+bounds alone still solves the puzzle without them (:meth:`_Digger.propagate`); the exact
+tests then take the few left.
 
 A minimal 25x25 is out of reach of this search: below about 290 clues a test
 that ends in "may go" must refute every other digit, which takes tens of

@@ -298,8 +298,8 @@ def bounds(puzzle: Puzzle, start: list[int] | None = None, subsets: bool = True,
     - with ``subsets``, up to :data:`~.narrowing.SUBSET_CELLS` cells of a unit that hold as many
       digits between them keep those digits from its other cells, and as many digits
       with as many places between them keep those places;
-    - and, with ``subsets`` and ``fish``, fish: as many rows whose places for a digit lie in as many columns keep it
-      from those columns' other cells, and the other way round.
+    - and, with ``subsets`` and ``fish``, fish: as many rows whose places for a digit lie in
+      as many columns keep it from those columns' other cells, and the other way round.
 
     The dancing links see a sign only once both its cells are placed, and a cage's sum
     only through its combinations: without these bounds, a futoshiki with few givens
