@@ -4,8 +4,9 @@ side in one process. Not a test: it prints. The puzzles: the first ``--n`` 16x16
 the generator's 16x16 minimal puzzles of seeds 1 to ``--seeds`` (``generate --size 16
 --symmetry none``, no budget: the long tail of issue 44, seed 1 took 127 s), the first three
 25x25 of the course set, and the puzzles the generator made with its budget of 16x16 seeds 1
-to 100 and 25x25 seeds 1 to 20 (benchmarks/generated-16x16.txt and generated-25x25.txt). A
-search without the switch is given up after ``--cap`` seconds (counted as that long); with
+to 100 and 25x25 seeds 1 to 20 (benchmarks/generated-16x16.txt and generated-25x25.txt), and
+its futoshikis of 11x11 to 13x13, seeds 1 to 6 (generated-futoshiki.txt: the switch is classic
+sudoku's, so a futoshiki's two searches are the same). A search without the switch is given up after ``--cap`` seconds (counted as that long); with
 ``--cap 0`` only the switched search runs.
 
     python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--cap 60] [--data ../shared/data] [--only SET]
@@ -28,6 +29,7 @@ sys.path.insert(0, str(HERE / "py"))
 from sudoku_dlx.generator import generate  # noqa: E402
 from sudoku_dlx.kinds import solver  # noqa: E402
 from sudoku_dlx.kinds.grid import Puzzle, parse  # noqa: E402
+from sudoku_dlx.kinds.read import read_puzzle  # noqa: E402
 
 
 SWITCHED = solver.NARROW_LONG
@@ -44,7 +46,7 @@ def timed(puzzle: Puzzle, switch: bool, cap: float) -> tuple[float, int, list | 
 
 def kept(name: str) -> list[Puzzle]:
     """The puzzles of a file in benchmarks/ (a seed and a puzzle a line)."""
-    return [parse(line.split()[1]) for line in (HERE / "benchmarks" / name).read_text().splitlines() if not line.startswith("#")]
+    return [read_puzzle(line.split()[1]) for line in (HERE / "benchmarks" / name).read_text().splitlines() if not line.startswith("#")]
 
 
 def main() -> None:
@@ -63,6 +65,7 @@ def main() -> None:
         "25x25 course": lambda: read("25x25/course_tcgaryau_25x25.tsv", 1)[:3],
         "16x16 generated, 10 s budget": lambda: kept("generated-16x16.txt"),
         "25x25 generated, 10 s budget": lambda: kept("generated-25x25.txt"),
+        "futoshiki 11x11-13x13 generated, 10 s budget": lambda: kept("generated-futoshiki.txt"),
     }
     print("| set | puzzles | median ms plain | median ms switched | max ms plain | max ms switched "
           "| total s plain | total s switched | plain given up |")
