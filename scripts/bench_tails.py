@@ -6,8 +6,9 @@ the generator's 16x16 minimal puzzles of seeds 1 to ``--seeds`` (``generate --si
 25x25 of the course set, and the puzzles the generator made with its budget of 16x16 seeds 1
 to 100 and 25x25 seeds 1 to 20 (benchmarks/generated-16x16.txt and generated-25x25.txt), and
 its futoshikis of 11x11 to 13x13, seeds 1 to 6 (generated-futoshiki.txt: the switch is classic
-sudoku's, so a futoshiki's two searches are the same). A search without the switch is given up after ``--cap`` seconds (counted as that long); with
-``--cap 0`` only the switched search runs.
+sudoku's, so a futoshiki's two searches are the same). A search without the switch is given
+up after ``--cap`` seconds (counted as that long); with ``--cap 0`` only the switched search
+runs.
 
     python3 scripts/bench_tails.py [--n 100] [--seeds 11] [--cap 60] [--data ../shared/data] [--only SET]
 
