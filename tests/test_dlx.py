@@ -139,13 +139,13 @@ def small_problems(draw):
 
 
 @settings(max_examples=150, deadline=None)
-@given(small_problems(), st.integers(0, 3), st.booleans())
-def test_search_agrees_with_brute_force_and_restores_links(case, limit, shuffle):
+@given(small_problems(), st.integers(0, 3), st.booleans(), st.booleans())
+def test_search_agrees_with_brute_force_and_restores_links(case, limit, shuffle, learn):
     n_primary, n_secondary, options = case
     ec = problem(n_primary, options, n_secondary)
     before = snapshot(ec)
     expected = brute_force(n_primary, n_secondary, options)
-    found = list(ec.search(limit, random.Random(limit) if shuffle else None))
+    found = list(ec.search(limit, random.Random(limit) if shuffle else None, learn=learn))
     assert len(found) == len(set(map(frozenset, found)))  # no solution twice
     assert as_sets(found) <= expected
     assert len(found) == (min(limit, len(expected)) if limit else len(expected))
@@ -153,10 +153,11 @@ def test_search_agrees_with_brute_force_and_restores_links(case, limit, shuffle)
 
 
 @settings(max_examples=150, deadline=None)
-@given(small_problems(), st.integers(0, 3))
-def test_prune_hides_what_it_returns_and_the_search_keeps_every_solution(case, limit):
+@given(small_problems(), st.integers(0, 3), st.booleans())
+def test_prune_hides_what_it_returns_and_the_search_keeps_every_solution(case, limit, learn):
     """A prune that returns every option in no solution holding the chosen ones (and
-    some already chosen or hidden, which it may) leaves the solutions as they were."""
+    some already chosen or hidden, which it may) leaves the solutions as they were, and so
+    does learning where the search fails."""
     n_primary, n_secondary, options = case
     ec = problem(n_primary, options, n_secondary)
     before = snapshot(ec)
@@ -166,7 +167,7 @@ def test_prune_hides_what_it_returns_and_the_search_keeps_every_solution(case, l
         holding = [s for s in expected if s >= set(chosen)]
         return [o for o in range(len(options)) if not any(o in s for s in holding)] + chosen
 
-    found = list(ec.search(limit, prune=prune))
+    found = list(ec.search(limit, prune=prune, learn=learn))
     assert len(found) == len(set(map(frozenset, found))) and as_sets(found) <= expected
     assert len(found) == (min(limit, len(expected)) if limit else len(expected))
     assert snapshot(ec) == before

