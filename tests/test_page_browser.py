@@ -28,7 +28,8 @@ pytestmark = pytest.mark.browser
 HARDEST = lines("9x9/norvig_hardest.txt", 1)[0]
 MULTIPLE = lines("9x9/serg_multi_first20.txt", 1)[0]
 NO_SOLUTION = "12345678." + "........9" + "." * 63  # r1c9 can only be 9, which r2c9 has
-STRESS = [row.split("\t")[0] for row in lines("25x25/course_tcgaryau_25x25.tsv") if "gave_up" in row]
+STRESS = lines("25x25/generated_seed7_altered.txt") + [
+    row.split("\t")[0] for row in lines("25x25/course_tcgaryau_25x25.tsv") if "gave_up" in row]
 SIXTEEN = lines("16x16/vukr_16x16_first100.txt", 1)[0]
 EXTREME = lines("9x9/sudoku_exchange_se_sample.tsv", 1)[0].split("\t")[0]  # SE 7.2: needs trial and error here
 
@@ -202,8 +203,9 @@ def test_clear_keeps_givens(app):
 
 @functools.cache
 def long_run() -> str:
-    """A 25x25 puzzle (one its source's solver gave up on) that the engine cannot
-    solve within 3 s of CPU on CPython, so it runs longer still in the browser. (CPU
+    """A 25x25 puzzle (an altered generated one, or one the course set's solver gave up on)
+    that the engine cannot solve within 3 s of CPU on CPython, so it runs longer still in the
+    browser. (CPU
     time, not the clock's: on a busy machine a puzzle of 1 CPU-s went over 3 s of the
     clock, and the browser then solved it before the test could press Stop.)"""
     def three_seconds() -> None:  # SIGXCPU at 3 s (SIGKILL at the hard limit, later)
