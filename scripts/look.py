@@ -1,11 +1,12 @@
 """Screenshots of the page as people meet it, to look at after a UI change.
 
-    python3 scripts/look.py [OUT_DIR] [--path index.html#p=...] [--click Solve ...] [--embed]
+    python3 scripts/look.py [OUT_DIR] [--path index.html#p=...] [--select size=12 ...] [--click Solve ...] [--embed]
     python3 scripts/look.py docs --path tests/pages/rules.html --wait 'html[data-drawn=yes]' \
         --prefix rules- --size 1366x768 --size 375x667 --full   # the rules' drawings of docs/rules.md
 
 Serves the repository with `build.py serve`, opens the page in headless Chromium at
-1366x768, 1280x800, 1440x900 and 375x667, light and dark, optionally clicks a button
+1366x768, 1280x800, 1440x900 and 375x667, light and dark, optionally chooses in menus
+(``--select ID=VALUE``: the value of the menu of that id) and clicks a button
 and waits for Python's answer (``--click`` again for more buttons, in turn), and saves one PNG per size and scheme (the viewport, as
 seen without scrolling). With --embed the page is also shown inside an iframe of a host
 page on another origin (localhost), as the Embed snippet puts it.
@@ -36,6 +37,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", nargs="?", default="/tmp/look", type=Path)
     parser.add_argument("--path", default=f"index.html#p={HARDEST}")
+    parser.add_argument("--select", action="append", default=[], help="ID=VALUE: choose VALUE in the menu #ID first")
     parser.add_argument("--click", action="append", default=[],
                         help="a button to press once Python is ready (repeat for more, pressed in turn)")
     parser.add_argument("--embed", action="store_true", help="also inside an iframe on another origin")
@@ -57,6 +59,9 @@ def main() -> None:
                     page = browser.new_page(viewport={"width": width, "height": height}, color_scheme=scheme)
                     page.goto(base + args.path)
                     page.locator(args.wait).wait_for(timeout=60_000)
+                    for choice in args.select:
+                        menu, value = choice.split("=", 1)
+                        page.select_option(f"#{menu}", value)
                     for button in args.click:
                         page.get_by_role("button", name=button, exact=True).click()
                         page.wait_for_function("() => document.querySelector('[data-action=stop]')"

@@ -281,6 +281,22 @@ def test_a_futoshiki_s_propagation_pass_keeps_it_solved_by_bounds(n, seed):
     assert digger.decided == len(made.order) - len(left)
 
 
+def test_a_futoshiki_above_exact_max_n_with_a_budget_keeps_what_reasoning_needs(monkeypatch):
+    # With a budget, above EXACT_MAX_N only propagate's removal runs: the puzzle is solved by
+    # bounds alone, said reasoned and not minimal; without a budget the exact tests still run.
+    monkeypatch.setattr(generator, "EXACT_MAX_N", 5)
+    fewer = []
+    for seed in (1, 2, 3):
+        made = generate(6, seed=seed, kind="futoshiki", budget=60)
+        assert made.reasoned and not made.minimal and made.record()["reasoned"] is True
+        assert bounds(made.puzzle, fish=DIG_FISH) == [1 << d - 1 for d in made.solution.digits]
+        exact = generate(6, seed=seed, kind="futoshiki", budget=None)
+        assert exact.minimal and not exact.reasoned
+        fewer.append(exact.puzzle.clues + len(exact.puzzle.signs) - made.puzzle.clues - len(made.puzzle.signs))
+        assert generate(5, seed=seed, kind="futoshiki", budget=60).minimal
+    assert max(fewer) <= 0 and min(fewer) < 0, fewer  # the exact tests remove more, or as many
+
+
 @pytest.mark.parametrize("kind, n", [("sudoku", 9), ("x", 6), ("jigsaw", 6), ("killer", 6), ("futoshiki", 5)])
 def test_graded_generation_skips_only_puzzles_of_another_grade(kind, n):
     # _against says a puzzle is below or above a grade without rating it: the rating agrees.

@@ -30,7 +30,8 @@ again at each guess once the search has made a few (:data:`PRUNE_AFTER`); withou
 futoshiki's search sees its signs only once both cells are placed, and from 8x8 its tests
 ran past the budget. A futoshiki's clues (hundreds of signs) first go in batches while
 bounds alone still solves the puzzle without them (:meth:`_Digger.propagate`); the exact
-tests then take the few left.
+tests then take the few left (with a time budget, not above :data:`EXACT_MAX_N`: there the
+puzzle keeps them, and solves without a guess).
 
 A minimal 25x25 is out of reach of this search: below about 290 clues a test
 that ends in "may go" must refute every other digit, which takes tens of
@@ -112,6 +113,11 @@ PRUNE_AFTER = 16
 DIG_FISH = False
 #: The first batch of :meth:`_Digger.propagate` is this part of the clues.
 PROPAGATE_PARTS = 8
+#: With a time budget, a futoshiki larger than this keeps the clues :meth:`_Digger.propagate`
+#: leaves: their exact tests took the page's whole 10 s budget from 12x12 and removed few
+#: (13x13, seeds 1-3: 116-129 clues after propagate's 1.2-1.4 s, 111-119 after 10 s). Without
+#: a budget they are tested at every size.
+EXACT_MAX_N = 11
 #: Guesses a uniqueness test may make in the first pass (see :meth:`_Digger.dig`): few, so
 #: the hard tests wait while the easy ones remove clues (25x25, 10 s, seeds 1-4: 270-287
 #: clues left against 300-310 with 1,000; 16x16 minimal: median 0.32 s against 0.49 s).
@@ -124,7 +130,10 @@ class Generated:
 
     ``minimal``: every remaining clue orbit was tried and must stay (False when
     ``target_clues``, the time budget or ``minimal=False`` stopped the removal
-    early). ``attempts``: uniqueness tests of an orbit (a DLX search per cell of
+    early). ``reasoned``: the removal kept every clue that reasoning alone
+    (:func:`~.kinds.solver.bounds`) could not do without, untested further (a
+    futoshiki above :data:`EXACT_MAX_N` with a time budget): the puzzle solves
+    without a guess and is not minimal. ``attempts``: uniqueness tests of an orbit (a DLX search per cell of
     it; an orbit left undecided is tested again later). With a difficulty: the
     ``difficulty`` asked, the ``score`` and ``grade`` of the puzzle (None when the
     time ran out before any puzzle was rated), and how many ``puzzles`` were made
@@ -145,6 +154,7 @@ class Generated:
     needs: str | None = None
     needs_only: bool = False
     needs_met: bool = False
+    reasoned: bool = False
 
     @property
     def clues(self) -> int:
@@ -174,6 +184,7 @@ class Generated:
             "seed": self.seed,
             "symmetry": self.symmetry,
             "minimal": self.minimal,
+            "reasoned": self.reasoned,
             "attempts": self.attempts,
             "ms": round(self.ms, 3),
         } | ({"score": self.score, "grade": self.grade, "puzzles": self.puzzles, "difficulty": self.difficulty}
@@ -499,6 +510,7 @@ def generate_from(options: GenerateOptions, progress: Callable[[Generated], None
         not digger.skipped,
         digger.attempts,
         (time.perf_counter() - start) * 1000,
+        reasoned=digger.reasoned,
     )
 
 
@@ -715,6 +727,7 @@ class _Digger:
         self.stop_at_failure = stop_at_failure
         self.stopped = False  # no more removals: budget spent, target reached, or first failure
         self.skipped = False  # some orbit was left untried or undecided
+        self.reasoned = False  # the clues reasoning alone needs were kept untested (see Generated)
         self.attempts = 0
         self.decided = 0  # orbits removed or found to stay
         self.digging = digging
@@ -727,10 +740,14 @@ class _Digger:
         """Try every orbit, a round of the freest ones at a time. A test that needs more
         than ``cap`` guesses is left for the next pass, which allows four times as many
         (up to ``most``, if set). A futoshiki's clues go first where :func:`bounds` alone
-        still solves the puzzle without them (:meth:`propagate`)."""
+        still solves the puzzle without them (:meth:`propagate`); with a budget, above
+        :data:`EXACT_MAX_N` those alone go."""
         untried, cap = list(self.order), FIRST_CAP
         if self.shape.facts.signs and self.target is None and not self.stop_at_failure:
             untried = self.propagate(untried)
+            if self.deadline is not None and self.shape.n > EXACT_MAX_N:
+                self.skipped = self.reasoned = bool(untried)
+                return
         while untried and not self.stopped and (self.most is None or cap <= self.most):
             later = []
             while untried and not self.stopped:

@@ -265,9 +265,10 @@ function generated(result, what, difficulty) {
     : !difficulty || result.grade === difficulty ? ""
     : result.grade ? ` No ${difficulty} puzzle came up within the time budget (${result.puzzles} made); this is the nearest grade.`
     : " The time budget ran out before it could be rated: its grade is unknown.";
-  return (result.minimal
-    ? `${said}, minimal (seed ${result.seed}).`
-    : `${said} (seed ${result.seed})${result.needs_met ? ", not minimal: clues were added to need it" : ". The time budget ran out: it is unique but not minimal"}.`) + missed;
+  const why = result.needs_met ? ", not minimal: clues were added to need it"
+    : result.reasoned ? ". It solves by reasoning alone, without a guess; at this size every clue that reasoning needs is kept, so it may not be minimal"
+    : ". The time budget ran out: it is unique but not minimal";
+  return (result.minimal ? `${said}, minimal (seed ${result.seed}).` : `${said} (seed ${result.seed})${why}.`) + missed;
 }
 
 // Asks Python whether the variant's grid keeps every rule: a filled grid that does is
