@@ -133,8 +133,9 @@ class Generated:
     early). ``reasoned``: the removal kept every clue that reasoning alone
     (:func:`~.kinds.solver.bounds`) could not do without, untested further (a
     futoshiki above :data:`EXACT_MAX_N` with a time budget): the puzzle solves
-    without a guess and may not be minimal (``minimal`` is False). ``attempts``: uniqueness tests of an orbit (a DLX search per cell of
-    it; an orbit left undecided is tested again later). With a difficulty: the
+    without a guess and may not be minimal (``minimal`` is False). ``attempts``:
+    uniqueness tests of an orbit (a DLX search per cell of it; an orbit left
+    undecided is tested again later). With a difficulty: the
     ``difficulty`` asked, the ``score`` and ``grade`` of the puzzle (None when the
     time ran out before any puzzle was rated), and how many ``puzzles`` were made
     (0 without one).
