@@ -297,6 +297,37 @@ def test_a_futoshiki_above_exact_max_n_with_a_budget_keeps_what_reasoning_needs(
     assert max(fewer) <= 0 and min(fewer) < 0, fewer  # the exact tests remove more, or as many
 
 
+@pytest.mark.parametrize("n", [6, 9])
+def test_bounds_goes_on_from_a_wider_puzzle_to_the_same_answer(n):
+    # propagate's halves: bounds without a batch, narrowed by half of it put back (its givens'
+    # cells and its signs' cells changed), answers as bounds of the puzzle without the other half.
+    rng = random.Random(n)
+    for seed in range(4):
+        made = plan(n, "none", seed, "futoshiki")
+        clues = list(made.order)
+        full = Puzzle(made.shape, made.solution, signs=tuple(c for c in clues if isinstance(c, Sign)))
+        for _ in range(10):
+            batch = rng.sample(clues, rng.randrange(2, len(clues) // 2))
+            half, back = batch[:len(batch) // 2], batch[len(batch) // 2:]
+            wider = bounds(removed(full, batch), fish=DIG_FISH)
+            start, changed = list(wider), []
+            for clue in back:
+                cells = (clue.greater, clue.lesser) if isinstance(clue, Sign) else clue
+                changed += cells
+                if not isinstance(clue, Sign):
+                    for x in cells:
+                        start[x] &= 1 << made.solution[x] - 1
+            fewer = removed(full, half)
+            assert bounds(fewer, start, changed=changed, fish=DIG_FISH) == bounds(fewer, fish=DIG_FISH)
+
+
+def removed(puzzle: Puzzle, clues) -> Puzzle:
+    """``puzzle`` without ``clues`` (orbits of cells, signs)."""
+    gone = {x for clue in clues if not isinstance(clue, Sign) for x in clue}
+    return Puzzle(puzzle.shape, tuple(0 if x in gone else d for x, d in enumerate(puzzle.digits)),
+                  signs=tuple(sign for sign in puzzle.signs if sign not in clues))
+
+
 @pytest.mark.parametrize("kind, n", [("sudoku", 9), ("x", 6), ("jigsaw", 6), ("killer", 6), ("futoshiki", 5)])
 def test_graded_generation_skips_only_puzzles_of_another_grade(kind, n):
     # _against says a puzzle is below or above a grade without rating it: the rating agrees.
