@@ -13,7 +13,7 @@ from conftest import MAPS, broken_rules
 
 from sudoku_dlx import InvalidPuzzleError, generator, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.generator import DIG_FISH, _against, _Digger, generate, plan
+from sudoku_dlx.generator import DIG_FISH, _against, _Digger, generate, plan, swaps
 from sudoku_dlx.kinds.grid import KIND, Puzzle, Sign
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import bounds, count_solutions
@@ -295,6 +295,34 @@ def test_a_futoshiki_above_exact_max_n_with_a_budget_keeps_what_reasoning_needs(
         fewer.append(exact.puzzle.clues + len(exact.puzzle.signs) - made.puzzle.clues - len(made.puzzle.signs))
         assert generate(5, seed=seed, kind="futoshiki", budget=60).minimal
     assert max(fewer) <= 0 and min(fewer) < 0, fewer  # the exact tests remove more, or as many
+
+
+@pytest.mark.parametrize("n", [3, 5, 8])
+def test_swaps_make_other_latin_squares(n):
+    square = plan(n, "none", n, "futoshiki").solution
+    made = set()
+    for changed in swaps(square, n):
+        other = [changed.get(x, d) for x, d in enumerate(square)]
+        assert other != list(square)
+        assert all(sorted(other[r * n:r * n + n]) == list(range(1, n + 1)) for r in range(n))
+        assert all(sorted(other[c::n]) == list(range(1, n + 1)) for c in range(n))
+        made.add(tuple(other))
+    assert len(made) >= n - 1
+
+
+@pytest.mark.parametrize("n", [5, 6])
+def test_a_clue_a_swap_breaks_alone_must_stay(n):
+    # broken_by_swaps' clues are among those whose removal leaves two solutions, and it finds some.
+    proved = 0
+    for seed in range(3):
+        solution, puzzles = unique_puzzles("futoshiki", n, seed, 4)
+        for puzzle in puzzles:
+            digger = _Digger(puzzle.shape, solution, [], None, None, False, digits=list(puzzle.digits),
+                             signs=puzzle.signs)
+            for clue in digger.broken_by_swaps():
+                assert count_solutions(without(puzzle, clue if isinstance(clue, Sign) else clue[0]), 2) == 2
+                proved += 1
+    assert proved >= 10
 
 
 @pytest.mark.parametrize("n", [6, 9])

@@ -31,7 +31,8 @@ futoshiki's search sees its signs only once both cells are placed, and from 8x8 
 ran past the budget. A futoshiki's clues (hundreds of signs) first go in batches while
 bounds alone still solves the puzzle without them (:meth:`_Digger.propagate`); the exact
 tests then take the few left (with a time budget, not above :data:`EXACT_MAX_N`: there the
-puzzle keeps them, and solves without a guess).
+puzzle keeps them, and solves without a guess), but for those another Latin square one swap
+away from the solution breaks alone (:func:`swaps`), which must stay.
 
 A minimal 25x25 is out of reach of this search: below about 290 clues a test
 that ends in "may go" must refute every other digit, which takes tens of
@@ -62,7 +63,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import NamedTuple
 
@@ -742,13 +743,17 @@ class _Digger:
         than ``cap`` guesses is left for the next pass, which allows four times as many
         (up to ``most``, if set). A futoshiki's clues go first where :func:`bounds` alone
         still solves the puzzle without them (:meth:`propagate`); with a budget, above
-        :data:`EXACT_MAX_N` those alone go."""
+        :data:`EXACT_MAX_N` those alone go, and else the exact tests skip the clues that
+        must stay by :meth:`broken_by_swaps`."""
         untried, cap = list(self.order), FIRST_CAP
         if self.shape.facts.signs and self.target is None and not self.stop_at_failure:
             untried = self.propagate(untried)
             if self.deadline is not None and self.shape.n > EXACT_MAX_N:
                 self.skipped = self.reasoned = bool(untried)
                 return
+            staying = self.broken_by_swaps()
+            untried = [clue for clue in untried if clue not in staying]
+            self.decided += len(staying)
         while untried and not self.stopped and (self.most is None or cap <= self.most):
             later = []
             while untried and not self.stopped:
@@ -786,7 +791,8 @@ class _Digger:
             if stalled is None:
                 allowed = bounds(puzzle, fish=DIG_FISH)
             else:
-                start, changed = list(stalled[0]), []
+                start = list(stalled[0])
+                changed: list[int] = []
                 for clue in clues[size:stalled[1]]:  # the other half, back
                     cells = (clue.greater, clue.lesser) if isinstance(clue, Sign) else clue
                     changed += cells
@@ -807,6 +813,30 @@ class _Digger:
             else:
                 left.append(clues.pop(0))
         return left
+
+    def broken_by_swaps(self) -> set:
+        """The clues of a futoshiki (its givens' orbits and its signs) that some Latin square
+        one swap away from the solution (:func:`swaps`) breaks alone: that square solves
+        the puzzle without the clue, so the clue stays (and always will)."""
+        solution, digits = self.solution, self.digits
+        signs_of: dict[int, list[Sign]] = {}
+        for sign in self.signs:
+            signs_of.setdefault(sign.greater, []).append(sign)
+            signs_of.setdefault(sign.lesser, []).append(sign)
+        staying = set()
+        for changed in swaps(solution, self.shape.n):
+            broken: set = set()
+            for x in changed:
+                if digits[x]:
+                    broken.add((x,))
+                for sign in signs_of.get(x, ()):
+                    if changed.get(sign.greater, solution[sign.greater]) < changed.get(sign.lesser, solution[sign.lesser]):
+                        broken.add(sign)
+                if len(broken) > 1:
+                    break
+            if len(broken) == 1:
+                staying |= broken
+        return staying
 
     def freest(self, orbits: list, count: int) -> list:
         """The ``count`` orbits whose cells could hold the most digits given the other
@@ -1002,6 +1032,44 @@ class _Digger:
                 return None
             limit = min(2 * limit, cap)
             problem = rebuild()
+
+
+def swaps(square: tuple[int, ...], n: int) -> Iterator[dict[int, int]]:
+    """The Latin squares one swap away from the ``n`` x ``n`` Latin ``square`` (its cells
+    row by row), each as the cells it changes and their digits: two rows trade their
+    digits along a cycle of columns (row a's digit in each is row b's in the next), two
+    columns along a cycle of rows, or two digits along a cycle of cells that goes from a
+    cell of one to the other's cell in its row, then to the first's in that one's column."""
+    for cell in (lambda a, b: a * n + b, lambda a, b: b * n + a):  # rows, then columns
+        for a in range(n):
+            where = {square[cell(a, k)]: k for k in range(n)}
+            for b in range(a + 1, n):
+                seen: set[int] = set()
+                for first in range(n):
+                    k, changed = first, {}
+                    while k not in seen:
+                        seen.add(k)
+                        changed[cell(a, k)], changed[cell(b, k)] = square[cell(b, k)], square[cell(a, k)]
+                        k = where[square[cell(b, k)]]
+                    if changed:
+                        yield changed
+    rows: dict[int, dict[int, int]] = {}  # digit -> row -> its cell there
+    columns: dict[int, dict[int, int]] = {}
+    for x, d in enumerate(square):
+        rows.setdefault(d, {})[x // n] = x
+        columns.setdefault(d, {})[x % n] = x
+    for d in range(1, n + 1):
+        for e in range(d + 1, n + 1):
+            seen = set()
+            for first in rows[d].values():
+                x, changed = first, {}
+                while x not in seen:
+                    seen.add(x)
+                    y = rows[e][x // n]
+                    changed[x], changed[y] = e, d
+                    x = columns[d][y % n]
+                if changed:
+                    yield changed
 
 
 def _unit_masks(shape: Shape, digits: list[int]) -> list[int]:
