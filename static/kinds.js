@@ -38,6 +38,8 @@ export const CAPPED_FROM = { sudoku: 25, x: 16 };
 // the page's time budget (scripts/bench_generation.py --grades --n 3; benchmarks/
 // 2026-12-07-grades.md): the puzzles it makes are mostly of other grades. Generate and the
 // worksheet say so as they start (seldomNote).
+// From 12×12 a futoshiki keeps the clues reasoning needs (generator.EXACT_MAX_N): Hard, mostly.
+const ALL_BUT_HARD = ["Easy", "Medium", "Expert", "Extreme"];
 const SELDOM = {
   sudoku: { 4: ["Medium", "Hard", "Expert", "Extreme"], 6: ["Expert"] },
   x: { 4: ["Medium", "Hard", "Expert", "Extreme"], 12: ["Easy"] },
@@ -46,7 +48,8 @@ const SELDOM = {
   futoshiki: {
     3: ["Medium", "Hard", "Expert", "Extreme"], 4: ["Expert"], 7: ["Expert"], 8: ["Medium", "Expert"],
     9: ["Easy", "Medium", "Hard", "Expert"], 10: ["Easy", "Medium", "Hard", "Expert"],
-    11: ["Easy", "Medium", "Hard", "Expert", "Extreme"],
+    11: ["Easy", "Medium", "Hard", "Expert", "Extreme"], 12: ["Medium", "Expert", "Extreme"],
+    13: ALL_BUT_HARD, 14: ALL_BUT_HARD, 15: ALL_BUT_HARD, 16: ALL_BUT_HARD,
   },
 };
 const GRADE_NAMES = GRADES.map((grade) => grade.name);
