@@ -297,27 +297,28 @@ def test_a_futoshiki_above_exact_max_n_with_a_budget_keeps_what_reasoning_needs(
     assert max(fewer) <= 0 and min(fewer) < 0, fewer  # the exact tests remove more, or as many
 
 
-@pytest.mark.parametrize("n", [3, 5, 8])
-def test_swaps_make_other_latin_squares(n):
-    square = plan(n, "none", n, "futoshiki").solution
-    made = set()
-    for changed in swaps(square, n):
-        other = [changed.get(x, d) for x, d in enumerate(square)]
-        assert other != list(square)
-        assert all(sorted(other[r * n:r * n + n]) == list(range(1, n + 1)) for r in range(n))
-        assert all(sorted(other[c::n]) == list(range(1, n + 1)) for c in range(n))
-        made.add(tuple(other))
-    assert len(made) >= n - 1
+@pytest.mark.parametrize("kind, n", [("futoshiki", 3), ("futoshiki", 8), ("sudoku", 9), ("x", 9), ("windoku", 9),
+                                     ("jigsaw", 9), ("sudoku", 16)])
+def test_swaps_make_other_solutions(kind, n):
+    made = plan(n, "none", n, kind)
+    others = set()
+    for changed in swaps(made.solution, made.shape):
+        other = [changed.get(x, d) for x, d in enumerate(made.solution)]
+        assert other != list(made.solution)
+        assert all(sorted(other[x] for x in unit) == list(range(1, n + 1)) for unit in made.shape.units)
+        others.add(tuple(other))
+    assert len(others) >= (n - 1 if kind == "futoshiki" else 1)
 
 
-@pytest.mark.parametrize("n", [5, 6])
-def test_a_clue_a_swap_breaks_alone_must_stay(n):
+@pytest.mark.parametrize("kind, n", [("futoshiki", 5), ("futoshiki", 6), ("x", 6), ("jigsaw", 6)])
+def test_a_clue_a_swap_breaks_alone_must_stay(kind, n):
     # broken_by_swaps' clues are among those whose removal leaves two solutions, and it finds some.
     proved = 0
     for seed in range(3):
-        solution, puzzles = unique_puzzles("futoshiki", n, seed, 4)
+        solution, puzzles = unique_puzzles(kind, n, seed, 4)
         for puzzle in puzzles:
-            digger = _Digger(puzzle.shape, solution, [], None, None, False, digits=list(puzzle.digits),
+            order = [(x,) for x in range(puzzle.shape.cells)]
+            digger = _Digger(puzzle.shape, solution, order, None, None, False, digits=list(puzzle.digits),
                              signs=puzzle.signs)
             for clue in digger.broken_by_swaps():
                 assert count_solutions(without(puzzle, clue if isinstance(clue, Sign) else clue[0]), 2) == 2

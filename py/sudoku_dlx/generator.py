@@ -20,7 +20,9 @@ is built per round. A search that needs many guesses starts again on a problem
 with its items in another order, and one that stays long undecided is left for
 a later pass with a larger allowance (removing clues never turns "must stay"
 into "may go", and once more clues are gone a second solution is often quick to
-find).
+find). Before each round, the clues that another solution one swap away from ours
+(two digits, rows or columns traded: :func:`swaps`) breaks alone are known to stay,
+without a search.
 
 The kinds whose solver narrows with :func:`~.kinds.solver.bounds` (jigsaw, killer,
 futoshiki: see ``Kind.narrowed``) test each orbit on a problem of its own: bounds
@@ -31,8 +33,7 @@ futoshiki's search sees its signs only once both cells are placed, and from 8x8 
 ran past the budget. A futoshiki's clues (hundreds of signs) first go in batches while
 bounds alone still solves the puzzle without them (:meth:`_Digger.propagate`); the exact
 tests then take the few left (with a time budget, not above :data:`EXACT_MAX_N`: there the
-puzzle keeps them, and solves without a guess), but for those another Latin square one swap
-away from the solution breaks alone (:func:`swaps`), which must stay.
+puzzle keeps them, and solves without a guess).
 
 A minimal 25x25 is out of reach of this search: below about 290 clues a test
 that ends in "may go" must refute every other digit, which takes tens of
@@ -737,26 +738,26 @@ class _Digger:
         self.most = KILLER_DIG_CAP if cages else None
         self.narrowed = shape.facts.narrowed
         self.total = len(order)
+        self.orbit_of = {x: orbit for orbit in order if not isinstance(orbit, Sign) for x in orbit}
+        self.swaps: list[dict[int, int]] | None = None  # made once they are needed
 
     def dig(self) -> None:
         """Try every orbit, a round of the freest ones at a time. A test that needs more
         than ``cap`` guesses is left for the next pass, which allows four times as many
         (up to ``most``, if set). A futoshiki's clues go first where :func:`bounds` alone
         still solves the puzzle without them (:meth:`propagate`); with a budget, above
-        :data:`EXACT_MAX_N` those alone go, and else the exact tests skip the clues that
-        must stay by :meth:`broken_by_swaps`."""
+        :data:`EXACT_MAX_N` those alone go. Each round skips the clues that must stay by
+        :meth:`broken_by_swaps`."""
         untried, cap = list(self.order), FIRST_CAP
         if self.shape.facts.signs and self.target is None and not self.stop_at_failure:
             untried = self.propagate(untried)
             if self.deadline is not None and self.shape.n > EXACT_MAX_N:
                 self.skipped = self.reasoned = bool(untried)
                 return
-            staying = self.broken_by_swaps()
-            untried = [clue for clue in untried if clue not in staying]
-            self.decided += len(staying)
         while untried and not self.stopped and (self.most is None or cap <= self.most):
             later = []
             while untried and not self.stopped:
+                untried = self.skip_staying(untried)
                 batch = self.freest(untried, ROUND)
                 untried = [orbit for orbit in untried if orbit not in batch]
                 later += self.dig_round(batch, cap)
@@ -804,9 +805,7 @@ class _Digger:
             if all(mask and not mask & mask - 1 for mask in allowed):
                 self.digits[:], self.signs = digits, signs
                 self.clues = sum(1 for d in digits if d)
-                self.decided += len(batch)
-                if self.digging:
-                    self.digging(self.clues, self.decided, self.total)
+                self.decide(len(batch))
                 clues, size = clues[size:], size * 2
             elif size > 1:
                 stalled, size = (allowed, size), size // 2
@@ -814,21 +813,38 @@ class _Digger:
                 left.append(clues.pop(0))
         return left
 
+    def skip_staying(self, untried: list) -> list:
+        """``untried`` without the clues :meth:`broken_by_swaps` finds (each decided, and heard so)."""
+        staying = self.broken_by_swaps()
+        for _ in range(sum(1 for clue in untried if clue in staying)):
+            self.decide(1)
+        return [clue for clue in untried if clue not in staying]
+
+    def decide(self, count: int) -> None:
+        """Count ``count`` more orbits decided, and tell ``digging``."""
+        self.decided += count
+        if self.digging:
+            self.digging(self.clues, self.decided, self.total)
+
     def broken_by_swaps(self) -> set:
-        """The clues of a futoshiki (its givens' orbits and its signs) that some Latin square
-        one swap away from the solution (:func:`swaps`) breaks alone: that square solves
-        the puzzle without the clue, so the clue stays (and always will)."""
-        solution, digits = self.solution, self.digits
+        """The clues (orbits of givens, signs) that a solution one swap away from ours
+        (:func:`swaps`; none for a killer, whose cages a swap may break) breaks alone: it
+        solves the puzzle without the clue, so the clue stays, and always will."""
+        if self.cages:
+            return set()
+        if self.swaps is None:
+            self.swaps = swaps(self.solution, self.shape)
+        solution, digits, orbit_of = self.solution, self.digits, self.orbit_of
         signs_of: dict[int, list[Sign]] = {}
         for sign in self.signs:
             signs_of.setdefault(sign.greater, []).append(sign)
             signs_of.setdefault(sign.lesser, []).append(sign)
         staying = set()
-        for changed in swaps(solution, self.shape.n):
+        for changed in self.swaps:
             broken: set = set()
             for x in changed:
                 if digits[x]:
-                    broken.add((x,))
+                    broken.add(orbit_of[x])
                 for sign in signs_of.get(x, ()):
                     if changed.get(sign.greater, solution[sign.greater]) < changed.get(sign.lesser, solution[sign.lesser]):
                         broken.add(sign)
@@ -892,9 +908,7 @@ class _Digger:
             if removed is None:
                 undecided.append(orbit)
             else:
-                self.decided += 1
-                if self.digging:
-                    self.digging(self.clues, self.decided, self.total)
+                self.decide(1)
         return undecided + waiting
 
     def remove(self, problem: ExactCover, orbit: tuple[int, ...], option: dict[int, int], cap: int) -> bool | None:
@@ -1034,42 +1048,57 @@ class _Digger:
             problem = rebuild()
 
 
-def swaps(square: tuple[int, ...], n: int) -> Iterator[dict[int, int]]:
-    """The Latin squares one swap away from the ``n`` x ``n`` Latin ``square`` (its cells
-    row by row), each as the cells it changes and their digits: two rows trade their
-    digits along a cycle of columns (row a's digit in each is row b's in the next), two
-    columns along a cycle of rows, or two digits along a cycle of cells that goes from a
-    cell of one to the other's cell in its row, then to the first's in that one's column."""
-    for cell in (lambda a, b: a * n + b, lambda a, b: b * n + a):  # rows, then columns
+def swaps(square: tuple[int, ...], shape: Shape) -> list[dict[int, int]]:
+    """The other solutions of ``shape``'s units one swap away from its solution ``square``,
+    each as the cells it changes and their new digits: two digits traded on the cells of
+    both that the units link (a unit's cell of one with its cell of the other), and two
+    rows (or columns) that trade their digits along a cycle of columns (row a's digit in
+    each is row b's in the next), where the other units allow it."""
+    n, units, units_of = shape.n, shape.units, shape.units_of
+    place = {(u, square[x]): x for u, unit in enumerate(units) for x in unit}  # every unit holds every digit
+    found = []
+    for d in range(1, n + 1):
+        for e in range(d + 1, n + 1):
+            seen: set[int] = set()
+            for first in (x for x, digit in enumerate(square) if digit == d):
+                if first in seen:
+                    continue
+                seen.add(first)
+                changed, todo = {}, [first]
+                while todo:
+                    x = todo.pop()
+                    other = changed[x] = d + e - square[x]
+                    for u in units_of[x]:
+                        y = place[u, other]
+                        if y not in seen:
+                            seen.add(y)
+                            todo.append(y)
+                found.append(changed)
+    for cell in (lambda a, k: a * n + k, lambda a, k: k * n + a):  # rows, then columns
         for a in range(n):
             where = {square[cell(a, k)]: k for k in range(n)}
             for b in range(a + 1, n):
-                seen: set[int] = set()
+                done: set[int] = set()
                 for first in range(n):
                     k, changed = first, {}
-                    while k not in seen:
-                        seen.add(k)
+                    while k not in done:
+                        done.add(k)
                         changed[cell(a, k)], changed[cell(b, k)] = square[cell(b, k)], square[cell(a, k)]
                         k = where[square[cell(b, k)]]
-                    if changed:
-                        yield changed
-    rows: dict[int, dict[int, int]] = {}  # digit -> row -> its cell there
-    columns: dict[int, dict[int, int]] = {}
-    for x, d in enumerate(square):
-        rows.setdefault(d, {})[x // n] = x
-        columns.setdefault(d, {})[x % n] = x
-    for d in range(1, n + 1):
-        for e in range(d + 1, n + 1):
-            seen = set()
-            for first in rows[d].values():
-                x, changed = first, {}
-                while x not in seen:
-                    seen.add(x)
-                    y = rows[e][x // n]
-                    changed[x], changed[y] = e, d
-                    x = columns[d][y % n]
-                if changed:
-                    yield changed
+                    if changed and _keeps_units(square, changed, units_of):
+                        found.append(changed)
+    return found
+
+
+def _keeps_units(square: tuple[int, ...], changed: dict[int, int], units_of) -> bool:
+    """Whether every unit keeps its digits with ``square``'s cells ``changed``."""
+    moved: dict[int, tuple[list[int], list[int]]] = {}  # a unit's changed cells: their digits before, after
+    for x, digit in changed.items():
+        for u in units_of[x]:
+            before, after = moved.setdefault(u, ([], []))
+            before.append(square[x])
+            after.append(digit)
+    return all(sorted(before) == sorted(after) for before, after in moved.values())
 
 
 def _unit_masks(shape: Shape, digits: list[int]) -> list[int]:
