@@ -13,7 +13,7 @@ from conftest import MAPS, broken_rules
 
 from sudoku_dlx import InvalidPuzzleError, generator, web
 from sudoku_dlx.cli import main
-from sudoku_dlx.generator import DIG_FISH, _against, _Digger, generate, plan, swaps
+from sudoku_dlx.generator import DIG_FISH, _against, _Digger, generate, plan, put_back, swaps
 from sudoku_dlx.kinds.grid import KIND, Puzzle, Sign
 from sudoku_dlx.kinds.read import read_puzzle
 from sudoku_dlx.kinds.solver import bounds, count_solutions
@@ -215,9 +215,14 @@ def test_futoshiki_minimal_where_claimed_over_many_seeds(n):
 
 def without(puzzle: Puzzle, clue) -> Puzzle:
     """``puzzle`` without ``clue``: a cell's given, or a sign."""
-    if isinstance(clue, Sign):
-        return replace(puzzle, signs=tuple(sign for sign in puzzle.signs if sign != clue))
-    return puzzle.with_digits(tuple(0 if x == clue else d for x, d in enumerate(puzzle.digits)))
+    return removed(puzzle, [clue if isinstance(clue, Sign) else (clue,)])
+
+
+def removed(puzzle: Puzzle, clues) -> Puzzle:
+    """``puzzle`` without ``clues`` (orbits of cells' givens, signs)."""
+    gone = {x for clue in clues if not isinstance(clue, Sign) for x in clue}
+    return replace(puzzle, digits=tuple(0 if x in gone else d for x, d in enumerate(puzzle.digits)),
+                   signs=tuple(sign for sign in puzzle.signs if sign not in clues))
 
 
 def unique_puzzles(kind: str, n: int, seed: int, count: int):
@@ -339,22 +344,9 @@ def test_bounds_goes_on_from_a_wider_puzzle_to_the_same_answer(n):
             batch = rng.sample(clues, rng.randrange(2, len(clues) // 2))
             half, back = batch[:len(batch) // 2], batch[len(batch) // 2:]
             wider = bounds(removed(full, batch), fish=DIG_FISH)
-            start, changed = list(wider), []
-            for clue in back:
-                cells = (clue.greater, clue.lesser) if isinstance(clue, Sign) else clue
-                changed += cells
-                if not isinstance(clue, Sign):
-                    for x in cells:
-                        start[x] &= 1 << made.solution[x] - 1
             fewer = removed(full, half)
+            start, changed = put_back(wider, back, made.solution)
             assert bounds(fewer, start, changed=changed, fish=DIG_FISH) == bounds(fewer, fish=DIG_FISH)
-
-
-def removed(puzzle: Puzzle, clues) -> Puzzle:
-    """``puzzle`` without ``clues`` (orbits of cells, signs)."""
-    gone = {x for clue in clues if not isinstance(clue, Sign) for x in clue}
-    return Puzzle(puzzle.shape, tuple(0 if x in gone else d for x, d in enumerate(puzzle.digits)),
-                  signs=tuple(sign for sign in puzzle.signs if sign not in clues))
 
 
 @pytest.mark.parametrize("kind, n", [("sudoku", 9), ("x", 6), ("jigsaw", 6), ("killer", 6), ("futoshiki", 5)])

@@ -791,15 +791,8 @@ class _Digger:
             puzzle = Puzzle(self.shape, tuple(digits), self.cages, tuple(signs))
             if stalled is None:
                 allowed = bounds(puzzle, fish=DIG_FISH)
-            else:
-                start = list(stalled[0])
-                changed: list[int] = []
-                for clue in clues[size:stalled[1]]:  # the other half, back
-                    cells = (clue.greater, clue.lesser) if isinstance(clue, Sign) else clue
-                    changed += cells
-                    if not isinstance(clue, Sign):
-                        for x in cells:
-                            start[x] &= 1 << self.solution[x] - 1
+            else:  # the other half back
+                start, changed = put_back(stalled[0], clues[size:stalled[1]], self.solution)
                 allowed = bounds(puzzle, start, changed=changed, fish=DIG_FISH)
             stalled = None
             if all(mask and not mask & mask - 1 for mask in allowed):
@@ -1046,6 +1039,22 @@ class _Digger:
                 return None
             limit = min(2 * limit, cap)
             problem = rebuild()
+
+
+def put_back(allowed: list[int], clues: list, solution: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """:func:`bounds`' ``start`` and ``changed`` for a puzzle with ``clues`` (orbits of givens,
+    signs) back, from its answer ``allowed`` without them: the givens' cells keep their
+    ``solution`` digits, and those cells and the signs' cells have changed."""
+    start = list(allowed)
+    changed: list[int] = []
+    for clue in clues:
+        if isinstance(clue, Sign):
+            changed += (clue.greater, clue.lesser)
+        else:
+            changed += clue
+            for x in clue:
+                start[x] &= 1 << solution[x] - 1
+    return start, changed
 
 
 def swaps(square: tuple[int, ...], shape: Shape) -> list[dict[int, int]]:
