@@ -61,7 +61,9 @@ sys.addaudithook(_watch)
 
 def pytest_collection_modifyitems(config, items):
     """Marks each test ``fast`` that is none of ``browser``, ``external``, ``slow`` (the tier a
-    developer runs: ``-m fast``), and refuses a test that opens Chromium without ``browser``."""
+    developer runs: ``-m fast``), refuses a test that opens Chromium without ``browser``, and
+    runs the ``slow`` tests first (in their order): pytest-xdist's work stealing then ends the
+    run on short tests, not with one worker alone on a long one."""
     unmarked = [item.nodeid for item in items
                 if {"browser", "full_browser"} & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser")]
     if unmarked:
@@ -69,6 +71,7 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if not any(item.get_closest_marker(mark) for mark in TIERS):
             item.add_marker(pytest.mark.fast)
+    items.sort(key=lambda item: not item.get_closest_marker("slow"))
 
 
 def pytest_collection_finish(session):

@@ -45,7 +45,7 @@ from playwright.sync_api import expect
 from sudoku_dlx import web
 from test_page_kinds import IDS as KIND_IDS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 SEED = int(os.environ.get("MONKEY_SEED", "24"))
 ACTIONS = int(os.environ.get("MONKEY_ACTIONS", "300"))

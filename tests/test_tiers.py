@@ -85,6 +85,26 @@ def test_the_fast_tier_is_what_is_left(inner):
     result.stdout.fnmatch_lines(["*test_plain PASSED*"])
 
 
+def test_the_slow_tests_run_first(inner):
+    inner.makepyfile(test_order="""
+        import pytest
+        def test_first():
+            pass
+        @pytest.mark.slow
+        def test_long():
+            pass
+        def test_last():
+            pass
+        @pytest.mark.slow
+        def test_longer():
+            pass
+    """)
+    result = inner.runpytest_subprocess("-p", "no:cacheprovider", "-v")
+    result.assert_outcomes(passed=4)
+    result.stdout.fnmatch_lines(["*test_long PASSED*", "*test_longer PASSED*", "*test_first PASSED*",
+                                 "*test_last PASSED*"])
+
+
 def test_a_test_that_opens_a_file_beside_the_repository_fails(inner):
     # The inner run's conftest takes the folder above its own as the repository's root.
     beside = inner.path.parent.parent / "beside.txt"
