@@ -10,7 +10,7 @@ import time
 import pytest
 from conftest import MAPS, is_solution
 
-from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, web
+from sudoku_dlx import BOX_SHAPES, SYMMETRIES, InvalidPuzzleError, Puzzle, generate, generator, web
 from sudoku_dlx.cli import main
 from sudoku_dlx.baselines.diggers import dig, dig_halving
 from sudoku_dlx.generator import GenerateOptions, generate_from, orbits, plan
@@ -107,6 +107,20 @@ def test_16x16_unique_minimal_symmetric_and_reproducible(symmetry, seed):
     check_symmetric(made.puzzle, symmetry)
     check_minimal(made)
     assert generate(16, symmetry, seed, time_budget=None).puzzle == made.puzzle
+
+
+def test_a_grid_whose_tests_run_long_is_given_up_for_one_its_seed_draws(monkeypatch):
+    # 9x9 X grids need far fewer guesses than 16x16s: a limit of 30 gives some up.
+    monkeypatch.setattr(generator, "REGRID_AFTER", {9: 30})
+    made = generate(9, "random", 2, kind="x", budget=60)
+    assert made.seed != 2  # seed 2's grid given up
+    assert made.minimal
+    check_unique(made)
+    check_symmetric(made.puzzle, made.symmetry)
+    check_minimal(made)
+    assert made.solution.digits == plan(9, "random", made.seed, "x").solution
+    assert generate(9, "random", made.seed, kind="x", budget=60).puzzle == made.puzzle  # the record's seed alone
+    assert generate(9, "random", 2, kind="x", budget=None).seed == 2  # without a budget, no grid is given up
 
 
 def test_digging_hears_each_orbit_decided_once():

@@ -279,7 +279,7 @@ def stop_generating(page):
     expect(message(page)).to_have_text(re.compile(r"^(Stopped\.|New )"), timeout=60_000)
 
 
-@pytest.mark.parametrize("kind, size, says", [("futoshiki", 12, False), ("x", 16, True)])
+@pytest.mark.parametrize("kind, size, says", [("futoshiki", 12, False), ("x", 16, False), ("x", 25, True)])
 def test_generate_says_beforehand_when_a_kind_this_large_may_not_come_out_minimal(new_page, kind, size, says):
     page = new_page()
     wait_ready(page)
@@ -287,7 +287,7 @@ def test_generate_says_beforehand_when_a_kind_this_large_may_not_come_out_minima
     page.select_option("#size", str(size))
     button(page, "Generate").click()
     expect(message(page)).to_contain_text(f"Generating a {size}×{size} ")
-    note = "(up to its time budget; it may not be minimal)"
+    note = "; it may not be minimal)"
     if says:
         expect(message(page)).to_contain_text(note)
     else:

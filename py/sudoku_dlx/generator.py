@@ -126,6 +126,13 @@ EXACT_MAX_N = 11
 FIRST_CAP = 50
 
 
+#: By size, the guesses after which, with a time budget, the uniqueness tests of one grid give
+#: it up for another (see :func:`generate_from`). The time a grid takes has a long tail:
+#: 16x16 X, seeds 1-30 and 747849272 (random symmetries), 0.2-1.7 s and 700-8,000 guesses
+#: but for 3.8 s (18,475) and 11.2 s (60,112).
+REGRID_AFTER = {16: 6000}
+
+
 @dataclass(frozen=True)
 class Generated:
     """A generated puzzle with its solution and how it was made.
@@ -137,7 +144,7 @@ class Generated:
     futoshiki above :data:`EXACT_MAX_N` with a time budget): the puzzle solves
     without a guess and may not be minimal (``minimal`` is False). ``attempts``:
     uniqueness tests of an orbit (a DLX search per cell of it; an orbit left
-    undecided is tested again later). With a difficulty: the
+    undecided is tested again later), on every grid tried (see :func:`generate_from`). With a difficulty: the
     ``difficulty`` asked, the ``score`` and ``grade`` of the puzzle (None when the
     time ran out before any puzzle was rated), and how many ``puzzles`` were made
     (0 without one).
@@ -481,6 +488,10 @@ def generate_from(options: GenerateOptions, progress: Callable[[Generated], None
     clue removal after each orbit decided (removed, or found to stay): the clues
     left, the orbits decided so far and all orbits of the grid.
     A bad option raises ``InvalidPuzzleError``.
+
+    With a time budget, a grid whose uniqueness tests make more than
+    :data:`REGRID_AFTER` guesses is given up for the plan of a seed its seed draws,
+    and so on: the record then names that seed, which makes the same puzzle alone.
     """
     if options.needs_only and options.needs is None:
         raise InvalidPuzzleError("needs_only goes with needs, a technique's name")
@@ -498,20 +509,27 @@ def generate_from(options: GenerateOptions, progress: Callable[[Generated], None
     shape, symmetry, seed, solution, order, cages = plan(options.size, options.symmetry, options.seed, options.kind)
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
-    digits = None
-    if cages:
-        digits, order = _killer_givens(shape, solution, order, cages)
-    digger = _Digger(shape, solution, order, deadline, target_clues, stop_at_failure=not options.minimal,
-                     digging=digging, digits=digits, cages=cages,
-                     signs=[sign for sign in order if isinstance(sign, Sign)])
-    digger.dig()
+    regrid, attempts = None if deadline is None else REGRID_AFTER.get(shape.n), 0
+    while True:
+        digits = None
+        if cages:
+            digits, order = _killer_givens(shape, solution, order, cages)
+        digger = _Digger(shape, solution, order, deadline, target_clues, stop_at_failure=not options.minimal,
+                         digging=digging, digits=digits, cages=cages,
+                         signs=[sign for sign in order if isinstance(sign, Sign)], most_guesses=regrid)
+        digger.dig()
+        attempts += digger.attempts
+        if not digger.gave_up:
+            break
+        seed = random.Random(seed).randrange(2**31)
+        shape, symmetry, seed, solution, order, cages = plan(options.size, options.symmetry, seed, options.kind)
     return Generated(
         Puzzle(shape, tuple(digger.digits), cages, tuple(digger.signs)),
         Puzzle(shape, solution, cages),
         seed,
         symmetry,
         not digger.skipped,
-        digger.attempts,
+        attempts,
         (time.perf_counter() - start) * 1000,
         reasoned=digger.reasoned,
     )
@@ -717,7 +735,8 @@ class _Digger:
 
     def __init__(self, shape: Shape, solution: tuple[int, ...], order: list, deadline: float | None, target: int | None,
                  stop_at_failure: bool, digging: Callable[[int, int, int], None] | None = None,
-                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: Iterable[Sign] = ()) -> None:
+                 digits: list[int] | None = None, cages: tuple[Cage, ...] = (), signs: Iterable[Sign] = (),
+                 most_guesses: int | None = None) -> None:
         self.shape = shape
         self.solution = solution
         self.order = order
@@ -740,6 +759,9 @@ class _Digger:
         self.total = len(order)
         self.orbit_of = {x: orbit for orbit in order if not isinstance(orbit, Sign) for x in orbit}
         self.swaps: list[dict[int, int]] | None = None  # made once they are needed
+        self.most_guesses = most_guesses
+        self.guesses = 0  # made by the searches of another()
+        self.gave_up = False  # on this grid, its tests past most_guesses
 
     def dig(self) -> None:
         """Try every orbit, a round of the freest ones at a time. A test that needs more
@@ -1025,11 +1047,15 @@ class _Digger:
         it fails (``learn``, see :meth:`ExactCover.search`; a 16x16 X, seed 7: 41.6 s
         against 4.6 s of tests), and one that needs more than ``limit`` guesses starts
         again, on the problem ``rebuild`` makes (its items in another random order), with
-        twice the limit."""
+        twice the limit. Past ``most_guesses`` in all, the digger gives the grid up (``gave_up``)."""
         limit, deadline = RESTART, self.deadline
         while True:
             found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > limit or (
                 deadline is not None and time.perf_counter() > deadline), learn=True))
+            self.guesses += problem.stats.guesses
+            if self.most_guesses is not None and self.guesses > self.most_guesses:
+                self.stopped = self.gave_up = True
+                return None
             if not problem.stats.stopped:
                 return found
             if deadline is not None and time.perf_counter() > deadline:
