@@ -129,8 +129,9 @@ FIRST_CAP = 50
 #: By size, the guesses after which, with a time budget, the uniqueness tests of one grid give
 #: it up for another (see :func:`generate_from`). The time a grid takes has a long tail:
 #: 16x16 X, seeds 1-30 and 747849272 (random symmetries), 0.2-1.7 s and 700-8,000 guesses
-#: but for 3.8 s (18,475) and 11.2 s (60,112).
-REGRID_AFTER = {16: 6000}
+#: but for 3.8 s (18,475) and 11.2 s (60,112); 11x11 futoshiki, seeds 1-20, 1.0-4.4 s and
+#: 1,700-5,500 guesses but for three over 10 s (11,700-15,100).
+REGRID_AFTER = {11: 5000, 16: 6000}
 
 
 @dataclass(frozen=True)
@@ -760,7 +761,7 @@ class _Digger:
         self.orbit_of = {x: orbit for orbit in order if not isinstance(orbit, Sign) for x in orbit}
         self.swaps: list[dict[int, int]] | None = None  # made once they are needed
         self.most_guesses = most_guesses
-        self.guesses = 0  # made by the searches of another()
+        self.guesses = 0  # made by the uniqueness tests' searches
         self.gave_up = False  # on this grid, its tests past most_guesses
 
     def dig(self) -> None:
@@ -1005,7 +1006,8 @@ class _Digger:
         solution digit ruled out if given; None if that takes more than ``cap`` guesses
         or the time budget runs out. :func:`bounds` narrows the candidates first (it may
         rule every one out, or solve the puzzle), then again at each guess once the
-        search has made :data:`PRUNE_AFTER`; each cell's solution digit is tried first."""
+        search has made :data:`PRUNE_AFTER`; each cell's solution digit is tried first. Past
+        ``most_guesses`` in all, the digger gives the grid up (see :meth:`another`)."""
         shape, solution = self.shape, self.solution
         puzzle = Puzzle(shape, tuple(digits), self.cages, tuple(signs))
         full = (1 << shape.n) - 1
@@ -1022,6 +1024,10 @@ class _Digger:
         deadline = self.deadline
         found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > cap or (
             deadline is not None and time.perf_counter() > deadline), prune=prune))
+        self.guesses += problem.stats.guesses
+        if self.most_guesses is not None and self.guesses > self.most_guesses:
+            self.stopped = self.gave_up = True
+            return None
         if not problem.stats.stopped:
             return found
         self.stopped = deadline is not None and time.perf_counter() > deadline
@@ -1047,7 +1053,8 @@ class _Digger:
         it fails (``learn``, see :meth:`ExactCover.search`; a 16x16 X, seed 7: 41.6 s
         against 4.6 s of tests), and one that needs more than ``limit`` guesses starts
         again, on the problem ``rebuild`` makes (its items in another random order), with
-        twice the limit. Past ``most_guesses`` in all, the digger gives the grid up (``gave_up``)."""
+        twice the limit. Past ``most_guesses`` in all (with :meth:`another_narrowed`'s), the digger
+        gives the grid up (``gave_up``)."""
         limit, deadline = RESTART, self.deadline
         while True:
             found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > limit or (
