@@ -111,7 +111,7 @@ def test_16x16_unique_minimal_symmetric_and_reproducible(symmetry, seed):
 
 def test_a_grid_whose_tests_run_long_is_given_up_for_one_its_seed_draws(monkeypatch):
     # 9x9 X grids need far fewer guesses than 16x16s: a limit of 30 gives some up.
-    monkeypatch.setattr(generator, "REGRID_AFTER", {9: 30})
+    monkeypatch.setattr(generator, "REGRID_AFTER", {("x", 9): 30})
     made = generate(9, "random", 2, kind="x", budget=60)
     assert made.seed != 2  # seed 2's grid given up
     assert made.minimal

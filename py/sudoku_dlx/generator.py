@@ -126,12 +126,14 @@ EXACT_MAX_N = 11
 FIRST_CAP = 50
 
 
-#: By size, the guesses after which, with a time budget, the uniqueness tests of one grid give
-#: it up for another (see :func:`generate_from`). The time a grid takes has a long tail:
-#: 16x16 X, seeds 1-30 and 747849272 (random symmetries), 0.2-1.7 s and 700-8,000 guesses
-#: but for 3.8 s (18,475) and 11.2 s (60,112); 11x11 futoshiki, seeds 1-20, 1.0-4.4 s and
-#: 1,700-5,500 guesses but for three over 10 s (11,700-15,100).
-REGRID_AFTER = {11: 5000, 16: 6000}
+#: By kind and size, the guesses after which, with a time budget, the uniqueness tests of one
+#: grid give it up for another (see :func:`generate_from`), where the time a grid takes has
+#: a long tail (without a budget): 16x16 X, seeds 1-30 and 747849272 (random symmetries),
+#: 0.2-1.7 s and 700-8,000 guesses but for 3.8 s (18,475) and 11.2 s (60,112); 11x11
+#: futoshiki, seeds 1-20, 1.0-4.4 s and 1,700-5,500 guesses but for three over 10 s
+#: (11,700-15,100); 15x15 jigsaw, seeds 1-20, at most 0.7 s and 2,600 guesses but for 9.4 s
+#: (7,900).
+REGRID_AFTER = {("futoshiki", 11): 5000, ("jigsaw", 15): 3000, ("x", 16): 6000}
 
 
 @dataclass(frozen=True)
@@ -510,7 +512,7 @@ def generate_from(options: GenerateOptions, progress: Callable[[Generated], None
     shape, symmetry, seed, solution, order, cages = plan(options.size, options.symmetry, options.seed, options.kind)
     if target_clues is not None and not (_is_number(target_clues, int) and 0 <= target_clues <= shape.cells):
         raise InvalidPuzzleError(f"target_clues must be an integer 0..{shape.cells}, not {target_clues!r}")
-    regrid, attempts = None if deadline is None else REGRID_AFTER.get(shape.n), 0
+    regrid, attempts = None if deadline is None else REGRID_AFTER.get((options.kind, shape.n)), 0
     while True:
         digits = None
         if cages:
