@@ -22,7 +22,8 @@ a later pass with a larger allowance (removing clues never turns "must stay"
 into "may go", and once more clues are gone a second solution is often quick to
 find). Before each round, the clues that another solution one swap away from ours
 (two digits, rows or columns traded: :func:`swaps`) breaks alone are known to stay,
-without a search.
+without a search. The time one grid's tests take has a long tail: with a time budget,
+a grid whose tests pass :data:`REGRID_AFTER` guesses is given up for another.
 
 The kinds whose solver narrows with :func:`~.kinds.solver.bounds` (jigsaw, killer,
 futoshiki: see ``Kind.narrowed``) test each orbit on a problem of its own: bounds
@@ -147,10 +148,10 @@ class Generated:
     futoshiki above :data:`EXACT_MAX_N` with a time budget): the puzzle solves
     without a guess and may not be minimal (``minimal`` is False). ``attempts``:
     uniqueness tests of an orbit (a DLX search per cell of it; an orbit left
-    undecided is tested again later), on every grid tried (see :func:`generate_from`). With a difficulty: the
-    ``difficulty`` asked, the ``score`` and ``grade`` of the puzzle (None when the
-    time ran out before any puzzle was rated), and how many ``puzzles`` were made
-    (0 without one).
+    undecided is tested again later), on every grid tried (see :func:`generate_from`).
+    With a difficulty: the ``difficulty`` asked, the ``score`` and ``grade`` of the
+    puzzle (None when the time ran out before any puzzle was rated), and how many
+    ``puzzles`` were made (0 without one).
     """
 
     puzzle: Puzzle
