@@ -1009,8 +1009,8 @@ class _Digger:
         solution digit ruled out if given; None if that takes more than ``cap`` guesses
         or the time budget runs out. :func:`bounds` narrows the candidates first (it may
         rule every one out, or solve the puzzle), then again at each guess once the
-        search has made :data:`PRUNE_AFTER`; each cell's solution digit is tried first. Past
-        ``most_guesses`` in all, the digger gives the grid up (see :meth:`another`)."""
+        search has made :data:`PRUNE_AFTER`; each cell's solution digit is tried first
+        (and :meth:`gives_up` counts its guesses)."""
         shape, solution = self.shape, self.solution
         puzzle = Puzzle(shape, tuple(digits), self.cages, tuple(signs))
         full = (1 << shape.n) - 1
@@ -1027,9 +1027,7 @@ class _Digger:
         deadline = self.deadline
         found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > cap or (
             deadline is not None and time.perf_counter() > deadline), prune=prune))
-        self.guesses += problem.stats.guesses
-        if self.most_guesses is not None and self.guesses > self.most_guesses:
-            self.stopped = self.gave_up = True
+        if self.gives_up(problem):
             return None
         if not problem.stats.stopped:
             return found
@@ -1056,15 +1054,12 @@ class _Digger:
         it fails (``learn``, see :meth:`ExactCover.search`; a 16x16 X, seed 7: 41.6 s
         against 4.6 s of tests), and one that needs more than ``limit`` guesses starts
         again, on the problem ``rebuild`` makes (its items in another random order), with
-        twice the limit. Past ``most_guesses`` in all (with :meth:`another_narrowed`'s), the digger
-        gives the grid up (``gave_up``)."""
+        twice the limit; :meth:`gives_up` counts its guesses."""
         limit, deadline = RESTART, self.deadline
         while True:
             found = any(True for _ in problem.search(1, stop=lambda stats: stats.guesses > limit or (
                 deadline is not None and time.perf_counter() > deadline), learn=True))
-            self.guesses += problem.stats.guesses
-            if self.most_guesses is not None and self.guesses > self.most_guesses:
-                self.stopped = self.gave_up = True
+            if self.gives_up(problem):
                 return None
             if not problem.stats.stopped:
                 return found
@@ -1075,6 +1070,14 @@ class _Digger:
                 return None
             limit = min(2 * limit, cap)
             problem = rebuild()
+
+
+    def gives_up(self, problem: ExactCover) -> bool:
+        """Count the guesses of ``problem``'s search; past ``most_guesses`` in all, give the grid up."""
+        self.guesses += problem.stats.guesses
+        if self.most_guesses is not None and self.guesses > self.most_guesses:
+            self.stopped = self.gave_up = True
+        return self.gave_up
 
 
 def put_back(allowed: list[int], clues: list, solution: tuple[int, ...]) -> tuple[list[int], list[int]]:
