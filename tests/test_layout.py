@@ -133,8 +133,11 @@ def typing_lines(name: str) -> set[int]:
 
 def import_graph() -> dict[str, set[str]]:
     """The modules each module imports when it runs (imports inside functions count too)."""
-    return {name: {module for module, _, line, _ in imports(name)
-                   if module in MODULES and line not in typing_lines(name)} for name in MODULES}
+    graph = {}
+    for name in MODULES:
+        never = typing_lines(name)
+        graph[name] = {module for module, _, line, _ in imports(name) if module in MODULES and line not in never}
+    return graph
 
 
 def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
