@@ -10,6 +10,9 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+#: The page's fixtures (a server, Playwright, headless Chromium), one of each per pytest process.
+pytest_plugins = ["pagekit"]
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The puzzles the tests use, inside the repository (scripts/make_test_data.py wrote them).
 DATA = ROOT / "tests" / "data"

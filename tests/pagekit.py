@@ -1,8 +1,11 @@
 """Fixtures and helpers for the page's tests in real headless Chromium (Debian's),
 driven by Playwright, with the page served by `build.py serve`.
 
-A test module imports the fixtures it uses (``from pagekit import *``): one server and
-one browser per module. The browser's contexts and their pages are used again (see
+tests/conftest.py loads this module as a plugin, so its fixtures are the session's: one
+server, one Playwright and one browser (of each kind) per pytest process, shared by every
+test module: nine page test modules took 143-147 s with a server and a browser of their
+own each and take 127-129 s (2026-12-08, 2 cores, ``-n 2``). A test module imports the
+helpers (``from pagekit import *``). The browser's contexts and their pages are used again (see
 :class:`Contexts`): in a new context a page compiles Pyodide and makes its snapshot
 from nothing, and a new page starts a renderer. Opening the page until Python is ready,
 then closing it, took 5.5 CPU-s in a used context with a new page and takes 3.4 with a
@@ -56,12 +59,10 @@ expect.set_options(timeout=EXPECT_MS)
 #: The hosts the pages may ask for: the page's server and the other origin's.
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
-__all__ = ["READY_MS", "ROOT", "Watch", "browser", "button", "cell", "full_browser", "grid_line", "message",
-           "new_full_page", "new_page", "no_errors_and_no_outside_requests", "open_page", "other_origin", "paste", "playwright", "server",
-           "wait_fits", "wait_ready", "watch"]
+__all__ = ["READY_MS", "ROOT", "Watch", "button", "cell", "grid_line", "message", "open_page", "paste", "wait_fits", "wait_ready"]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server():
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
@@ -80,7 +81,7 @@ class Quiet(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def other_origin():
     """A base URL on another origin (http://localhost:PORT/) serving the repository (for
     the host pages of tests/pages/), without the page's headers."""
@@ -110,7 +111,7 @@ class Watch:
         on("weberror", lambda error: self.errors.append(str(error.error)))
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def watch():
     return Watch()
 
@@ -220,9 +221,9 @@ def _origin(url: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme in ("http", "https") else None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def playwright():
-    """The module's Playwright (one driver serves both browsers)."""
+    """The session's Playwright (one driver serves both browsers)."""
     with sync_playwright() as driver:
         yield driver
 
@@ -234,15 +235,15 @@ def _launch(playwright, executable: str, package: str):
     contexts.browser.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser(playwright):
-    """The module's headless Chromium (:data:`CHROMIUM`), as :class:`Contexts`."""
+    """The session's headless Chromium (:data:`CHROMIUM`), as :class:`Contexts`."""
     yield from _launch(playwright, CHROMIUM, "chromium-headless-shell")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def full_browser(playwright):
-    """The module's full Chromium (:data:`FULL_CHROMIUM`), headless, as :class:`Contexts`."""
+    """The session's full Chromium (:data:`FULL_CHROMIUM`), headless, as :class:`Contexts`."""
     yield from _launch(playwright, FULL_CHROMIUM, "chromium")
 
 

@@ -74,10 +74,17 @@ def test_page_declares_its_content_security_policy(new_page, server):
     assert worker.headers["content-security-policy"] == policy  # the worker runs under it too
 
 
-def test_python_loads_only_from_the_page_origin(app, watch, server):
-    loaded = [url for url in watch.urls if url.startswith(server + "static/vendor/")]
-    assert any(url.endswith("pyodide.asm.wasm") for url in loaded)
-    assert any(url.endswith(".whl") and "sudoku_dlx" in url for url in loaded)
+def test_python_loads_only_from_the_page_origin(browser, watch, server):
+    """A first visit (a context of its own: no snapshot of Python yet) loads Pyodide and the wheel from the page's origin."""
+    asked = len(watch.urls)
+    page = open_page(browser.browser, server, watch)
+    try:
+        wait_ready(page)
+        loaded = [url for url in watch.urls[asked:] if url.startswith(server + "static/vendor/")]
+        assert any(url.endswith("pyodide.asm.wasm") for url in loaded)
+        assert any(url.endswith(".whl") and "sudoku_dlx" in url for url in loaded)
+    finally:
+        page.context.close()
 
 
 def test_typing_marks_clashes_and_undo_redo(app):

@@ -33,8 +33,9 @@ def test_each_program_needs_its_mark(executable, mark):
 
 @pytest.fixture
 def inner(pytester):
-    """A pytest run of its own with this repository's conftest and marks."""
+    """A pytest run of its own with this repository's conftest (and the plugin it loads) and marks."""
     pytester.makeconftest((ROOT / "tests" / "conftest.py").read_text(encoding="utf-8"))
+    pytester.makepyfile(pagekit=(ROOT / "tests" / "pagekit.py").read_text(encoding="utf-8"))
     pytester.makeini("[pytest]\nmarkers =\n    browser\n    external\n    slow\n    fast\n")
     return pytester
 
