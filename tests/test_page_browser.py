@@ -107,7 +107,7 @@ def test_typing_marks_clashes_and_undo_redo(app):
     cell(app, 1).click()
     app.keyboard.press("Backspace")
     expect(cell(app, 1)).to_have_text("")
-    app.get_by_role("button", name="Enter 3").click()
+    button(app, "Enter 3").click()
     expect(cell(app, 1)).to_have_text("3")
 
 
@@ -134,7 +134,7 @@ def test_paste_good_and_bad(app):
     expect(message(app)).to_contain_text("Not a puzzle: unexpected character 'x' at position 3 (r1c3)")
     assert grid_line(app) == "123...1221....21"  # unchanged, entry kept
     app.locator("#import-text").fill("<img src=x onerror=alert(1)>")
-    app.get_by_role("button", name="Load").click()
+    button(app, "Load").click()
     expect(message(app)).to_contain_text("Not a puzzle:")
     expect(message(app).locator("img")).to_have_count(0)
     assert grid_line(app) == "123...1221....21"
