@@ -10,7 +10,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile, rename, writeFile } from "node:fs/promises";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 
@@ -112,7 +112,9 @@ async function brotli(files) {
       [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_MAX_WINDOW_BITS,
       [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
     };
-    await writeFile(`${file}.br`, await pack(data, { params }));
+    // Written whole, then renamed: a build stopped midway leaves no cut copy that looks current.
+    await writeFile(`${file}.br.part`, await pack(data, { params }));
+    await rename(`${file}.br.part`, `${file}.br`);
   }));
 }
 

@@ -129,6 +129,7 @@ class Counted(build.Handler):
 def start_servers() -> tuple[http.server.ThreadingHTTPServer, str, str]:
     """The page's server (counting), its base URL, and the other origin's base URL."""
     build.build()
+    build.precompress([build.VENDOR / build.RUNTIME / name for name in build.AS_IT_COMES])  # the bare page's, as the page's
     page = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Counted, directory=str(ROOT)))
     page.csp, page.verbose, page.lock, page.requests, page.bytes = build.content_security_policy(), False, threading.Lock(), 0, 0
     host = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(ROOT / "tests" / "pages")))
