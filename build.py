@@ -240,10 +240,12 @@ def precompressing(paths: list[Path]) -> Iterator[None]:
     standard library has none) written in the background of the block."""
     stale = [path for path in paths if path.name.endswith(COMPRESSIBLE)
              and any(not _is_current(path, suffix) for suffix in ENCODINGS.values())]
-    for path in stale:
-        with open(path, "rb") as source, open(f"{path}.gz", "wb") as file:
+    for path in stale:  # each copy written whole, then renamed, as build.mjs does: none is ever cut short
+        part = path.with_name(f"{path.name}.gz.part")
+        with open(path, "rb") as source, open(part, "wb") as file:
             with gzip.GzipFile(path.name, "wb", 9, file, mtime=0) as target:
                 shutil.copyfileobj(source, target)
+        part.replace(f"{path}.gz")
     brotli = subprocess.Popen(["node", str(ROOT / "build.mjs"), "brotli", *map(str, stale)]) if stale else None
     try:
         yield
