@@ -174,10 +174,10 @@ def test_done_is_said_once_the_table_covers_every_result(batch, tmp_path):
     table of 809,610."""
     path = tmp_path / "set.txt"
     path.write_text("\n".join(PUZZLES) + "\n")
-    batch.evaluate("window.summaryDelay = 1500")
+    batch.evaluate("window.summaryDelay = 1500; window.summaryError = ''")  # whatever a test before left
     batch.evaluate(AT_DONE)
     run(batch, path, ["dlx", "textbook"])
-    expect(batch.locator(".batch-message")).to_have_text(re.compile("^Done"), timeout=2 * READY_MS)
+    batch.wait_for_function("() => window.atDone !== null", timeout=2 * READY_MS)  # this run's Done (a run before may have left its own)
     seen = batch.evaluate("window.atDone")
     batch.evaluate("window.summaryDelay = 0")
     assert seen["message"] == "Done: 300 puzzles from 300 lines."

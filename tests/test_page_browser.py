@@ -283,6 +283,7 @@ def test_a_malformed_link_says_so_and_opens_nothing(new_page):
 def test_embed_snippet_and_options(app, new_page, server):
     open_puzzle(app, HARDEST)
     button(app, "Embed").click()
+    app.locator("#embed-steps").uncheck()  # as a test before may have left it
     snippet = app.locator("#embed-snippet").input_value()
     assert snippet.startswith("<iframe ") and 'sandbox="allow-scripts allow-same-origin"' in snippet
     src = re.search(r'src="([^"]+)"', snippet).group(1).replace("&amp;", "&")

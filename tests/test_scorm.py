@@ -271,7 +271,8 @@ def test_a_policy_that_blocks_webassembly_is_said(browser, watch, lms, package):
     errors = len(watch.errors)
     lms.csp = "default-src 'self'; script-src 'self'; style-src 'self'"
     try:
-        page = host(browser, watch, lms, package)
+        # A context of its own (never used again): its HTTP cache keeps the files served under the policy.
+        page = host(browser.browser, watch, lms, package)
         frame = page.frame_locator("#sco")
         expect(frame.locator(".python-status")).to_contain_text("blocks WebAssembly", timeout=READY_MS)
     finally:
