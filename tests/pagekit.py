@@ -59,7 +59,7 @@ expect.set_options(timeout=EXPECT_MS)
 #: The hosts the pages may ask for: the page's server and the other origin's.
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 
-__all__ = ["READY_MS", "ROOT", "Watch", "button", "cell", "grid_line", "message", "open_page", "paste", "wait_fits", "wait_ready"]
+__all__ = ["READY_MS", "ROOT", "button", "cell", "grid_line", "message", "open_page", "paste", "wait_fits", "wait_ready"]
 
 
 @pytest.fixture(scope="session")
